@@ -1,0 +1,138 @@
+/**
+ * The intermediate representation: a plain, immutable model of every tool and
+ * named type, produced by `normalize` and consumed by every emitter. Nothing
+ * after normalize reads YAML; everything an emitter needs is here.
+ */
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+/** A JSON Schema (2020-12 subset) node: an object or a boolean schema. */
+export type JsonSchema = JsonObject | boolean;
+
+export type Effect = "read" | "write" | "destructive";
+
+/** A position in a source file, 1-based. */
+export interface SourceLocation {
+  /** Path as the user should see it (relative to the working directory when possible). */
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+export interface Diagnostic extends SourceLocation {
+  readonly severity: "error" | "warning";
+  /** Stable code, `TCnnn`; see docs/diagnostics.md. */
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * A property path pattern: property names, with "*" standing for any array
+ * index or any additional-property key. Used for `x-sensitive` redaction.
+ */
+export type PathPattern = readonly string[];
+
+export interface RetryPolicy {
+  /** Total attempts, including the first. 1 means no retry. */
+  readonly attempts: number;
+  /** Base delay before the second attempt; doubles per attempt, with full jitter. */
+  readonly backoffMs: number;
+  /** Cap on a single delay. */
+  readonly maxBackoffMs: number;
+  /** Cap on the whole call, attempts and delays included. */
+  readonly budgetMs: number;
+}
+
+export interface ToolAnnotationsIR {
+  readonly title?: string;
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+export interface DeclaredError {
+  /** The rejection reason, e.g. CUSTOMER_BLOCKED. */
+  readonly code: string;
+  readonly description: string;
+}
+
+export interface ExampleIR {
+  readonly name: string;
+  readonly input: JsonValue;
+  /** Expected handler output (valid examples only). */
+  readonly output?: JsonValue;
+  /** Present for negative examples: paths that must be among INVALID_INPUT's issue paths. */
+  readonly invalid?: readonly string[];
+}
+
+/**
+ * Where a `$defs` entry of a served schema came from, so the type emitter can
+ * reference the right TS type instead of inlining it.
+ */
+export type DefOrigin =
+  /** A named type from a types file: exported once from `types/<module>.ts`. */
+  | { readonly kind: "named"; readonly name: string; readonly module: string }
+  /** A `$defs` entry written inside this tool's own input or output schema. */
+  | { readonly kind: "local"; readonly tsName: string };
+
+export interface ToolIR {
+  readonly name: string;
+  readonly version: number;
+  readonly title?: string;
+  readonly description?: string;
+  readonly effect: Effect;
+  readonly idempotent: boolean;
+  readonly openWorld: boolean;
+  readonly timeoutMs: number;
+  readonly retry: RetryPolicy;
+  /** Name of the required string input property carrying the idempotency key. */
+  readonly idempotencyKey?: string;
+  readonly errors: readonly DeclaredError[];
+  /** Source YAML path relative to the definitions folder, posix separators. */
+  readonly source: string;
+  /** PascalCase identifier stem for TS names: `get_order` → `GetOrder`. */
+  readonly baseName: string;
+  /** Output module stem: `tools/<fileName>.ts`, `validators/<fileName>.js`. */
+  readonly fileName: string;
+  /** The served schemas: normalized, closed, with referenced types bundled into `$defs`. */
+  readonly inputSchema: JsonObject;
+  readonly outputSchema: JsonObject;
+  /** Origin of each `$defs` key in inputSchema / outputSchema. */
+  readonly inputDefs: Readonly<Record<string, DefOrigin>>;
+  readonly outputDefs: Readonly<Record<string, DefOrigin>>;
+  readonly annotations: ToolAnnotationsIR;
+  /** The tool's `_meta` in tools/list. */
+  readonly meta: JsonObject;
+  readonly examples: readonly ExampleIR[];
+  readonly sensitive: { readonly input: readonly PathPattern[]; readonly output: readonly PathPattern[] };
+}
+
+export interface NamedTypeIR {
+  /** Key in the `types:` map; also the TS type name and the `$defs` key. */
+  readonly name: string;
+  readonly description?: string;
+  /** Normalized schema; references to other named types are `#/$defs/<Name>`. */
+  readonly schema: JsonSchema;
+}
+
+export interface TypeFileIR {
+  /** Source YAML path relative to the definitions folder, posix separators. */
+  readonly source: string;
+  /** Output module stem: `types/<module>.ts`. */
+  readonly module: string;
+  readonly types: readonly NamedTypeIR[];
+}
+
+export interface ContractIR {
+  readonly tools: readonly ToolIR[];
+  readonly typeFiles: readonly TypeFileIR[];
+}
+
+/** One file an emitter produces: a path relative to the output folder, and its text. */
+export interface EmittedFile {
+  readonly path: string;
+  readonly text: string;
+  /** Whether the writer should run prettier on it (TS sources yes; Ajv's JS no). */
+  readonly format: boolean;
+}

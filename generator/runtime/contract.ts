@@ -1,0 +1,87 @@
+/**
+ * The compiled form of one tool contract, as generated code hands it to the
+ * runtime. Everything here comes from the normalized IR; the runtime never
+ * parses a schema.
+ */
+import type { ToolEffect } from "./envelope.js";
+
+export type JsonSchemaObject = { [key: string]: unknown };
+
+/** The subset of an Ajv error object the runtime reads. */
+export interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** An Ajv standalone validate function. */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface RetryPolicy {
+  /** Total attempts, including the first. */
+  attempts: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** Bound on the whole call, attempts and delays included. */
+  budgetMs: number;
+}
+
+/** Property paths; "*" stands for any array index or additional-property key. */
+export type PathPattern = readonly string[];
+
+/**
+ * One tool's contract. The type parameters are phantom: they carry the
+ * generated TS types so that handlers, results and clients are typed.
+ */
+export interface ToolContract<
+  Input = unknown,
+  ResolvedInput = unknown,
+  Output = unknown,
+  Reason extends string = string,
+> {
+  readonly name: string;
+  readonly version: number;
+  readonly title?: string;
+  readonly description?: string;
+  readonly effect: "read" | "write" | "destructive";
+  readonly idempotent: boolean;
+  readonly timeoutMs: number;
+  readonly retry: RetryPolicy;
+  readonly idempotencyKey?: string;
+  /** Declared rejection reasons, with their descriptions. */
+  readonly errors: Readonly<Record<Reason, string>>;
+  /** The schemas served in tools/list, exactly as the validators were compiled from them. */
+  readonly inputSchema: JsonSchemaObject;
+  readonly outputSchema: JsonSchemaObject;
+  readonly annotations: ToolAnnotations;
+  readonly meta: { [key: string]: unknown };
+  readonly sensitive: { readonly input: readonly PathPattern[]; readonly output: readonly PathPattern[] };
+  /** Validates and applies defaults in place. */
+  readonly validateInput: ValidateFunction;
+  readonly validateOutput: ValidateFunction;
+  /** Phantom field; never set at run time. */
+  readonly __types?: { input: Input; resolvedInput: ResolvedInput; output: Output; reason: Reason };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyToolContract = ToolContract<any, any, any, any>;
+export type ContractMap = { readonly [tool: string]: AnyToolContract };
+
+export type InputOf<C> = C extends ToolContract<infer I, any, any, any> ? I : never;
+export type ResolvedInputOf<C> = C extends ToolContract<any, infer R, any, any> ? R : never;
+export type OutputOf<C> = C extends ToolContract<any, any, infer O, any> ? O : never;
+export type ReasonOf<C> = C extends ToolContract<any, any, any, infer R> ? R : never;
+
+export type { ToolEffect };
