@@ -1,0 +1,35 @@
+/**
+ * The contract-metadata target: what tools/list serves for each tool, and the
+ * policy the executor applies, as plain JSON for tools and other languages.
+ */
+import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
+import { headerLine } from "./header.js";
+
+/** The tool exactly as listed over MCP. */
+export function listedTool(tool: ToolIR): JsonObject {
+  return {
+    name: tool.name,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: { ...tool.annotations },
+    _meta: tool.meta,
+  };
+}
+
+export function policyOf(tool: ToolIR): JsonObject {
+  return {
+    effect: tool.effect,
+    idempotent: tool.idempotent,
+    timeoutMs: tool.timeoutMs,
+    retry: { ...tool.retry },
+    ...(tool.idempotencyKey === undefined ? {} : { idempotencyKey: tool.idempotencyKey }),
+    errors: Object.fromEntries(tool.errors.map((e) => [e.code, e.description])),
+  };
+}
+
+export function emitSchemaJson(tool: ToolIR): EmittedFile {
+  const document = { $comment: headerLine(tool.source), tool: listedTool(tool), policy: policyOf(tool) };
+  return { path: `schemas/${tool.fileName}.json`, text: `${JSON.stringify(document, null, 2)}\n`, format: false };
+}

@@ -1,0 +1,75 @@
+/**
+ * Phase 1, load: read every `*.yaml` under the definitions folder, keep
+ * positions, and check each file against the meta-schema.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { Codes, error } from "../diagnostics.js";
+import type { Diagnostic } from "../ir.js";
+import { checkAgainstMetaSchema } from "./meta-schema.js";
+import { parseYamlSource, type YamlSource } from "./yaml-source.js";
+
+export type { JsonPath, YamlSource } from "./yaml-source.js";
+
+export interface LoadedDefinitions {
+  /** Files that parsed and passed the meta-schema, sorted by source path. */
+  readonly files: readonly YamlSource[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+function toPosix(path: string): string {
+  return path.split(sep).join("/");
+}
+
+/** Every *.yaml / *.yml file below `dir`, sorted by path for stable output. */
+export function findDefinitionFiles(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.ya?ml$/.test(entry.name)) found.push(full);
+    }
+  };
+  walk(dir);
+  return found.sort((a, b) => (toPosix(relative(dir, a)) < toPosix(relative(dir, b)) ? -1 : 1));
+}
+
+export interface LoadOptions {
+  /** Paths in diagnostics are printed relative to this folder (default: the working directory). */
+  readonly displayRoot?: string;
+}
+
+export function loadDefinitionsFromTexts(entries: readonly { source: string; display: string; text: string }[]): LoadedDefinitions {
+  const files: YamlSource[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const entry of entries) {
+    const parsed = parseYamlSource(entry.text, entry.source, entry.display);
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.diagnostics.length > 0) continue;
+    const problems = checkAgainstMetaSchema(parsed.file);
+    diagnostics.push(...problems);
+    if (problems.length === 0) files.push(parsed.file);
+  }
+  return { files, diagnostics };
+}
+
+export function loadDefinitions(dir: string, options: LoadOptions = {}): LoadedDefinitions {
+  const displayRoot = options.displayRoot ?? process.cwd();
+  let paths: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error("not a directory");
+    paths = findDefinitionFiles(dir);
+  } catch {
+    const file = toPosix(relative(displayRoot, dir)) || ".";
+    return { files: [], diagnostics: [error({ file, line: 1, col: 1 }, Codes.emptyDefinitions, `definitions folder not found: ${file}`)] };
+  }
+  if (paths.length === 0) {
+    const file = toPosix(relative(displayRoot, dir)) || ".";
+    return { files: [], diagnostics: [error({ file, line: 1, col: 1 }, Codes.emptyDefinitions, `no *.yaml definitions found in ${file}`)] };
+  }
+  return loadDefinitionsFromTexts(
+    paths.map((path) => ({ source: toPosix(relative(dir, path)), display: toPosix(relative(displayRoot, path)), text: readFileSync(path, "utf8") })),
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * A parsed YAML definition that remembers where every node came from, so any
+ * later phase can point a diagnostic at the exact key or value.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { Codes, error } from "../diagnostics.js";
+import type { Diagnostic, SourceLocation } from "../ir.js";
+
+export type JsonPath = readonly (string | number)[];
+
+export interface YamlSource {
+  /** Path relative to the definitions folder, posix separators. */
+  readonly source: string;
+  /** Path as printed in diagnostics. */
+  readonly display: string;
+  readonly data: unknown;
+  /** Location of the value at `path`, or of its key with `{ key: true }`; the deepest existing node when the path runs out. */
+  locate(path: JsonPath, options?: { key?: boolean }): SourceLocation;
+}
+
+function resolveAlias(doc: Document, node: unknown): unknown {
+  return isAlias(node) ? node.resolve(doc) : node;
+}
+
+interface Found {
+  readonly node: Node | null;
+  readonly keyNode: Node | null;
+}
+
+/** Walks the YAML tree along a JSON path, stopping at the deepest node that exists. */
+function findNode(doc: Document, path: JsonPath): Found {
+  let node = resolveAlias(doc, doc.contents) as Node | null;
+  let keyNode: Node | null = null;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair) break;
+      keyNode = pair.key as Node;
+      node = (resolveAlias(doc, pair.value) as Node | null) ?? keyNode;
+    } else if (isSeq(node) && typeof segment === "number" && segment < node.items.length) {
+      keyNode = null;
+      node = resolveAlias(doc, node.items[segment]) as Node | null;
+    } else {
+      break;
+    }
+  }
+  return { node, keyNode };
+}
+
+export function parseYamlSource(text: string, source: string, display: string): { file: YamlSource; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  const at = (offset: number): SourceLocation => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file: display, line, col };
+  };
+  const diagnostics = [...doc.errors].map((e) => error(at(e.pos[0]), Codes.yamlSyntax, `YAML syntax error: ${firstLine(e.message)}`));
+  const data = diagnostics.length === 0 ? doc.toJS({ maxAliasCount: 1000 }) : undefined;
+  const file: YamlSource = {
+    source,
+    display,
+    data,
+    locate(path, options) {
+      const { node, keyNode } = findNode(doc, path);
+      const target = options?.key && keyNode ? keyNode : node;
+      return at(target?.range?.[0] ?? 0);
+    },
+  };
+  return { file, diagnostics };
+}
+
+function firstLine(message: string): string {
+  return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+}

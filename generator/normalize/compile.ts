@@ -1,0 +1,94 @@
+/**
+ * Compiles every normalized schema with the exact Ajv configuration the
+ * shipped validators use, and checks each example against it. A schema Ajv
+ * rejects in strict mode, or an example that contradicts its schema, fails
+ * the build here rather than at the first real call.
+ */
+import type { ValidateFunction } from "ajv";
+import { createAjv } from "../ajv.js";
+import { Codes, error } from "../diagnostics.js";
+import type { Diagnostic, ExampleIR, JsonObject, JsonValue } from "../ir.js";
+import type { JsonPath, YamlSource } from "../load/index.js";
+import { pointerSegments, toIssues } from "../runtime/issues.js";
+
+const inputAjv = createAjv({ applyDefaults: true });
+const outputAjv = createAjv({ applyDefaults: false });
+
+/** Ajv's strict-mode messages name the offending schema location as `at "#/..."` or `path "#/..."`. */
+function schemaPathOf(message: string): JsonPath {
+  const match = /(?:at|path) "#([^"]*)"/.exec(message);
+  if (!match) return [];
+  return match[1].split("/").slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
+}
+
+/** Maps a path inside the served schema back to the YAML, skipping bundled `$defs` (they live in their types file). */
+function yamlPathFor(schemaPath: JsonPath, root: JsonPath): JsonPath {
+  return schemaPath[0] === "$defs" ? root : [...root, ...schemaPath];
+}
+
+export interface CompiledSchema {
+  readonly validate?: ValidateFunction;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export function compileSchema(schema: JsonObject, file: YamlSource, root: JsonPath, applyDefaults: boolean): CompiledSchema {
+  const ajv = applyDefaults ? inputAjv : outputAjv;
+  try {
+    return { validate: ajv.compile(schema), diagnostics: [] };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const at = file.locate(yamlPathFor(schemaPathOf(message), root));
+    const code = /unknown format/.test(message) ? Codes.unknownFormat : Codes.schemaCompile;
+    return { diagnostics: [error(at, code, `schema rejected: ${message.replace(/^strict mode: /, "")}`)] };
+  }
+}
+
+function clone(value: JsonValue): JsonValue {
+  return structuredClone(value);
+}
+
+function issueList(validate: ValidateFunction, data: unknown): string {
+  return toIssues(validate.errors as never, data).map((i) => `${i.path || "(root)"} ${i.message}`).join("; ");
+}
+
+/** Where an error points in the example's YAML: the offending value, or the object missing a key. */
+function errorLocation(file: YamlSource, base: JsonPath, validate: ValidateFunction, data: unknown): JsonPath {
+  const first = validate.errors?.[0];
+  return first ? [...base, ...pointerSegments(first.instancePath, data)] : base;
+}
+
+function checkValidExample(example: ExampleIR, index: number, file: YamlSource, input: ValidateFunction, output: ValidateFunction): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const data = clone(example.input);
+  if (!input(data)) {
+    const at = file.locate(errorLocation(file, ["examples", index, "input"], input, data));
+    out.push(error(at, Codes.exampleInvalid, `example ${JSON.stringify(example.name)}: input breaks the input schema: ${issueList(input, data)}`));
+  }
+  if (example.output !== undefined) {
+    const result = clone(example.output);
+    if (!output(result)) {
+      const at = file.locate(errorLocation(file, ["examples", index, "output"], output, result));
+      out.push(error(at, Codes.exampleInvalid, `example ${JSON.stringify(example.name)}: output breaks the output schema: ${issueList(output, result)}`));
+    }
+  }
+  return out;
+}
+
+function checkInvalidExample(example: ExampleIR, index: number, file: YamlSource, input: ValidateFunction): Diagnostic[] {
+  const data = clone(example.input);
+  if (input(data)) {
+    return [error(file.locate(["examples", index, "invalid"], { key: true }), Codes.invalidExampleIsValid, `example ${JSON.stringify(example.name)} is marked invalid, but its input passes the schema`)];
+  }
+  const paths = toIssues(input.errors as never, data).map((i) => i.path);
+  const missing = (example.invalid ?? []).filter((p) => !paths.includes(p));
+  if (missing.length === 0) return [];
+  const shown = paths.map((p) => JSON.stringify(p)).join(", ");
+  return [error(file.locate(["examples", index, "invalid"]), Codes.invalidExamplePaths, `example ${JSON.stringify(example.name)}: expected issues at ${missing.map((p) => JSON.stringify(p)).join(", ")}, but the issues are at ${shown}`)];
+}
+
+export function checkExamples(examples: readonly ExampleIR[], file: YamlSource, input: ValidateFunction, output: ValidateFunction): Diagnostic[] {
+  return examples.flatMap((example, index) =>
+    example.invalid !== undefined ? checkInvalidExample(example, index, file, input) : checkValidExample(example, index, file, input, output),
+  );
+}
+

@@ -1,0 +1,78 @@
+/**
+ * Phase 2, normalize: from loaded YAML to the IR. After this, nothing reads
+ * YAML; every emitter works from the plain, immutable model returned here.
+ */
+import { Codes, error, hasErrors, sortDiagnostics, warning } from "../diagnostics.js";
+import type { ContractIR, Diagnostic, JsonObject, ToolIR } from "../ir.js";
+import type { LoadedDefinitions, YamlSource } from "../load/index.js";
+import { compileSchema } from "./compile.js";
+import { normalizeTool } from "./tool.js";
+import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
+
+/** Portable to OpenAI and Anthropic tool calling, not only valid MCP. */
+const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface NormalizeResult {
+  readonly ir: ContractIR;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+function isTypesFile(file: YamlSource): boolean {
+  return Object.hasOwn(file.data as object, "types");
+}
+
+/** Compiles each named type on its own, so a broken type is reported once, in its own file. */
+function compileNamedTypes(types: NamedTypes, out: Diagnostic[]): Set<string> {
+  const failed = new Set<string>();
+  for (const [name, entry] of types.byName) {
+    const defs = Object.fromEntries(closureOf([name], types).map((n) => [n, types.byName.get(n)?.schema ?? true]));
+    const compiled = compileSchema({ $defs: defs, $ref: `#/$defs/${name}` } as JsonObject, entry.file, ["types", name], false);
+    if (compiled.diagnostics.length > 0) {
+      failed.add(name);
+      out.push(...compiled.diagnostics.map((d) => ({ ...d, ...entry.file.locate(["types", name]) })));
+    }
+  }
+  return failed;
+}
+
+function lintNames(tools: readonly { tool: ToolIR; file: YamlSource }[], out: Diagnostic[]): void {
+  const byName = new Map<string, YamlSource>();
+  const byIdentifier = new Map<string, string>();
+  for (const { tool, file } of tools) {
+    const at = file.locate(["name"]);
+    const first = byName.get(tool.name);
+    if (first) {
+      out.push(error(at, Codes.duplicateTool, `duplicate tool name \`${tool.name}\`: already defined in ${first.display}`));
+      continue;
+    }
+    byName.set(tool.name, file);
+    if (!PORTABLE_NAME.test(tool.name)) {
+      out.push(warning(at, Codes.nonPortableName, `tool name \`${tool.name}\` is valid MCP, but OpenAI and Anthropic tool names must match ^[A-Za-z0-9_-]{1,64}$`));
+    }
+    for (const identifier of [tool.baseName, tool.fileName.toLowerCase()]) {
+      const clash = byIdentifier.get(identifier);
+      if (clash !== undefined) {
+        out.push(error(at, Codes.identifierClash, `tool name \`${tool.name}\` maps to the same generated name as \`${clash}\` (${identifier}); rename one`));
+      }
+      byIdentifier.set(identifier, tool.name);
+    }
+  }
+}
+
+export function normalize(loaded: LoadedDefinitions): NormalizeResult {
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const types = normalizeTypeFiles(loaded.files.filter(isTypesFile));
+  diagnostics.push(...types.diagnostics);
+  const failedTypes = compileNamedTypes(types, diagnostics);
+  const tools = loaded.files.filter((f) => !isTypesFile(f)).map((file) => {
+    const result = normalizeTool(file, types, failedTypes);
+    diagnostics.push(...result.diagnostics);
+    return { tool: result.tool, file };
+  });
+  lintNames(tools, diagnostics);
+  if (tools.length === 0 && !hasErrors(diagnostics)) {
+    diagnostics.push(error({ file: ".", line: 1, col: 1 }, Codes.emptyDefinitions, "the definitions contain no tools"));
+  }
+  const sortedTools = tools.map((t) => t.tool).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { ir: { tools: sortedTools, typeFiles: types.files }, diagnostics: sortDiagnostics(diagnostics) };
+}

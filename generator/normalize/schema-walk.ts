@@ -1,0 +1,63 @@
+/**
+ * A structural walk over the supported JSON Schema subset: which keywords
+ * hold subschemas, and how to rebuild a node with its children transformed.
+ * Normalization, sensitivity analysis and the emitters all agree on this one
+ * list, so a keyword added to the subset is handled everywhere or nowhere.
+ */
+import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
+import type { JsonPath } from "../load/index.js";
+
+/** Keywords whose value is a single subschema. */
+export const SCHEMA_KEYWORDS = ["items", "additionalProperties", "propertyNames"] as const;
+/** Keywords whose value is an array of subschemas. */
+export const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
+/** Keywords whose value is a map of name → subschema. */
+export const SCHEMA_MAP_KEYWORDS = ["properties", "$defs"] as const;
+
+export function isSchemaObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+export type SchemaVisitor = (node: JsonObject, path: JsonPath) => JsonObject;
+
+/**
+ * Rebuilds `schema` bottom-up: children first, then `visit` on the node with
+ * its rebuilt children. Key order is preserved, so output stays stable.
+ */
+export function mapSchema(schema: JsonSchema, path: JsonPath, visit: SchemaVisitor): JsonSchema {
+  if (!isSchemaObject(schema)) return schema;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] = mapKeyword(key, value, [...path, key], visit);
+  }
+  return visit(out, path);
+}
+
+function mapKeyword(key: string, value: JsonValue, path: JsonPath, visit: SchemaVisitor): JsonValue {
+  if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) return mapSchema(value as JsonSchema, path, visit);
+  if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) {
+    return value.map((item, i) => mapSchema(item as JsonSchema, [...path, i], visit));
+  }
+  if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isSchemaObject(value)) {
+    const map: JsonObject = {};
+    for (const [name, sub] of Object.entries(value)) map[name] = mapSchema(sub as JsonSchema, [...path, name], visit);
+    return map;
+  }
+  return value;
+}
+
+/** Calls `visit` on every object node, top-down, with its path. */
+export function forEachSchema(schema: JsonSchema, path: JsonPath, visit: (node: JsonObject, path: JsonPath) => void): void {
+  mapSchema(schema, path, (node, at) => {
+    visit(node, at);
+    return node;
+  });
+}
+
+/** An object schema: declares type object, or constrains properties without declaring a type. */
+export function isObjectSchema(node: JsonObject): boolean {
+  const type = node.type;
+  if (type === "object") return true;
+  if (Array.isArray(type)) return type.includes("object");
+  return type === undefined && ("properties" in node || "required" in node);
+}

@@ -1,0 +1,160 @@
+/**
+ * Builds one tool's IR from its definition file: policy defaults, annotations
+ * that follow from `effect`, served schemas with named types bundled, and the
+ * compile-time checks (strict Ajv, examples, retry safety, idempotency key).
+ */
+import { Codes, error } from "../diagnostics.js";
+import type { DefOrigin, Diagnostic, Effect, ExampleIR, JsonObject, JsonSchema, RetryPolicy, ToolIR } from "../ir.js";
+import type { YamlSource } from "../load/index.js";
+import { checkExamples, compileSchema } from "./compile.js";
+import { pascalCase } from "./names.js";
+import { isSchemaObject } from "./schema-walk.js";
+import { normalizeSchema } from "./schemas.js";
+import { sensitivePaths } from "./sensitive.js";
+import { closureOf, type NamedTypes } from "./types-files.js";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_BACKOFF_MS = 100;
+export const DEFAULT_MAX_BACKOFF_MS = 2_000;
+export const CONTRACT_VERSION_META_KEY = "toolc/contractVersion";
+
+interface RawTool {
+  name: string;
+  version: number;
+  title?: string;
+  description: string;
+  effect: Effect;
+  idempotent?: boolean;
+  openWorld?: boolean;
+  timeoutMs?: number;
+  retry?: { attempts: number; backoffMs?: number; maxBackoffMs?: number; budgetMs?: number };
+  idempotencyKey?: string;
+  input: JsonObject;
+  output: JsonObject;
+  errors?: Record<string, { description: string }>;
+  examples?: { name: string; input: unknown; output?: unknown; invalid?: string[] }[];
+}
+
+interface ServedSchema {
+  readonly schema: JsonObject;
+  readonly defs: Record<string, DefOrigin>;
+  readonly usesFailedType: boolean;
+}
+
+function retryPolicy(raw: RawTool, timeoutMs: number): RetryPolicy {
+  const attempts = raw.retry?.attempts ?? 1;
+  const backoffMs = raw.retry?.backoffMs ?? DEFAULT_BACKOFF_MS;
+  const maxBackoffMs = Math.max(backoffMs, raw.retry?.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS);
+  const budgetMs = raw.retry?.budgetMs ?? timeoutMs * attempts + maxBackoffMs * (attempts - 1);
+  return { attempts, backoffMs, maxBackoffMs, budgetMs };
+}
+
+function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>, out: Diagnostic[]): ServedSchema {
+  if (raw.type !== "object") {
+    const at = file.locate(raw.type === undefined ? [key] : [key, "type"], { key: raw.type === undefined });
+    const what = key === "output" ? "an MCP outputSchema" : "an MCP inputSchema";
+    out.push(error(at, Codes.rootNotObject, `the ${key} root must be \`type: object\` (${what} is always an object); wrap other values in a property`));
+  }
+  const localDefs = isSchemaObject(raw.$defs) ? Object.keys(raw.$defs) : [];
+  const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs) });
+  out.push(...normalized.diagnostics);
+  const named = closureOf(normalized.namedDeps, types);
+  const defs: Record<string, DefOrigin> = {};
+  const bundled: Record<string, JsonSchema> = {};
+  const { $defs: ownDefs, ...rest } = normalized.schema as JsonObject;
+  for (const name of localDefs) {
+    if (named.includes(name)) {
+      out.push(error(file.locate([key, "$defs", name], { key: true }), Codes.duplicateType, `\`$defs\` entry \`${name}\` has the name of a named type this schema uses; rename it`));
+    }
+    defs[name] = { kind: "local", tsName: `${pascalCase(tool.name)}${key === "input" ? "Input" : "Output"}${pascalCase(name)}` };
+    bundled[name] = (ownDefs as Record<string, JsonSchema>)[name];
+  }
+  for (const name of named) {
+    const entry = types.registry.get(name);
+    const schema = types.byName.get(name)?.schema;
+    if (!entry || schema === undefined) continue;
+    defs[name] = { kind: "named", name, module: entry.module };
+    bundled[name] = schema;
+  }
+  const sortedDefs = Object.fromEntries(Object.keys(bundled).sort().map((k) => [k, bundled[k]])) as JsonObject;
+  const schema: JsonObject = Object.keys(sortedDefs).length > 0 ? { ...rest, $defs: sortedDefs } : rest;
+  return { schema, defs, usesFailedType: named.some((n) => failedTypes.has(n)) };
+}
+
+function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Diagnostic[]): void {
+  if ((raw.retry?.attempts ?? 1) > 1 && !idempotent && raw.idempotencyKey === undefined) {
+    out.push(error(file.locate(["retry", "attempts"]), Codes.unsafeRetry, `retry.attempts is ${raw.retry?.attempts} on a non-idempotent ${raw.effect} tool with no idempotencyKey: a retried call may apply twice; declare \`idempotencyKey\`, set \`idempotent: true\`, or use attempts: 1`));
+  }
+  const key = raw.idempotencyKey;
+  if (key === undefined) return;
+  const properties = isSchemaObject(raw.input.properties) ? raw.input.properties : {};
+  const property = properties[key];
+  const required = Array.isArray(raw.input.required) && raw.input.required.includes(key);
+  const isString = isSchemaObject(property) && property.type === "string";
+  if (property === undefined || !required || !isString) {
+    const problem = property === undefined ? "is not an input property" : !isString ? "is not of `type: string`" : "is not in `input.required`";
+    out.push(error(file.locate(["idempotencyKey"]), Codes.badIdempotencyKey, `idempotencyKey \`${key}\` ${problem}; it must name a required string property of the input`));
+  }
+}
+
+function examplesOf(raw: RawTool): ExampleIR[] {
+  return (raw.examples ?? []).map((e) => ({
+    name: e.name,
+    input: e.input as ExampleIR["input"],
+    ...(e.output === undefined ? {} : { output: e.output as ExampleIR["input"] }),
+    ...(e.invalid === undefined ? {} : { invalid: e.invalid }),
+  }));
+}
+
+function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, output: ServedSchema, out: Diagnostic[]): void {
+  if (input.usesFailedType || output.usesFailedType) return;
+  const compiledInput = compileSchema(input.schema, file, ["input"], true);
+  const compiledOutput = compileSchema(output.schema, file, ["output"], false);
+  out.push(...compiledInput.diagnostics, ...compiledOutput.diagnostics);
+  if (compiledInput.validate && compiledOutput.validate) {
+    out.push(...checkExamples(tool.examples, file, compiledInput.validate, compiledOutput.validate));
+  }
+}
+
+export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>): { tool: ToolIR; diagnostics: Diagnostic[] } {
+  const raw = file.data as RawTool;
+  const out: Diagnostic[] = [];
+  const idempotent = raw.idempotent ?? raw.effect === "read";
+  const timeoutMs = raw.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const input = serveSchema(raw.input, "input", raw, file, types, failedTypes, out);
+  const output = serveSchema(raw.output, "output", raw, file, types, failedTypes, out);
+  lintPolicy(raw, idempotent, file, out);
+  const tool: ToolIR = {
+    name: raw.name,
+    version: raw.version,
+    ...(raw.title === undefined ? {} : { title: raw.title }),
+    description: raw.description,
+    effect: raw.effect,
+    idempotent,
+    openWorld: raw.openWorld ?? false,
+    timeoutMs,
+    retry: retryPolicy(raw, timeoutMs),
+    ...(raw.idempotencyKey === undefined ? {} : { idempotencyKey: raw.idempotencyKey }),
+    errors: Object.entries(raw.errors ?? {}).map(([code, e]) => ({ code, description: e.description })),
+    source: file.source,
+    baseName: pascalCase(raw.name),
+    fileName: raw.name,
+    inputSchema: input.schema,
+    outputSchema: output.schema,
+    inputDefs: input.defs,
+    outputDefs: output.defs,
+    annotations: {
+      ...(raw.title === undefined ? {} : { title: raw.title }),
+      readOnlyHint: raw.effect === "read",
+      destructiveHint: raw.effect === "destructive",
+      idempotentHint: idempotent,
+      openWorldHint: raw.openWorld ?? false,
+    },
+    meta: { [CONTRACT_VERSION_META_KEY]: raw.version },
+    examples: examplesOf(raw),
+    sensitive: { input: sensitivePaths(input.schema), output: sensitivePaths(output.schema) },
+  };
+  if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, out);
+  return { tool, diagnostics: out };
+}
+

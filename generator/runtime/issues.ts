@@ -1,0 +1,164 @@
+/**
+ * Turns validator errors into issues a model can act on: the path of the
+ * field to fix, and a message built from the failing keyword. Messages never
+ * quote the value that was sent, so nothing secret can leak through them.
+ */
+import type { ToolIssue } from "./envelope.js";
+import type { ValidationError } from "./contract.js";
+
+/** More than this many issues helps nobody; the rest are summarized. */
+export const MAX_ISSUES = 50;
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+type PathSegment = string | number;
+
+/** Renders segments as `orders[0].status`; the root is "". */
+export function formatPath(segments: readonly PathSegment[]): string {
+  let out = "";
+  for (const segment of segments) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else if (IDENTIFIER.test(segment)) out += out === "" ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+function decodePointerToken(token: string): string {
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/**
+ * Splits an Ajv instancePath (a JSON pointer) into segments, using the data to
+ * tell array indices from property names that happen to be digits.
+ */
+export function pointerSegments(pointer: string, data: unknown): PathSegment[] {
+  if (pointer === "") return [];
+  const segments: PathSegment[] = [];
+  let node: unknown = data;
+  for (const raw of pointer.slice(1).split("/")) {
+    const token = decodePointerToken(raw);
+    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(token)) {
+      segments.push(Number(token));
+      node = node[Number(token)];
+    } else {
+      segments.push(token);
+      node = node !== null && typeof node === "object" && Object.hasOwn(node, token) ? (node as Record<string, unknown>)[token] : undefined;
+    }
+  }
+  return segments;
+}
+
+function list(values: unknown): string {
+  const items = Array.isArray(values) ? values : [values];
+  const shown = items.slice(0, 10).map((v) => JSON.stringify(v)).join(", ");
+  return items.length > 10 ? `${shown}, …` : shown;
+}
+
+function plural(n: unknown, word: string): string {
+  return `${String(n)} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** A message per keyword, built from the schema's parameters, never from the data. */
+export function describeError(error: ValidationError): string {
+  const p = error.params;
+  switch (error.keyword) {
+    case "type":
+      return `must be ${String(p.type).split(",").join(" or ")}`;
+    case "required":
+      return "is required";
+    case "additionalProperties":
+    case "unevaluatedProperties":
+      return "is not an allowed property";
+    case "enum":
+      return `must be one of: ${list(p.allowedValues)}`;
+    case "const":
+      return `must be ${list(p.allowedValue)}`;
+    case "format":
+      return `must be a valid ${String(p.format)}`;
+    case "pattern":
+      return `must match the pattern ${String(p.pattern)}`;
+    case "minLength":
+      return `must have at least ${plural(p.limit, "character")}`;
+    case "maxLength":
+      return `must have at most ${plural(p.limit, "character")}`;
+    case "minItems":
+      return `must have at least ${plural(p.limit, "item")}`;
+    case "maxItems":
+      return `must have at most ${plural(p.limit, "item")}`;
+    case "minProperties":
+      return `must have at least ${plural(p.limit, "property")}`;
+    case "maxProperties":
+      return `must have at most ${plural(p.limit, "property")}`;
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return `must be ${String(p.comparison)} ${String(p.limit)}`;
+    case "multipleOf":
+      return `must be a multiple of ${String(p.multipleOf)}`;
+    case "uniqueItems":
+      return `must not contain duplicate items (items ${String(p.j)} and ${String(p.i)} are equal)`;
+    case "anyOf":
+      return "must match one of the allowed shapes";
+    case "oneOf":
+      return Array.isArray(p.passingSchemas) ? "must match exactly one of the allowed shapes, but matches several" : "must match exactly one of the allowed shapes";
+    case "propertyNames":
+      return "has a property name that is not allowed";
+    case "false schema":
+      return "is not allowed";
+    default:
+      return `fails the ${error.keyword} rule`;
+  }
+}
+
+/** The path of the field to fix: a missing or extra property is named itself, not its parent. */
+function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
+  const base = pointerSegments(error.instancePath, data);
+  if (error.keyword === "required" && typeof error.params.missingProperty === "string") {
+    return [...base, error.params.missingProperty];
+  }
+  if ((error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") && typeof error.params.additionalProperty === "string") {
+    return [...base, error.params.additionalProperty];
+  }
+  if (error.keyword === "unevaluatedProperties" && typeof error.params.unevaluatedProperty === "string") {
+    return [...base, error.params.unevaluatedProperty];
+  }
+  if (error.keyword === "propertyNames" && typeof error.params.propertyName === "string") {
+    return [...base, error.params.propertyName];
+  }
+  return base;
+}
+
+/**
+ * Errors raised inside a failed anyOf/oneOf branch describe shapes the caller
+ * may not have meant; the composite error at the union's own path says it
+ * better, so branch errors are dropped.
+ */
+function withoutBranchErrors(errors: readonly ValidationError[]): ValidationError[] {
+  const unionSchemaPaths = errors
+    .filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf")
+    .map((e) => (e as ValidationError & { schemaPath?: string }).schemaPath)
+    .filter((p): p is string => typeof p === "string");
+  if (unionSchemaPaths.length === 0) return [...errors];
+  return errors.filter((e) => {
+    const schemaPath = (e as ValidationError & { schemaPath?: string }).schemaPath;
+    if (typeof schemaPath !== "string") return true;
+    return !unionSchemaPaths.some((u) => schemaPath !== u && schemaPath.startsWith(`${u}/`));
+  });
+}
+
+/** Converts validator errors for `data` into deduplicated, ordered issues. */
+export function toIssues(errors: readonly ValidationError[] | null | undefined, data: unknown): ToolIssue[] {
+  const issues: ToolIssue[] = [];
+  const seen = new Set<string>();
+  for (const error of withoutBranchErrors(errors ?? [])) {
+    const issue = { path: formatPath(issueSegments(error, data)), message: describeError(error) };
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+    if (issues.length === MAX_ISSUES) break;
+  }
+  return issues;
+}
