@@ -37,8 +37,10 @@ export function compileSchema(schema: JsonObject, file: YamlSource, root: JsonPa
     return { validate: ajv.compile(schema), diagnostics: [] };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const at = file.locate(yamlPathFor(schemaPathOf(message), root));
-    const code = /unknown format/.test(message) ? Codes.unknownFormat : Codes.schemaCompile;
+    const unknownFormat = /unknown format/.test(message);
+    const path = yamlPathFor(schemaPathOf(message), root);
+    const at = unknownFormat && path !== root ? file.locate([...path, "format"], { key: true }) : file.locate(path);
+    const code = unknownFormat ? Codes.unknownFormat : Codes.schemaCompile;
     return { diagnostics: [error(at, code, `schema rejected: ${message.replace(/^strict mode: /, "")}`)] };
   }
 }

@@ -1,0 +1,79 @@
+/**
+ * The `toolc` command line. Problems in definitions are printed as located
+ * diagnostics with exit status 1, never as a stack trace.
+ */
+import { parseArgs } from "node:util";
+import { formatDiagnostic } from "./diagnostics.js";
+import { run, type RunResult } from "./pipeline.js";
+import { TOOLC_VERSION } from "./version.js";
+
+const HELP = `toolc ${TOOLC_VERSION}: compile AI-agent tool contracts (YAML) into types, validators, MCP schemas and runtime.
+
+Usage:
+  toolc generate [--definitions DIR] [--out DIR]   write what changed into the output folder
+  toolc check    [--definitions DIR] [--out DIR]   exit 1 if the output folder is stale; writes nothing
+  toolc --help | --version
+
+Options:
+  --definitions DIR   folder of *.yaml contracts (default: definitions)
+  --out DIR           output folder (default: generated)
+`;
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIo: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function summary(command: string, result: RunResult, ms: number): string {
+  const plan = result.plan;
+  if (!plan) return "";
+  const written = plan.added.length + plan.changed.length;
+  if (command === "check") {
+    return `toolc check: ${plural(result.tools, "tool")}, ${plural(plan.unchanged.length, "file")} up to date, ${result.differences.length} differ (${ms} ms)\n`;
+  }
+  return `toolc: ${plural(result.tools, "tool")} compiled; ${plural(written, "file")} written, ${plan.unchanged.length} unchanged, ${plan.stale.length} removed (${ms} ms)\n`;
+}
+
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { definitions: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } },
+    });
+  } catch (e) {
+    io.err(`toolc: ${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.version) return io.out(`${TOOLC_VERSION}\n`), 0;
+  const command = positionals[0];
+  if (values.help || command === undefined || command === "help") return io.out(HELP), values.help || command === "help" ? 0 : 2;
+  if (command !== "generate" && command !== "check") return io.err(`toolc: unknown command ${JSON.stringify(command)}\n\n${HELP}`), 2;
+  const started = performance.now();
+  let result: RunResult;
+  try {
+    result = await run({ definitions: values.definitions ?? "definitions", out: values.out ?? "generated", mode: command });
+  } catch (e) {
+    io.err(`toolc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);
+    return 2;
+  }
+  for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (!result.plan) {
+    const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+    io.err(`toolc: ${plural(errors, "error")}; nothing was written\n`);
+    return 1;
+  }
+  for (const d of command === "check" ? result.differences : []) io.err(`  ${d.status}: ${d.path}\n`);
+  io.out(summary(command, result, Math.round(performance.now() - started)));
+  if (command === "check" && result.differences.length > 0) io.err("toolc check: the output is stale; run `toolc generate` and commit the result\n");
+  return result.ok ? 0 : 1;
+}

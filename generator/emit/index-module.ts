@@ -1,0 +1,97 @@
+/**
+ * `index.ts`, the generated API: the contracts map, the `Handlers` type, and
+ * `execute`, `createServer`, `createHttpHandler` and `createClient` bound to
+ * this project's contracts, plus every type a caller needs.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
+import { FileBuilder } from "./file-builder.js";
+import { headerComment } from "./header.js";
+import { contractConstName } from "./tool-module.js";
+import { toolTypeNames } from "./types.js";
+
+const RUNTIME = "./runtime/api.js";
+
+const RUNTIME_TYPES = [
+  "CallOptions", "Classification", "ExecuteOptions", "HandlerContext", "HttpHandlerOptions", "ServerOptions",
+  "ToolContract", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "TraceEvent",
+];
+
+function exportStatements(ir: ContractIR): StatementStructures[] {
+  const typeModules = ir.typeFiles.map((f) => ({
+    kind: StructureKind.ExportDeclaration as const,
+    isTypeOnly: true,
+    moduleSpecifier: `./types/${f.module}.js`,
+    namedExports: f.types.map((t) => t.name),
+  }));
+  const toolModules = ir.tools.map((tool) => {
+    const names = toolTypeNames(tool);
+    return {
+      kind: StructureKind.ExportDeclaration as const,
+      moduleSpecifier: `./tools/${tool.fileName}.js`,
+      namedExports: [names.input, names.resolvedInput, names.output, names.reason].map((name) => ({ name, isTypeOnly: true })).concat([{ name: contractConstName(tool), isTypeOnly: false }]),
+    };
+  });
+  return [
+    ...typeModules,
+    ...toolModules,
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: RUNTIME, namedExports: ["TransientError", "FAILURE_META_KEY"] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: RUNTIME, namedExports: RUNTIME_TYPES },
+  ];
+}
+
+function contractsStatement(tools: readonly ToolIR[], locals: readonly string[]): StatementStructures {
+  const entries = tools.map((tool, i) => `${JSON.stringify(tool.name)}: ${locals[i]},`).join("\n");
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ["Every tool's compiled contract, by MCP tool name, in tools/list order."],
+    declarations: [{ name: "contracts", initializer: `{\n${entries}\n} as const` }],
+  };
+}
+
+function boundApi(rt: Record<string, string>): string[] {
+  return [
+    `/** The tool names this project declares. */
+export type ToolName = keyof Contracts;`,
+    `/** Handlers by tool name; input arrives validated with defaults applied, and the return value is validated too. A tool without a handler is not served. */
+export type Handlers = ${rt.HandlersFor}<Contracts>;`,
+    `/** The result of calling \`K\`: its output, or a failure envelope with its declared rejection reasons. */
+export type ResultOf<K extends ToolName> = ${rt.ToolResult}<${rt.OutputOf}<Contracts[K]>, ${rt.ReasonOf}<Contracts[K]>>;`,
+    `/** Runs one call through its contract: validate input, run the handler, validate output. Never throws. */
+export function execute<K extends ToolName>(tool: K, input: unknown, handlers: Handlers, options?: ${rt.ExecuteOptions}): Promise<ResultOf<K>> {
+  return ${rt.executeByName}(contracts, tool, input, handlers, options);
+}`,
+    `/** An MCP server (the SDK's low-level \`Server\`) serving every tool that has a handler. */
+export function createServer(handlers: Handlers, options?: ${rt.ServerOptions}): ${rt.Server} {
+  return ${rt.createToolServer}(contracts, handlers, options);
+}`,
+    `/** A Node \`(req, res)\` handler serving MCP over Streamable HTTP, stateless: a fresh server per request. */
+export function createHttpHandler(handlers: Handlers, options?: ${rt.ServerOptions} & ${rt.HttpHandlerOptions}): (req: ${rt.IncomingMessage}, res: ${rt.ServerResponse}) => Promise<void> {
+  return ${rt.createToolHttpHandler}(() => createServer(handlers, options), options);
+}`,
+    `/** A typed client over an SDK \`Client\`: validates input before sending and output on receipt. */
+export function createClient(client: ${rt.Client}): ${rt.ToolClient}<Contracts> {
+  return ${rt.createToolClient}(contracts, client);
+}`,
+  ];
+}
+
+export function emitIndexModule(ir: ContractIR): EmittedFile {
+  const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
+  builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createHttpHandler", "createClient");
+  const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), `./tools/${tool.fileName}.js`));
+  const rt: Record<string, string> = {};
+  for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
+  for (const name of ["createToolServer", "createToolHttpHandler", "createToolClient"]) rt[name] = builder.importValue(name, RUNTIME);
+  for (const name of ["HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "HttpHandlerOptions", "ToolClient"]) rt[name] = builder.importType(name, RUNTIME);
+  rt.Server = builder.importType("Server", "@modelcontextprotocol/sdk/server/index.js");
+  rt.Client = builder.importType("Client", "@modelcontextprotocol/sdk/client/index.js");
+  rt.IncomingMessage = builder.importType("IncomingMessage", "node:http");
+  rt.ServerResponse = builder.importType("ServerResponse", "node:http");
+  builder.add(...exportStatements(ir), contractsStatement(ir.tools, locals));
+  builder.add({ kind: StructureKind.TypeAlias, isExported: true, name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
+  builder.add(...boundApi(rt));
+  return { path: "index.ts", text: builder.toText(), format: true };
+}

@@ -1,0 +1,56 @@
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { main } from "../../generator/cli.js";
+
+export const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** A fresh project folder with the given definition files. */
+export function projectWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "toolc-test-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, "definitions", path, ".."), { recursive: true });
+    writeFileSync(join(dir, "definitions", path), text);
+  }
+  return dir;
+}
+
+export function copyDemo(): string {
+  const dir = mkdtempSync(join(tmpdir(), "toolc-demo-"));
+  cpSync(join(ROOT, "definitions"), join(dir, "definitions"), { recursive: true });
+  return dir;
+}
+
+/** Runs the CLI in `cwd`, capturing its output. */
+export async function runCli(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    const code = await main(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
+    return { code, stdout, stderr };
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+/** Every file below `dir` with its contents, for before/after comparisons. */
+export function snapshotTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (current: string): void => {
+    let entries: string[];
+    try {
+      entries = readdirSync(current);
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      const full = join(current, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out[relative(dir, full)] = readFileSync(full, "utf8");
+    }
+  };
+  walk(dir);
+  return out;
+}
