@@ -64,45 +64,45 @@ export function describeError(error: ValidationError): string {
   const p = error.params;
   switch (error.keyword) {
     case "type":
-      return `must be ${String(p.type).split(",").join(" or ")}`;
+      return `must be ${String(p["type"]).split(",").join(" or ")}`;
     case "required":
       return "is required";
     case "additionalProperties":
     case "unevaluatedProperties":
       return "is not an allowed property";
     case "enum":
-      return `must be one of: ${list(p.allowedValues)}`;
+      return `must be one of: ${list(p["allowedValues"])}`;
     case "const":
-      return `must be ${list(p.allowedValue)}`;
+      return `must be ${list(p["allowedValue"])}`;
     case "format":
-      return `must be a valid ${String(p.format)}`;
+      return `must be a valid ${String(p["format"])}`;
     case "pattern":
-      return `must match the pattern ${String(p.pattern)}`;
+      return `must match the pattern ${String(p["pattern"])}`;
     case "minLength":
-      return `must have at least ${plural(p.limit, "character")}`;
+      return `must have at least ${plural(p["limit"], "character")}`;
     case "maxLength":
-      return `must have at most ${plural(p.limit, "character")}`;
+      return `must have at most ${plural(p["limit"], "character")}`;
     case "minItems":
-      return `must have at least ${plural(p.limit, "item")}`;
+      return `must have at least ${plural(p["limit"], "item")}`;
     case "maxItems":
-      return `must have at most ${plural(p.limit, "item")}`;
+      return `must have at most ${plural(p["limit"], "item")}`;
     case "minProperties":
-      return `must have at least ${plural(p.limit, "property")}`;
+      return `must have at least ${plural(p["limit"], "property")}`;
     case "maxProperties":
-      return `must have at most ${plural(p.limit, "property")}`;
+      return `must have at most ${plural(p["limit"], "property")}`;
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return `must be ${String(p.comparison)} ${String(p.limit)}`;
+      return `must be ${String(p["comparison"])} ${String(p["limit"])}`;
     case "multipleOf":
-      return `must be a multiple of ${String(p.multipleOf)}`;
+      return `must be a multiple of ${String(p["multipleOf"])}`;
     case "uniqueItems":
-      return `must not contain duplicate items (items ${String(p.j)} and ${String(p.i)} are equal)`;
+      return `must not contain duplicate items (items ${String(p["j"])} and ${String(p["i"])} are equal)`;
     case "anyOf":
       return "must match one of the allowed shapes";
     case "oneOf":
-      return Array.isArray(p.passingSchemas) ? "must match exactly one of the allowed shapes, but matches several" : "must match exactly one of the allowed shapes";
+      return Array.isArray(p["passingSchemas"]) ? "must match exactly one of the allowed shapes, but matches several" : "must match exactly one of the allowed shapes";
     case "propertyNames":
       return "has a property name that is not allowed";
     case "false schema":
@@ -115,17 +115,17 @@ export function describeError(error: ValidationError): string {
 /** The path of the field to fix: a missing or extra property is named itself, not its parent. */
 function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
   const base = pointerSegments(error.instancePath, data);
-  if (error.keyword === "required" && typeof error.params.missingProperty === "string") {
-    return [...base, error.params.missingProperty];
+  if (error.keyword === "required" && typeof error.params["missingProperty"] === "string") {
+    return [...base, error.params["missingProperty"]];
   }
-  if ((error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") && typeof error.params.additionalProperty === "string") {
-    return [...base, error.params.additionalProperty];
+  if ((error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") && typeof error.params["additionalProperty"] === "string") {
+    return [...base, error.params["additionalProperty"]];
   }
-  if (error.keyword === "unevaluatedProperties" && typeof error.params.unevaluatedProperty === "string") {
-    return [...base, error.params.unevaluatedProperty];
+  if (error.keyword === "unevaluatedProperties" && typeof error.params["unevaluatedProperty"] === "string") {
+    return [...base, error.params["unevaluatedProperty"]];
   }
-  if (error.keyword === "propertyNames" && typeof error.params.propertyName === "string") {
-    return [...base, error.params.propertyName];
+  if (error.keyword === "propertyNames" && typeof error.params["propertyName"] === "string") {
+    return [...base, error.params["propertyName"]];
   }
   return base;
 }

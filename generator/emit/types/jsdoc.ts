@@ -1,0 +1,60 @@
+/**
+ * JSDoc from schema annotations. JSON Schema 2020-12 Validation §9 defines
+ * `title`, `description`, `default` and `deprecated` as annotations, and §7
+ * `format`; none of them changes the TS type, so they become documentation.
+ *
+ * Contract text is untrusted here: it must never end the comment early, so
+ * `*\/` is escaped and every line terminator (including U+2028/U+2029) is
+ * normalized before lines are prefixed.
+ */
+import type { JsonSchema } from "../../ir.js";
+
+/** Makes `text` safe inside a block comment: `*\/` can no longer close it. */
+export function escapeComment(text: string): string {
+  return text.replace(/\*\//g, "*\\/");
+}
+
+/** Splits on every JS line terminator, so no line can end outside the `*`-prefixed layout. */
+function lines(text: string): string[] {
+  return text.split(/\r\n|[\n\r\u2028\u2029]/);
+}
+
+/**
+ * The documentation lines for a schema: title, description, then `@format`,
+ * `@default` and `@deprecated` tags. Empty when the schema has none.
+ * `extra` lines (e.g. a fixed sentence from the emitter) come first.
+ */
+export function schemaDocLines(schema: JsonSchema, extra: readonly string[] = []): string[] {
+  const out = [...extra];
+  if (typeof schema !== "object") return out;
+  const paragraphs: string[] = [];
+  if (typeof schema.title === "string" && schema.title.trim() !== "") paragraphs.push(schema.title.trim());
+  if (typeof schema.description === "string" && schema.description.trim() !== "") {
+    paragraphs.push(schema.description.trim());
+  }
+  for (const p of paragraphs) {
+    if (out.length > 0) out.push("");
+    out.push(...lines(p));
+  }
+  if (typeof schema.format === "string") out.push(`@format ${schema.format}`);
+  if (schema.default !== undefined) out.push(`@default ${JSON.stringify(schema.default)}`);
+  if (schema.deprecated === true) out.push("@deprecated");
+  return out.map((l) => escapeComment(l.trimEnd()));
+}
+
+/**
+ * The text for a ts-morph `docs` entry (ts-morph adds the `/**` frame and
+ * the ` * ` prefixes). `undefined` when there is nothing to say.
+ */
+export function docText(docLines: readonly string[]): string | undefined {
+  if (docLines.length === 0) return undefined;
+  return docLines.flatMap(lines).map(escapeComment).join("\n");
+}
+
+/** A complete `/** ... *\/` comment, for members inside a type literal. */
+export function inlineJsDoc(docLines: readonly string[]): string | undefined {
+  if (docLines.length === 0) return undefined;
+  const safe = docLines.flatMap(lines).map(escapeComment);
+  if (safe.length === 1) return `/** ${safe[0]} */`;
+  return ["/**", ...safe.map((l) => (l === "" ? " *" : ` * ${l}`)), " */"].join("\n");
+}

@@ -1,0 +1,24 @@
+/**
+ * `$ref`: JSON Schema 2020-12 Core §8.2.3.1. After normalization every
+ * reference points into the root's `$defs` (Core §8.2.4), as `#/$defs/<key>`;
+ * the context turns the key into a TS type name.
+ */
+import type { TypeContext } from "./context.js";
+
+const DEFS_POINTER = /^#\/\$defs\/([^/]+)$/;
+
+/**
+ * The `$defs` key a reference points to: the JSON Pointer token (RFC 6901),
+ * after URI fragment decoding. Throws for any other form, since an
+ * unresolved reference must not quietly become `unknown`.
+ */
+export function refKey(ref: string): string {
+  const match = DEFS_POINTER.exec(ref);
+  if (!match) throw new Error(`unsupported $ref ${JSON.stringify(ref)}: expected "#/$defs/<name>"`);
+  return decodeURIComponent(match[1]).replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** The TS type a `$ref` stands for. */
+export function refType(ref: string, ctx: TypeContext): string {
+  return ctx.resolveRef(refKey(ref));
+}

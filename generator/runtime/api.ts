@@ -1,0 +1,27 @@
+/**
+ * The public runtime API. Generated code binds these to the project's
+ * contracts; applications normally import the bound versions instead.
+ */
+export type { ToolEffect, ToolErrorCode, ToolFailure, ToolIssue, ToolResult, ToolSuccess } from "./envelope.js";
+export type {
+  AnyToolContract,
+  ContractMap,
+  InputOf,
+  JsonSchemaObject,
+  OutputOf,
+  PathPattern,
+  ReasonOf,
+  ResolvedInputOf,
+  RetryPolicy,
+  ToolAnnotations,
+  ToolContract,
+  ValidateFunction,
+  ValidationError,
+} from "./contract.js";
+export type { Classification, ExecuteOptions, HandlerContext, HandlerFor, HandlersFor, TraceEvent } from "./types.js";
+export { TransientError, type TransientErrorOptions } from "./errors.js";
+export { executeTool } from "./executor.js";
+export { createToolServer, FAILURE_META_KEY, type ServerOptions } from "./server.js";
+export { createToolHttpHandler, type HttpHandlerOptions } from "./http.js";
+export { createToolClient, type CallOptions, type ToolClient } from "./client.js";
+export { toIssues } from "./issues.js";

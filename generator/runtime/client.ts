@@ -1,0 +1,124 @@
+/**
+ * The typed client: one method per tool over an SDK `Client`. It checks the
+ * input before sending and the output on receipt, and turns every outcome,
+ * including a server that breaks the contract, into a ToolResult.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { AnyToolContract, ContractMap, InputOf, OutputOf, ReasonOf } from "./contract.js";
+import type { ToolResult } from "./envelope.js";
+import { toIssues } from "./issues.js";
+import { copyJson } from "./json.js";
+import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
+import { collectSecrets, redactText } from "./redact.js";
+import { FAILURE_META_KEY } from "./server.js";
+import { parseEnvelope } from "./wire.js";
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Request timeout; defaults to the SDK's (60 s). */
+  timeoutMs?: number;
+}
+
+export type ToolClient<M extends ContractMap> = {
+  [K in keyof M]: (input: InputOf<M[K]>, options?: CallOptions) => Promise<ToolResult<OutputOf<M[K]>, ReasonOf<M[K]>>>;
+};
+
+type Result = ToolResult<unknown, string>;
+
+/** The text blocks of a result, joined. */
+function textOf(result: CallToolResult): string {
+  return result.content
+    .filter((block): block is { type: "text"; text: string } => block.type === "text" && typeof block.text === "string")
+    .map((block) => block.text)
+    .join("\n");
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** isError: the server's envelope if it sent one we can trust, else its text as a FAILED message. */
+function fromError(contract: AnyToolContract, result: CallToolResult, secrets: ReadonlySet<string>): Result {
+  const meta = result._meta;
+  const candidates = [meta !== undefined && Object.hasOwn(meta, FAILURE_META_KEY) ? meta[FAILURE_META_KEY] : undefined, tryParse(textOf(result))];
+  for (const candidate of candidates) {
+    const envelope = parseEnvelope(contract, candidate);
+    if (envelope !== undefined) return { ...envelope, message: redactText(envelope.message, secrets) };
+  }
+  const text = truncate(redactText(textOf(result).trim(), secrets), 300);
+  return failure(contract, "FAILED", text === "" ? "The tool failed and the server gave no details." : text, false, "unknown", 1);
+}
+
+/** Success: structuredContent (or, from older servers, the JSON text) must match the output schema. */
+function fromSuccess(contract: AnyToolContract, result: CallToolResult): Result {
+  const raw: unknown = result.structuredContent ?? tryParse(textOf(result));
+  const copy = copyJson(raw);
+  if (copy.ok && contract.validateOutput(copy.value)) return { ok: true, data: copy.value };
+  return failure(contract, "INVALID_OUTPUT", "The server returned output that does not match the tool's output schema.", false, completedEffect(contract), 1);
+}
+
+/** Errors from the SDK: protocol refusals, timeouts, broken connections, cancellation. */
+function fromThrown(contract: AnyToolContract, error: unknown, options: CallOptions, secrets: ReadonlySet<string>): Result {
+  if (options.signal?.aborted) return failure(contract, "FAILED", "The call was cancelled.", false, uncertainEffect(contract), 1);
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    if (isRetrySafe(contract)) return failure(contract, "RETRYABLE", "The server did not answer in time.", true, uncertainEffect(contract), 1);
+    return failure(contract, "FAILED", "The server did not answer in time; the call is not safe to retry and may have taken effect.", false, "unknown", 1);
+  }
+  // The server refused the request itself (unknown tool, malformed call): nothing ran.
+  const refused = error instanceof McpError && [ErrorCode.InvalidParams, ErrorCode.InvalidRequest, ErrorCode.MethodNotFound, ErrorCode.ParseError].includes(error.code);
+  const detail = error instanceof Error ? truncate(redactText(error.message, secrets), 300) : "unknown error";
+  return failure(contract, "FAILED", `The call failed: ${detail}`, false, refused ? "none" : uncertainEffect(contract), refused ? 0 : 1);
+}
+
+function requestOptions(options: CallOptions): RequestOptions {
+  const out: RequestOptions = {};
+  if (options.signal !== undefined) out.signal = options.signal;
+  if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
+  return out;
+}
+
+async function call(contract: AnyToolContract, client: Client, input: unknown, options: CallOptions = {}): Promise<Result> {
+  // Validate a copy: the validator applies defaults in place, and the server applies its own.
+  const copy = copyJson(input);
+  const secrets = copy.ok ? collectSecrets(copy.value, contract.sensitive.input) : new Set<string>();
+  if (!copy.ok) return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues: [{ path: "", message: copy.message }] });
+  if (!contract.validateInput(copy.value)) {
+    const issues = toIssues(contract.validateInput.errors, copy.value).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
+    return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues });
+  }
+  try {
+    // request(), not callTool(): callTool throws on a schema mismatch, which must become INVALID_OUTPUT instead.
+    const result = await client.request(
+      { method: "tools/call", params: { name: contract.name, arguments: input as Record<string, unknown> } },
+      CallToolResultSchema,
+      requestOptions(options),
+    );
+    return result.isError === true ? fromError(contract, result, secrets) : fromSuccess(contract, result);
+  } catch (error) {
+    return fromThrown(contract, error, options, secrets);
+  }
+}
+
+/** A typed client for every contract in `contracts`. Methods never throw. */
+export function createToolClient<M extends ContractMap>(contracts: M, client: Client): ToolClient<M> {
+  const methods: { [key: string]: (input: unknown, options?: CallOptions) => Promise<Result> } = {};
+  for (const [key, contract] of Object.entries(contracts)) {
+    const method = async (input: unknown, options?: CallOptions): Promise<Result> => {
+      try {
+        return await call(contract, client, input, options);
+      } catch {
+        return failure(contract, "FAILED", "The call failed unexpectedly.", false, uncertainEffect(contract), 0);
+      }
+    };
+    // defineProperty: a tool may legally be named "__proto__".
+    Object.defineProperty(methods, key, { value: method, enumerable: true });
+  }
+  return methods as unknown as ToolClient<M>;
+}

@@ -1,0 +1,210 @@
+/**
+ * The executor: validate input → run the handler → validate output →
+ * envelope, with retries and tracing as the contract's policy says. It never
+ * throws; every path ends in a ToolResult.
+ */
+import type { AnyToolContract, OutputOf, ReasonOf } from "./contract.js";
+import type { ToolEffect, ToolFailure, ToolIssue, ToolResult } from "./envelope.js";
+import { type AnyHandler, type Outcome, runAttempt } from "./attempt.js";
+import { isTransientError } from "./errors.js";
+import { toIssues } from "./issues.js";
+import { copyJson } from "./json.js";
+import { backoffDelay, completedEffect, failure, isRetrySafe, maxAttempts, truncate, uncertainEffect } from "./policy.js";
+import { collectSecrets, redactError, redactText } from "./redact.js";
+import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
+
+export const MESSAGES = {
+  invalidInput: "The input does not match the tool's input schema.",
+  invalidOutput: "The tool produced output that does not match its output schema.",
+  unexpected: "The tool failed unexpectedly.",
+  noHandler: "The tool has no handler.",
+  cancelled: "The call was cancelled.",
+  undeclared: "The tool rejected the call with a reason its contract does not declare.",
+} as const;
+
+type Result = ToolResult<unknown, string>;
+
+/** State shared by the attempts of one call. */
+interface Call {
+  contract: AnyToolContract;
+  options: ExecuteOptions;
+  secrets: Set<string>;
+}
+
+const now = (): number => performance.now();
+
+function emit(call: Call, event: Omit<TraceEvent, "tool" | "version">): void {
+  const { contract, options } = call;
+  if (!options.onTrace) return;
+  const full: TraceEvent = { tool: contract.name, version: contract.version, ...event };
+  if ("error" in event) full.error = redactError(event.error, call.secrets);
+  try {
+    options.onTrace(full);
+  } catch {
+    // Tracing is best effort; a failing sink must not change the result.
+  }
+}
+
+function redactIssues(issues: ToolIssue[], secrets: ReadonlySet<string>): ToolIssue[] {
+  // Paths too: a key is data, and a caller may have put a secret in one.
+  return issues.map((issue) => ({ path: redactText(issue.path, secrets), message: redactText(issue.message, secrets) }));
+}
+
+function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+function transientMessage(call: Call, outcome: Extract<Outcome, { kind: "transient" }>): string {
+  if (outcome.timedOut) return `The tool timed out after ${call.contract.timeoutMs} ms.`;
+  // Only a TransientError's own message is meant for the caller; other errors stay in the trace.
+  if (!isTransientError(outcome.error)) return "The tool failed temporarily.";
+  const detail = truncate(redactText(outcome.error.message, call.secrets), 300).replace(/[.\s]+$/, "");
+  return `The tool failed temporarily: ${detail}.`;
+}
+
+/** The final envelope for an attempt that will not be retried. */
+function settle(call: Call, outcome: Outcome, attempts: number): Result {
+  const { contract, secrets } = call;
+  switch (outcome.kind) {
+    case "ok":
+      return { ok: true, data: outcome.data };
+    case "invalid-output":
+      return failure(contract, "INVALID_OUTPUT", MESSAGES.invalidOutput, false, completedEffect(contract), attempts);
+    case "rejected": {
+      const text = outcome.detail ?? contract.errors[outcome.reason] ?? outcome.reason;
+      return failure(contract, "REJECTED", truncate(redactText(String(text), secrets)), false, "none", attempts, { reason: outcome.reason });
+    }
+    case "transient":
+      if (isRetrySafe(contract)) return failure(contract, "RETRYABLE", transientMessage(call, outcome), true, uncertainEffect(contract), attempts);
+      return failure(contract, "FAILED", `${transientMessage(call, outcome)} It is not safe to retry, and it may have taken effect.`, false, "unknown", attempts);
+    case "cancelled":
+      return failure(contract, "FAILED", MESSAGES.cancelled, false, uncertainEffect(contract), attempts);
+    case "undeclared-reason":
+      return failure(contract, "FAILED", MESSAGES.undeclared, false, uncertainEffect(contract), attempts);
+    case "failed":
+      return failure(contract, "FAILED", MESSAGES.unexpected, false, uncertainEffect(contract), attempts);
+  }
+}
+
+function traceFor(call: Call, outcome: Outcome, result: Result, attempt: number, durationMs: number): Omit<TraceEvent, "tool" | "version"> {
+  const code = result.ok ? "OK" : result.code;
+  const effect: ToolEffect = result.ok ? completedEffect(call.contract) : result.effect;
+  const event: Omit<TraceEvent, "tool" | "version"> = { attempt, durationMs, code, effect, issuePaths: [] };
+  if (outcome.kind === "invalid-output") {
+    event.outputIssues = redactIssues(outcome.issues, call.secrets);
+    event.issuePaths = event.outputIssues.map((i) => i.path);
+  } else if (outcome.kind === "undeclared-reason" || outcome.kind === "transient" || outcome.kind === "failed" || outcome.kind === "cancelled") {
+    event.error = outcome.error;
+  }
+  return event;
+}
+
+/** Validates a copy of the input; on failure, the INVALID_INPUT envelope. */
+function prepareInput(call: Call, rawInput: unknown): { ok: true; input: unknown } | { ok: false; result: ToolFailure<string> } {
+  const { contract } = call;
+  const copy = copyJson(rawInput);
+  let issues: ToolIssue[];
+  if (!copy.ok) issues = [{ path: "", message: copy.message }];
+  else {
+    const valid = contract.validateInput(copy.value);
+    // Collected even from invalid input: its values must not leak either.
+    collectSecrets(copy.value, contract.sensitive.input, call.secrets);
+    if (valid) return { ok: true, input: copy.value };
+    issues = toIssues(contract.validateInput.errors, copy.value);
+  }
+  const safe = redactIssues(issues, call.secrets);
+  emit(call, { attempt: 0, durationMs: 0, code: "INVALID_INPUT", effect: "none", issuePaths: safe.map((i) => i.path) });
+  return { ok: false, result: failure(contract, "INVALID_INPUT", MESSAGES.invalidInput, false, "none", 0, { issues: safe }) };
+}
+
+function idempotencyKeyOf(contract: AnyToolContract, input: unknown): string | undefined {
+  const key = contract.idempotencyKey;
+  if (key === undefined || input === null || typeof input !== "object" || !Object.hasOwn(input, key)) return undefined;
+  const value = (input as Record<string, unknown>)[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Attempts until success, a non-retryable outcome, the attempt limit, or the time budget. */
+async function attempts(call: Call, handler: AnyHandler, input: unknown): Promise<Result> {
+  const { contract, options } = call;
+  const limit = maxAttempts(contract);
+  const budgetMs = contract.retry.budgetMs > 0 ? contract.retry.budgetMs : Number.POSITIVE_INFINITY;
+  const idempotencyKey = idempotencyKeyOf(contract, input);
+  let spentMs = 0;
+  for (let attempt = 1; ; attempt++) {
+    if (options.signal?.aborted) {
+      const effect = attempt === 1 ? "none" : uncertainEffect(contract);
+      emit(call, { attempt: attempt - 1, durationMs: 0, code: "FAILED", effect, issuePaths: [], error: options.signal.reason });
+      return failure(contract, "FAILED", MESSAGES.cancelled, false, effect, attempt - 1);
+    }
+    // The last attempt gets only what is left of the budget, so the whole call stays within it.
+    const timeoutMs = Math.max(1, Math.min(contract.timeoutMs, budgetMs - spentMs));
+    const started = now();
+    // Each attempt gets its own copy, so a handler that mutates its input cannot affect a retry.
+    const fresh = copyJson(input);
+    const outcome = await runAttempt({ contract, handler, input: fresh.ok ? fresh.value : input, attempt, timeoutMs, idempotencyKey, options });
+    const durationMs = now() - started;
+    spentMs += durationMs;
+    if (outcome.kind === "invalid-output" && outcome.output !== undefined) collectSecrets(outcome.output, contract.sensitive.output, call.secrets);
+    if (outcome.kind === "transient" && attempt < limit) {
+      const delay = backoffDelay(contract.retry, attempt, options.random ?? Math.random, outcome.retryAfterMs);
+      if (spentMs + delay < budgetMs) {
+        emit(call, { attempt, durationMs, code: "RETRYABLE", effect: uncertainEffect(contract), issuePaths: [], error: outcome.error });
+        spentMs += await wait(options, delay);
+        continue;
+      }
+    }
+    const result = settle(call, outcome, attempt);
+    emit(call, traceFor(call, outcome, result, attempt, durationMs));
+    return result;
+  }
+}
+
+/** Waits between attempts; returns the time to charge to the budget (at least the planned delay). */
+async function wait(options: ExecuteOptions, delay: number): Promise<number> {
+  const started = now();
+  try {
+    await (options.sleep ?? defaultSleep)(delay, options.signal);
+  } catch {
+    // A sleep that rejects (aborted, say) just ends the wait; the loop checks the signal next.
+  }
+  return Math.max(delay, now() - started);
+}
+
+async function execute(contract: AnyToolContract, rawInput: unknown, handler: AnyHandler | undefined, options: ExecuteOptions): Promise<Result> {
+  const call: Call = { contract, options, secrets: new Set() };
+  if (typeof handler !== "function") {
+    emit(call, { attempt: 0, durationMs: 0, code: "FAILED", effect: "none", issuePaths: [] });
+    return failure(contract, "FAILED", MESSAGES.noHandler, false, "none", 0);
+  }
+  const prepared = prepareInput(call, rawInput);
+  if (!prepared.ok) return prepared.result;
+  return attempts(call, handler, prepared.input);
+}
+
+/**
+ * Runs one call of `contract` through `handler`. Never throws and never
+ * rejects: every outcome, including a bug in a hook, is a ToolResult.
+ */
+export async function executeTool<C extends AnyToolContract>(
+  contract: C,
+  rawInput: unknown,
+  handler: HandlerFor<C> | undefined,
+  options: ExecuteOptions = {},
+): Promise<ToolResult<OutputOf<C>, ReasonOf<C>>> {
+  try {
+    return (await execute(contract, rawInput, handler as AnyHandler | undefined, options ?? {})) as ToolResult<OutputOf<C>, ReasonOf<C>>;
+  } catch {
+    // Only reachable through a broken contract object or hostile options; still an envelope.
+    return failure(contract, "FAILED", MESSAGES.unexpected, false, "unknown", 0) as ToolFailure<ReasonOf<C>>;
+  }
+}

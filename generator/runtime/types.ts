@@ -1,0 +1,63 @@
+/**
+ * The types handlers, hooks and callers are written against. Each is bound
+ * to one contract through the phantom types on `ToolContract`.
+ */
+import type { ContractMap, OutputOf, ReasonOf, ResolvedInputOf } from "./contract.js";
+import type { ToolEffect, ToolErrorCode, ToolIssue } from "./envelope.js";
+
+/** What a handler gets besides its input. */
+export interface HandlerContext<Reason extends string> {
+  /** Aborted when the call times out (the contract's timeoutMs) or the caller cancels. Pass it on to I/O. */
+  readonly signal: AbortSignal;
+  /** 1 on the first attempt, 2 on the first retry, and so on. */
+  readonly attempt: number;
+  /** The value of the contract's idempotency-key property, when it declares one. */
+  readonly idempotencyKey: string | undefined;
+  /**
+   * Ends the call with REJECTED and one of the contract's declared reasons.
+   * It throws, so `return ctx.reject(...)` reads naturally; do not catch it.
+   */
+  reject(reason: Reason, message?: string): never;
+}
+
+/** A handler for contract `C`: input is validated with defaults applied; the return value is validated too. */
+export type HandlerFor<C> = (
+  input: ResolvedInputOf<C>,
+  ctx: HandlerContext<ReasonOf<C>>,
+) => OutputOf<C> | Promise<OutputOf<C>>;
+
+/** Handlers by tool name. A tool without a handler is not served. */
+export type HandlersFor<M extends ContractMap> = { [K in keyof M]?: HandlerFor<M[K]> };
+
+/** How `classify` sorts an error the handler threw; undefined leaves it to the defaults. */
+export type Classification = "transient" | { transient: true; retryAfterMs?: number } | "failed" | undefined;
+
+/** One event per attempt (or one, with attempt 0, when the input is rejected). Never carries payload values. */
+export interface TraceEvent {
+  tool: string;
+  version: number;
+  /** 0 when the handler was never called (invalid input, no handler, cancelled first). */
+  attempt: number;
+  durationMs: number;
+  code: ToolErrorCode | "OK";
+  effect: ToolEffect;
+  /** Paths of input issues (INVALID_INPUT) or output issues (INVALID_OUTPUT). */
+  issuePaths: string[];
+  /** What the handler threw (or the timeout), with secrets scrubbed from its strings. */
+  error?: unknown;
+  /** INVALID_OUTPUT: what was wrong with the output. Never sent to the caller. */
+  outputIssues?: ToolIssue[];
+}
+
+export interface ExecuteOptions {
+  /** Called once per attempt. Exceptions it throws are ignored. */
+  onTrace?(event: TraceEvent): void;
+  /** Maps your own errors (HTTP 429/503, say) to transient or failed. */
+  classify?(error: unknown): Classification;
+  /** Cancels the call: no further attempts, and the handler's ctx.signal aborts. */
+  signal?: AbortSignal;
+  /** Jitter source in [0, 1); defaults to Math.random. */
+  random?: () => number;
+  /** How to wait between attempts; defaults to a timer that ends early when `signal` aborts. */
+  sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+}

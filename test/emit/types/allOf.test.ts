@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { schemaToType } from "../../../generator/emit/types/index.js";
+import type { JsonSchema } from "../../../generator/ir.js";
+import { testContext } from "./helpers.js";
+
+describe("allOf intersections", () => {
+  const cases: [string, JsonSchema, string][] = [
+    ["refs", { allOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }] }, "A & B"],
+    ["a single branch", { allOf: [{ $ref: "#/$defs/A" }] }, "A"],
+    ["unions inside are parenthesized", { allOf: [{ $ref: "#/$defs/A" }, { anyOf: [{ $ref: "#/$defs/B" }, { type: "null" }] }] }, "A & (B | null)"],
+    ["unknown branches drop out", { allOf: [true, { type: "string" }] }, "string"],
+    ["a false branch makes it never", { allOf: [false, { type: "string" }] }, "never"],
+    ["with a sibling ref", { $ref: "#/$defs/A", allOf: [{ $ref: "#/$defs/B" }] }, "A & B"],
+  ];
+  it.each(cases)("%s", (_name, schema, expected) => {
+    expect(schemaToType(schema, testContext())).toBe(expected);
+  });
+
+  it("applies defaults inside allOf when resolved (Ajv does)", () => {
+    const schema: JsonSchema = { allOf: [{ type: "object", properties: { n: { type: "integer", default: 1 } }, additionalProperties: false }] };
+    expect(schemaToType(schema, testContext({ resolved: true }))).toContain("n: number;");
+  });
+});

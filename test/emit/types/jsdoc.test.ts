@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { docText, escapeComment, inlineJsDoc, schemaDocLines } from "../../../generator/emit/types/jsdoc.js";
+import { schemaToType } from "../../../generator/emit/types/index.js";
+import { testContext } from "./helpers.js";
+
+describe("JSDoc", () => {
+  it("escapes */ so contract text cannot close the comment", () => {
+    expect(escapeComment("a */ b **/ c")).toBe("a *\\/ b **\\/ c");
+  });
+
+  it("escapes */ in every annotation, including JSON defaults and formats", () => {
+    const docs = schemaDocLines({ title: "T*/", description: "D */", format: "x*/y", default: "*/" });
+    expect(docs.join("\n")).not.toContain("*/");
+  });
+
+  it("puts every line, whatever the line terminator, behind the * prefix", () => {
+    const doc = inlineJsDoc(schemaDocLines({ description: "one\r\ntwo\rthree\u2028four\u2029five */ end" }))!;
+    expect(doc).toBe(["/**", " * one", " * two", " * three", " * four", " * five *\\/ end", " */"].join("\n"));
+    expect(docText(["a\u2028b"])).toBe("a\nb");
+  });
+
+  it("orders title, description, then tags", () => {
+    expect(schemaDocLines({ title: "Title", description: "Body", default: false, deprecated: true })).toEqual(["Title", "", "Body", "@default false", "@deprecated"]);
+  });
+
+  it("a hostile description yields a type literal with exactly one comment", () => {
+    const text = schemaToType(
+      { type: "object", properties: { a: { type: "string", description: "*/ x: number; /*" } }, additionalProperties: false },
+      testContext(),
+    );
+    expect(text).toBe("{\n  /** *\\/ x: number; /* */\n  a?: string;\n}");
+    expect(text.match(/\*\//g)).toHaveLength(1);
+  });
+
+  it("says nothing when there is nothing to say", () => {
+    expect(inlineJsDoc(schemaDocLines({ type: "string" }))).toBeUndefined();
+    expect(docText([])).toBeUndefined();
+  });
+});

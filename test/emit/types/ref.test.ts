@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { schemaToType } from "../../../generator/emit/types/index.js";
+import { refKey } from "../../../generator/emit/types/ref.js";
+import { testContext } from "./helpers.js";
+
+describe("$ref", () => {
+  it("resolves a $defs key through the context", () => {
+    const ctx = testContext({ names: { Order: "Order$1", Local: "GetOrderLocal" } });
+    expect(schemaToType({ $ref: "#/$defs/Order" }, ctx)).toBe("Order$1");
+    expect(schemaToType({ $ref: "#/$defs/Local", description: "annotations beside a ref" }, ctx)).toBe("GetOrderLocal");
+  });
+
+  it("decodes JSON Pointer and URI escapes", () => {
+    expect(refKey("#/$defs/a~1b~0c")).toBe("a/b~c");
+    expect(refKey("#/$defs/with%20space")).toBe("with space");
+  });
+
+  it("refuses anything but #/$defs/<key>", () => {
+    for (const ref of ["#", "#/$defs/A/properties/x", "types.yaml#/Order", "#/definitions/A"]) {
+      expect(() => refKey(ref)).toThrow(/unsupported \$ref/);
+    }
+  });
+
+  it("propagates an unknown key", () => {
+    expect(() => schemaToType({ $ref: "#/$defs/Nope" }, testContext({ names: {} }))).toThrow(/unknown def Nope/);
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The failure table, row by row, through executeTool with real validators.
+ * Retries and timeouts are in retry.test.ts; secrets in redact.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { executeTool } from "../../generator/runtime/executor.js";
+import type { TraceEvent } from "../../generator/runtime/types.js";
+import { chargeCard, defineContract, deleteOrder, FakeOrders, getOrder, makeHandlers, tagResource } from "./fixtures.js";
+
+function setup() {
+  const service = new FakeOrders();
+  const handlers = makeHandlers(service);
+  const events: TraceEvent[] = [];
+  return { service, handlers, events, onTrace: (e: TraceEvent) => events.push(e) };
+}
+
+describe("INVALID_INPUT", () => {
+  it("reports every issue at the field to fix and never calls the handler", async () => {
+    const { service, handlers, events, onTrace } = setup();
+    const result = await executeTool(getOrder, { customerId: 42, extra: true }, handlers.get_order, { onTrace });
+    expect(result).toEqual({
+      ok: false,
+      code: "INVALID_INPUT",
+      message: expect.any(String),
+      issues: [
+        { path: "extra", message: "is not an allowed property" },
+        { path: "customerId", message: "must be string" },
+      ],
+      retryable: false,
+      effect: "none",
+      tool: "get_order",
+      version: 2,
+      attempts: 0,
+    });
+    expect(service.calls).toEqual([]);
+    expect(events).toEqual([expect.objectContaining({ attempt: 0, code: "INVALID_INPUT", issuePaths: ["extra", "customerId"] })]);
+  });
+
+  it("names a missing nested property at its own path", async () => {
+    const result = await executeTool(chargeCard, { requestId: "r1", amountCents: 5, card: { number: "4242" } }, makeHandlers(new FakeOrders()).charge_card);
+    expect(result.ok === false && result.issues).toEqual([{ path: "card.cvc", message: "is required" }]);
+  });
+
+  it.each([
+    ["a function", { customerId: () => "x" }, "customerId"],
+    ["a Date", { customerId: new Date(0) }, "customerId"],
+    ["NaN", { customerId: "c", includeHistory: Number.NaN }, "includeHistory"],
+    ["a non-object root", undefined, ""],
+  ])("rejects %s as not plain JSON, at the root, without throwing", async (_label, input, where) => {
+    const result = await executeTool(getOrder, input, makeHandlers(new FakeOrders()).get_order);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.code).toBe("INVALID_INPUT");
+    expect(result.issues?.[0]?.path).toBe("");
+    expect(result.issues?.[0]?.message).toContain(where === "" ? "must be" : `at ${where}`);
+  });
+
+  it("rejects a cycle instead of recursing forever", async () => {
+    const input: Record<string, unknown> = { customerId: "c" };
+    input.self = input;
+    const result = await executeTool(getOrder, input, makeHandlers(new FakeOrders()).get_order);
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: "", message: expect.stringContaining("circular reference at self") }] });
+  });
+
+  it("survives input whose property reads throw", async () => {
+    const hostile = new Proxy({}, { ownKeys: () => { throw new Error("boom"); } });
+    const result = await executeTool(getOrder, hostile, makeHandlers(new FakeOrders()).get_order);
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+  });
+});
+
+describe("defaults and the caller's object", () => {
+  it("applies defaults for the handler and leaves the caller's input untouched", async () => {
+    const { service, handlers } = setup();
+    const input = { customerId: "cus_1" };
+    const result = await executeTool(getOrder, input, handlers.get_order);
+    expect(result.ok).toBe(true);
+    expect(service.calls).toEqual(["get:cus_1:false"]);
+    expect(input).toEqual({ customerId: "cus_1" });
+  });
+
+  it("returns a copy of the output, not the handler's object", async () => {
+    const output = { count: 1 };
+    const result = await executeTool(tagResource, { tags: { a: "b" } }, () => output);
+    expect(result).toEqual({ ok: true, data: { count: 1 } });
+    expect(result.ok && result.data).not.toBe(output);
+  });
+});
+
+describe("__proto__ in JSON input", () => {
+  it("is an extra property at path __proto__ on a closed object, and pollutes nothing", async () => {
+    const { service, handlers } = setup();
+    const raw: unknown = JSON.parse('{"customerId":"cus_1","__proto__":{"polluted":true,"includeHistory":true}}');
+    const result = await executeTool(getOrder, raw, handlers.get_order);
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: "__proto__", message: "is not an allowed property" }] });
+    expect(service.calls).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("reaches a handler of an open object only as an own data key, never as the prototype", async () => {
+    let seen: Record<string, string> | undefined;
+    const raw: unknown = JSON.parse('{"tags":{"__proto__":{"polluted":"yes"},"a":"b"}}');
+    const result = await executeTool(tagResource, raw, (input) => {
+      seen = input.tags;
+      return { count: Object.keys(input.tags).length };
+    });
+    // additionalProperties must be strings, so the object-valued __proto__ key is itself invalid.
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: "tags.__proto__" }] });
+    expect(seen).toBeUndefined();
+
+    const ok = await executeTool(tagResource, JSON.parse('{"tags":{"__proto__":"x","a":"b"}}'), (input) => {
+      seen = input.tags;
+      return { count: Object.keys(input.tags).length };
+    });
+    expect(ok).toEqual({ ok: true, data: { count: 2 } });
+    expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
+    expect(Object.hasOwn(seen ?? {}, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("INVALID_OUTPUT", () => {
+  it("never returns output with an undeclared field; details go to the trace only", async () => {
+    const { events, onTrace } = setup();
+    const leaky = async () => ({ found: true, customerId: "c", orders: [{ id: "o", status: "shipped" }], internalNote: "x" }) as never;
+    const result = await executeTool(getOrder, { customerId: "c" }, leaky, { onTrace });
+    expect(result).toEqual({
+      ok: false,
+      code: "INVALID_OUTPUT",
+      message: expect.any(String),
+      retryable: false,
+      effect: "none",
+      tool: "get_order",
+      version: 2,
+      attempts: 1,
+    });
+    expect(JSON.stringify(result)).not.toContain("internalNote");
+    expect(events).toHaveLength(1);
+    expect(events[0].outputIssues).toEqual([
+      { path: "internalNote", message: "is not an allowed property" },
+      { path: "orders[0].status", message: 'must be one of: "paid", "open", "refunded"' },
+    ]);
+    expect(events[0].issuePaths).toEqual(["internalNote", "orders[0].status"]);
+  });
+
+  it("says a write was applied, since the handler finished", async () => {
+    const result = await executeTool(deleteOrder, { orderId: "o1" }, () => ({ deleted: "yes" }) as never);
+    expect(result).toMatchObject({ code: "INVALID_OUTPUT", effect: "applied", retryable: false });
+  });
+
+  it("rejects output that is not plain JSON", async () => {
+    const result = await executeTool(tagResource, { tags: {} }, () => ({ count: 1n }) as never);
+    expect(result).toMatchObject({ code: "INVALID_OUTPUT" });
+  });
+});
+
+describe("REJECTED", () => {
+  it("carries the declared reason and the handler's message", async () => {
+    const result = await executeTool(getOrder, { customerId: "cus_blocked" }, makeHandlers(new FakeOrders()).get_order);
+    expect(result).toEqual({
+      ok: false,
+      code: "REJECTED",
+      message: "Customer is blocked",
+      reason: "CUSTOMER_BLOCKED",
+      retryable: false,
+      effect: "none",
+      tool: "get_order",
+      version: 2,
+      attempts: 1,
+    });
+  });
+
+  it("falls back to the reason's description when no message is given", async () => {
+    const result = await executeTool(deleteOrder, { orderId: "o" }, (_input, ctx) => ctx.reject("ORDER_LOCKED"));
+    expect(result).toMatchObject({ code: "REJECTED", reason: "ORDER_LOCKED", message: "The order is locked." });
+  });
+
+  it("turns a reason the contract does not declare into FAILED", async () => {
+    const result = await executeTool(deleteOrder, { orderId: "o" }, (_input, ctx) => ctx.reject("MADE_UP" as "ORDER_LOCKED"));
+    expect(result).toMatchObject({ code: "FAILED", retryable: false });
+    expect(result.ok === false && result.reason).toBeUndefined();
+  });
+});
+
+describe("FAILED: anything else thrown", () => {
+  it("uses a generic message; the raw error is only in the trace", async () => {
+    const { events, onTrace } = setup();
+    const boom = new Error("db password is hunter2");
+    const result = await executeTool(getOrder, { customerId: "c" }, () => { throw boom; }, { onTrace });
+    expect(result).toEqual({
+      ok: false,
+      code: "FAILED",
+      message: "The tool failed unexpectedly.",
+      retryable: false,
+      effect: "none",
+      tool: "get_order",
+      version: 2,
+      attempts: 1,
+    });
+    expect(events.map((e) => [e.code, e.error])).toEqual([["FAILED", boom]]);
+  });
+
+  it("reports effect unknown for a write", async () => {
+    const result = await executeTool(deleteOrder, { orderId: "o" }, () => Promise.reject("a string"));
+    expect(result).toMatchObject({ code: "FAILED", effect: "unknown", attempts: 1 });
+  });
+
+  it("treats a missing handler as FAILED without calling anything", async () => {
+    const result = await executeTool(getOrder, { customerId: "c" }, undefined);
+    expect(result).toMatchObject({ code: "FAILED", attempts: 0, effect: "none" });
+  });
+
+  it("ignores hooks that throw", async () => {
+    const result = await executeTool(getOrder, { customerId: "c" }, () => { throw new Error("x"); }, {
+      onTrace: () => { throw new Error("sink down"); },
+      classify: () => { throw new Error("classifier bug"); },
+    });
+    expect(result).toMatchObject({ code: "FAILED", message: "The tool failed unexpectedly." });
+  });
+
+  it("never rejects, even with a contract whose validator throws", async () => {
+    const broken = { ...defineContract<object, object, object>({ name: "broken", effect: "read", input: { type: "object" }, output: { type: "object" } }) };
+    const throwing = Object.assign(() => { throw new Error("validator bug"); }, { errors: null });
+    const result = await executeTool({ ...broken, validateInput: throwing }, {}, () => ({}));
+    expect(result).toMatchObject({ ok: false, code: "FAILED" });
+  });
+});
