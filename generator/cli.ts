@@ -12,11 +12,14 @@ const HELP = `toolc ${TOOLC_VERSION}: compile AI-agent tool contracts (YAML) int
 Usage:
   toolc generate [--definitions DIR] [--out DIR]   write what changed into the output folder
   toolc check    [--definitions DIR] [--out DIR]   exit 1 if the output folder is stale; writes nothing
+  toolc import   SOURCE [--out DIR]                turn an MCP tools/list JSON document (or a folder of tool JSON files) into contracts
   toolc --help | --version
 
 Options:
   --definitions DIR   folder of *.yaml contracts (default: definitions)
-  --out DIR           output folder (default: generated)
+  --out DIR           output folder (default: generated; for import: definitions)
+  --handlers MODULE   generate and check: the generated contract tests also run every example through
+                      the handlers this module exports as \`handlers\`
 `;
 
 export interface Io {
@@ -41,12 +44,16 @@ function summary(command: string, result: RunResult, ms: number): string {
 }
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  if (argv[0] === "import") {
+    const { importCommand } = await import("./import/cli.js");
+    return importCommand(argv.slice(1), io);
+  }
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { definitions: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } },
+      options: { definitions: { type: "string" }, out: { type: "string" }, handlers: { type: "string" }, help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } },
     });
   } catch (e) {
     io.err(`toolc: ${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
@@ -60,7 +67,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const started = performance.now();
   let result: RunResult;
   try {
-    result = await run({ definitions: values.definitions ?? "definitions", out: values.out ?? "generated", mode: command });
+    result = await run({ definitions: values.definitions ?? "definitions", out: values.out ?? "generated", mode: command, ...(values.handlers === undefined ? {} : { handlers: values.handlers }) });
   } catch (e) {
     io.err(`toolc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);

@@ -11,7 +11,13 @@ import { emitToolModule } from "./tool-module.js";
 import { emitTypeFile } from "./types.js";
 import { emitValidators } from "./validators.js";
 
-export function emitAll(ir: ContractIR): EmittedFile[] {
+export interface EmitOptions {
+  /** The consumer's handlers module, as a posix path relative to the output folder. */
+  readonly handlersModule?: string;
+}
+
+export function emitAll(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
+  void options;
   const files = [
     ...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))),
     ...ir.tools.flatMap((tool) => [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool)]),
