@@ -10,6 +10,7 @@ import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, ExampleIR, JsonObject, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { pointerSegments, toIssues } from "../runtime/issues.js";
+import { forEachSchema, isSchemaObject } from "./schema-walk.js";
 
 const inputAjv = createAjv({ applyDefaults: true });
 const outputAjv = createAjv({ applyDefaults: false });
@@ -94,3 +95,23 @@ export function checkExamples(examples: readonly ExampleIR[], file: YamlSource, 
   );
 }
 
+
+/**
+ * Ajv does not check a `default` against its own schema, and input validators
+ * apply defaults before validating: an invalid default would reject every
+ * call that omits the field. So each default is checked here.
+ */
+export function checkDefaults(schema: JsonObject, file: YamlSource, root: JsonPath): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const defs = isSchemaObject(schema.$defs) ? { $defs: schema.$defs } : {};
+  forEachSchema(schema, root, (node, path) => {
+    if (!("default" in node) || path.length === root.length || path[root.length] === "$defs") return;
+    const { default: value, ...rest } = node;
+    const compiled = compileSchema({ ...rest, ...defs } as JsonObject, file, path, false);
+    const data = clone(value as JsonValue);
+    if (compiled.validate && !compiled.validate(data)) {
+      out.push(error(file.locate([...path, "default"]), Codes.invalidDefault, `default ${JSON.stringify(value)} does not match its own schema: ${issueList(compiled.validate, data)}`));
+    }
+  });
+  return out;
+}

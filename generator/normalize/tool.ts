@@ -6,7 +6,7 @@
 import { Codes, error } from "../diagnostics.js";
 import type { DefOrigin, Diagnostic, Effect, ExampleIR, JsonObject, JsonSchema, RetryPolicy, ToolIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
-import { checkExamples, compileSchema } from "./compile.js";
+import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
 import { isSchemaObject } from "./schema-walk.js";
 import { normalizeSchema } from "./schemas.js";
@@ -111,6 +111,7 @@ function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, ou
   const compiledInput = compileSchema(input.schema, file, ["input"], true);
   const compiledOutput = compileSchema(output.schema, file, ["output"], false);
   out.push(...compiledInput.diagnostics, ...compiledOutput.diagnostics);
+  if (compiledInput.validate) out.push(...checkDefaults(input.schema, file, ["input"]));
   if (compiledInput.validate && compiledOutput.validate) {
     out.push(...checkExamples(tool.examples, file, compiledInput.validate, compiledOutput.validate));
   }
