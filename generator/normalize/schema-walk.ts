@@ -18,7 +18,8 @@ export function isSchemaObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-export type SchemaVisitor = (node: JsonObject, path: JsonPath) => JsonObject;
+/** Gets the node with its children already rebuilt, its path, and the node as it was before. */
+export type SchemaVisitor = (node: JsonObject, path: JsonPath, original: JsonObject) => JsonObject;
 
 /**
  * Rebuilds `schema` bottom-up: children first, then `visit` on the node with
@@ -30,7 +31,7 @@ export function mapSchema(schema: JsonSchema, path: JsonPath, visit: SchemaVisit
   for (const [key, value] of Object.entries(schema)) {
     out[key] = mapKeyword(key, value, [...path, key], visit);
   }
-  return visit(out, path);
+  return visit(out, path, schema);
 }
 
 function mapKeyword(key: string, value: JsonValue, path: JsonPath, visit: SchemaVisitor): JsonValue {

@@ -73,41 +73,19 @@ function checkRequired(node: JsonObject, path: JsonPath, ctx: SchemaContext, out
  */
 function closeObjects(schema: JsonSchema): JsonSchema {
   const openBranches = new WeakSet<object>();
-  const markBranches = (node: JsonValue): void => {
-    if (!isSchemaObject(node) || !Array.isArray(node.allOf)) return;
-    for (const branch of node.allOf) if (isSchemaObject(branch)) openBranches.add(branch);
-  };
-  const walkMark = (node: JsonValue): void => {
-    if (!isSchemaObject(node)) return;
-    markBranches(node);
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) value.forEach(walkMark);
-      else if (isSchemaObject(value)) walkMark(value);
-    }
-  };
-  walkMark(schema);
-  const close = (node: JsonObject, original: JsonObject | undefined): JsonObject => {
+  mapSchema(schema, [], (node, _path, original) => {
+    if (Array.isArray(original.allOf)) for (const branch of original.allOf) if (isSchemaObject(branch)) openBranches.add(branch);
+    return node;
+  });
+  const close = (node: JsonObject, _path: JsonPath, original: JsonObject): JsonObject => {
     if ("additionalProperties" in node || "unevaluatedProperties" in node) return node;
-    if (original && openBranches.has(original)) return node;
-    const composed = Array.isArray(node.allOf) && node.allOf.some((b) => isSchemaObject(b) && (isObjectSchema(b) || typeof b.$ref === "string"));
-    if (composed) return { ...node, unevaluatedProperties: false };
+    if (openBranches.has(original)) return node;
+    const composed = Array.isArray(node.allOf) && node.allOf.length > 0 && node.allOf.every((b) => isSchemaObject(b) && (isObjectSchema(b) || typeof b.$ref === "string"));
+    // Every branch is an object, so stating `type: object` on the whole changes nothing but lets strict mode accept the closing keyword.
+    if (composed) return { ...node, ...(node.type === undefined ? { type: "object" } : {}), unevaluatedProperties: false };
     return isObjectSchema(node) ? { ...node, additionalProperties: false } : node;
   };
-  return closeTopDown(schema, close);
-}
-
-/** Like mapSchema, but gives the visitor the original node too (for identity checks). */
-function closeTopDown(schema: JsonSchema, visit: (node: JsonObject, original: JsonObject) => JsonObject): JsonSchema {
-  if (!isSchemaObject(schema)) return schema;
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (["items", "additionalProperties", "propertyNames"].includes(key)) out[key] = closeTopDown(value as JsonSchema, visit);
-    else if (["anyOf", "oneOf", "allOf", "prefixItems"].includes(key) && Array.isArray(value)) out[key] = value.map((v) => closeTopDown(v as JsonSchema, visit));
-    else if (["properties", "$defs"].includes(key) && isSchemaObject(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, closeTopDown(v as JsonSchema, visit)]));
-    } else out[key] = value;
-  }
-  return visit(out, schema);
+  return mapSchema(schema, [], close);
 }
 
 export function normalizeSchema(schema: JsonSchema, path: JsonPath, ctx: SchemaContext): NormalizedSchema {

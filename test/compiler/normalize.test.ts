@@ -1,0 +1,161 @@
+/**
+ * Normalize, table-driven: what the served schema and the policy look like
+ * for a given definition. Each case is a tool YAML (plus shared types) and
+ * the parts of the IR it must produce.
+ */
+import { describe, expect, it } from "vitest";
+import { loadDefinitionsFromTexts } from "../../generator/load/index.js";
+import { normalize } from "../../generator/normalize/index.js";
+import type { ToolIR } from "../../generator/ir.js";
+
+const TYPES = `types:
+  Money:
+    type: object
+    properties:
+      cents: { type: integer }
+      currency: { $ref: "#/types/Currency" }
+    required: [cents]
+  Currency: { enum: [EUR, USD] }
+  Unused: { type: string }
+`;
+
+function tool(body: string): string {
+  return `name: t\nversion: 3\ndescription: d\n${body}`;
+}
+
+function normalized(toolYaml: string): ToolIR {
+  const loaded = loadDefinitionsFromTexts([
+    { source: "types.yaml", display: "types.yaml", text: TYPES },
+    { source: "t.yaml", display: "t.yaml", text: toolYaml },
+  ]);
+  const { ir, diagnostics } = normalize(loaded);
+  expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return ir.tools[0];
+}
+
+const IO = "input: { type: object }\noutput: { type: object }\n";
+
+describe("normalize: policy and annotations", () => {
+  it.each([
+    { effect: "read", extra: "", want: { idempotent: true, annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } } },
+    { effect: "write", extra: "", want: { idempotent: false, annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } } },
+    { effect: "destructive", extra: "openWorld: true\n", want: { idempotent: false, annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } } },
+    { effect: "write", extra: "idempotent: true\n", want: { idempotent: true, annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } } },
+  ])("effect $effect $extra", ({ effect, extra, want }) => {
+    const ir = normalized(tool(`effect: ${effect}\n${extra}${IO}`));
+    expect(ir.idempotent).toBe(want.idempotent);
+    expect(ir.annotations).toEqual(want.annotations);
+    expect(ir.meta).toEqual({ "toolc/contractVersion": 3 });
+  });
+
+  it.each([
+    { yaml: "", want: { timeoutMs: 10000, retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 } } },
+    { yaml: "timeoutMs: 500\nretry: { attempts: 3, backoffMs: 50 }\n", want: { timeoutMs: 500, retry: { attempts: 3, backoffMs: 50, maxBackoffMs: 2000, budgetMs: 500 * 3 + 2000 * 2 } } },
+    { yaml: "retry: { attempts: 2, backoffMs: 10, maxBackoffMs: 20, budgetMs: 99 }\n", want: { timeoutMs: 10000, retry: { attempts: 2, backoffMs: 10, maxBackoffMs: 20, budgetMs: 99 } } },
+  ])("policy defaults for $yaml", ({ yaml, want }) => {
+    const ir = normalized(tool(`effect: read\n${yaml}${IO}`));
+    expect({ timeoutMs: ir.timeoutMs, retry: ir.retry }).toEqual(want);
+  });
+});
+
+describe("normalize: served schemas", () => {
+  it.each([
+    {
+      name: "a tool with no arguments is a closed empty object",
+      input: "{ type: object }",
+      want: { type: "object", additionalProperties: false },
+    },
+    {
+      name: "nested objects are closed; an explicit additionalProperties is kept",
+      input: "{ type: object, properties: { a: { type: object, properties: { b: { type: string } } }, m: { type: object, additionalProperties: { type: string } }, o: { type: object, additionalProperties: true } } }",
+      want: {
+        type: "object",
+        properties: {
+          a: { type: "object", properties: { b: { type: "string" } }, additionalProperties: false },
+          m: { type: "object", additionalProperties: { type: "string" } },
+          o: { type: "object", additionalProperties: true },
+        },
+        additionalProperties: false,
+      },
+    },
+    {
+      name: "objects inside anyOf/oneOf/items are closed too",
+      input: "{ type: object, properties: { u: { anyOf: [{ type: object, properties: { x: { type: string } } }, { type: 'null' }] }, l: { type: array, items: { type: object } } } }",
+      want: {
+        type: "object",
+        properties: {
+          u: { anyOf: [{ type: "object", properties: { x: { type: "string" } }, additionalProperties: false }, { type: "null" }] },
+          l: { type: "array", items: { type: "object", additionalProperties: false } },
+        },
+        additionalProperties: false,
+      },
+    },
+    {
+      name: "allOf branches stay open and the whole is closed with unevaluatedProperties",
+      input: "{ type: object, properties: { p: { allOf: [{ type: object, properties: { a: { type: string } } }, { type: object, properties: { b: { type: string } } }] } } }",
+      want: {
+        type: "object",
+        properties: {
+          p: { allOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }], type: "object", unevaluatedProperties: false },
+        },
+        additionalProperties: false,
+      },
+    },
+    {
+      name: "named types are rewritten to #/$defs and bundled with what they use, sorted",
+      input: "{ type: object, properties: { price: { $ref: 'types.yaml#/Money' } } }",
+      want: {
+        type: "object",
+        properties: { price: { $ref: "#/$defs/Money" } },
+        additionalProperties: false,
+        $defs: {
+          Currency: { enum: ["EUR", "USD"] },
+          Money: { type: "object", properties: { cents: { type: "integer" }, currency: { $ref: "#/$defs/Currency" } }, required: ["cents"], additionalProperties: false },
+        },
+      },
+    },
+    {
+      name: "local $defs stay local and are bundled with named ones",
+      input: "{ type: object, properties: { n: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: object, properties: { next: { $ref: '#/$defs/Node' } } } } }",
+      want: {
+        type: "object",
+        properties: { n: { $ref: "#/$defs/Node" } },
+        additionalProperties: false,
+        $defs: { Node: { type: "object", properties: { next: { $ref: "#/$defs/Node" } }, additionalProperties: false } },
+      },
+    },
+  ])("$name", ({ input, want }) => {
+    const ir = normalized(tool(`effect: read\ninput: ${input}\noutput: { type: object }\n`));
+    expect(ir.inputSchema).toEqual(want);
+  });
+
+  it("records where each $defs entry came from, for the type emitter", () => {
+    const ir = normalized(tool("effect: read\ninput: { type: object, properties: { price: { $ref: 'types.yaml#/Money' }, n: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: string } } }\noutput: { type: object }\n"));
+    expect(ir.inputDefs).toEqual({
+      Node: { kind: "local", tsName: "TInputNode" },
+      Currency: { kind: "named", name: "Currency", module: "types" },
+      Money: { kind: "named", name: "Money", module: "types" },
+    });
+  });
+
+  it("finds x-sensitive properties through refs, arrays and maps", () => {
+    const ir = normalized(tool(`effect: read
+input:
+  type: object
+  properties:
+    token: { type: string, x-sensitive: true }
+    cards: { type: array, items: { type: object, properties: { cvc: { type: string, x-sensitive: true } } } }
+    vault: { type: object, additionalProperties: { type: string, x-sensitive: true } }
+output: { type: object }
+`));
+    expect(ir.sensitive.input).toEqual([["token"], ["cards", "*", "cvc"], ["vault", "*"]]);
+    expect(ir.sensitive.output).toEqual([]);
+  });
+
+  it("orders tools by name and keeps examples", () => {
+    const ir = normalized(tool(`effect: read\n${IO}examples:\n  - name: e\n    input: {}\n`));
+    expect(ir.examples).toEqual([{ name: "e", input: {} }]);
+    expect(ir.baseName).toBe("T");
+    expect(ir.source).toBe("t.yaml");
+  });
+});
