@@ -2,7 +2,7 @@
  * A parsed YAML definition that remembers where every node came from, so any
  * later phase can point a diagnostic at the exact key or value.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 
@@ -55,6 +55,7 @@ export function parseYamlSource(text: string, source: string, display: string): 
     return { file: display, line, col };
   };
   const diagnostics = [...doc.errors].map((e) => error(at(e.pos[0]), Codes.yamlSyntax, `YAML syntax error: ${firstLine(e.message)}`));
+  if (diagnostics.length === 0) diagnostics.push(...prototypeKeys(doc, at));
   const data = diagnostics.length === 0 ? doc.toJS({ maxAliasCount: 1000 }) : undefined;
   const file: YamlSource = {
     source,
@@ -67,6 +68,22 @@ export function parseYamlSource(text: string, source: string, display: string): 
     },
   };
   return { file, diagnostics };
+}
+
+/**
+ * A `__proto__` key would set the prototype of the loaded object instead of
+ * becoming a property, silently dropping it; it is refused where it stands.
+ */
+function prototypeKeys(doc: Document, at: (offset: number) => SourceLocation): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === "__proto__") {
+        found.push(error(at(pair.key.range?.[0] ?? 0), Codes.invalidValue, "`__proto__` cannot be used as a key: JavaScript would treat it as the object's prototype"));
+      }
+    },
+  });
+  return found;
 }
 
 function firstLine(message: string): string {

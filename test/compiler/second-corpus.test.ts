@@ -1,0 +1,44 @@
+/**
+ * A second set of contracts, unlike the demo: types files in a subfolder,
+ * refs across three files, dotted and dashed tool names, tuples, object
+ * consts, nullable enums, records, and descriptions that try to close a
+ * comment. It must compile, type-check strictly, and regenerate identically.
+ */
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, runCli, snapshotTree } from "./helpers.js";
+import { TYPESCRIPTS, typecheck } from "./typecheck.test.js";
+
+describe("a second corpus", () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolc-billing-"));
+  cpSync(join(ROOT, "test/fixtures/billing"), join(dir, "definitions"), { recursive: true });
+  // The generated code resolves ajv and the MCP SDK like a consumer's would: from node_modules.
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+
+  it("compiles, with a portability warning for the dotted name", async () => {
+    const result = await runCli(dir, ["generate"]);
+    expect(result.stderr).toContain("warning TC012");
+    expect(result.code).toBe(0);
+  });
+
+  it.each(TYPESCRIPTS)("type-checks with TypeScript $version under the strictest options", ({ bin }) => {
+    const out = typecheck(bin, [join(dir, "generated/index.ts")], { exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noUnusedLocals: true });
+    expect(out).toBe("");
+  });
+
+  it("regenerates byte-identically from scratch", async () => {
+    const before = snapshotTree(join(dir, "generated"));
+    rmSync(join(dir, "generated"), { recursive: true });
+    expect((await runCli(dir, ["generate"])).code).toBe(0);
+    expect(snapshotTree(join(dir, "generated"))).toEqual(before);
+  });
+
+  it("escapes comment closers in JSDoc but keeps them in the served schema", () => {
+    const tree = snapshotTree(join(dir, "generated"));
+    expect(tree["types/billing.ts"]).toContain("An invoice *\\/ with a comment closer");
+    expect(tree["types/billing.ts"]).not.toMatch(/An invoice \*\/ with/);
+    expect(JSON.parse(tree["schemas/void-invoice.json"]).tool.inputSchema.$defs.Id.description).toBe("An id. Not a glob like a/*/b */ really");
+  });
+});
