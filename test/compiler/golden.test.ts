@@ -74,3 +74,16 @@ describe("generate and check", () => {
     expect((await runCli(ROOT, ["frobnicate"])).code).toBe(2);
   });
 });
+
+describe("formatting", () => {
+  it("uses the consumer's prettier config for TS, and leaves Ajv's JS alone", async () => {
+    const dir = copyDemo();
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(join(dir, ".prettierrc.json"), JSON.stringify({ semi: false, singleQuote: true, printWidth: 100 }));
+    expect((await runCli(dir, ["generate"])).code).toBe(0);
+    const tree = snapshotTree(join(dir, "generated"));
+    expect(tree["index.ts"]).toContain("from './runtime/api.js'");
+    expect(tree["index.ts"]).not.toMatch(/;\n/);
+    expect(tree["validators/get_order.js"]).toBe(snapshotTree(join(ROOT, "generated"))["validators/get_order.js"]);
+  });
+});
