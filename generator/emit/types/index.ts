@@ -52,6 +52,25 @@ function branches(schema: JsonObject, keyword: string): JsonSchema[] | undefined
   return Array.isArray(value) ? (value as JsonSchema[]) : undefined;
 }
 
+const ANNOTATIONS = new Set(["type", "title", "description", "default", "deprecated", "examples", "$comment", "readOnly", "writeOnly"]);
+
+function closedForTypes(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== "object" || "additionalProperties" in schema) return schema;
+  return OBJECT_KEYWORDS.some((k) => k in schema) || schema.type === "object" ? { ...schema, additionalProperties: false } : schema;
+}
+
+/**
+ * An object closed over its `allOf` (normalize writes `unevaluatedProperties:
+ * false` there, Core §11.3): the branches are open only so they can be
+ * composed, so each is typed as closed and the whole is their intersection.
+ */
+function closedAllOfType(schema: JsonObject, ctx: TypeContext): string {
+  const { allOf, unevaluatedProperties: _closed, ...own } = schema;
+  const parts = (allOf as JsonSchema[]).map((branch) => schemaToType(closedForTypes(branch), ctx));
+  const ownShape = Object.keys(own).some((k) => !ANNOTATIONS.has(k));
+  return intersectionOf(ownShape ? [schemaToType(closedForTypes(own), ctx), ...parts] : parts);
+}
+
 /**
  * The TS type expression for a schema. Boolean schemas (Core §4.3.2): `true`
  * (like `{}`) accepts anything, `unknown`; `false` accepts nothing, `never`.
@@ -59,6 +78,7 @@ function branches(schema: JsonObject, keyword: string): JsonSchema[] | undefined
 export function schemaToType(schema: JsonSchema, ctx: TypeContext): string {
   if (schema === true) return "unknown";
   if (schema === false) return "never";
+  if (schema.unevaluatedProperties === false && Array.isArray(schema.allOf)) return closedAllOfType(schema, ctx);
   const parts: string[] = [];
   const value = valueType(schema, ctx);
   if (value !== undefined) parts.push(value);

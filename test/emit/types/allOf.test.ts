@@ -11,6 +11,11 @@ describe("allOf intersections", () => {
     ["unknown branches drop out", { allOf: [true, { type: "string" }] }, "string"],
     ["a false branch makes it never", { allOf: [false, { type: "string" }] }, "never"],
     ["with a sibling ref", { $ref: "#/$defs/A", allOf: [{ $ref: "#/$defs/B" }] }, "A & B"],
+    [
+      "closed over its branches (unevaluatedProperties: false): branches typed closed",
+      { type: "object", unevaluatedProperties: false, allOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] },
+      "{\n  a?: string;\n} & {\n  b?: string;\n}",
+    ],
   ];
   it.each(cases)("%s", (_name, schema, expected) => {
     expect(schemaToType(schema, testContext())).toBe(expected);
