@@ -2,6 +2,7 @@
 
 import {
   type ExecuteOptions,
+  type HandlerFor,
   type HandlersFor,
   type HttpHandlerOptions,
   type OutputOf,
@@ -63,6 +64,7 @@ export type {
   Classification,
   ExecuteOptions,
   HandlerContext,
+  HandlerFor,
   HttpHandlerOptions,
   ServerOptions,
   ToolContract,
@@ -85,6 +87,18 @@ export const contracts = {
 
 /** The type of `contracts`. */
 export type Contracts = typeof contracts;
+
+/** A handler for `create_refund`. */
+export type CreateRefundHandler = HandlerFor<Contracts["create_refund"]>;
+
+/** A handler for `delete_customer`. */
+export type DeleteCustomerHandler = HandlerFor<Contracts["delete_customer"]>;
+
+/** A handler for `get_order`. */
+export type GetOrderHandler = HandlerFor<Contracts["get_order"]>;
+
+/** A handler for `search_orders`. */
+export type SearchOrdersHandler = HandlerFor<Contracts["search_orders"]>;
 
 /** The tool names this project declares. */
 export type ToolName = keyof Contracts;

@@ -13,7 +13,7 @@ import { toolTypeNames } from "./types.js";
 const RUNTIME = "./runtime/api.js";
 
 const RUNTIME_TYPES = [
-  "CallOptions", "Classification", "ExecuteOptions", "HandlerContext", "HttpHandlerOptions", "ServerOptions",
+  "CallOptions", "Classification", "ExecuteOptions", "HandlerContext", "HandlerFor", "HttpHandlerOptions", "ServerOptions",
   "ToolContract", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "TraceEvent",
 ];
 
@@ -51,6 +51,14 @@ function contractsStatement(tools: readonly ToolIR[], locals: readonly string[])
   };
 }
 
+/** `GetOrderHandler`: one tool's handler type, for handlers written or wrapped on their own. */
+function handlerTypes(tools: readonly ToolIR[], rt: Record<string, string>): string[] {
+  return tools.map(
+    (tool) => `/** A handler for \`${tool.name}\`. */
+export type ${tool.baseName}Handler = ${rt.HandlerFor}<Contracts[${JSON.stringify(tool.name)}]>;`,
+  );
+}
+
 function boundApi(rt: Record<string, string>): string[] {
   return [
     `/** The tool names this project declares. */
@@ -85,13 +93,14 @@ export function emitIndexModule(ir: ContractIR): EmittedFile {
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
   for (const name of ["createToolServer", "createToolHttpHandler", "createToolClient"]) rt[name] = builder.importValue(name, RUNTIME);
-  for (const name of ["HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "HttpHandlerOptions", "ToolClient"]) rt[name] = builder.importType(name, RUNTIME);
+  for (const name of ["HandlerFor", "HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "HttpHandlerOptions", "ToolClient"]) rt[name] = builder.importType(name, RUNTIME);
   rt.Server = builder.importType("Server", "@modelcontextprotocol/sdk/server/index.js");
   rt.Client = builder.importType("Client", "@modelcontextprotocol/sdk/client/index.js");
   rt.IncomingMessage = builder.importType("IncomingMessage", "node:http");
   rt.ServerResponse = builder.importType("ServerResponse", "node:http");
   builder.add(...exportStatements(ir), contractsStatement(ir.tools, locals));
   builder.add({ kind: StructureKind.TypeAlias, isExported: true, name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
-  builder.add(...boundApi(rt));
+  builder.reserve(...ir.tools.map((tool) => `${tool.baseName}Handler`));
+  builder.add(...handlerTypes(ir.tools, rt), ...boundApi(rt));
   return { path: "index.ts", text: builder.toText(), format: true };
 }

@@ -1,0 +1,67 @@
+/**
+ * Keeps README.md honest: its TypeScript blocks compile against
+ * the generated API (through readme-snippets.ts, which must contain each of
+ * them verbatim), its client config names files that exist, and the npm
+ * scripts it tells people to run are the ones package.json defines.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { root } from "./helpers.js";
+
+const doc = readFileSync(join(root, "README.md"), "utf8");
+const snippets = readFileSync(join(root, "test/e2e/readme-snippets.ts"), "utf8");
+
+function blocks(lang: string): string[] {
+  return [...doc.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]);
+}
+
+/** A block's leading import statements (with the path as seen from test/e2e) and the code after them. */
+function split(block: string): { imports: string[]; body: string } {
+  const imports: string[] = [];
+  let rest = block;
+  for (let m = /^import [\s\S]*?;\n/.exec(rest); m !== null; m = /^import [\s\S]*?;\n/.exec(rest)) {
+    imports.push(m[0].trim().replace('"./generated/index.js"', '"../../generated/index.js"'));
+    rest = rest.slice(m[0].length).trimStart();
+  }
+  return { imports, body: rest.trim() };
+}
+
+describe("README.md", () => {
+  it("has every TypeScript block in readme-snippets.ts, verbatim", () => {
+    const ts = blocks("ts");
+    expect(ts.length).toBeGreaterThanOrEqual(5);
+    for (const block of ts) {
+      const { imports, body } = split(block);
+      for (const statement of imports) expect(snippets).toContain(statement);
+      expect(imports.length + body.length).toBeGreaterThan(0);
+      expect(snippets).toContain(body);
+    }
+  });
+
+  it("has snippets that type-check against the generated API", async () => {
+    const tsc = join(root, "node_modules/.bin/tsc");
+    const flags = ["--noEmit", "--strict", "--target", "ES2022", "--lib", "ES2023", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--types", "node", "--skipLibCheck"];
+    const run = promisify(execFile)(tsc, [...flags, "test/e2e/readme-snippets.ts"], { cwd: root, timeout: 120_000 });
+    await expect(run.then(() => "ok", (e: { stdout?: string }) => e.stdout ?? String(e))).resolves.toBe("ok");
+  });
+
+  it("has a client config that launches files that exist", () => {
+    const [json] = blocks("json");
+    const config = JSON.parse(json.replaceAll("/ABSOLUTE/PATH/TO/toolc", root.replace(/\/$/, ""))) as {
+      mcpServers: Record<string, { command: string; args: string[] }>;
+    };
+    const server = config.mcpServers["toolc-demo"];
+    expect(existsSync(server.command)).toBe(true);
+    expect(server.args.every((a) => existsSync(a))).toBe(true);
+  });
+
+  it("tells people to run scripts that package.json defines", () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts.serve).toBe("tsx demo/serve.ts");
+    expect(scripts["serve:http"]).toBe("tsx demo/serve.ts --http");
+    expect(doc).toContain("npm run serve:http -- --port 3000");
+  });
+});
