@@ -1,7 +1,50 @@
+/**
+ * `toolc import SOURCE [--out DIR] [--force]`: prints every problem with its
+ * location, then one summary line. Exit status 1 on any error, 2 on bad usage.
+ */
+import { parseArgs } from "node:util";
 import type { Io } from "../cli.js";
+import { importContracts, type ImportResult } from "./index.js";
+import { formatProblem } from "./problems.js";
 
-/** `toolc import`; implemented in this folder. */
+const USAGE = `Usage: toolc import SOURCE [--out DIR] [--force]
+
+SOURCE is an MCP tools/list JSON document ({"tools": [...]}, a JSON-RPC response
+{"result": {"tools": [...]}}, or a bare array of tools), or a folder of tool JSON
+files (*.json, *.snap). One <name>.yaml contract is written per tool.
+
+Options:
+  --out DIR   where the contracts go (default: definitions)
+  --force     overwrite contract files that already exist
+`;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function summary(result: ImportResult, out: string): string {
+  const errors = result.problems.filter((p) => p.severity === "error").length;
+  const warnings = result.problems.length - errors;
+  const tail = `${plural(errors, "error")}, ${plural(warnings, "warning")}`;
+  if (result.aborted) return `toolc import: ${plural(result.tools, "tool")} read; nothing was written (${tail})\n`;
+  const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : "";
+  return `toolc import: ${plural(result.tools, "tool")} read; ${plural(result.written.length, "contract")} written to ${out}${skipped} (${tail})\n`;
+}
+
 export async function importCommand(argv: readonly string[], io: Io): Promise<number> {
-  io.err(`toolc import: not available yet (${argv.length} arguments)\n`);
-  return 2;
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  } catch (e) {
+    io.err(`toolc import: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return io.out(USAGE), 0;
+  if (positionals.length !== 1) return io.err(`toolc import: expected one SOURCE, got ${positionals.length}\n\n${USAGE}`), 2;
+  const out = values.out ?? "definitions";
+  const result = importContracts({ source: positionals[0], out, force: values.force ?? false });
+  for (const problem of result.problems) io.err(`${formatProblem(problem)}\n`);
+  io.out(summary(result, out));
+  return result.problems.some((p) => p.severity === "error") ? 1 : 0;
 }

@@ -1,0 +1,50 @@
+/**
+ * Writes an imported contract as YAML. Long and multi-line descriptions
+ * become block scalars so they read like the prose they are; key order is
+ * the contract's, so the same source always gives the same bytes.
+ */
+import { relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Document, isMap, isScalar, Scalar, visit, parse } from "yaml";
+import { isDeepStrictEqual } from "node:util";
+import { META_SCHEMA_URL } from "../load/meta-schema.js";
+import type { ImportedTool } from "./tool.js";
+
+/** Longer single-line descriptions are folded; shorter ones stay on their key's line. */
+const FOLD_AT = 80;
+
+/** The editor hint line, pointing from the output folder at the meta-schema shipped with this toolc. */
+export function schemaComment(outDir: string): string {
+  const path = relative(outDir, fileURLToPath(META_SCHEMA_URL)).split(sep).join("/");
+  return `# yaml-language-server: $schema=${path}`;
+}
+
+/** A short list of scalars (an enum, `required`) reads best on one line. */
+const FLOW_LIST_MAX = 60;
+
+function layout(doc: Document): void {
+  visit(doc, {
+    Seq(_key, seq) {
+      const scalars = seq.items.every((item) => isScalar(item) && !(typeof item.value === "string" && item.value.includes("\n")));
+      if (scalars && JSON.stringify(seq.toJSON()).length <= FLOW_LIST_MAX) seq.flow = true;
+    },
+    Pair(_key, pair) {
+      if (!isScalar(pair.key) || pair.key.value !== "description" || !isScalar(pair.value)) return;
+      const value = pair.value.value;
+      if (typeof value !== "string") return;
+      if (value.includes("\n")) pair.value.type = Scalar.BLOCK_LITERAL;
+      else if (value.length > FOLD_AT) pair.value.type = Scalar.BLOCK_FOLDED;
+    },
+  });
+}
+
+export function contractYaml(tool: ImportedTool, outDir: string): string {
+  const doc = new Document(tool.contract);
+  layout(doc);
+  if (!isMap(doc.contents)) throw new Error("a contract is a mapping");
+  const body = doc.toString({ lineWidth: 100, minContentWidth: 40 });
+  // The contract is data; a YAML emitter corner case must not change it silently.
+  if (!isDeepStrictEqual(parse(body), tool.contract)) throw new Error(`YAML for ${tool.name} does not read back as the contract`);
+  const notes = tool.notes.map((n) => `# toolc import: ${n}`);
+  return [schemaComment(outDir), ...notes, body].join("\n");
+}
