@@ -2,7 +2,8 @@
  * Phase 3, emit: every target is a pure function from the IR to files. No
  * target reads another's output; they agree because they share the IR.
  */
-import type { ContractIR, EmittedFile } from "../ir.js";
+import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
+import { emitContractTests } from "./contract-tests.js";
 import { headerComment } from "./header.js";
 import { emitIndexModule } from "./index-module.js";
 import { emitRuntimeFiles } from "./runtime-files.js";
@@ -16,13 +17,21 @@ export interface EmitOptions {
   readonly handlersModule?: string;
 }
 
-export function emitAll(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
+/** Files that depend on the whole IR rather than on one tool: types, index, runtime. */
+export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
   void options;
-  const files = [
-    ...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))),
-    ...ir.tools.flatMap((tool) => [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool)]),
-    emitIndexModule(ir),
-    ...emitRuntimeFiles(),
-  ];
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitIndexModule(ir), ...emitRuntimeFiles()];
+}
+
+/** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
+export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
+  return [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool), emitContractTests(tool, options)];
+}
+
+export function byPath(a: EmittedFile, b: EmittedFile): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+export function emitAll(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
+  return [...emitShared(ir, options), ...ir.tools.flatMap((tool) => emitToolFiles(tool, options))].sort(byPath);
 }

@@ -1,0 +1,102 @@
+/**
+ * The generated contract tests, `tests/<tool>.test.ts`: one vitest file per
+ * tool that runs in the consumer's own CI and needs no handler. It proves, on
+ * the shipped code, that the examples hold, that inputs the schema rejects
+ * never reach a handler (each reported at the right path), that output the
+ * schema rejects never reaches the caller, and that tools/list serves exactly
+ * the compiled schemas. With `--handlers`, every example also runs through
+ * the consumer's real handler.
+ *
+ * Every case is worked out here, at generation time, and verified with the
+ * real Ajv; the generated file holds only literal tables and the loops over them.
+ */
+import { posix } from "node:path";
+import type { EmittedFile, ToolIR } from "../ir.js";
+import { contractCases } from "./contract-tests/cases.js";
+import {
+  badOutputsBlock,
+  caseTables,
+  DECLARED,
+  examplesBlock,
+  helpers,
+  negativesBlock,
+  realHandlersBlock,
+  toolConstants,
+  toolsListBlock,
+  type Names,
+} from "./contract-tests/sections.js";
+import { FileBuilder } from "./file-builder.js";
+import { headerComment } from "./header.js";
+import { literal } from "./tool-module.js";
+
+export interface ContractTestOptions {
+  /** The consumer's handlers module, as a posix path relative to the output folder. */
+  readonly handlersModule?: string;
+}
+
+const TS_TO_JS: readonly [RegExp, string][] = [
+  [/\.tsx?$/, ".js"],
+  [/\.mts$/, ".mjs"],
+  [/\.cts$/, ".cjs"],
+];
+
+/**
+ * The handlers module as a test file imports it: relative to `tests/`, with
+ * the extension Node's ESM resolution (and tsc's NodeNext) expects.
+ */
+export function handlersSpecifier(handlersModule: string): string {
+  let specifier = posix.normalize(posix.join("..", handlersModule));
+  const mapped = TS_TO_JS.find(([pattern]) => pattern.test(specifier));
+  if (mapped) specifier = specifier.replace(mapped[0], mapped[1]);
+  else if (!/\.[cm]?js$/.test(specifier)) specifier += ".js";
+  return specifier.startsWith(".") ? specifier : `./${specifier}`;
+}
+
+function importNames(file: FileBuilder, options: ContractTestOptions): Names {
+  return {
+    describe: file.importValue("describe", "vitest"),
+    expect: file.importValue("expect", "vitest"),
+    it: file.importValue("it", "vitest"),
+    vi: file.importValue("vi", "vitest"),
+    contracts: file.importValue("contracts", "../index.js"),
+    execute: file.importValue("execute", "../index.js"),
+    createServer: file.importValue("createServer", "../index.js"),
+    Handlers: file.importType("Handlers", "../index.js"),
+    Client: file.importValue("Client", "@modelcontextprotocol/sdk/client/index.js"),
+    InMemoryTransport: file.importValue("InMemoryTransport", "@modelcontextprotocol/sdk/inMemory.js"),
+    ...(options.handlersModule === undefined ? {} : { handlers: file.importValue("handlers", handlersSpecifier(options.handlersModule)) }),
+  };
+}
+
+function fileComment(tool: ToolIR, options: ContractTestOptions): string {
+  const lines = [
+    `Contract tests for \`${tool.name}\` (version ${tool.version}), run by vitest. They need no handler:`,
+    "a spy stands in for it. The cases were derived from the contract and checked with its",
+    "validators when this file was generated; regenerate rather than edit.",
+  ];
+  if (options.handlersModule !== undefined) lines.push("Examples also run through the real handlers (generated with --handlers).");
+  // The tool name is the only value from YAML here; a comment cannot hold "*/" safely, so it is escaped.
+  return `/*\n${lines.map((l) => ` * ${l.replace(/\*\//g, "*\\/")}`).join("\n")}\n */`;
+}
+
+export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {}): EmittedFile {
+  const path = `tests/${tool.fileName}.test.ts`;
+  const file = new FileBuilder(path, headerComment(tool.source));
+  file.reserve(...DECLARED);
+  const names = importNames(file, options);
+  const cases = contractCases(tool);
+  const blocks = [
+    examplesBlock(cases, names),
+    negativesBlock(cases, names),
+    badOutputsBlock(cases, names),
+    toolsListBlock(names),
+    realHandlersBlock(cases, names),
+  ].filter((b): b is string => b !== undefined);
+  file.add(
+    `${fileComment(tool, options)}\n${toolConstants(tool.name, names)}`,
+    ...caseTables(cases),
+    ...helpers(names),
+    `${names.describe}(${literal(`${tool.name} contract`)}, () => {\n${blocks.join("\n\n")}\n});`,
+  );
+  return { path, text: file.toText(), format: true };
+}

@@ -1,0 +1,135 @@
+/**
+ * The real Ajv, configured exactly as the shipped validators are, used at
+ * generation time to verify every case the contract tests will assert: a
+ * synthesized base must be valid, and a derived negative must be invalid at
+ * the path the test names. Cases that fail verification are dropped, so a
+ * generated test never asserts something the validator does not do.
+ */
+import type { ValidateFunction } from "ajv";
+import { createAjv } from "../../ajv.js";
+import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
+import type { ValidationError } from "../../runtime/contract.js";
+import { toIssues } from "../../runtime/issues.js";
+
+export type Segment = string | number;
+
+/** One failing keyword, at the issue path the runtime would report for it. */
+export interface Failure {
+  readonly keyword: string;
+  readonly path: string;
+}
+
+export function copy<T extends JsonValue>(value: T): T {
+  return structuredClone(value);
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+type AjvError = ValidationError & { schemaPath?: string };
+
+/**
+ * The errors the runtime turns into issues: like toIssues, it leaves out the
+ * errors raised inside an anyOf/oneOf branch, which surface at the union's own path.
+ */
+function reportedErrors(errors: readonly AjvError[]): AjvError[] {
+  const unions = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf").map((e) => e.schemaPath ?? "");
+  return errors.filter((e) => !unions.some((u) => e.schemaPath !== u && (e.schemaPath ?? "").startsWith(`${u}/`)));
+}
+
+export class SchemaChecker {
+  readonly #root: JsonObject;
+  readonly #rootValidate: ValidateFunction;
+  /** Sub-schemas are checked without defaults: they only decide which union branch a value takes. */
+  readonly #ajv = createAjv({ applyDefaults: false });
+  readonly #compiled = new Map<string, ValidateFunction>();
+
+  /** @param applyDefaults as the shipped validator for this schema does (input yes, output no). */
+  constructor(root: JsonObject, applyDefaults: boolean) {
+    this.#root = root;
+    this.#rootValidate = createAjv({ applyDefaults }).compile(root);
+  }
+
+  get root(): JsonObject {
+    return this.#root;
+  }
+
+  /** Whether the whole document is valid; validates a copy, since defaults are applied in place. */
+  valid(doc: JsonValue): boolean {
+    return this.#rootValidate(copy(doc));
+  }
+
+  /** The document as the handler would receive it: validated, with defaults applied. */
+  resolved(doc: JsonValue): JsonValue {
+    const data = copy(doc);
+    if (!this.#rootValidate(data)) throw new Error("resolved() of an invalid document");
+    return data;
+  }
+
+  /** Every failing keyword of an invalid document, with the issue path the runtime reports for it. */
+  failures(doc: JsonValue): Failure[] {
+    const data = copy(doc);
+    if (this.#rootValidate(data)) return [];
+    const errors = reportedErrors((this.#rootValidate.errors ?? []) as unknown as AjvError[]);
+    return errors.map((error) => ({ keyword: error.keyword, path: toIssues([error], data)[0]?.path ?? "" }));
+  }
+
+  /** Whether `value` satisfies `schema`, a node of the root schema (its `$ref`s resolve against the root). */
+  accepts(schema: JsonSchema, value: JsonValue): boolean {
+    if (typeof schema === "boolean") return schema;
+    const standalone: JsonObject = { ...schema };
+    if (this.#root.$defs !== undefined) standalone.$defs = this.#root.$defs;
+    const key = JSON.stringify(standalone);
+    let validate = this.#compiled.get(key);
+    if (validate === undefined) {
+      validate = this.#ajv.compile(standalone);
+      this.#compiled.set(key, validate);
+    }
+    return validate(copy(value));
+  }
+
+  /** The node a local `$ref` (`#/...`) points at, or undefined when it points nowhere. */
+  resolveRef(ref: string): JsonSchema | undefined {
+    if (!ref.startsWith("#")) return undefined;
+    let node: JsonValue = this.#root;
+    for (const raw of ref.slice(1).split("/").slice(1)) {
+      const token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+      if (!isObject(node) || !Object.hasOwn(node, token)) return undefined;
+      node = node[token];
+    }
+    return typeof node === "boolean" || isObject(node) ? node : undefined;
+  }
+}
+
+/** A copy of `doc` with the value at `path` replaced (or removed, when `value` is undefined). */
+export function setAt(doc: JsonValue, path: readonly Segment[], value: JsonValue | undefined): JsonValue {
+  if (path.length === 0) {
+    if (value === undefined) throw new Error("cannot remove the root");
+    return copy(value);
+  }
+  const out = copy(doc);
+  let node: JsonValue = out;
+  for (const segment of path.slice(0, -1)) node = (node as Record<string, JsonValue>)[segment as string];
+  const last = path[path.length - 1];
+  if (Array.isArray(node) && typeof last === "number") {
+    if (value === undefined) node.splice(last, 1);
+    else node[last] = copy(value);
+  } else if (isObject(node)) {
+    if (value === undefined) delete node[last as string];
+    // defineProperty, so a key named __proto__ becomes a property rather than the prototype.
+    else Object.defineProperty(node, last, { value: copy(value), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** The value at `path`, or undefined when there is none. */
+export function getAt(doc: JsonValue, path: readonly Segment[]): JsonValue | undefined {
+  let node: JsonValue | undefined = doc;
+  for (const segment of path) {
+    if (Array.isArray(node) && typeof segment === "number") node = node[segment];
+    else if (isObject(node) && typeof segment === "string" && Object.hasOwn(node, segment)) node = node[segment];
+    else return undefined;
+  }
+  return node;
+}

@@ -1,0 +1,166 @@
+/**
+ * Temporary projects for running the generated contract tests the way a
+ * consumer does: `toolc generate` into a folder, node_modules made available
+ * without network, and vitest run in a child process with a JSON report.
+ */
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { loadDefinitions } from "../../generator/load/index.js";
+import { normalize } from "../../generator/normalize/index.js";
+import { contractCases } from "../../generator/emit/contract-tests/cases.js";
+import type { ToolIR } from "../../generator/ir.js";
+import { ROOT, runCli } from "../compiler/helpers.js";
+
+const run = promisify(execFile);
+
+/** The packages the generated folder needs at run time, plus the test runner. */
+export const CONSUMER_PACKAGES = ["ajv", "@modelcontextprotocol/sdk", "vitest"] as const;
+
+export const TYPESCRIPTS = [
+  { version: "5.9", bin: join(ROOT, "node_modules/typescript/bin/tsc") },
+  { version: "6.0", bin: join(ROOT, "node_modules/typescript-6/bin/tsc") },
+];
+
+/** A temp folder with the demo definitions and, optionally, extra files (a handlers module). */
+export function demoProject(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "toolc-ct-"));
+  cpSync(join(ROOT, "definitions"), join(dir, "definitions"), { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+export async function generate(dir: string, args: string[] = []): Promise<void> {
+  const result = await runCli(dir, ["generate", ...args]);
+  if (result.code !== 0) throw new Error(`toolc generate failed:\n${result.stderr}`);
+}
+
+/** The whole of toolc's node_modules, as one symlink: quick, for runs that only need vitest to work. */
+export function linkAllModules(dir: string): void {
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+}
+
+/**
+ * A node_modules holding only the consumer's declared packages, each a
+ * symlink. Node resolves a package's own dependencies from its real path, so
+ * they still load, but a generated import of anything else (yaml, ts-morph,
+ * toolc itself) finds nothing and fails.
+ */
+export function linkConsumerModules(dir: string): void {
+  for (const name of CONSUMER_PACKAGES) {
+    mkdirSync(dirname(join(dir, "node_modules", name)), { recursive: true });
+    symlinkSync(join(ROOT, "node_modules", name), join(dir, "node_modules", name), "dir");
+  }
+  mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+  symlinkSync("../vitest/vitest.mjs", join(dir, "node_modules", ".bin", "vitest"));
+}
+
+export function consumerPackageJson(dir: string): void {
+  const ours = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const version = (name: string): string => ours.dependencies[name] ?? ours.devDependencies[name]!;
+  const pkg = {
+    name: "contract-test-consumer",
+    private: true,
+    type: "module",
+    dependencies: { ajv: version("ajv"), "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
+    devDependencies: { vitest: version("vitest") },
+  };
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+export interface VitestRun {
+  readonly code: number;
+  readonly total: number;
+  readonly passed: number;
+  /** Full names of the failed tests. */
+  readonly failed: string[];
+  readonly output: string;
+}
+
+/** The environment without the outer vitest's variables, so the child runs as a top-level vitest. */
+function childEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && key !== "NODE_OPTIONS" && key !== "TEST"));
+}
+
+/** Runs vitest in `dir` (by default through its own node_modules' vitest), reading the JSON report. */
+export async function runVitest(dir: string, command: [string, ...string[]] = [process.execPath, join(ROOT, "node_modules/vitest/vitest.mjs")]): Promise<VitestRun> {
+  const report = join(dir, "vitest-report.json");
+  const [file, ...args] = command;
+  let code = 0;
+  let output = "";
+  try {
+    const result = await run(file, [...args, "run", "--reporter=json", `--outputFile=${report}`], { cwd: dir, env: childEnv(), maxBuffer: 64 * 1024 * 1024 });
+    output = result.stdout + result.stderr;
+  } catch (e) {
+    const failure = e as { code?: number; stdout?: string; stderr?: string };
+    code = typeof failure.code === "number" ? failure.code : 1;
+    output = `${failure.stdout ?? ""}${failure.stderr ?? ""}`;
+  }
+  let json: { numTotalTests: number; numPassedTests: number; testResults: { assertionResults: { fullName: string; status: string }[] }[] };
+  try {
+    json = JSON.parse(readFileSync(report, "utf8"));
+  } catch {
+    throw new Error(`vitest wrote no report (exit ${code}):\n${output}`);
+  }
+  const failed = json.testResults.flatMap((file) => file.assertionResults.filter((a) => a.status === "failed").map((a) => a.fullName));
+  return { code, total: json.numTotalTests, passed: json.numPassedTests, failed, output };
+}
+
+/** Runs tsc --strict --noEmit over `files` with a strict consumer's settings; returns its output ("" when clean). */
+export async function typecheck(bin: string, dir: string, files: string[]): Promise<string> {
+  const config = {
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: "ES2022",
+      lib: ["ES2023"],
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      skipLibCheck: true,
+      types: ["node"],
+      typeRoots: [join(ROOT, "node_modules/@types")],
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+    },
+    files,
+  };
+  const tsconfig = join(dir, `tsconfig.${Math.abs(hash(bin))}.json`);
+  writeFileSync(tsconfig, JSON.stringify(config));
+  try {
+    await run(process.execPath, [bin, "-p", tsconfig], { cwd: dir });
+    return "";
+  } catch (e) {
+    return String((e as { stdout?: string }).stdout ?? e);
+  }
+}
+
+function hash(text: string): number {
+  let h = 0;
+  for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) | 0;
+  return h;
+}
+
+/** The demo's tools, as the emitter sees them. */
+export function demoTools(): readonly ToolIR[] {
+  const { ir } = normalize(loadDefinitions(join(ROOT, "definitions"), { displayRoot: ROOT }));
+  return ir.tools;
+}
+
+/** How many tests the generated files for `tools` must run. */
+export function expectedTestCount(tools: readonly ToolIR[], withHandlers: boolean): number {
+  let total = 0;
+  for (const tool of tools) {
+    const c = contractCases(tool);
+    const examples = c.valid.length + c.validInputOnly.length + c.invalidExamples.length;
+    total += examples + c.negatives.length + c.badOutputs.length + 1;
+    if (withHandlers) total += (c.valid.length > 0 ? c.valid.length : c.validInputOnly.length) + c.invalidExamples.length;
+  }
+  return total;
+}
