@@ -1,0 +1,56 @@
+/**
+ * The generated contract tests pass in a fresh consumer project that has
+ * only the generated folder and its runtime dependencies: a package.json
+ * listing ajv, the MCP SDK and vitest, and a node_modules holding just those
+ * (symlinked, no network). toolc itself is nowhere in it.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  CONSUMER_PACKAGES,
+  consumerPackageJson,
+  demoProject,
+  demoTools,
+  expectedTestCount,
+  generate,
+  linkConsumerModules,
+  runVitest,
+  typecheck,
+  TYPESCRIPTS,
+} from "./project.js";
+
+let consumer: string;
+
+beforeAll(async () => {
+  const source = demoProject();
+  await generate(source);
+  consumer = mkdtempSync(join(tmpdir(), "toolc-consumer-"));
+  cpSync(join(source, "generated"), join(consumer, "generated"), { recursive: true });
+  consumerPackageJson(consumer);
+  linkConsumerModules(consumer);
+});
+
+describe("a fresh consumer project", () => {
+  it("holds only the generated folder, package.json and the declared packages", () => {
+    expect(readdirSync(consumer).sort()).toEqual(["generated", "node_modules", "package.json"]);
+    expect(readdirSync(join(consumer, "node_modules")).sort()).toEqual([".bin", "@modelcontextprotocol", "ajv", "vitest"]);
+    expect(existsSync(join(consumer, "node_modules", "toolc"))).toBe(false);
+    expect(CONSUMER_PACKAGES).toHaveLength(3);
+  });
+
+  it("runs the generated contract tests with `npx vitest run`, and they all pass", async () => {
+    const result = await runVitest(consumer, ["npx", "--no", "vitest"]);
+    expect(result.failed, result.output).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.total).toBe(expectedTestCount(demoTools(), false));
+    expect(result.passed).toBe(result.total);
+  });
+
+  it.each(TYPESCRIPTS)("type-checks the generated tests under --strict with TypeScript $version", async ({ bin }) => {
+    const tests = readdirSync(join(consumer, "generated", "tests")).map((f) => join(consumer, "generated", "tests", f));
+    expect(tests).toHaveLength(demoTools().length);
+    expect(await typecheck(bin, consumer, tests)).toBe("");
+  });
+});
