@@ -56,7 +56,15 @@ export function parseYamlSource(text: string, source: string, display: string): 
   };
   const diagnostics = [...doc.errors].map((e) => error(at(e.pos[0]), Codes.yamlSyntax, `YAML syntax error: ${firstLine(e.message)}`));
   if (diagnostics.length === 0) diagnostics.push(...prototypeKeys(doc, at));
-  const data = diagnostics.length === 0 ? doc.toJS({ maxAliasCount: 1000 }) : undefined;
+  let data: unknown;
+  if (diagnostics.length === 0) {
+    try {
+      data = doc.toJS({ maxAliasCount: 1000 });
+    } catch (e) {
+      // An alias to an anchor that does not exist (or too many aliases) only surfaces when converting.
+      diagnostics.push(error(at(0), Codes.yamlSyntax, `YAML syntax error: ${firstLine(e instanceof Error ? e.message : String(e))}`));
+    }
+  }
   const file: YamlSource = {
     source,
     display,
