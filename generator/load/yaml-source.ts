@@ -2,7 +2,7 @@
  * A parsed YAML definition that remembers where every node came from, so any
  * later phase can point a diagnostic at the exact key or value.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 
@@ -48,13 +48,10 @@ function findNode(doc: Document, path: JsonPath): Found {
 }
 
 export function parseYamlSource(text: string, source: string, display: string): { file: YamlSource; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
-  const at = (offset: number): SourceLocation => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { file: display, line, col };
-  };
-  const diagnostics = [...doc.errors].map((e) => error(at(e.pos[0]), Codes.yamlSyntax, `YAML syntax error: ${firstLine(e.message)}`));
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, strict: true });
+  const position = lineIndex(text);
+  const at = (offset: number): SourceLocation => ({ file: display, ...position(offset) });
+  const diagnostics = syntaxErrors(doc, at);
   if (diagnostics.length === 0) diagnostics.push(...prototypeKeys(doc, at));
   let data: unknown;
   if (diagnostics.length === 0) {
@@ -92,6 +89,38 @@ function prototypeKeys(doc: Document, at: (offset: number) => SourceLocation): D
     },
   });
   return found;
+}
+
+/**
+ * Only the first syntax error is reported: after it the parser resynchronises
+ * token by token, so the errors that follow (one per remaining token) describe
+ * its confusion, not the user's mistakes.
+ */
+function syntaxErrors(doc: Document, at: (offset: number) => SourceLocation): Diagnostic[] {
+  const [first, ...rest] = doc.errors;
+  if (!first) return [];
+  const more = rest.length > 0 ? ` (and ${rest.length} more after it; fix this one first)` : "";
+  return [error(at(first.pos[0]), Codes.yamlSyntax, `YAML syntax error: ${firstLine(first.message)}${more}`)];
+}
+
+/**
+ * Offset → 1-based line and column, counted from the text itself. The yaml
+ * package's LineCounter misses the line breaks inside a scalar token it failed
+ * to parse, which placed later errors on the wrong line.
+ */
+function lineIndex(text: string): (offset: number) => { line: number; col: number } {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - starts[lo] + 1 };
+  };
 }
 
 function firstLine(message: string): string {
