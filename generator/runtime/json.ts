@@ -22,19 +22,26 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/*
+ * `at` is one path stack shared by the whole copy (push before descending,
+ * pop after) and is copied only when an error is thrown: allocating a path
+ * per value was most of the executor's overhead on large outputs.
+ */
 function copyArray(value: unknown[], at: (string | number)[], ancestors: Set<object>): unknown[] {
   const out: unknown[] = [];
   for (let i = 0; i < value.length; i++) {
     // A hole or undefined has no JSON form inside an array.
     if (!Object.hasOwn(value, i) || value[i] === undefined) throw new NotJson("an undefined array item", [...at, i]);
-    out.push(copyValue(value[i], [...at, i], ancestors));
+    at.push(i);
+    out.push(copyValue(value[i], at, ancestors));
+    at.pop();
   }
   return out;
 }
 
 function copyObject(value: object, at: (string | number)[], ancestors: Set<object>): object {
-  if (!isPlainObject(value)) throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`, at);
-  if (Object.getOwnPropertySymbols(value).length > 0) throw new NotJson("a symbol-keyed property", at);
+  if (!isPlainObject(value)) throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`, [...at]);
+  if (Object.getOwnPropertySymbols(value).length > 0) throw new NotJson("a symbol-keyed property", [...at]);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const descriptor = Object.getOwnPropertyDescriptor(value, key);
@@ -43,14 +50,15 @@ function copyObject(value: object, at: (string | number)[], ancestors: Set<objec
     if (!("value" in descriptor)) throw new NotJson("an accessor property", [...at, key]);
     // JSON.stringify drops undefined properties, so a local call agrees with one over the wire.
     if (descriptor.value === undefined) continue;
-    // defineProperty, not assignment: a JSON-parsed "__proto__" key must stay an
-    // own data property, never become the copy's prototype.
-    Object.defineProperty(out, key, {
-      value: copyValue(descriptor.value, [...at, key], ancestors),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    at.push(key);
+    const copied = copyValue(descriptor.value, at, ancestors);
+    at.pop();
+    // A JSON-parsed "__proto__" key must stay an own data property, never
+    // become the copy's prototype, so it alone goes through defineProperty.
+    // For every other key, assignment creates the same data property, and
+    // keeps the copy a fast object.
+    if (key === "__proto__") Object.defineProperty(out, key, { value: copied, enumerable: true, writable: true, configurable: true });
+    else out[key] = copied;
   }
   return out;
 }
@@ -61,12 +69,12 @@ function copyValue(value: unknown, at: (string | number)[], ancestors: Set<objec
     case "boolean":
       return value;
     case "number":
-      if (!Number.isFinite(value)) throw new NotJson("a non-finite number", at);
+      if (!Number.isFinite(value)) throw new NotJson("a non-finite number", [...at]);
       return value;
     case "object": {
       if (value === null) return null;
-      if (ancestors.has(value)) throw new NotJson("a circular reference", at);
-      if (at.length >= MAX_DEPTH) throw new NotJson(`nesting deeper than ${MAX_DEPTH} levels`, at);
+      if (ancestors.has(value)) throw new NotJson("a circular reference", [...at]);
+      if (at.length >= MAX_DEPTH) throw new NotJson(`nesting deeper than ${MAX_DEPTH} levels`, [...at]);
       ancestors.add(value);
       try {
         return Array.isArray(value) ? copyArray(value, at, ancestors) : copyObject(value, at, ancestors);
@@ -75,9 +83,9 @@ function copyValue(value: unknown, at: (string | number)[], ancestors: Set<objec
       }
     }
     case "undefined":
-      throw new NotJson("an undefined value", at);
+      throw new NotJson("an undefined value", [...at]);
     default:
-      throw new NotJson(`a ${typeof value}`, at);
+      throw new NotJson(`a ${typeof value}`, [...at]);
   }
 }
 
