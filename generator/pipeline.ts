@@ -1,15 +1,20 @@
 /**
  * The whole compiler, load → normalize → emit → write, as one function the
  * CLI and the tests call. Nothing is written unless every phase succeeded.
+ *
+ * `run` goes through the build cache (generator/cache.ts) unless told not
+ * to: a run whose inputs and on-disk outputs match the last one's hashes
+ * does nothing, and otherwise only changed tools are compiled again. The
+ * heavy phases are imported on demand, so such a no-op run never loads
+ * ts-morph, prettier's parsers or Ajv's compiler.
  */
 import { relative, resolve, sep } from "node:path";
+import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "./cache.js";
 import { hasErrors } from "./diagnostics.js";
-import { emitAll, type EmitOptions } from "./emit/index.js";
+import type { EmitOptions } from "./emit/index.js";
+import type { CompileOutput, DefinitionText } from "./incremental.js";
 import type { Diagnostic, EmittedFile } from "./ir.js";
-import { loadDefinitions } from "./load/index.js";
-import { normalize } from "./normalize/index.js";
-import { formatFiles } from "./write/format.js";
-import { applyOutput, differences, planOutput, type OutputPlan } from "./write/output.js";
+import { applyOutput, differences, planByHash, planOutput, type OutputPlan } from "./write/output.js";
 
 export interface RunOptions {
   readonly definitions: string;
@@ -20,6 +25,8 @@ export interface RunOptions {
   readonly cwd?: string;
   /** A module exporting `handlers`; generated contract tests then also run each example through it. */
   readonly handlers?: string;
+  /** Use the build cache (default true; TOOLC_NO_CACHE=1 also turns it off). `check` only reads it. */
+  readonly cache?: boolean;
 }
 
 export interface RunResult {
@@ -36,8 +43,14 @@ function emitOptions(out: string, cwd: string, handlers: string | undefined): Em
   return { handlersModule: relative(resolve(cwd, out), resolve(cwd, handlers)).split(sep).join("/") };
 }
 
-/** Compiles definitions to the formatted files toolc would write, or diagnostics. */
+/** Compiles definitions to the formatted files toolc would write, or diagnostics. Never uses the cache. */
 export async function compile(definitions: string, out: string, cwd: string, handlers?: string): Promise<{ files?: EmittedFile[]; diagnostics: readonly Diagnostic[]; tools: number }> {
+  const [{ loadDefinitions }, { normalize }, { emitAll }, { formatFiles }] = await Promise.all([
+    import("./load/index.js"),
+    import("./normalize/index.js"),
+    import("./emit/index.js"),
+    import("./write/format.js"),
+  ]);
   const loaded = loadDefinitions(resolve(cwd, definitions), { displayRoot: cwd });
   const { ir, diagnostics } = normalize(loaded);
   if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
@@ -45,13 +58,68 @@ export async function compile(definitions: string, out: string, cwd: string, han
   return { files, diagnostics, tools: ir.tools.length };
 }
 
+/** The last successful run: its diagnostics and the content hash of every file it produced. */
+interface RunManifest {
+  readonly tools: number;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly files: readonly { path: string; hash: string }[];
+}
+
+interface CachedRun {
+  readonly cache: BuildCache;
+  readonly settingsKey: string;
+  readonly runKey: string;
+  readonly texts: readonly DefinitionText[];
+}
+
+/** Everything output depends on besides the definition texts, as one hash. */
+async function settingsKey(outDir: string, cwd: string, options: EmitOptions): Promise<{ key: string; formatOptions: import("prettier").Options }> {
+  const { formatIdentity, resolveFormatOptions } = await import("./write/format.js");
+  const formatOptions = await resolveFormatOptions(outDir);
+  return { key: hashText(toolcFingerprint(), formatIdentity(formatOptions), JSON.stringify(options), outDir, cwd), formatOptions };
+}
+
+function unchangedResult(manifest: RunManifest, plan: OutputPlan): RunResult {
+  return { ok: true, diagnostics: manifest.diagnostics, tools: manifest.tools, plan, differences: [] };
+}
+
+function rememberRun(run: CachedRun, compiled: CompileOutput): void {
+  const manifest: RunManifest = { tools: compiled.tools, diagnostics: compiled.diagnostics, files: compiled.files.map((f) => ({ path: f.path, hash: hashText(f.text) })) };
+  writeEntry(run.cache, "runs", run.runKey, manifest);
+  pruneEntries(run.cache, "runs", new Set([run.runKey]));
+  pruneEntries(run.cache, "kinds", new Set([run.settingsKey]));
+}
+
+/** The cached compile: the last run's manifest when inputs and disk agree with it, else the incremental compile. */
+async function compileCached(options: RunOptions, cwd: string, outDir: string): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
+  const cache = options.cache === false ? undefined : openCache(outDir, options.mode === "check");
+  if (!cache) return {};
+  const { readDefinitionTexts } = await import("./incremental.js");
+  const texts = readDefinitionTexts(resolve(cwd, options.definitions), cwd);
+  if (!texts) return {};
+  const emit = emitOptions(options.out, cwd, options.handlers);
+  const settings = await settingsKey(outDir, cwd, emit);
+  const run: CachedRun = { cache, settingsKey: settings.key, runKey: hashText(settings.key, ...texts.flatMap((t) => [t.source, t.display, t.text])), texts };
+  const manifest = readEntry<RunManifest>(cache, "runs", run.runKey);
+  const plan = manifest && planByHash(manifest.files, outDir, (text) => hashText(text));
+  if (manifest && plan) return { result: unchangedResult(manifest, plan) };
+  const { compileIncremental } = await import("./incremental.js");
+  const compiled = await compileIncremental({ cache, settingsKey: settings.key, outDir, emitOptions: emit, formatOptions: settings.formatOptions }, texts);
+  return { compiled, run };
+}
+
 export async function run(options: RunOptions): Promise<RunResult> {
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.out);
-  const compiled = await compile(options.definitions, options.out, cwd, options.handlers);
+  const cached = await compileCached(options, cwd, outDir);
+  if (cached.result) return cached.result;
+  const compiled = cached.compiled ?? (await compile(options.definitions, options.out, cwd, options.handlers));
   if (!compiled.files) return { ok: false, diagnostics: compiled.diagnostics, tools: compiled.tools, differences: [] };
   const plan = planOutput(compiled.files, outDir);
   const diff = differences(plan);
-  if (options.mode === "generate") applyOutput(plan, outDir);
+  if (options.mode === "generate") {
+    applyOutput(plan, outDir);
+    if (cached.run) rememberRun(cached.run, { ...compiled, files: compiled.files });
+  }
   return { ok: options.mode === "generate" || diff.length === 0, diagnostics: compiled.diagnostics, tools: compiled.tools, plan, differences: diff };
 }

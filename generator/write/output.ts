@@ -65,6 +65,22 @@ export function planOutput(files: readonly EmittedFile[], outDir: string): Outpu
   return { added, changed, unchanged, stale };
 }
 
+/**
+ * The plan when every expected file is on disk with the expected content
+ * hash and nothing stale is left: all unchanged. Undefined as soon as one
+ * file differs, so the caller falls back to comparing real text.
+ */
+export function planByHash(files: readonly { path: string; hash: string }[], outDir: string, hash: (text: string) => string): OutputPlan | undefined {
+  for (const file of files) {
+    const current = readIfExists(join(outDir, file.path));
+    if (current === undefined || hash(current) !== file.hash) return undefined;
+  }
+  const produced = new Set(files.map((f) => f.path));
+  const stale = listFiles(outDir).filter((p) => !produced.has(p) && isGenerated(join(outDir, p)));
+  if (stale.length > 0) return undefined;
+  return { added: [], changed: [], unchanged: files.map((f) => f.path), stale: [] };
+}
+
 function removeEmptyDirs(dir: string, root: string): void {
   let current = dir;
   while (current.startsWith(root) && current !== root) {

@@ -1,0 +1,94 @@
+/**
+ * The build cache must never change output: every cached run is compared
+ * with a plain, uncached compile of the same inputs.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { compile, run } from "../../generator/pipeline.js";
+import { copyDemo } from "../compiler/helpers.js";
+
+const cacheDir = mkdtempSync(join(tmpdir(), "toolc-cache-test-"));
+beforeAll(() => void (process.env.TOOLC_CACHE_DIR = cacheDir));
+afterAll(() => {
+  delete process.env.TOOLC_CACHE_DIR;
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+/** Generates through the cache, then asserts the folder equals a fresh uncached compile. */
+async function expectSameAsUncached(dir: string, runFn = run, compileFn = compile): Promise<void> {
+  const result = await runFn({ definitions: "definitions", out: "generated", mode: "generate", cwd: dir });
+  expect(result.ok).toBe(true);
+  const fresh = await compileFn("definitions", "generated", dir);
+  expect(fresh.files).toBeDefined();
+  for (const file of fresh.files ?? []) expect(readFileSync(join(dir, "generated", file.path), "utf8"), file.path).toBe(file.text);
+  const check = await runFn({ definitions: "definitions", out: "generated", mode: "check", cwd: dir });
+  expect(check.differences).toEqual([]);
+  const uncached = await runFn({ definitions: "definitions", out: "generated", mode: "check", cwd: dir, cache: false });
+  expect(uncached.differences).toEqual([]);
+}
+
+const edit = (dir: string, path: string, from: string | RegExp, to: string): void => {
+  const full = join(dir, "definitions", path);
+  const text = readFileSync(full, "utf8");
+  const next = text.replace(from, to);
+  expect(next).not.toBe(text);
+  writeFileSync(full, next);
+};
+
+describe("build cache", () => {
+  it("gives byte-identical output on a cold cache, a no-op run and an edited contract", async () => {
+    const dir = copyDemo();
+    await expectSameAsUncached(dir);
+    await expectSameAsUncached(dir);
+    edit(dir, "get_order.yaml", "Look up one customer's orders.", "Look up the orders of one customer.");
+    await expectSameAsUncached(dir);
+    expect(readFileSync(join(dir, "generated/tools/get_order.ts"), "utf8")).toContain("Look up the orders of one customer.");
+  });
+
+  it("recompiles every tool when a referenced types file changes", async () => {
+    const dir = copyDemo();
+    await expectSameAsUncached(dir);
+    edit(dir, "types.yaml", "enum: [pending, paid, cancelled]", "enum: [pending, paid, cancelled, refunded]");
+    await expectSameAsUncached(dir);
+    expect(readFileSync(join(dir, "generated/validators/get_order.js"), "utf8")).toContain("refunded");
+  });
+
+  it("notices a changed prettier config", async () => {
+    const dir = copyDemo();
+    await expectSameAsUncached(dir);
+    const before = readFileSync(join(dir, "generated/index.ts"), "utf8");
+    writeFileSync(join(dir, ".prettierrc"), JSON.stringify({ semi: false, printWidth: 100 }));
+    await expectSameAsUncached(dir);
+    expect(readFileSync(join(dir, "generated/index.ts"), "utf8")).not.toBe(before);
+  });
+
+  it("removes a deleted contract's files and its index entry", async () => {
+    const dir = copyDemo();
+    await expectSameAsUncached(dir);
+    rmSync(join(dir, "definitions/delete_customer.yaml"));
+    await expectSameAsUncached(dir);
+    expect(readFileSync(join(dir, "generated/index.ts"), "utf8")).not.toContain("delete_customer");
+  });
+
+  it("reports a stale folder in check even when the inputs match the last run", async () => {
+    const dir = copyDemo();
+    await expectSameAsUncached(dir);
+    writeFileSync(join(dir, "generated/tools/get_order.ts"), "// edited by hand\n");
+    const check = await run({ definitions: "definitions", out: "generated", mode: "check", cwd: dir });
+    expect(check.differences).toEqual([{ path: "tools/get_order.ts", status: "changed" }]);
+  });
+
+  it("does not reuse entries made by another toolc version", async () => {
+    const dir = copyDemo();
+    await expectSameAsUncached(dir);
+    vi.resetModules();
+    vi.doMock("../../generator/version.js", () => ({ TOOLC_VERSION: "99.0.0-test" }));
+    const other = await import("../../generator/pipeline.js");
+    await expectSameAsUncached(dir, other.run, other.compile);
+    expect(readFileSync(join(dir, "generated/index.ts"), "utf8")).toContain("99.0.0-test");
+    vi.doUnmock("../../generator/version.js");
+    vi.resetModules();
+  });
+});
