@@ -52,7 +52,7 @@ export function parseYamlSource(text: string, source: string, display: string): 
   const position = lineIndex(text);
   const at = (offset: number): SourceLocation => ({ file: display, ...position(offset) });
   const diagnostics = syntaxErrors(doc, at);
-  if (diagnostics.length === 0) diagnostics.push(...prototypeKeys(doc, at));
+  if (diagnostics.length === 0) diagnostics.push(...unsafeKeys(doc, at));
   let data: unknown;
   if (diagnostics.length === 0) {
     try {
@@ -76,15 +76,20 @@ export function parseYamlSource(text: string, source: string, display: string): 
 }
 
 /**
- * A `__proto__` key would set the prototype of the loaded object instead of
- * becoming a property, silently dropping it; it is refused where it stands.
+ * Keys JSON cannot hold as written. A `__proto__` key would set the prototype
+ * of the loaded object instead of becoming a property, silently dropping it;
+ * a map or list used as a key would be stringified (with a process warning).
+ * Both are refused where they stand.
  */
-function prototypeKeys(doc: Document, at: (offset: number) => SourceLocation): Diagnostic[] {
+function unsafeKeys(doc: Document, at: (offset: number) => SourceLocation): Diagnostic[] {
   const found: Diagnostic[] = [];
   visit(doc, {
     Pair(_, pair) {
-      if (isScalar(pair.key) && pair.key.value === "__proto__") {
-        found.push(error(at(pair.key.range?.[0] ?? 0), Codes.invalidValue, "`__proto__` cannot be used as a key: JavaScript would treat it as the object's prototype"));
+      const key = pair.key as Node | null;
+      if (isScalar(key) && key.value === "__proto__") {
+        found.push(error(at(key.range?.[0] ?? 0), Codes.invalidValue, "`__proto__` cannot be used as a key: JavaScript would treat it as the object's prototype"));
+      } else if (key !== null && !isScalar(key) && !isAlias(key)) {
+        found.push(error(at(key.range?.[0] ?? 0), Codes.invalidValue, "a key must be a plain string, not a map or a list"));
       }
     },
   });

@@ -71,6 +71,7 @@ const cases: Case[] = [
   { name: "a duplicate type name", files: { "types.yaml": TYPES, "more.yaml": TYPES, "t.yaml": TOOL }, expect: { file: "definitions/types.yaml", line: 2, col: 3, code: "TC022" } },
   { name: "a default that breaks its own schema", files: { "types.yaml": TYPES, "t.yaml": edit("query: { type: string, minLength: 1 }", "query: { type: string, minLength: 1 }\n    page: { type: integer, minimum: 1, default: 0 }") }, expect: { file: "definitions/t.yaml", line: 9, col: 49, code: "TC034", text: /must be >= 1/ } },
   { name: "a __proto__ key", files: { "types.yaml": TYPES, "t.yaml": edit("query: { type: string, minLength: 1 }", "query: { type: string, minLength: 1 }\n    __proto__: { type: string }") }, expect: { file: "definitions/t.yaml", line: 9, col: 5, code: "TC003", text: /prototype/ } },
+  { name: "a map used as a key", files: { "types.yaml": TYPES, "t.yaml": edit("query: { type: string, minLength: 1 }", "query: { type: string, minLength: 1 }\n    ? { a: 1 }\n    : { type: string }") }, expect: { file: "definitions/t.yaml", line: 9, col: 7, code: "TC003", text: /plain string/ } },
   { name: "a comma in an unquoted flow description", files: { "types.yaml": TYPES, "t.yaml": edit("query: { type: string, minLength: 1 }", "query: { type: string, description: Text, e.g. abc }") }, expect: { file: "definitions/t.yaml", line: 8, col: 47, code: "TC002", text: /quote text/ } },
 ];
 
