@@ -7,6 +7,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { Options } from "ajv";
 import { _ } from "ajv/dist/compile/codegen/index.js";
+import { createRequire } from "node:module";
+import { equal } from "./runtime/equal.js";
 import { formats } from "./runtime/formats.js";
 
 /** Annotation keywords toolc accepts beyond JSON Schema. */
@@ -18,6 +20,25 @@ export const TOOLC_ANNOTATIONS = ["x-sensitive"] as const;
  * every require into an ESM import.
  */
 export const FORMATS_MODULE = "../runtime/formats.js";
+
+/** Where standalone code finds toolc's JSON equality (see runtime/equal.js), relative to `validators/`. */
+export const EQUAL_MODULE = "../runtime/equal.js";
+
+/**
+ * Ajv has no option for the equality its keywords use, and its default throws
+ * on JSON objects that carry `valueOf` or `toString` keys. Its keywords read
+ * the helper from this module at compile time, so replacing the export makes
+ * in-process validators use toolc's `equal`, and its `code` makes standalone
+ * validators import it. Done once, when toolc's Ajv is first loaded.
+ */
+function useJsonEqual(): void {
+  // require, not import: the CommonJS exports object itself, which Ajv's keywords read (an ESM default import may be its `default`).
+  const holder = createRequire(import.meta.url)("ajv/dist/runtime/equal") as { default: unknown };
+  if (holder.default === equal) return;
+  (equal as unknown as { code: string }).code = `require(${JSON.stringify(EQUAL_MODULE)}).equal`;
+  holder.default = equal;
+}
+useJsonEqual();
 
 /** The formats toolc supports: exactly the keys of runtime/formats.js. */
 export const SUPPORTED_FORMATS: readonly string[] = Object.keys(formats);
@@ -33,6 +54,12 @@ export interface AjvPurpose {
    * one; the conformance run turns them off for the suite's typeless schemas.
    */
   readonly strictTypes?: boolean;
+  /**
+   * Check the schema against the 2020-12 meta-schema first (default true).
+   * normalize has done that for every schema it passes on, and compiling the
+   * meta-schema again in each fresh instance was half of a large generate.
+   */
+  readonly validateSchema?: boolean;
 }
 
 export function ajvOptions(purpose: AjvPurpose): Options {
@@ -40,6 +67,7 @@ export function ajvOptions(purpose: AjvPurpose): Options {
     strict: true,
     strictRequired: false,
     ...(purpose.strictTypes === false ? { strictTypes: false, strictTuples: false } : {}),
+    ...(purpose.validateSchema === false ? { validateSchema: false } : {}),
     allErrors: true,
     useDefaults: purpose.applyDefaults,
     messages: false,

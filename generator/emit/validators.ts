@@ -9,7 +9,7 @@
  * (default import = exports.default when __esModule is set).
  */
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
-import { createAjv, FORMATS_MODULE } from "../ajv.js";
+import { createAjv, EQUAL_MODULE, FORMATS_MODULE } from "../ajv.js";
 import type { EmittedFile, JsonSchema, ToolIR } from "../ir.js";
 
 // ajv/dist/standalone is CommonJS with `exports.default`; under NodeNext the
@@ -26,6 +26,8 @@ export interface StandaloneEntry {
   readonly applyDefaults: boolean;
   /** Turns off Ajv's strictTypes/strictTuples authoring checks (the conformance run only). */
   readonly strictTypes?: boolean;
+  /** False when the schema was already checked against the meta-schema (normalize does this for every tool). */
+  readonly validateSchema?: boolean;
 }
 
 const USE_STRICT = '"use strict";';
@@ -37,7 +39,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** Ajv standalone source for one schema, exporting `exportName`. */
 function ajvStandalone(entry: StandaloneEntry): string {
-  const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes });
+  const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema });
   // A key, not an $id, identifies the schema; both instances use the same key.
   ajv.addSchema(entry.schema as object, "schema");
   return standaloneCode(ajv, { [entry.exportName]: "schema" });
@@ -168,8 +170,8 @@ interface ImportPlan {
 
 /** The only modules generated validators may load: Ajv's runtime, and toolc's formats. */
 function checkAllowed(specifier: string): void {
-  if (specifier === FORMATS_MODULE || specifier.startsWith("ajv/dist/runtime/")) return;
-  throw new Error(`generated validator would import "${specifier}"; only ajv runtime and ${FORMATS_MODULE} are allowed`);
+  if (specifier === FORMATS_MODULE || specifier === EQUAL_MODULE || specifier.startsWith("ajv/dist/runtime/")) return;
+  throw new Error(`generated validator would import "${specifier}"; only ajv runtime, ${FORMATS_MODULE} and ${EQUAL_MODULE} are allowed`);
 }
 
 /** Ajv has no exports map, so deep imports need the file extension under ESM resolution. */
@@ -252,8 +254,8 @@ export declare const validateOutput: ValidateFunction;
  */
 export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
   const js = standaloneModule([
-    { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true },
-    { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false },
+    { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true, validateSchema: false },
+    { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false },
   ]);
   return [
     { path: `validators/${tool.fileName}.js`, text: withHeader(header, js), format: false },

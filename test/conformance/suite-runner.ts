@@ -118,7 +118,8 @@ function makeProject(): string {
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   mkdirSync(join(dir, "runtime"));
   mkdirSync(join(dir, "validators"));
-  copyFileSync(join(ROOT, "generator/runtime/formats.js"), join(dir, "runtime/formats.js"));
+  // The runtime modules generated validators import (see FORMATS_MODULE and EQUAL_MODULE in generator/ajv.ts).
+  for (const file of ["formats.js", "equal.js"]) copyFileSync(join(ROOT, "generator/runtime", file), join(dir, "runtime", file));
   writeFileSync(join(dir, "run.mjs"), RUNNER);
   return dir;
 }

@@ -42,13 +42,13 @@ export class SchemaChecker {
   readonly #root: JsonObject;
   readonly #rootValidate: ValidateFunction;
   /** Sub-schemas are checked without defaults: they only decide which union branch a value takes. */
-  readonly #ajv = createAjv({ applyDefaults: false });
+  readonly #ajv = createAjv({ applyDefaults: false, validateSchema: false });
   readonly #compiled = new Map<string, ValidateFunction>();
 
   /** @param applyDefaults as the shipped validator for this schema does (input yes, output no). */
   constructor(root: JsonObject, applyDefaults: boolean) {
     this.#root = root;
-    this.#rootValidate = createAjv({ applyDefaults }).compile(root);
+    this.#rootValidate = createAjv({ applyDefaults, validateSchema: false }).compile(root);
   }
 
   get root(): JsonObject {
