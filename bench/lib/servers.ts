@@ -1,0 +1,86 @@
+/**
+ * The three kinds of stdio server the start-up and round-trip benches
+ * spawn, written as plain .mjs next to a bench project: toolc's generated
+ * server, the same tools on the SDK's McpServer with zod, and the floor (an
+ * empty low-level Server).
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Zod raw shapes equivalent to bench/lib/synthetic.ts and bench/definitions (same bounds, formats, closed objects). */
+const ZOD_SHAPES = `
+const Status = z.enum(["pending", "active", "suspended", "closed"]);
+const Item = z.strictObject({ id: z.string().regex(/^it_[A-Za-z0-9]+$/), status: Status, quantity: z.number().int().min(0).optional(), updatedAt: z.iso.datetime().optional() });
+const syntheticInput = (write) => ({
+  ...(write ? { requestId: z.string().min(8) } : {}),
+  accountId: z.string().min(1).max(64).describe("Account id"),
+  status: Status.optional(),
+  limit: z.number().int().min(1).max(100).default(20),
+  since: z.iso.datetime().optional(),
+  tags: z.array(z.string().max(32)).max(10).optional(),
+});
+const syntheticOutput = { accountId: z.string(), total: z.number().int().min(0), items: z.array(Item), nextCursor: z.string().nullable().optional() };
+const Order = z.strictObject({ id: z.string().regex(/^ord_[A-Za-z0-9]+$/), status: z.enum(["pending", "paid", "shipped", "cancelled"]), amountCents: z.number().int().min(0), placedAt: z.iso.datetime() });
+const getOrderInput = { customerId: z.string().min(1), includeHistory: z.boolean().default(false), requestId: z.uuid().optional() };
+const getOrderOutput = { found: z.boolean(), customerId: z.string(), orders: z.array(Order) };
+`;
+
+export const SYNTHETIC_OUTPUT = { accountId: "acc_1", total: 1, items: [{ id: "it_1", status: "active" }] };
+export const GET_ORDER_OUTPUT = { found: true, customerId: "cus_1", orders: [{ id: "ord_1", status: "paid", amountCents: 1200, placedAt: "2026-03-14T09:26:53Z" }] };
+
+/** toolc's server: every contract gets a handler returning `output`. */
+export function writeGeneratedServer(dir: string, output: unknown): string {
+  const path = join(dir, "server-toolc.mjs");
+  writeFileSync(
+    path,
+    `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { contracts, createServer } from "./js/index.js";
+const output = ${JSON.stringify(output)};
+const handlers = Object.fromEntries(Object.keys(contracts).map((name) => [name, async () => output]));
+await createServer(handlers).connect(new StdioServerTransport());
+`,
+  );
+  return path;
+}
+
+/** McpServer + zod: `count` synthetic tools (count 0 means get_order only). */
+export function writeZodServer(dir: string, count: number, output: unknown): string {
+  const path = join(dir, "server-zod.mjs");
+  const tools =
+    count === 0
+      ? `server.registerTool("get_order", { title: "Get order", description: "Look up one customer's orders.", inputSchema: getOrderInput, outputSchema: getOrderOutput, annotations: { readOnlyHint: true, idempotentHint: true } }, reply);`
+      : `for (let i = 0; i < ${count}; i++) {
+  const effect = ["read", "write", "destructive"][i % 3];
+  server.registerTool("tool_" + String(i).padStart(4, "0"), { title: "Tool " + i, description: "Synthetic tool number " + i + ".", inputSchema: syntheticInput(effect !== "read"), outputSchema: syntheticOutput, annotations: { readOnlyHint: effect === "read", destructiveHint: effect === "destructive" } }, reply);
+}`;
+  writeFileSync(
+    path,
+    `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { z } from "zod";
+${ZOD_SHAPES}
+const output = ${JSON.stringify(output)};
+const reply = async () => ({ content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output });
+const server = new McpServer({ name: "bench", version: "1.0.0" });
+${tools}
+await server.connect(new StdioServerTransport());
+`,
+  );
+  return path;
+}
+
+/** The floor: node, the SDK import, and a low-level Server with nothing to list. */
+export function writeFloorServer(dir: string): string {
+  const path = join(dir, "server-floor.mjs");
+  writeFileSync(
+    path,
+    `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "floor", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+await server.connect(new StdioServerTransport());
+`,
+  );
+  return path;
+}

@@ -1,0 +1,98 @@
+/**
+ * All benchmarks in one run, printed as ratios with the versions used.
+ * Run: npm run bench   (BENCH_QUICK=1 for a shorter run with fewer tools)
+ */
+import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { benchCodegen } from "./codegen.js";
+import { benchRoundTrip, benchStartup } from "./mcp.js";
+import { compileGenerated, ROOT, tempProject, toolc } from "./lib/project.js";
+import { GET_ORDER_OUTPUT, SYNTHETIC_OUTPUT, writeFloorServer, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
+import { writeSyntheticDefinitions } from "./lib/synthetic.js";
+import { cpSync } from "node:fs";
+import { benchExecutor, benchValidators, formatSanity } from "./validators.js";
+
+const QUICK = process.env.BENCH_QUICK === "1";
+const version = (pkg: string): string => (JSON.parse(readFileSync(join(ROOT, "node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
+const x = (n: number): string => `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×`;
+const row = (cells: string[]): string => `| ${cells.join(" | ")} |`;
+const lines: string[] = [];
+const print = (line = ""): void => void (console.log(line), lines.push(line));
+const status = (ok: boolean): string => (ok ? "met" : "NOT met");
+
+/** A project with the bench contracts (bench/definitions), generated and compiled to JS. */
+function getOrderProject(): string {
+  const dir = tempProject("get-order");
+  cpSync(join(ROOT, "bench/definitions"), join(dir, "definitions"), { recursive: true });
+  toolc(dir, ["generate", "--definitions", "definitions", "--out", "generated"], { TOOLC_NO_CACHE: "1" });
+  compileGenerated(dir);
+  return dir;
+}
+
+async function validatorsSection(dir: string): Promise<void> {
+  const js = join(dir, "js");
+  const gen = await import(join(js, "validators/get_order.js"));
+  const { contracts, execute } = await import(join(js, "index.js"));
+  const { formats } = await import(join(js, "runtime/formats.js"));
+  print(`\n${formatSanity(gen)}\n`);
+  print("### Validators (ns per call, median; ratio = other / toolc)\n");
+  print(row(["case", "toolc ns", "zod 4 safeParse", "Ajv at run time", "TypeBox compiled", "≥5× zod"]));
+  print(row(["---", "---:", "---:", "---:", "---:", "---"]));
+  for (const r of benchValidators(gen, contracts.get_order, formats)) {
+    const t = r.ns.toolc;
+    print(row([r.name, t.toFixed(0), x(r.ns.zod / t), x(r.ns["ajv runtime"] / t), x(r.ns.typebox / t), status(r.ns.zod / t >= 5)]));
+  }
+  const e = await benchExecutor(execute, gen);
+  print(`\n### Executor\n\nexecute with a trivial handler: ${e.execute.toFixed(0)} ns; bare input+output validation with the same awaited handler: ${e.bare.toFixed(0)} ns; added ${(e.execute - e.bare).toFixed(0)} ns per call (${x(e.execute / e.bare)} of bare). Target ≤300 ns: ${status(e.execute - e.bare <= 300)}`);
+}
+
+async function mcpSection(getOrderDir: string, tools: number): Promise<void> {
+  const dir = tempProject("startup");
+  writeSyntheticDefinitions(join(dir, "definitions"), tools);
+  toolc(dir, ["generate", "--definitions", "definitions", "--out", "generated"], { TOOLC_NO_CACHE: "1" });
+  compileGenerated(dir);
+  const s = await benchStartup(
+    {
+      toolc: { script: writeGeneratedServer(dir, SYNTHETIC_OUTPUT), tools },
+      zod: { script: writeZodServer(dir, tools, SYNTHETIC_OUTPUT), tools },
+      floor: { script: writeFloorServer(dir), tools: 0 },
+    },
+    dir,
+  );
+  print(`\n### Start-up to the first tools/list answer, ${tools} tools (ms, median)\n`);
+  print(row(["server", "ms", "vs floor", "vs toolc"]));
+  print(row(["---", "---:", "---:", "---:"]));
+  for (const [k, label] of [["toolc", "toolc generated server"], ["zod", "SDK McpServer + zod"], ["floor", "floor: node + SDK + empty Server"]]) print(row([label, s[k].toFixed(0), x(s[k] / s.floor), x(s[k] / s.toolc)]));
+  print(`\nWithin 1.3× of the floor: ${status(s.toolc / s.floor <= 1.3)}; faster than SDK + zod: ${status(s.toolc < s.zod)}`);
+  const rt = await benchRoundTrip({ toolc: writeGeneratedServer(getOrderDir, GET_ORDER_OUTPUT), zod: writeZodServer(getOrderDir, 0, GET_ORDER_OUTPUT) }, getOrderDir, "get_order", { customerId: "cus_1" });
+  print(`\n### tools/call round trip over stdio (get_order; ms, median)\n\ntoolc ${rt.toolc.toFixed(3)} ms, SDK McpServer + zod ${rt.zod.toFixed(3)} ms: zod / toolc = ${x(rt.zod / rt.toolc)}. No slower: ${status(rt.toolc <= rt.zod * 1.02)}`);
+}
+
+async function codegenSection(tools: number): Promise<void> {
+  const c = await benchCodegen(tools, QUICK ? 50 : 200);
+  print(`\n### Codegen, ${c.tools} synthetic tools\n`);
+  print(row(["run", "s", "target", "status"]));
+  print(row(["---", "---:", "---", "---"]));
+  print(row(["full generate (cold cache, empty output)", (c.fullMs / 1000).toFixed(2), "≤10 s", status(c.fullMs <= 10_000)]));
+  print(row(["no-op generate", (c.noopMs / 1000).toFixed(2), "≤1 s", status(c.noopMs <= 1000)]));
+  print(row(["one contract edited", (c.editMs / 1000).toFixed(2), "≤2 s", status(c.editMs <= 2000)]));
+  print(row([`json-schema-to-typescript, types only (timed on ${c.peerSample} tools, scaled)`, (c.peerTypesMs / 1000).toFixed(2), "peer", `toolc full / peer = ${x(c.fullMs / c.peerTypesMs)}`]));
+  print(`\nOutput: ${(c.outputBytesPerTool / 1024).toFixed(1)} KB per tool in all; validator code ${(c.validatorBytesPerTool / 1024).toFixed(1)} KB per tool (target ≤4 KB: ${status(c.validatorBytesPerTool <= 4096)}).`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const toolcVersion = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+  print(`## toolc benchmarks\n`);
+  print(`node ${process.version}, toolc ${toolcVersion}, ajv ${version("ajv")}, ajv-formats ${version("ajv-formats")}, zod ${version("zod")}, typebox ${version("@sinclair/typebox")}, @modelcontextprotocol/sdk ${version("@modelcontextprotocol/sdk")}, json-schema-to-typescript ${version("json-schema-to-typescript")}, prettier ${version("prettier")}`);
+  print(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}; ${process.platform} ${process.arch}`);
+  print(`reproduce: npm run bench${QUICK ? "   (BENCH_QUICK=1)" : ""}`);
+  const getOrderDir = getOrderProject();
+  await validatorsSection(getOrderDir);
+  await mcpSection(getOrderDir, QUICK ? 100 : 500);
+  await codegenSection(QUICK ? 200 : 1000);
+  print(`\n(whole run ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+await main();
