@@ -11,7 +11,8 @@ import {
   RejectionSignal,
 } from "./errors.js";
 import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import { clearDeadline, setDeadline } from "./deadline.js";
+import { checkJson } from "./json.js";
 import type {
   Classification,
   ExecuteOptions,
@@ -60,56 +61,101 @@ type Settled =
   { threw: false; value: unknown } | { threw: true; error: unknown };
 type Stopped = { stopped: "timeout" | "cancelled" };
 
-function makeContext(
-  spec: AttemptSpec,
-  signal: AbortSignal,
-): HandlerContext<string> {
-  return {
-    signal,
-    attempt: spec.attempt,
-    idempotencyKey: spec.idempotencyKey,
-    reject(reason: string, message?: string): never {
-      throw new RejectionSignal(reason, message);
-    },
-  };
+/**
+ * The handler's `ctx`, which also records whether and why the attempt's
+ * signal aborted. The AbortController behind `signal` is made only when the
+ * handler reads it: most handlers never do, and creating one costs more than
+ * the rest of a fast call. A class, not an object literal with a getter,
+ * because V8 builds those slowly.
+ */
+class AttemptContext implements HandlerContext<string> {
+  #controller: AbortController | undefined = undefined;
+  #aborted = false;
+  #reason: unknown = undefined;
+
+  constructor(
+    readonly attempt: number,
+    readonly idempotencyKey: string | undefined,
+  ) {}
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  reject(reason: string, message?: string): never {
+    throw new RejectionSignal(reason, message);
+  }
+
+  /** Ends the attempt's signal; the executor's side, not the handler's. */
+  abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+
+  /** Why the signal aborted: undefined while it has not. */
+  abortReason(): { reason: unknown } | undefined {
+    return this.#aborted ? { reason: this.#reason } : undefined;
+  }
 }
 
-/** Races the handler against the deadline and the caller's signal; the executor stops waiting at either. */
-async function race(
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
+/**
+ * Runs the handler and waits for it, or for the deadline or the caller's
+ * signal, whichever comes first; the executor stops waiting at either. A
+ * handler that returns without a promise settles at once, with no deadline
+ * to set; its synchronous part counts against the deadline either way, since
+ * `startedAt` is taken before the call.
+ */
+function race(
   spec: AttemptSpec,
-): Promise<{ result: Settled | Stopped; signal: AbortSignal }> {
-  const controller = new AbortController();
-  const caller = spec.options.signal;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onCallerAbort: (() => void) | undefined;
-  const stop = new Promise<Stopped>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new ToolTimeoutError(spec.timeoutMs));
-      resolve({ stopped: "timeout" });
-    }, spec.timeoutMs);
-    onCallerAbort = () => {
-      controller.abort(caller?.reason);
-      resolve({ stopped: "cancelled" });
+  ctx: AttemptContext,
+  startedAt: number,
+): Promise<Settled | Stopped> {
+  let returned: unknown;
+  try {
+    returned = spec.handler(spec.input, ctx);
+    if (!isThenable(returned))
+      return Promise.resolve({ threw: false, value: returned });
+  } catch (error) {
+    return Promise.resolve({ threw: true, error });
+  }
+  const pending = returned;
+  return new Promise((resolve) => {
+    const caller = spec.options.signal;
+    const finish = (result: Settled | Stopped): void => {
+      clearDeadline(deadline);
+      caller?.removeEventListener("abort", onCallerAbort);
+      resolve(result);
     };
+    const onCallerAbort = (): void => {
+      ctx.abort(caller?.reason);
+      finish({ stopped: "cancelled" });
+    };
+    const deadline = setDeadline(startedAt + spec.timeoutMs, () => {
+      ctx.abort(new ToolTimeoutError(spec.timeoutMs));
+      finish({ stopped: "timeout" });
+    });
     if (caller?.aborted) onCallerAbort();
     else caller?.addEventListener("abort", onCallerAbort, { once: true });
+    // Promise.resolve adopts foreign thenables, and turns a throwing `then` into a rejection.
+    Promise.resolve(pending).then(
+      (value) => finish({ threw: false, value }),
+      (error: unknown) => finish({ threw: true, error }),
+    );
   });
-  const run = new Promise<unknown>((resolve) =>
-    resolve(spec.handler(spec.input, makeContext(spec, controller.signal))),
-  );
-  const settled = run.then(
-    (value): Settled => ({ threw: false, value }),
-    (error: unknown): Settled => ({ threw: true, error }),
-  );
-  try {
-    return {
-      result: await Promise.race([settled, stop]),
-      signal: controller.signal,
-    };
-  } finally {
-    clearTimeout(timer);
-    if (onCallerAbort) caller?.removeEventListener("abort", onCallerAbort);
-  }
 }
 
 function askClassify(options: ExecuteOptions, error: unknown): Classification {
@@ -159,58 +205,55 @@ export function classifyThrown(
   return { kind: "failed", error };
 }
 
-/** Copies the output to plain JSON and validates it; the copy is what the caller gets. */
+/** Checks the output is plain JSON and validates it in place; what passes is what the caller gets. */
 export function checkOutput(
   contract: AnyToolContract,
   value: unknown,
 ): Outcome {
-  const copy = copyJson(value);
-  if (!copy.ok)
+  const plain = checkJson(value);
+  if (!plain.ok)
     return {
       kind: "invalid-output",
-      issues: [{ path: "", message: copy.message }],
+      issues: [{ path: "", message: plain.message }],
       output: undefined,
     };
-  if (contract.validateOutput(copy.value))
-    return { kind: "ok", data: copy.value };
+  if (contract.validateOutput(value)) return { kind: "ok", data: value };
   return {
     kind: "invalid-output",
-    issues: toIssues(contract.validateOutput.errors, copy.value),
-    output: copy.value,
+    issues: toIssues(contract.validateOutput.errors, value),
+    output: value,
   };
 }
 
-export async function runAttempt(spec: AttemptSpec): Promise<Outcome> {
-  const { result, signal } = await race(spec);
+export async function runAttempt(
+  spec: AttemptSpec,
+  startedAt: number,
+): Promise<Outcome> {
+  const ctx = new AttemptContext(spec.attempt, spec.idempotencyKey);
+  const result = await race(spec, ctx, startedAt);
+  const aborted = ctx.abortReason();
   if ("stopped" in result) {
     if (result.stopped === "timeout")
       return {
         kind: "transient",
-        error: signal.reason,
+        error: aborted?.reason,
         timedOut: true,
         retryAfterMs: undefined,
       };
-    return { kind: "cancelled", error: signal.reason };
+    return { kind: "cancelled", error: aborted?.reason };
   }
   if (!result.threw) return checkOutput(spec.contract, result.value);
-  // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
-  if (
-    signal.aborted &&
-    signal.reason instanceof ToolTimeoutError &&
-    !isRejectionSignal(result.error)
-  ) {
-    return {
-      kind: "transient",
-      error: result.error,
-      timedOut: true,
-      retryAfterMs: undefined,
-    };
+  if (aborted !== undefined && !isRejectionSignal(result.error)) {
+    // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
+    if (aborted.reason instanceof ToolTimeoutError)
+      return {
+        kind: "transient",
+        error: result.error,
+        timedOut: true,
+        retryAfterMs: undefined,
+      };
+    if (spec.options.signal?.aborted)
+      return { kind: "cancelled", error: result.error };
   }
-  if (
-    signal.aborted &&
-    spec.options.signal?.aborted &&
-    !isRejectionSignal(result.error)
-  )
-    return { kind: "cancelled", error: result.error };
   return classifyThrown(spec.contract, spec.options, result.error);
 }

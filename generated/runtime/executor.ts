@@ -44,6 +44,8 @@ type Result = ToolResult<unknown, string>;
 interface Call {
   contract: AnyToolContract;
   options: ExecuteOptions;
+  /** The caller's value, never modified: each retry starts again from it. */
+  rawInput: unknown;
   secrets: Set<string>;
 }
 
@@ -215,13 +217,13 @@ function traceFor(
   return event;
 }
 
-/** Validates a copy of the input; on failure, the INVALID_INPUT envelope. */
-function prepareInput(
-  call: Call,
-  rawInput: unknown,
-): { ok: true; input: unknown } | { ok: false; result: ToolFailure<string> } {
+type Prepared =
+  { ok: true; input: unknown } | { ok: false; issues: ToolIssue[] };
+
+/** A fresh copy of the caller's input, validated with defaults applied, or its issues. */
+function prepare(call: Call): Prepared {
   const { contract } = call;
-  const copy = copyJson(rawInput);
+  const copy = copyJson(call.rawInput);
   let issues: ToolIssue[];
   if (!copy.ok) issues = [{ path: "", message: copy.message }];
   else {
@@ -231,7 +233,17 @@ function prepareInput(
     if (valid) return { ok: true, input: copy.value };
     issues = toIssues(contract.validateInput.errors, copy.value);
   }
-  const safe = redactIssues(issues, call.secrets);
+  return { ok: false, issues };
+}
+
+/** The validated input for the first attempt; on failure, the INVALID_INPUT envelope. */
+function prepareInput(
+  call: Call,
+): { ok: true; input: unknown } | { ok: false; result: ToolFailure<string> } {
+  const { contract } = call;
+  const prepared = prepare(call);
+  if (prepared.ok) return prepared;
+  const safe = redactIssues(prepared.issues, call.secrets);
   emit(call, {
     attempt: 0,
     durationMs: 0,
@@ -309,17 +321,21 @@ async function attempts(
       Math.min(contract.timeoutMs, budgetMs - spentMs),
     );
     const started = now();
-    // Each attempt gets its own copy, so a handler that mutates its input cannot affect a retry.
-    const fresh = copyJson(input);
-    const outcome = await runAttempt({
-      contract,
-      handler,
-      input: fresh.ok ? fresh.value : input,
-      attempt,
-      timeoutMs,
-      idempotencyKey,
-      options,
-    });
+    // A retry gets a fresh copy, so a handler that mutated its input cannot affect the next attempt.
+    const fresh = attempt === 1 ? undefined : prepare(call);
+    const attemptInput = fresh?.ok ? fresh.input : input;
+    const outcome = await runAttempt(
+      {
+        contract,
+        handler,
+        input: attemptInput,
+        attempt,
+        timeoutMs,
+        idempotencyKey,
+        options,
+      },
+      started,
+    );
     const durationMs = now() - started;
     spentMs += durationMs;
     if (outcome.kind === "invalid-output" && outcome.output !== undefined)
@@ -345,7 +361,8 @@ async function attempts(
       }
     }
     const result = settle(call, outcome, attempt);
-    emit(call, traceFor(call, outcome, result, attempt, durationMs));
+    if (options.onTrace)
+      emit(call, traceFor(call, outcome, result, attempt, durationMs));
     return result;
   }
 }
@@ -361,13 +378,27 @@ async function wait(options: ExecuteOptions, delay: number): Promise<number> {
   return Math.max(delay, now() - started);
 }
 
+/** Shared by calls to tools that declare no sensitive property: nothing is ever added to it. */
+const NO_SECRETS: Set<string> = new Set();
+
+function hasSensitive(contract: AnyToolContract): boolean {
+  return (
+    contract.sensitive.input.length > 0 || contract.sensitive.output.length > 0
+  );
+}
+
 async function execute(
   contract: AnyToolContract,
   rawInput: unknown,
   handler: AnyHandler | undefined,
   options: ExecuteOptions,
 ): Promise<Result> {
-  const call: Call = { contract, options, secrets: new Set() };
+  const call: Call = {
+    contract,
+    options,
+    rawInput,
+    secrets: hasSensitive(contract) ? new Set() : NO_SECRETS,
+  };
   if (typeof handler !== "function") {
     emit(call, {
       attempt: 0,
@@ -378,9 +409,10 @@ async function execute(
     });
     return failure(contract, "FAILED", MESSAGES.noHandler, false, "none", 0);
   }
-  const prepared = prepareInput(call, rawInput);
+  const prepared = prepareInput(call);
   if (!prepared.ok) return prepared.result;
-  return attempts(call, handler, prepared.input);
+  // `return await`, not `return`: handing a promise back from an async function costs two more ticks.
+  return await attempts(call, handler, prepared.input);
 }
 
 /**

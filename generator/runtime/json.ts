@@ -1,8 +1,13 @@
 /**
- * Copies untrusted values into fresh, plain JSON data before anything looks
- * at them. The copy is what gets validated (the validator applies defaults in
- * place, so the caller's object is never touched), and it is the only thing a
- * handler or caller ever sees.
+ * Plain JSON data at the border. Input is copied before anything looks at it:
+ * the copy is what gets validated (the validator applies defaults in place,
+ * so the caller's object is never touched) and what the handler sees. Output
+ * is checked in place instead: it comes from the tool's own handler, is
+ * validated next and then serialized, so a copy would cost a second
+ * allocation of everything the tool returns on every call.
+ *
+ * Both walks read each property once, through plain property access, and
+ * allocate nothing per value beyond the copy itself: they sit on every call.
  */
 import { formatPath } from "./issues.js";
 
@@ -10,11 +15,28 @@ import { formatPath } from "./issues.js";
 export const MAX_DEPTH = 256;
 
 export type JsonCopy = { ok: true; value: unknown } | { ok: false; message: string };
+export type JsonCheck = { ok: true } | { ok: false; message: string };
 
 class NotJson extends Error {
-  constructor(readonly what: string, readonly at: (string | number)[]) {
+  constructor(
+    readonly what: string,
+    readonly at: (string | number)[],
+  ) {
     super(what);
   }
+}
+
+/**
+ * The walk's state. `at` is one path stack for the whole walk (push before
+ * descending, pop after), copied only when an error is thrown; `objects` is
+ * the matching stack of containers, looked at only when the depth limit is
+ * hit, to tell a cycle from deep nesting.
+ */
+interface Walk {
+  readonly at: (string | number)[];
+  readonly objects: object[];
+  /** Copy (input) or only check (output). */
+  readonly copy: boolean;
 }
 
 function isPlainObject(value: object): boolean {
@@ -22,83 +44,121 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-/*
- * `at` is one path stack shared by the whole copy (push before descending,
- * pop after) and is copied only when an error is thrown: allocating a path
- * per value was most of the executor's overhead on large outputs.
+/** At the depth limit: a container seen twice on the way down is a cycle, reported where it first closes. */
+function tooDeep(walk: Walk): NotJson {
+  const { objects, at } = walk;
+  for (const [j, object] of objects.entries()) {
+    if (objects.indexOf(object) < j) return new NotJson("a circular reference", at.slice(0, j));
+  }
+  return new NotJson(`nesting deeper than ${MAX_DEPTH} levels`, [...at]);
+}
+
+/**
+ * Whether a leaf is JSON as it is: strings, booleans and finite numbers pass
+ * without a call or a path push, which is most of the values in real data.
  */
-function copyArray(value: unknown[], at: (string | number)[], ancestors: Set<object>): unknown[] {
-  const out: unknown[] = [];
+function isJsonLeaf(value: unknown): boolean {
+  const type = typeof value;
+  return type === "string" || type === "boolean" || (type === "number" && Number.isFinite(value));
+}
+
+function walkArray(value: unknown[], walk: Walk): unknown[] | undefined {
+  const out: unknown[] | undefined = walk.copy ? new Array<unknown>(value.length) : undefined;
   for (let i = 0; i < value.length; i++) {
-    // A hole or undefined has no JSON form inside an array.
-    if (!Object.hasOwn(value, i) || value[i] === undefined) throw new NotJson("an undefined array item", [...at, i]);
-    at.push(i);
-    out.push(copyValue(value[i], at, ancestors));
-    at.pop();
+    let item = value[i];
+    if (!isJsonLeaf(item)) {
+      // A hole or undefined has no JSON form inside an array (JSON.stringify writes null).
+      if (item === undefined) throw new NotJson("an undefined array item", [...walk.at, i]);
+      walk.at.push(i);
+      item = walkValue(item, walk);
+      walk.at.pop();
+    }
+    if (out !== undefined) out[i] = item;
   }
   return out;
 }
 
-function copyObject(value: object, at: (string | number)[], ancestors: Set<object>): object {
-  if (!isPlainObject(value)) throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`, [...at]);
-  if (Object.getOwnPropertySymbols(value).length > 0) throw new NotJson("a symbol-keyed property", [...at]);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const descriptor = Object.getOwnPropertyDescriptor(value, key);
-    if (descriptor === undefined) continue;
-    // Getters could return something different on every read; plain data has none.
-    if (!("value" in descriptor)) throw new NotJson("an accessor property", [...at, key]);
-    // JSON.stringify drops undefined properties, so a local call agrees with one over the wire.
-    if (descriptor.value === undefined) continue;
-    at.push(key);
-    const copied = copyValue(descriptor.value, at, ancestors);
-    at.pop();
+function walkObject(value: object, walk: Walk): object | undefined {
+  if (!isPlainObject(value)) throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`, [...walk.at]);
+  const out: Record<string, unknown> | undefined = walk.copy ? {} : undefined;
+  const record = value as Record<string, unknown>;
+  // The prototype is Object.prototype or null, so for-in yields the own enumerable keys, as JSON.stringify does.
+  for (const key in record) {
+    let item = record[key];
+    if (!isJsonLeaf(item)) {
+      // JSON.stringify drops undefined properties, so a local call agrees with one over the wire.
+      if (item === undefined) continue;
+      walk.at.push(key);
+      item = walkValue(item, walk);
+      walk.at.pop();
+    }
+    if (out === undefined) continue;
     // A JSON-parsed "__proto__" key must stay an own data property, never
-    // become the copy's prototype, so it alone goes through defineProperty.
-    // For every other key, assignment creates the same data property, and
-    // keeps the copy a fast object.
-    if (key === "__proto__") Object.defineProperty(out, key, { value: copied, enumerable: true, writable: true, configurable: true });
-    else out[key] = copied;
+    // become the copy's prototype, so it alone goes through defineProperty;
+    // plain assignment keeps the copy a fast object.
+    if (key === "__proto__") Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key] = item;
   }
   return out;
 }
 
-function copyValue(value: unknown, at: (string | number)[], ancestors: Set<object>): unknown {
+function walkValue(value: unknown, walk: Walk): unknown {
   switch (typeof value) {
     case "string":
     case "boolean":
       return value;
     case "number":
-      if (!Number.isFinite(value)) throw new NotJson("a non-finite number", [...at]);
+      if (!Number.isFinite(value)) throw new NotJson("a non-finite number", [...walk.at]);
       return value;
     case "object": {
       if (value === null) return null;
-      if (ancestors.has(value)) throw new NotJson("a circular reference", [...at]);
-      if (at.length >= MAX_DEPTH) throw new NotJson(`nesting deeper than ${MAX_DEPTH} levels`, [...at]);
-      ancestors.add(value);
-      try {
-        return Array.isArray(value) ? copyArray(value, at, ancestors) : copyObject(value, at, ancestors);
-      } finally {
-        ancestors.delete(value);
-      }
+      if (walk.objects.length >= MAX_DEPTH) throw tooDeep(walk);
+      walk.objects.push(value);
+      const result = Array.isArray(value) ? walkArray(value, walk) : walkObject(value, walk);
+      walk.objects.pop();
+      return result;
     }
     case "undefined":
-      throw new NotJson("an undefined value", [...at]);
+      throw new NotJson("an undefined value", [...walk.at]);
     default:
-      throw new NotJson(`a ${typeof value}`, [...at]);
+      throw new NotJson(`a ${typeof value}`, [...walk.at]);
   }
+}
+
+function notJsonMessage(error: unknown): string {
+  if (error instanceof NotJson) {
+    const where = error.at.length === 0 ? "" : ` at ${formatPath(error.at)}`;
+    return `must be plain JSON data, but has ${error.what}${where}`;
+  }
+  // A Proxy trap, a getter or a stack overflow threw; say so without quoting it.
+  return "must be plain JSON data";
 }
 
 /** A deep copy of `value` as plain JSON data, or why it is not JSON. Never throws. */
 export function copyJson(value: unknown): JsonCopy {
   try {
-    return { ok: true, value: copyValue(value, [], new Set()) };
+    return { ok: true, value: walkValue(value, { at: [], objects: [], copy: true }) };
   } catch (error) {
-    if (error instanceof NotJson) {
-      const where = error.at.length === 0 ? "" : ` at ${formatPath(error.at)}`;
-      return { ok: false, message: `must be plain JSON data, but has ${error.what}${where}` };
-    }
-    // A Proxy trap or similar threw; say so without quoting it.
-    return { ok: false, message: "must be plain JSON data" };
+    return { ok: false, message: notJsonMessage(error) };
+  }
+}
+
+const PLAIN: JsonCheck = { ok: true };
+
+/**
+ * Whether `value` is plain JSON data, without copying it: only plain objects
+ * and arrays, finite numbers, no functions, symbols or bigints, no cycles.
+ * What passes serializes to exactly what a validator reads. Never throws.
+ */
+export function checkJson(value: unknown): JsonCheck {
+  // Primitives at the root need no walk state at all.
+  if (typeof value !== "object" || value === null) {
+    if (typeof value === "string" || typeof value === "boolean" || value === null) return PLAIN;
+  }
+  try {
+    walkValue(value, { at: [], objects: [], copy: false });
+    return PLAIN;
+  } catch (error) {
+    return { ok: false, message: notJsonMessage(error) };
   }
 }

@@ -79,11 +79,42 @@ describe("defaults and the caller's object", () => {
     expect(input).toEqual({ customerId: "cus_1" });
   });
 
-  it("returns a copy of the output, not the handler's object", async () => {
+  it("returns the handler's own output once it is validated, without copying it", async () => {
     const output = { count: 1 };
     const result = await executeTool(tagResource, { tags: { a: "b" } }, () => output);
     expect(result).toEqual({ ok: true, data: { count: 1 } });
-    expect(result.ok && result.data).not.toBe(output);
+    expect(result.ok && result.data).toBe(output);
+  });
+});
+
+describe("output that is not plain JSON, checked in place", () => {
+  const openOutput = defineContract<object, object, Record<string, unknown>>({
+    name: "open_output",
+    effect: "read",
+    input: { type: "object" },
+    output: { type: "object", additionalProperties: true },
+  });
+  class Counter {
+    get count(): number {
+      return 1;
+    }
+  }
+  const circular: Record<string, unknown> = { a: 1 };
+  circular.self = circular;
+
+  it.each([
+    ["a Date where the schema is open", openOutput, { when: new Date(0) }, "an instance of Date at when"],
+    ["a Map nested in an array", openOutput, { list: [1, new Map()] }, "an instance of Map at list[1]"],
+    ["a function", openOutput, { f: () => 1 }, "a function at f"],
+    ["NaN", openOutput, { n: Number.NaN }, "a non-finite number at n"],
+    ["a cycle", openOutput, circular, "a circular reference at self"],
+    ["a class instance whose getter satisfies a closed schema", tagResource, new Counter(), "an instance of Counter"],
+  ])("rejects %s as INVALID_OUTPUT, saying why in the trace", async (_label, contract, output, why) => {
+    const events: TraceEvent[] = [];
+    const input = contract === tagResource ? { tags: {} } : {};
+    const result = await executeTool(contract as typeof openOutput, input, () => output as never, { onTrace: (e) => events.push(e) });
+    expect(result).toMatchObject({ ok: false, code: "INVALID_OUTPUT" });
+    expect(events.at(-1)?.outputIssues).toEqual([{ path: "", message: `must be plain JSON data, but has ${why}` }]);
   });
 });
 
