@@ -57,7 +57,11 @@ export {
   searchOrdersContract,
 } from "./tools/search_orders.js";
 
-export { TransientError, FAILURE_META_KEY } from "./runtime/api.js";
+export {
+  TransientError,
+  FAILURE_META_KEY,
+  loadValidators,
+} from "./runtime/api.js";
 
 export type {
   CallOptions,
@@ -74,6 +78,7 @@ export type {
   ToolIssue,
   ToolResult,
   ToolSuccess,
+  ToolValidators,
   TraceEvent,
 } from "./runtime/api.js";
 

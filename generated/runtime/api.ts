@@ -23,6 +23,7 @@ export type {
   RetryPolicy,
   ToolAnnotations,
   ToolContract,
+  ToolValidators,
   ValidateFunction,
   ValidationError,
 } from "./contract.js";
@@ -48,3 +49,4 @@ export {
   type ToolClient,
 } from "./client.js";
 export { toIssues } from "./issues.js";
+export { loadValidators } from "./validators.js";

@@ -3,7 +3,7 @@
  * One attempt: run the handler under a deadline, then sort whatever happened
  * into an outcome. Nothing here decides about retries; executor.ts does.
  */
-import type { AnyToolContract } from "./contract.js";
+import type { AnyToolContract, ToolValidators } from "./contract.js";
 import type { ToolIssue } from "./envelope.js";
 import {
   isRejectionSignal,
@@ -41,6 +41,7 @@ export type Outcome =
 
 export interface AttemptSpec {
   contract: AnyToolContract;
+  validators: ToolValidators;
   handler: AnyHandler;
   input: unknown;
   attempt: number;
@@ -207,7 +208,7 @@ export function classifyThrown(
 
 /** Checks the output is plain JSON and validates it in place; what passes is what the caller gets. */
 export function checkOutput(
-  contract: AnyToolContract,
+  { validateOutput }: ToolValidators,
   value: unknown,
 ): Outcome {
   const plain = checkJson(value);
@@ -217,10 +218,10 @@ export function checkOutput(
       issues: [{ path: "", message: plain.message }],
       output: undefined,
     };
-  if (contract.validateOutput(value)) return { kind: "ok", data: value };
+  if (validateOutput(value)) return { kind: "ok", data: value };
   return {
     kind: "invalid-output",
-    issues: toIssues(contract.validateOutput.errors, value),
+    issues: toIssues(validateOutput.errors, value),
     output: value,
   };
 }
@@ -242,7 +243,7 @@ export async function runAttempt(
       };
     return { kind: "cancelled", error: aborted?.reason };
   }
-  if (!result.threw) return checkOutput(spec.contract, result.value);
+  if (!result.threw) return checkOutput(spec.validators, result.value);
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
     if (aborted.reason instanceof ToolTimeoutError)

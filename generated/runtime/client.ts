@@ -18,6 +18,7 @@ import type {
   InputOf,
   OutputOf,
   ReasonOf,
+  ToolValidators,
 } from "./contract.js";
 import type { ToolResult } from "./envelope.js";
 import { toIssues } from "./issues.js";
@@ -31,6 +32,7 @@ import {
 } from "./policy.js";
 import { collectSecrets, redactText } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
+import { loadValidators } from "./validators.js";
 import { parseEnvelope } from "./wire.js";
 
 export interface CallOptions {
@@ -99,11 +101,12 @@ function fromError(
 /** Success: structuredContent (or, from older servers, the JSON text) must match the output schema. */
 function fromSuccess(
   contract: AnyToolContract,
+  { validateOutput }: ToolValidators,
   result: CallToolResult,
 ): Result {
   const raw: unknown = result.structuredContent ?? tryParse(textOf(result));
   const copy = copyJson(raw);
-  if (copy.ok && contract.validateOutput(copy.value))
+  if (copy.ok && validateOutput(copy.value))
     return { ok: true, data: copy.value };
   return failure(
     contract,
@@ -201,8 +204,9 @@ async function call(
       0,
       { issues: [{ path: "", message: copy.message }] },
     );
-  if (!contract.validateInput(copy.value)) {
-    const issues = toIssues(contract.validateInput.errors, copy.value).map(
+  const validators = await loadValidators(contract);
+  if (!validators.validateInput(copy.value)) {
+    const issues = toIssues(validators.validateInput.errors, copy.value).map(
       (i) => ({
         path: redactText(i.path, secrets),
         message: redactText(i.message, secrets),
@@ -233,7 +237,7 @@ async function call(
     );
     return result.isError === true
       ? fromError(contract, result, secrets)
-      : fromSuccess(contract, result);
+      : fromSuccess(contract, validators, result);
   } catch (error) {
     return fromThrown(contract, error, options, secrets);
   }

@@ -4,7 +4,12 @@
  * envelope, with retries and tracing as the contract's policy says. It never
  * throws; every path ends in a ToolResult.
  */
-import type { AnyToolContract, OutputOf, ReasonOf } from "./contract.js";
+import type {
+  AnyToolContract,
+  OutputOf,
+  ReasonOf,
+  ToolValidators,
+} from "./contract.js";
 import type {
   ToolEffect,
   ToolFailure,
@@ -26,6 +31,7 @@ import {
 } from "./policy.js";
 import { collectSecrets, redactError, redactText } from "./redact.js";
 import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
+import { validatorsOf } from "./validators.js";
 
 export const MESSAGES = {
   invalidInput: "The input does not match the tool's input schema.",
@@ -46,6 +52,7 @@ interface Call {
   options: ExecuteOptions;
   /** The caller's value, never modified: each retry starts again from it. */
   rawInput: unknown;
+  validators: ToolValidators;
   secrets: Set<string>;
 }
 
@@ -227,11 +234,12 @@ function prepare(call: Call): Prepared {
   let issues: ToolIssue[];
   if (!copy.ok) issues = [{ path: "", message: copy.message }];
   else {
-    const valid = contract.validateInput(copy.value);
+    const { validateInput } = call.validators;
+    const valid = validateInput(copy.value);
     // Collected even from invalid input: its values must not leak either.
     collectSecrets(copy.value, contract.sensitive.input, call.secrets);
     if (valid) return { ok: true, input: copy.value };
-    issues = toIssues(contract.validateInput.errors, copy.value);
+    issues = toIssues(validateInput.errors, copy.value);
   }
   return { ok: false, issues };
 }
@@ -327,6 +335,7 @@ async function attempts(
     const outcome = await runAttempt(
       {
         contract,
+        validators: call.validators,
         handler,
         input: attemptInput,
         attempt,
@@ -378,6 +387,12 @@ async function wait(options: ExecuteOptions, delay: number): Promise<number> {
   return Math.max(delay, now() - started);
 }
 
+/** Stands in for validators that were never loaded, where none are needed. */
+const UNLOADED: ToolValidators = {
+  validateInput: () => false,
+  validateOutput: () => false,
+};
+
 /** Shared by calls to tools that declare no sensitive property: nothing is ever added to it. */
 const NO_SECRETS: Set<string> = new Set();
 
@@ -393,22 +408,40 @@ async function execute(
   handler: AnyHandler | undefined,
   options: ExecuteOptions,
 ): Promise<Result> {
-  const call: Call = {
-    contract,
-    options,
-    rawInput,
-    secrets: hasSensitive(contract) ? new Set() : NO_SECRETS,
-  };
+  const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
   if (typeof handler !== "function") {
-    emit(call, {
-      attempt: 0,
-      durationMs: 0,
-      code: "FAILED",
-      effect: "none",
-      issuePaths: [],
-    });
+    emit(
+      { contract, options, rawInput, secrets, validators: UNLOADED },
+      {
+        attempt: 0,
+        durationMs: 0,
+        code: "FAILED",
+        effect: "none",
+        issuePaths: [],
+      },
+    );
     return failure(contract, "FAILED", MESSAGES.noHandler, false, "none", 0);
   }
+  // Only a tool's first call waits here: its validator module loads once.
+  const found = validatorsOf(contract);
+  let validators: ToolValidators;
+  try {
+    validators = found instanceof Promise ? await found : found;
+  } catch (error) {
+    emit(
+      { contract, options, rawInput, secrets, validators: UNLOADED },
+      {
+        attempt: 0,
+        durationMs: 0,
+        code: "FAILED",
+        effect: "none",
+        issuePaths: [],
+        error,
+      },
+    );
+    return failure(contract, "FAILED", MESSAGES.unexpected, false, "none", 0);
+  }
+  const call: Call = { contract, options, rawInput, secrets, validators };
   const prepared = prepareInput(call);
   if (!prepared.ok) return prepared.result;
   // `return await`, not `return`: handing a promise back from an async function costs two more ticks.

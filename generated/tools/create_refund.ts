@@ -2,7 +2,6 @@
 
 import type { ToolContract } from "../runtime/contract.js";
 import type { Money } from "../types/types.js";
-import { validateInput, validateOutput } from "../validators/create_refund.js";
 
 /** Input of `create_refund` as sent: properties with a default may be omitted. */
 export type CreateRefundInput = {
@@ -192,6 +191,5 @@ export const createRefundContract: ToolContract<
     input: [],
     output: [],
   },
-  validateInput: validateInput,
-  validateOutput: validateOutput,
+  validators: () => import("../validators/create_refund.js"),
 };

@@ -2,7 +2,6 @@
 
 import type { ToolContract } from "../runtime/contract.js";
 import type { Order } from "../types/types.js";
-import { validateInput, validateOutput } from "../validators/get_order.js";
 
 /** Input of `get_order` as sent: properties with a default may be omitted. */
 export type GetOrderInput = {
@@ -144,6 +143,5 @@ export const getOrderContract: ToolContract<
     input: [],
     output: [],
   },
-  validateInput: validateInput,
-  validateOutput: validateOutput,
+  validators: () => import("../validators/get_order.js"),
 };

@@ -2,7 +2,6 @@
 
 import type { ToolContract } from "../runtime/contract.js";
 import type { Order, OrderStatus } from "../types/types.js";
-import { validateInput, validateOutput } from "../validators/search_orders.js";
 
 /** Input of `search_orders` as sent: properties with a default may be omitted. */
 export type SearchOrdersInput = {
@@ -205,6 +204,5 @@ export const searchOrdersContract: ToolContract<
     input: [],
     output: [],
   },
-  validateInput: validateInput,
-  validateOutput: validateOutput,
+  validators: () => import("../validators/search_orders.js"),
 };

@@ -12,7 +12,7 @@
  */
 import { posix } from "node:path";
 import type { EmittedFile, ToolIR } from "../ir.js";
-import { contractCases } from "./contract-tests/cases.js";
+import { type ContractCases, contractCases } from "./contract-tests/cases.js";
 import {
   badOutputsBlock,
   caseTables,
@@ -52,7 +52,13 @@ export function handlersSpecifier(handlersModule: string): string {
   return specifier.startsWith(".") ? specifier : `./${specifier}`;
 }
 
-function importNames(file: FileBuilder, options: ContractTestOptions): Names {
+/** Whether a block validates directly (not through execute): inputs without an output, and --handlers' output check. */
+function validatesDirectly(cases: ContractCases, options: ContractTestOptions): boolean {
+  if (cases.validInputOnly.length > 0) return true;
+  return options.handlersModule !== undefined && cases.valid.length > 0;
+}
+
+function importNames(file: FileBuilder, options: ContractTestOptions, cases: ContractCases): Names {
   return {
     describe: file.importValue("describe", "vitest"),
     expect: file.importValue("expect", "vitest"),
@@ -60,6 +66,7 @@ function importNames(file: FileBuilder, options: ContractTestOptions): Names {
     vi: file.importValue("vi", "vitest"),
     contracts: file.importValue("contracts", "../index.js"),
     execute: file.importValue("execute", "../index.js"),
+    ...(validatesDirectly(cases, options) ? { loadValidators: file.importValue("loadValidators", "../index.js") } : {}),
     createServer: file.importValue("createServer", "../index.js"),
     Handlers: file.importType("Handlers", "../index.js"),
     Client: file.importValue("Client", "@modelcontextprotocol/sdk/client/index.js"),
@@ -83,8 +90,8 @@ export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {
   const path = `tests/${tool.fileName}.test.ts`;
   const file = new FileBuilder(path, headerComment(tool.source));
   file.reserve(...DECLARED);
-  const names = importNames(file, options);
   const cases = contractCases(tool);
+  const names = importNames(file, options, cases);
   const blocks = [
     examplesBlock(cases, names),
     negativesBlock(cases, names),

@@ -14,7 +14,7 @@ const RUNTIME = "./runtime/api.js";
 
 const RUNTIME_TYPES = [
   "CallOptions", "Classification", "ExecuteOptions", "HandlerContext", "HandlerFor", "HttpHandlerOptions", "ServerOptions",
-  "ToolContract", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "TraceEvent",
+  "ToolContract", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
 ];
 
 function exportStatements(ir: ContractIR): StatementStructures[] {
@@ -35,7 +35,7 @@ function exportStatements(ir: ContractIR): StatementStructures[] {
   return [
     ...typeModules,
     ...toolModules,
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: RUNTIME, namedExports: ["TransientError", "FAILURE_META_KEY"] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: RUNTIME, namedExports: ["TransientError", "FAILURE_META_KEY", "loadValidators"] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: RUNTIME, namedExports: RUNTIME_TYPES },
   ];
 }

@@ -26,7 +26,16 @@ export function literal(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(/"__proto__":/g, '["__proto__"]:');
 }
 
-function contractFields(tool: ToolIR, validateInput: string, validateOutput: string): string {
+/**
+ * A loader, not an import: a server then starts, and answers tools/list,
+ * without loading the validator code of every tool; the runtime loads a
+ * tool's module on its first call.
+ */
+function validatorsLoader(tool: ToolIR): string {
+  return `() => import(${literal(`../validators/${tool.fileName}.js`)})`;
+}
+
+function contractFields(tool: ToolIR): string {
   const policy = policyOf(tool) as JsonObject;
   const fields: [string, string][] = [
     ["name", literal(tool.name)],
@@ -44,13 +53,12 @@ function contractFields(tool: ToolIR, validateInput: string, validateOutput: str
     ["annotations", literal(tool.annotations)],
     ["meta", literal(tool.meta)],
     ["sensitive", literal(tool.sensitive)],
-    ["validateInput", validateInput],
-    ["validateOutput", validateOutput],
+    ["validators", validatorsLoader(tool)],
   ];
   return `{\n${fields.map(([k, v]) => `${k}: ${v},`).join("\n")}\n}`;
 }
 
-function contractStatement(tool: ToolIR, names: ToolTypeNames, contractType: string, validators: [string, string]): VariableStatementStructure {
+function contractStatement(tool: ToolIR, names: ToolTypeNames, contractType: string): VariableStatementStructure {
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,
@@ -60,7 +68,7 @@ function contractStatement(tool: ToolIR, names: ToolTypeNames, contractType: str
       {
         name: contractConstName(tool),
         type: `${contractType}<${names.input}, ${names.resolvedInput}, ${names.output}, ${names.reason}>`,
-        initializer: contractFields(tool, ...validators),
+        initializer: contractFields(tool),
       },
     ],
   };
@@ -72,8 +80,6 @@ export function emitToolModule(tool: ToolIR): EmittedFile {
   builder.reserve(contractConstName(tool));
   const names = toolTypeStatements(tool, builder);
   const contractType = builder.importType("ToolContract", "../runtime/contract.js");
-  const validateInput = builder.importValue("validateInput", `../validators/${tool.fileName}.js`);
-  const validateOutput = builder.importValue("validateOutput", `../validators/${tool.fileName}.js`);
-  builder.add(contractStatement(tool, names, contractType, [validateInput, validateOutput]));
+  builder.add(contractStatement(tool, names, contractType));
   return { path, text: builder.toText(), format: true };
 }

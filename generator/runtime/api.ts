@@ -15,6 +15,7 @@ export type {
   RetryPolicy,
   ToolAnnotations,
   ToolContract,
+  ToolValidators,
   ValidateFunction,
   ValidationError,
 } from "./contract.js";
@@ -25,3 +26,4 @@ export { createToolServer, FAILURE_META_KEY, type ServerOptions } from "./server
 export { createToolHttpHandler, type HttpHandlerOptions } from "./http.js";
 export { createToolClient, type CallOptions, type ToolClient } from "./client.js";
 export { toIssues } from "./issues.js";
+export { loadValidators } from "./validators.js";

@@ -2,7 +2,7 @@
  * One attempt: run the handler under a deadline, then sort whatever happened
  * into an outcome. Nothing here decides about retries; executor.ts does.
  */
-import type { AnyToolContract } from "./contract.js";
+import type { AnyToolContract, ToolValidators } from "./contract.js";
 import type { ToolIssue } from "./envelope.js";
 import { isRejectionSignal, isTransientError, RejectionSignal } from "./errors.js";
 import { toIssues } from "./issues.js";
@@ -24,6 +24,7 @@ export type Outcome =
 
 export interface AttemptSpec {
   contract: AnyToolContract;
+  validators: ToolValidators;
   handler: AnyHandler;
   input: unknown;
   attempt: number;
@@ -160,11 +161,11 @@ export function classifyThrown(contract: AnyToolContract, options: ExecuteOption
 }
 
 /** Checks the output is plain JSON and validates it in place; what passes is what the caller gets. */
-export function checkOutput(contract: AnyToolContract, value: unknown): Outcome {
+export function checkOutput({ validateOutput }: ToolValidators, value: unknown): Outcome {
   const plain = checkJson(value);
   if (!plain.ok) return { kind: "invalid-output", issues: [{ path: "", message: plain.message }], output: undefined };
-  if (contract.validateOutput(value)) return { kind: "ok", data: value };
-  return { kind: "invalid-output", issues: toIssues(contract.validateOutput.errors, value), output: value };
+  if (validateOutput(value)) return { kind: "ok", data: value };
+  return { kind: "invalid-output", issues: toIssues(validateOutput.errors, value), output: value };
 }
 
 export async function runAttempt(spec: AttemptSpec, startedAt: number): Promise<Outcome> {
@@ -175,7 +176,7 @@ export async function runAttempt(spec: AttemptSpec, startedAt: number): Promise<
     if (result.stopped === "timeout") return { kind: "transient", error: aborted?.reason, timedOut: true, retryAfterMs: undefined };
     return { kind: "cancelled", error: aborted?.reason };
   }
-  if (!result.threw) return checkOutput(spec.contract, result.value);
+  if (!result.threw) return checkOutput(spec.validators, result.value);
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
     if (aborted.reason instanceof ToolTimeoutError) return { kind: "transient", error: result.error, timedOut: true, retryAfterMs: undefined };

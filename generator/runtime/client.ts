@@ -7,13 +7,14 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { AnyToolContract, ContractMap, InputOf, OutputOf, ReasonOf } from "./contract.js";
+import type { AnyToolContract, ContractMap, InputOf, OutputOf, ReasonOf, ToolValidators } from "./contract.js";
 import type { ToolResult } from "./envelope.js";
 import { toIssues } from "./issues.js";
 import { copyJson } from "./json.js";
 import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
 import { collectSecrets, redactText } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
+import { loadValidators } from "./validators.js";
 import { parseEnvelope } from "./wire.js";
 
 export interface CallOptions {
@@ -57,10 +58,10 @@ function fromError(contract: AnyToolContract, result: CallToolResult, secrets: R
 }
 
 /** Success: structuredContent (or, from older servers, the JSON text) must match the output schema. */
-function fromSuccess(contract: AnyToolContract, result: CallToolResult): Result {
+function fromSuccess(contract: AnyToolContract, { validateOutput }: ToolValidators, result: CallToolResult): Result {
   const raw: unknown = result.structuredContent ?? tryParse(textOf(result));
   const copy = copyJson(raw);
-  if (copy.ok && contract.validateOutput(copy.value)) return { ok: true, data: copy.value };
+  if (copy.ok && validateOutput(copy.value)) return { ok: true, data: copy.value };
   return failure(contract, "INVALID_OUTPUT", "The server returned output that does not match the tool's output schema.", false, completedEffect(contract), 1);
 }
 
@@ -89,8 +90,9 @@ async function call(contract: AnyToolContract, client: Client, input: unknown, o
   const copy = copyJson(input);
   const secrets = copy.ok ? collectSecrets(copy.value, contract.sensitive.input) : new Set<string>();
   if (!copy.ok) return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues: [{ path: "", message: copy.message }] });
-  if (!contract.validateInput(copy.value)) {
-    const issues = toIssues(contract.validateInput.errors, copy.value).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
+  const validators = await loadValidators(contract);
+  if (!validators.validateInput(copy.value)) {
+    const issues = toIssues(validators.validateInput.errors, copy.value).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
     return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues });
   }
   try {
@@ -100,7 +102,7 @@ async function call(contract: AnyToolContract, client: Client, input: unknown, o
       CallToolResultSchema,
       requestOptions(options),
     );
-    return result.isError === true ? fromError(contract, result, secrets) : fromSuccess(contract, result);
+    return result.isError === true ? fromError(contract, result, secrets) : fromSuccess(contract, validators, result);
   } catch (error) {
     return fromThrown(contract, error, options, secrets);
   }

@@ -21,6 +21,13 @@ export interface ValidateFunction {
   errors?: ValidationError[] | null;
 }
 
+/** One tool's compiled validators: a generated `validators/<tool>.js` module has exactly these exports. */
+export interface ToolValidators {
+  /** Validates and applies defaults in place. */
+  readonly validateInput: ValidateFunction;
+  readonly validateOutput: ValidateFunction;
+}
+
 export interface ToolAnnotations {
   title?: string;
   readOnlyHint: boolean;
@@ -68,9 +75,12 @@ export interface ToolContract<
   readonly annotations: ToolAnnotations;
   readonly meta: { [key: string]: unknown };
   readonly sensitive: { readonly input: readonly PathPattern[]; readonly output: readonly PathPattern[] };
-  /** Validates and applies defaults in place. */
-  readonly validateInput: ValidateFunction;
-  readonly validateOutput: ValidateFunction;
+  /**
+   * The validators, or a function that loads them. Generated contracts load
+   * them on a tool's first call (a dynamic import), so a server starts, and
+   * answers tools/list, without parsing the validator code of every tool.
+   */
+  readonly validators: ToolValidators | (() => Promise<ToolValidators>);
   /** Phantom field; never set at run time. */
   readonly __types?: { input: Input; resolvedInput: ResolvedInput; output: Output; reason: Reason };
 }

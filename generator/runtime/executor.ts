@@ -3,7 +3,7 @@
  * envelope, with retries and tracing as the contract's policy says. It never
  * throws; every path ends in a ToolResult.
  */
-import type { AnyToolContract, OutputOf, ReasonOf } from "./contract.js";
+import type { AnyToolContract, OutputOf, ReasonOf, ToolValidators } from "./contract.js";
 import type { ToolEffect, ToolFailure, ToolIssue, ToolResult } from "./envelope.js";
 import { type AnyHandler, type Outcome, runAttempt } from "./attempt.js";
 import { isTransientError } from "./errors.js";
@@ -12,6 +12,7 @@ import { copyJson } from "./json.js";
 import { backoffDelay, completedEffect, failure, isRetrySafe, maxAttempts, truncate, uncertainEffect } from "./policy.js";
 import { collectSecrets, redactError, redactText } from "./redact.js";
 import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
+import { validatorsOf } from "./validators.js";
 
 export const MESSAGES = {
   invalidInput: "The input does not match the tool's input schema.",
@@ -30,6 +31,7 @@ interface Call {
   options: ExecuteOptions;
   /** The caller's value, never modified: each retry starts again from it. */
   rawInput: unknown;
+  validators: ToolValidators;
   secrets: Set<string>;
 }
 
@@ -119,11 +121,12 @@ function prepare(call: Call): Prepared {
   let issues: ToolIssue[];
   if (!copy.ok) issues = [{ path: "", message: copy.message }];
   else {
-    const valid = contract.validateInput(copy.value);
+    const { validateInput } = call.validators;
+    const valid = validateInput(copy.value);
     // Collected even from invalid input: its values must not leak either.
     collectSecrets(copy.value, contract.sensitive.input, call.secrets);
     if (valid) return { ok: true, input: copy.value };
-    issues = toIssues(contract.validateInput.errors, copy.value);
+    issues = toIssues(validateInput.errors, copy.value);
   }
   return { ok: false, issues };
 }
@@ -164,7 +167,7 @@ async function attempts(call: Call, handler: AnyHandler, input: unknown): Promis
     // A retry gets a fresh copy, so a handler that mutated its input cannot affect the next attempt.
     const fresh = attempt === 1 ? undefined : prepare(call);
     const attemptInput = fresh?.ok ? fresh.input : input;
-    const outcome = await runAttempt({ contract, handler, input: attemptInput, attempt, timeoutMs, idempotencyKey, options }, started);
+    const outcome = await runAttempt({ contract, validators: call.validators, handler, input: attemptInput, attempt, timeoutMs, idempotencyKey, options }, started);
     const durationMs = now() - started;
     spentMs += durationMs;
     if (outcome.kind === "invalid-output" && outcome.output !== undefined) collectSecrets(outcome.output, contract.sensitive.output, call.secrets);
@@ -193,6 +196,9 @@ async function wait(options: ExecuteOptions, delay: number): Promise<number> {
   return Math.max(delay, now() - started);
 }
 
+/** Stands in for validators that were never loaded, where none are needed. */
+const UNLOADED: ToolValidators = { validateInput: () => false, validateOutput: () => false };
+
 /** Shared by calls to tools that declare no sensitive property: nothing is ever added to it. */
 const NO_SECRETS: Set<string> = new Set();
 
@@ -201,11 +207,21 @@ function hasSensitive(contract: AnyToolContract): boolean {
 }
 
 async function execute(contract: AnyToolContract, rawInput: unknown, handler: AnyHandler | undefined, options: ExecuteOptions): Promise<Result> {
-  const call: Call = { contract, options, rawInput, secrets: hasSensitive(contract) ? new Set() : NO_SECRETS };
+  const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
   if (typeof handler !== "function") {
-    emit(call, { attempt: 0, durationMs: 0, code: "FAILED", effect: "none", issuePaths: [] });
+    emit({ contract, options, rawInput, secrets, validators: UNLOADED }, { attempt: 0, durationMs: 0, code: "FAILED", effect: "none", issuePaths: [] });
     return failure(contract, "FAILED", MESSAGES.noHandler, false, "none", 0);
   }
+  // Only a tool's first call waits here: its validator module loads once.
+  const found = validatorsOf(contract);
+  let validators: ToolValidators;
+  try {
+    validators = found instanceof Promise ? await found : found;
+  } catch (error) {
+    emit({ contract, options, rawInput, secrets, validators: UNLOADED }, { attempt: 0, durationMs: 0, code: "FAILED", effect: "none", issuePaths: [], error });
+    return failure(contract, "FAILED", MESSAGES.unexpected, false, "none", 0);
+  }
+  const call: Call = { contract, options, rawInput, secrets, validators };
   const prepared = prepareInput(call);
   if (!prepared.ok) return prepared.result;
   // `return await`, not `return`: handing a promise back from an async function costs two more ticks.

@@ -29,7 +29,7 @@ function writeScript(timeoutMs: number, handler: string): string {
     `import { executeTool } from ${JSON.stringify(join(ROOT, "generator/runtime/executor.ts"))};
 const contract = { name: "t", version: 1, effect: "read", idempotent: true, timeoutMs: ${timeoutMs}, retry: { attempts: 1, backoffMs: 0, maxBackoffMs: 0, budgetMs: 0 },
   errors: {}, inputSchema: {}, outputSchema: {}, annotations: {}, meta: {}, sensitive: { input: [], output: [] },
-  validateInput: () => true, validateOutput: () => true };
+  validators: { validateInput: () => true, validateOutput: () => true } };
 console.log(JSON.stringify(await executeTool(contract, {}, ${handler})));
 `,
   );

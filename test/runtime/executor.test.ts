@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { executeTool } from "../../generator/runtime/executor.js";
+import type { ToolValidators } from "../../generator/runtime/contract.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
 import { chargeCard, defineContract, deleteOrder, FakeOrders, getOrder, makeHandlers, tagResource } from "./fixtures.js";
 
@@ -252,7 +253,24 @@ describe("FAILED: anything else thrown", () => {
   it("never rejects, even with a contract whose validator throws", async () => {
     const broken = { ...defineContract<object, object, object>({ name: "broken", effect: "read", input: { type: "object" }, output: { type: "object" } }) };
     const throwing = Object.assign(() => { throw new Error("validator bug"); }, { errors: null });
-    const result = await executeTool({ ...broken, validateInput: throwing }, {}, () => ({}));
+    const result = await executeTool({ ...broken, validators: { validateInput: throwing, validateOutput: throwing } }, {}, () => ({}));
     expect(result).toMatchObject({ ok: false, code: "FAILED" });
+  });
+
+  it("loads a contract's validators on its first call, once, and is FAILED with nothing run when they cannot load", async () => {
+    const { validators } = defineContract<object, object, object>({ name: "lazy", effect: "read", input: { type: "object" }, output: { type: "object" } });
+    let loads = 0;
+    const lazy = defineContract<object, object, object>({ name: "lazy", effect: "read", input: { type: "object" }, output: { type: "object" } });
+    const loading = { ...lazy, validators: async () => (loads++, validators as ToolValidators) };
+    expect(await executeTool(loading, {}, () => ({ a: 1 }))).toEqual({ ok: true, data: { a: 1 } });
+    expect(await executeTool(loading, {}, () => ({ b: 2 }))).toEqual({ ok: true, data: { b: 2 } });
+    expect(loads).toBe(1);
+    const events: TraceEvent[] = [];
+    let ran = false;
+    const missing = { ...lazy, validators: () => import("./no-such-validators.js" as string) as Promise<ToolValidators> };
+    const result = await executeTool(missing, {}, () => ((ran = true), {}), { onTrace: (e) => events.push(e) });
+    expect(result).toMatchObject({ ok: false, code: "FAILED", effect: "none", attempts: 0 });
+    expect(ran).toBe(false);
+    expect(events).toEqual([expect.objectContaining({ code: "FAILED", attempt: 0, error: expect.any(Error) })]);
   });
 });

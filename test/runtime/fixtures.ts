@@ -56,8 +56,7 @@ export function defineContract<I, R, O, Reason extends string = never>(spec: Spe
     },
     meta: { "toolc/version": 2 },
     sensitive: { input: spec.sensitive?.input ?? [], output: spec.sensitive?.output ?? [] },
-    validateInput: inputAjv.compile(spec.input),
-    validateOutput: outputAjv.compile(spec.output),
+    validators: { validateInput: inputAjv.compile(spec.input), validateOutput: outputAjv.compile(spec.output) },
   };
 }
 

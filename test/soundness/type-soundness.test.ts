@@ -15,7 +15,7 @@ import { createAjv } from "../../generator/ajv.js";
 import type { ContractIR, JsonObject, ToolIR } from "../../generator/ir.js";
 import { loadDefinitions } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
-import { contracts } from "../../generated/index.js";
+import { contracts, loadValidators } from "../../generated/index.js";
 import { compileCorpus } from "./corpus.js";
 import { sampledChecks, toolTargets, type Target } from "./sampled-cases.js";
 import { suiteChecks } from "./suite-cases.js";
@@ -24,8 +24,8 @@ import { CheckFile, makeProject, ROOT, runTsc, TYPESCRIPTS, type TscResult } fro
 const SAMPLES = Number(process.env.SOUNDNESS_SAMPLES ?? 100);
 
 /** The demo's tools, validated by the committed generated validators (the real ones). */
-function demoTargets(ir: ContractIR): Target[] {
-  const byName = contracts as unknown as Record<string, { validateInput: (v: unknown) => boolean; validateOutput: (v: unknown) => boolean }>;
+async function demoTargets(ir: ContractIR): Promise<Target[]> {
+  const byName = Object.fromEntries(await Promise.all(Object.entries(contracts).map(async ([name, c]) => [name, await loadValidators(c)] as const)));
   const targets = toolTargets(ir.tools, (t: ToolIR) => join(ROOT, `generated/tools/${t.fileName}.js`), "demo_");
   return targets.map((t) => {
     const c = byName[t.id.replace(/^demo_/, "").replace(/_(in|out)$/, "")];
@@ -57,7 +57,7 @@ beforeAll(async () => {
   const demo = normalize(loadDefinitions(join(ROOT, "definitions"), { displayRoot: ROOT })).ir;
   const corpus = await compileCorpus(dir);
   const targets = [
-    ...demoTargets(demo),
+    ...(await demoTargets(demo)),
     ...namedTypeTargets(demo),
     ...toolTargets(corpus.tools, (t) => `./out/tools/${t.fileName}.js`, "corpus_"),
   ];

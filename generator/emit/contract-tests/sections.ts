@@ -15,6 +15,8 @@ export interface Names {
   readonly vi: string;
   readonly contracts: string;
   readonly execute: string;
+  /** Imported only where a case validates directly rather than through execute. */
+  readonly loadValidators?: string;
   readonly createServer: string;
   readonly Handlers: string;
   readonly Client: string;
@@ -128,8 +130,9 @@ export function examplesBlock(cases: ContractCases, n: Names): string | undefine
   }
   if (cases.validInputOnly.length > 0) {
     parts.push(`for (const example of validInputs) {
-  ${n.it}(\`\${example.name}: passes the input validator\`, () => {
-    ${n.expect}(contract.validateInput(structuredClone(example.input))).toBe(true);
+  ${n.it}(\`\${example.name}: passes the input validator\`, async () => {
+    const { validateInput } = await ${n.loadValidators}(contract);
+    ${n.expect}(validateInput(structuredClone(example.input))).toBe(true);
   });
 }`);
   }
@@ -216,7 +219,7 @@ export function realHandlersBlock(cases: ContractCases, n: Names): string | unde
     const real = realHandlers();
     const result = await ${n.execute}(TOOL, example.input, real.handlers);
     ${n.expect}(result).toMatchObject({ ok: true });
-    if (result.ok) ${n.expect}(contract.validateOutput(structuredClone(result.data))).toBe(true);
+    if (result.ok) ${n.expect}((await ${n.loadValidators}(contract)).validateOutput(structuredClone(result.data))).toBe(true);
     ${n.expect}(real.handler).toHaveBeenCalledTimes(1);
   });
 }`);
