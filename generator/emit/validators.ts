@@ -402,6 +402,29 @@ function compactErrorSites(code: string): string {
   return out.join("");
 }
 
+/** Ajv's return from a validate function: always stores `errors` (null when valid). */
+const AJV_RETURN = /(validate\d+)\.errors = vErrors;return errors === 0;\}/g;
+
+/**
+ * `validateN.errors = vErrors;return errors === 0;` stores to the function on
+ * every call; valid data is the common case and its errors are already null
+ * after the first valid call. Same result (errors is null exactly when
+ * errors === 0), but a store only when the value changes.
+ */
+function storeErrorsOnChange(code: string): string {
+  const strings: [number, number][] = [];
+  for (let i = 0; i < code.length; i++) {
+    if (code[i] !== '"') continue;
+    const end = stringEnd(code, i);
+    strings.push([i, end]);
+    i = end - 1;
+  }
+  const inString = (at: number) => strings.some(([from, to]) => at >= from && at < to);
+  return code.replace(AJV_RETURN, (match: string, name: string, at: number) =>
+    inString(at) ? match : `if(errors === 0){if(${name}.errors !== null){${name}.errors = null;}return true;}${name}.errors = vErrors;return false;}`,
+  );
+}
+
 /** Ajv's signature for every validate function (with dynamicRef off). */
 const AJV_SIGNATURE = /function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{/g;
 
@@ -523,7 +546,7 @@ function rewriteRequires(code: string): { code: string; prelude: string[] } {
  * deterministic: the same entries always give the same text.
  */
 export function standaloneModule(entries: readonly StandaloneEntry[]): string {
-  const bodies = entries.map((entry) => isolate(simplifyRootSignature(dropUnusedSchemas(compactErrorSites(ajvStandalone(entry)))), entry.exportName));
+  const bodies = entries.map((entry) => isolate(storeErrorsOnChange(simplifyRootSignature(dropUnusedSchemas(compactErrorSites(ajvStandalone(entry))))), entry.exportName));
   const { code, prelude } = rewriteRequires(bodies.join("\n"));
   const helper = code.includes(ERROR_HELPER_CALL) ? [ERROR_HELPER] : [];
   return [USE_STRICT, ...prelude, ...helper, code].join("\n") + "\n";
