@@ -8,6 +8,7 @@
  * that works both in Node (default import = module.exports) and in bundlers
  * (default import = exports.default when __esModule is set).
  */
+import { createRequire } from "node:module";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import { createAjv, EQUAL_MODULE, FORMATS_MODULE } from "../ajv.js";
 import type { EmittedFile, JsonSchema, ToolIR } from "../ir.js";
@@ -37,12 +38,122 @@ const REQUIRE_CALL = /require\("([^"\\]+)"\)(?:\.([A-Za-z_$][\w$]*))?/g;
 const SCHEMA_CONST = /const (schema\d+) = /g;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+/** Keywords that need Ajv 2020's per-call bookkeeping (dynamic scopes, evaluated properties and items). */
+const DYNAMIC_KEYWORDS = new Set(["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"]);
+const UNEVALUATED_KEYWORDS = new Set(["unevaluatedProperties", "unevaluatedItems"]);
+/** Keywords that change how a `$ref` resolves; with any of them, refs are left to Ajv. */
+const SCOPE_KEYWORDS = new Set(["$id", "$anchor", ...DYNAMIC_KEYWORDS]);
+
+/** Every key used anywhere in `value`, including property names and data in enum/const (an over-approximation). */
+function keysIn(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysIn(v, into);
+  else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      keysIn(v, into);
+    }
+  }
+  return into;
+}
+
+/** The value at a local JSON pointer ref (`#`, `#/a/b`), or undefined. */
+function resolveLocal(root: unknown, ref: string): unknown {
+  if (ref === "#") return root;
+  if (!ref.startsWith("#/")) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split("/")) {
+    const token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+/** Every string `$ref` found anywhere under `value`. */
+function refsUnder(value: unknown, into: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) refsUnder(v, into);
+  else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === "$ref" && typeof v === "string") into.push(v);
+      else refsUnder(v, into);
+    }
+  }
+  return into;
+}
+
+/** Above this size (JSON characters), a target referenced from several places stays one function. */
+const INLINE_SHARED_MAX = 400;
+
+/**
+ * The `$ref` targets that can be compiled in place rather than as a separate
+ * function. Ajv inlines only targets without refs of their own, so `items:
+ * {$ref: Order}` where Order refers to a Status enum becomes a function call
+ * per item, with a context object and a path string built on every call. A
+ * target is inlined here when it is not on a reference cycle (it cannot
+ * reach itself) and either one place refers to it or it is small, so the
+ * code does not grow with every extra use.
+ */
+function inlinableTargets(schema: JsonSchema): Set<object> {
+  const inlinable = new Set<object>();
+  if ([...keysIn(schema)].some((k) => SCOPE_KEYWORDS.has(k))) return inlinable;
+  const sites = new Map<string, number>();
+  for (const ref of refsUnder(schema)) sites.set(ref, (sites.get(ref) ?? 0) + 1);
+  const edges = new Map<string, string[] | null>();
+  for (const ref of sites.keys()) {
+    const target = resolveLocal(schema, ref);
+    edges.set(ref, target === undefined ? null : refsUnder(target));
+  }
+  const reachesItself = (start: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [...(edges.get(start) ?? [])];
+    while (stack.length > 0) {
+      const ref = stack.pop() as string;
+      if (ref === start) return true;
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      const next = edges.get(ref);
+      if (next === undefined || next === null) continue;
+      stack.push(...next);
+    }
+    return false;
+  };
+  for (const [ref, refs] of edges) {
+    const target = resolveLocal(schema, ref);
+    if (refs === null || target === null || typeof target !== "object") continue;
+    if (refs.some((r) => edges.get(r) === null || r === "#") || reachesItself(ref)) continue;
+    if ((sites.get(ref) ?? 0) > 1 && JSON.stringify(target).length > INLINE_SHARED_MAX) continue;
+    inlinable.add(target);
+  }
+  return inlinable;
+}
+
+// Ajv decides whether to inline a ref target with resolve.inlineRef, read from
+// the module's exports on every call. While one standalone compile runs, the
+// targets chosen above are inlined too; every other compile is unaffected.
+const resolveModule = createRequire(import.meta.url)("ajv/dist/compile/resolve") as { inlineRef: (schema: unknown, limit?: unknown) => boolean };
+const ajvInlineRef = resolveModule.inlineRef;
+let inlineTargets: Set<object> | null = null;
+resolveModule.inlineRef = (schema: unknown, limit?: unknown) =>
+  (inlineTargets !== null && typeof schema === "object" && schema !== null && inlineTargets.has(schema)) || ajvInlineRef(schema, limit);
+
 /** Ajv standalone source for one schema, exporting `exportName`. */
 function ajvStandalone(entry: StandaloneEntry): string {
   const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema });
+  // Ajv 2020 turns on dynamic-scope and evaluated-property tracking for every
+  // schema; each generated function then allocates and reads them per call.
+  // Only schemas that use those keywords need it.
+  const keys = keysIn(entry.schema);
+  const opts = ajv.opts as { dynamicRef?: boolean; unevaluated?: boolean };
+  if (![...keys].some((k) => DYNAMIC_KEYWORDS.has(k))) opts.dynamicRef = false;
+  if (![...keys].some((k) => UNEVALUATED_KEYWORDS.has(k) || DYNAMIC_KEYWORDS.has(k))) opts.unevaluated = false;
   // A key, not an $id, identifies the schema; both instances use the same key.
   ajv.addSchema(entry.schema as object, "schema");
-  return standaloneCode(ajv, { [entry.exportName]: "schema" });
+  inlineTargets = inlinableTargets(entry.schema);
+  try {
+    return standaloneCode(ajv, { [entry.exportName]: "schema" });
+  } finally {
+    inlineTargets = null;
+  }
 }
 
 /**
@@ -123,15 +234,144 @@ function objectEnd(code: string, open: number): number {
 }
 
 /**
+ * Index of the first `token` at a code position of code[from, to) outside any
+ * bracket opened in that range, or -1. Strings are skipped whole.
+ */
+function findTopLevel(code: string, from: number, to: number, token: string): number {
+  let depth = 0;
+  for (let i = from; i < to; ) {
+    const c = code[i];
+    if (c === '"') {
+      i = stringEnd(code, i);
+      continue;
+    }
+    if (depth === 0 && code.startsWith(token, i)) return i;
+    if (c === "(" || c === "{" || c === "[") depth++;
+    else if (c === ")" || c === "}" || c === "]") depth--;
+    i++;
+  }
+  return -1;
+}
+
+/**
+ * The module-level helper every compacted error site calls: appends one
+ * error object to the list (null until the first error) and returns the
+ * list. The object has Ajv's fields; `schemaPath` only where issues.ts reads
+ * it (see keepsSchemaPath).
+ */
+export const ERROR_HELPER =
+  "function err$(errors, instancePath, keyword, params, schemaPath) {const error = schemaPath === undefined ? {instancePath, keyword, params} : {instancePath, schemaPath, keyword, params};if (errors === null) return [error];errors.push(error);return errors;}";
+const ERROR_HELPER_CALL = "vErrors = err$(vErrors,";
+
+/**
+ * issues.ts reads `schemaPath` for one thing: dropping the errors raised
+ * inside a failed anyOf/oneOf branch, found by the union error's schemaPath
+ * being a prefix of theirs. Only union errors and errors under a union
+ * (a path through `/anyOf/` or `/oneOf/`) can take part in that; every other
+ * error keeps the same issues without it.
+ */
+function keepsSchemaPath(schemaPath: string, keyword: string): boolean {
+  return keyword === "anyOf" || keyword === "oneOf" || schemaPath.includes("/anyOf/") || schemaPath.includes("/oneOf/");
+}
+
+const SCHEMA_MEMBER = /^(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)/;
+
+/**
+ * `params` with each read of a schema constant (`schema0.properties.x.type`,
+ * written by Ajv for type unions and enums) replaced by the JSON value it
+ * reads, so the constant, often the whole schema, can be dropped. Only in
+ * error params, which run once per error; never in checks, where a literal
+ * would allocate on every call. Undefined when a read cannot be resolved.
+ */
+function inlineSchemaReads(params: string, schemas: ReadonlyMap<string, unknown>): string | undefined {
+  let out = "";
+  for (let i = 0; i < params.length; ) {
+    const c = params[i];
+    if (c === '"') {
+      const end = stringEnd(params, i);
+      out += params.slice(i, end);
+      i = end;
+      continue;
+    }
+    const match = c === "s" && !/[\w$.]/.test(params[i - 1] ?? "") ? SCHEMA_MEMBER.exec(params.slice(i)) : null;
+    if (!match) {
+      out += c;
+      i++;
+      continue;
+    }
+    let value = schemas.get(match[1]);
+    for (const key of match[2].slice(1).split(".")) {
+      if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
+      value = (value as Record<string, unknown>)[key];
+    }
+    if (value === undefined || /[\w$]/.test(params[i + match[0].length] ?? "")) return undefined;
+    out += JSON.stringify(value);
+    i += match[0].length;
+  }
+  return out;
+}
+
+/**
+ * One error object `{instancePath…,schemaPath:"…",keyword:"…",params:…}` as
+ * a call of ERROR_HELPER, or undefined when it is not exactly that shape.
+ */
+function errorHelperCall(object: string, schemas: ReadonlyMap<string, unknown>): string | undefined {
+  const head = "{instancePath";
+  if (!object.startsWith(head) || !object.endsWith("}")) return undefined;
+  let instancePath = "instancePath";
+  let at = head.length;
+  if (object[at] === ":") {
+    const end = findTopLevel(object, at + 1, object.length - 1, ",schemaPath:");
+    if (end < 0) return undefined;
+    instancePath = object.slice(at + 1, end);
+    at = end;
+  }
+  const field = (name: string): string | undefined => {
+    const prefix = `,${name}:"`;
+    if (!object.startsWith(prefix, at)) return undefined;
+    const end = stringEnd(object, at + prefix.length - 1);
+    const literal = object.slice(at + prefix.length - 1, end);
+    at = end;
+    return literal;
+  };
+  const schemaPath = field("schemaPath");
+  const keyword = field("keyword");
+  if (schemaPath === undefined || keyword === undefined || !object.startsWith(",params:", at)) return undefined;
+  const paramsStart = at + ",params:".length;
+  if (findTopLevel(object, paramsStart, object.length - 1, ",") >= 0) return undefined;
+  const params = inlineSchemaReads(object.slice(paramsStart, -1), schemas);
+  if (params === undefined) return undefined;
+  const keep = keepsSchemaPath(JSON.parse(schemaPath) as string, JSON.parse(keyword) as string);
+  return `${ERROR_HELPER_CALL}${instancePath},${keyword},${params}${keep ? `,${schemaPath}` : ""});`;
+}
+
+/** Ajv's schema constants in `code`, parsed (Ajv writes them with JSON.stringify). */
+function schemaConstants(code: string): Map<string, unknown> {
+  const schemas = new Map<string, unknown>();
+  for (const match of code.matchAll(SCHEMA_CONST)) {
+    const start = match.index + match[0].length;
+    try {
+      schemas.set(match[1], JSON.parse(code.slice(start, jsonLiteralEnd(code, start))));
+    } catch {
+      // Not a plain JSON literal: reads of it stay as they are.
+    }
+  }
+  return schemas;
+}
+
+/**
  * Rewrites each error site `const errN = {...};if(vErrors === null){vErrors =
- * [errN];}else {vErrors.push(errN);}` to `(vErrors ??= []).push({...});`.
- * vErrors is either null or an array and errN has no other use, so this is the
- * same statement in about 60 fewer bytes, and error sites are most of a
+ * [errN];}else {vErrors.push(errN);}` to `vErrors = err$(vErrors,<instancePath>,
+ * <keyword>,<params>[,<schemaPath>]);` (see ERROR_HELPER), or, when the object
+ * is not exactly Ajv's four fields, to `(vErrors ??= []).push({...});`.
+ * vErrors is either null or an array and errN has no other use, so either is
+ * the same statement in fewer bytes, and error sites are most of a
  * validator. Only code positions are matched, never text inside a string; if
  * a quote other than `"` appears in code (Ajv writes every string with
  * JSON.stringify), nothing is changed rather than guessed.
  */
 function compactErrorSites(code: string): string {
+  const schemas = schemaConstants(code);
   const out: string[] = [];
   let copied = 0;
   for (let i = 0; i < code.length; ) {
@@ -154,11 +394,86 @@ function compactErrorSites(code: string): string {
       i = open;
       continue;
     }
-    out.push(code.slice(copied, i), `(vErrors ??= []).push(${code.slice(open, end)});`);
+    const object = code.slice(open, end);
+    out.push(code.slice(copied, i), errorHelperCall(object, schemas) ?? `(vErrors ??= []).push(${object});`);
     i = copied = end + suffix.length;
   }
   out.push(code.slice(copied));
   return out.join("");
+}
+
+/** Ajv's return from a validate function: always stores `errors` (null when valid). */
+const AJV_RETURN = /(validate\d+)\.errors = vErrors;return errors === 0;\}/g;
+
+/**
+ * `validateN.errors = vErrors;return errors === 0;` stores to the function on
+ * every call; valid data is the common case and its errors are already null
+ * after the first valid call. Same result (errors is null exactly when
+ * errors === 0), but a store only when the value changes.
+ */
+function storeErrorsOnChange(code: string): string {
+  const strings: [number, number][] = [];
+  for (let i = 0; i < code.length; i++) {
+    if (code[i] !== '"') continue;
+    const end = stringEnd(code, i);
+    strings.push([i, end]);
+    i = end - 1;
+  }
+  const inString = (at: number) => strings.some(([from, to]) => at >= from && at < to);
+  return code.replace(AJV_RETURN, (match: string, name: string, at: number) =>
+    inString(at) ? match : `if(errors === 0){if(${name}.errors !== null){${name}.errors = null;}return true;}${name}.errors = vErrors;return false;}`,
+  );
+}
+
+/** Ajv's signature for every validate function (with dynamicRef off). */
+const AJV_SIGNATURE = /function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{/g;
+
+/** Each occurrence of identifier `name` at a code position: its index. */
+function identifierSites(code: string, name: string): number[] {
+  const sites: number[] = [];
+  for (let i = 0; i < code.length; ) {
+    const c = code[i];
+    if (c === '"') {
+      i = stringEnd(code, i);
+      continue;
+    }
+    if (code.startsWith(name, i) && !/[\w$.]/.test(code[i - 1] ?? "") && !/[\w$]/.test(code[i + name.length] ?? "")) {
+      sites.push(i);
+      i += name.length;
+      continue;
+    }
+    i++;
+  }
+  return sites;
+}
+
+/**
+ * When a body has one validate function and nothing calls it with a context
+ * (no $ref back to it), its context parameter is always the default: the
+ * function becomes `validateN(data)`, with no object to destructure on every
+ * call, and its instancePath, always "", is folded into the paths
+ * (`instancePath+"/id"` becomes `"/id"`). Anything unexpected leaves the
+ * body unchanged, or keeps `const instancePath = ""`.
+ */
+function simplifyRootSignature(code: string): string {
+  const signatures = [...code.matchAll(AJV_SIGNATURE)];
+  if (signatures.length !== 1 || (code.match(/function validate\d+\(/g) ?? []).length !== 1) return code;
+  const [signature, name] = signatures[0];
+  const start = signatures[0].index;
+  const rest = code.slice(0, start) + "\u0000".repeat(signature.length) + code.slice(start + signature.length);
+  for (const other of ["parentData", "parentDataProperty", "rootData", "dynamicAnchors"]) if (identifierSites(rest, other).length > 0) return code;
+  if (identifierSites(rest, name).some((i) => rest[i + name.length] === "(")) return code;
+  const body = code.slice(start + signature.length);
+  const sites = identifierSites(body, "instancePath");
+  const foldable = sites.every((i) => body[i - 1] !== "{" && body[i + "instancePath".length] !== ":");
+  let folded = body;
+  if (foldable) {
+    for (const i of sites.reverse()) {
+      const after = i + "instancePath".length;
+      folded = body.startsWith('+"', after) ? folded.slice(0, i) + folded.slice(after + 1) : `${folded.slice(0, i)}""${folded.slice(after)}`;
+    }
+  }
+  return `${code.slice(0, start)}function ${name}(data){${foldable ? "" : 'const instancePath = "";'}${folded}`;
 }
 
 interface ImportPlan {
@@ -231,9 +546,10 @@ function rewriteRequires(code: string): { code: string; prelude: string[] } {
  * deterministic: the same entries always give the same text.
  */
 export function standaloneModule(entries: readonly StandaloneEntry[]): string {
-  const bodies = entries.map((entry) => isolate(compactErrorSites(dropUnusedSchemas(ajvStandalone(entry))), entry.exportName));
+  const bodies = entries.map((entry) => isolate(storeErrorsOnChange(simplifyRootSignature(dropUnusedSchemas(compactErrorSites(ajvStandalone(entry))))), entry.exportName));
   const { code, prelude } = rewriteRequires(bodies.join("\n"));
-  return [USE_STRICT, ...prelude, code].join("\n") + "\n";
+  const helper = code.includes(ERROR_HELPER_CALL) ? [ERROR_HELPER] : [];
+  return [USE_STRICT, ...prelude, ...helper, code].join("\n") + "\n";
 }
 
 function withHeader(header: string, text: string): string {

@@ -183,9 +183,8 @@ describe("emitValidators", () => {
     expect(mod.validateInput({ requestId: "2eb8aa08-aa98-11ea-b4aa-73b441d16380", orderId: "o", filter: { kind: "id", q: "x" } })).toBe(false);
     expect(mod.validateOutput({ refundId: "2eb8aa08-aa98-11ea-b4aa-73b441d16380", at: "2024-02-29T23:59:60Z", link: "https://x.test/a" })).toBe(true);
     expect(mod.validateOutput({ refundId: "2eb8aa08-aa98-11ea-b4aa-73b441d16380", at: "2023-02-29T10:00:00Z" })).toBe(false);
-    expect(mod.validateOutput.errors).toEqual([
-      { instancePath: "/at", schemaPath: "#/properties/at/format", keyword: "format", params: { format: "date-time" } },
-    ]);
+    // schemaPath is kept only for union errors and errors under a union (the only ones issues.ts reads it for).
+    expect(mod.validateOutput.errors).toStrictEqual([{ instancePath: "/at", keyword: "format", params: { format: "date-time" } }]);
   });
 
   it("never applies defaults in the output validator", async () => {

@@ -5,7 +5,7 @@
  */
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { describe, expect, it } from "vitest";
-import { formats } from "../../generator/runtime/formats.js";
+import { dateTimeReference, formats } from "../../generator/runtime/formats.js";
 
 type Check = (s: string) => boolean;
 function ajvCheck(name: string): Check {
@@ -97,6 +97,27 @@ describe("format checkers", () => {
         }
       }
     }
+  });
+
+  it("reads date-times exactly as the regex grammar does, on every one-character edit of valid ones", () => {
+    const seeds = ["2026-03-14T09:26:53Z", "2024-02-29t23:59:59.123+05:30", "1998-12-31T23:59:60Z", "1998-12-31T15:59:60-08:00", "2026-12-31T23:59:59.5z"];
+    const alphabet = ["0", "1", "2", "3", "5", "6", "9", "-", "+", ":", ".", "T", "t", "Z", "z", " ", "x", "\u0660"];
+    let checked = 0;
+    for (const seed of seeds) {
+      const edits = new Set<string>([seed, seed.slice(0, -1), `${seed}0`, `${seed}Z`]);
+      for (let i = 0; i <= seed.length; i++) {
+        if (i < seed.length) edits.add(seed.slice(0, i) + seed.slice(i + 1));
+        for (const c of alphabet) {
+          edits.add(seed.slice(0, i) + c + seed.slice(i));
+          if (i < seed.length) edits.add(seed.slice(0, i) + c + seed.slice(i + 1));
+        }
+      }
+      for (const s of edits) {
+        expect(formats["date-time"](s), s).toBe(dateTimeReference(s));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it("supports exactly the formats toolc documents", () => {
