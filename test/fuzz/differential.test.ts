@@ -13,11 +13,16 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contracts, createServer, execute } from "../../generated/index.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { contracts, createServer, execute, type Handlers } from "../../generated/index.js";
 import { formats as toolcFormats } from "../../generated/runtime/formats.js";
 import { connectInMemory } from "../runtime/connect.js";
 import { runs, timeoutFor } from "./config.js";
 import { demoHandlers } from "./fixtures/demo-handlers.js";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
 import { shaped, TOOL_NAMES, type ToolName, wireable } from "./harness.js";
 
 /** Strings near format boundaries, where the two implementations are likeliest to differ. */
@@ -56,9 +61,11 @@ function formatsUsed(schema: unknown): string[] {
 }
 
 // JSON only: the served schemas are about JSON, and the executor fuzzer covers the rest.
-const withEdges = (tool: ToolName) => shaped(tool, "inputSchema").map(wireable).chain((v) =>
+const jsonWithEdges = (tool: ToolName, which: "inputSchema" | "outputSchema") => shaped(tool, which).map(wireable).chain((v) =>
   fc.oneof(fc.constant(v), fc.constantFrom(...FORMAT_EDGES).map((s) => JSON.parse(JSON.stringify(v ?? null).replace(/"(20\d\d-[^"]*|[0-9a-f]{8}-[^"]*)"/, JSON.stringify(s))) as unknown)),
 );
+const withEdges = (tool: ToolName) => jsonWithEdges(tool, "inputSchema");
+const outputWithEdges = (tool: ToolName) => jsonWithEdges(tool, "outputSchema");
 
 const N = runs();
 
@@ -92,4 +99,43 @@ describe("differential fuzz", () => {
     );
     console.log(`differential fuzz: ${JSON.stringify(tally)}`);
   }, timeoutFor(N, 10));
+
+  it(`execute and an independent Ajv agree on output validity (${N} runs)`, async () => {
+    const { client, close } = await connectInMemory(createServer(demoHandlers));
+    const { tools } = await client.listTools();
+    await close();
+    const ajv = independentAjv();
+    const served = Object.fromEntries(tools.map((t) => [t.name, t.outputSchema]));
+    for (const name of TOOL_NAMES) expect(served[name]).toEqual(contracts[name].outputSchema);
+    const validators = Object.fromEntries(tools.map((t) => [t.name, ajv.compile(t.outputSchema ?? {})]));
+    const inputs = validInputs();
+    const tally = { agree: 0, formatExplained: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...TOOL_NAMES).chain((t) => fc.tuple(fc.constant(t), outputWithEdges(t))), async ([tool, output]) => {
+        // The handler returns a copy, so the independent Ajv sees exactly what the handler returned.
+        const handlers = { [tool]: async () => structuredClone(output) } as Handlers;
+        const ours = await execute(tool, structuredClone(inputs[tool]), handlers, { sleep: async () => {} });
+        expect(ours.ok || ours.code === "INVALID_OUTPUT").toBe(true);
+        const theirsValid = validators[tool](structuredClone(output));
+        if (ours.ok === theirsValid) {
+          if (ours.ok) expect(ours.data).toEqual(output);
+          return void tally.agree++;
+        }
+        expect({ tool, output, oursValid: ours.ok, formatExplained: formatExplained(output, formatsUsed(served[tool]), ajv) }).toMatchObject({ formatExplained: true });
+        tally.formatExplained++;
+      }),
+      { numRuns: N },
+    );
+    console.log(`differential fuzz (outputs): ${JSON.stringify(tally)}`);
+  }, timeoutFor(N, 10));
 });
+
+/** Each demo tool's first example input, which its contract accepts. */
+function validInputs(): Record<ToolName, unknown> {
+  const out = {} as Record<ToolName, unknown>;
+  for (const tool of TOOL_NAMES) {
+    const doc = parse(readFileSync(join(ROOT, "definitions", `${tool}.yaml`), "utf8")) as { examples: { input: unknown; invalid?: unknown }[] };
+    out[tool] = doc.examples.find((e) => e.invalid === undefined)?.input;
+  }
+  return out;
+}
