@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { benchCodegen } from "./codegen.js";
+import { benchExecutorVsZod } from "./executor-vs-zod.js";
 import { benchRoundTrip, benchStartup } from "./mcp.js";
 import { compileGenerated, ROOT, tempProject, toolc } from "./lib/project.js";
 import { GET_ORDER_OUTPUT, SYNTHETIC_OUTPUT, writeFloorServer, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
@@ -50,6 +51,10 @@ async function validatorsSection(dir: string): Promise<void> {
     const e = await benchExecutor(execute, gen, output);
     print(row([label, e.execute.toFixed(0), e.bare.toFixed(0), `${(e.execute - e.bare).toFixed(0)} (${x(e.execute / e.bare)} of bare)`, status(e.execute - e.bare <= 300)]));
   }
+  print("\n### Executor against a hand-written zod executor (list_invoices, 20 invoices with date-times; µs per call, median)\n");
+  print(row(["call", "toolc execute", "zod executor", "zod / toolc"]));
+  print(row(["---", "---:", "---:", "---:"]));
+  for (const r of await benchExecutorVsZod(execute)) print(row([r.name, r.toolc.toFixed(2), r.zod.toFixed(2), x(r.zod / r.toolc)]));
 }
 
 async function mcpSection(getOrderDir: string, tools: number): Promise<void> {

@@ -251,14 +251,18 @@ function prepareInput(
   const { contract } = call;
   const prepared = prepare(call);
   if (prepared.ok) return prepared;
-  const safe = redactIssues(prepared.issues, call.secrets);
-  emit(call, {
-    attempt: 0,
-    durationMs: 0,
-    code: "INVALID_INPUT",
-    effect: "none",
-    issuePaths: safe.map((i) => i.path),
-  });
+  const safe =
+    call.secrets.size === 0
+      ? prepared.issues
+      : redactIssues(prepared.issues, call.secrets);
+  if (call.options.onTrace)
+    emit(call, {
+      attempt: 0,
+      durationMs: 0,
+      code: "INVALID_INPUT",
+      effect: "none",
+      issuePaths: safe.map((i) => i.path),
+    });
   return {
     ok: false,
     result: failure(

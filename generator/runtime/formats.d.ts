@@ -3,6 +3,8 @@ export type FormatCheck = (s: string) => boolean;
 export declare function date(s: string): boolean;
 export declare function time(s: string): boolean;
 export declare function dateTime(s: string): boolean;
+/** The regex form of dateTime, kept as the specification the fast version is tested against. */
+export declare function dateTimeReference(s: string): boolean;
 export declare function duration(s: string): boolean;
 export declare function uuid(s: string): boolean;
 export declare function uri(s: string): boolean;

@@ -25,7 +25,18 @@ export function formatPath(segments: readonly PathSegment[]): string {
 }
 
 function decodePointerToken(token: string): string {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+  // Most tokens have no escape at all; skip the two replaces for them.
+  return token.includes("~") ? token.replace(/~1/g, "/").replace(/~0/g, "~") : token;
+}
+
+/** An array index as JSON pointer writes one: 0, or digits without a leading zero. */
+function isIndexToken(token: string): boolean {
+  if (token.length === 0 || (token.length > 1 && token.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /**
@@ -38,7 +49,7 @@ export function pointerSegments(pointer: string, data: unknown): PathSegment[] {
   let node: unknown = data;
   for (const raw of pointer.slice(1).split("/")) {
     const token = decodePointerToken(raw);
-    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(token)) {
+    if (Array.isArray(node) && isIndexToken(token)) {
       segments.push(Number(token));
       node = node[Number(token)];
     } else {

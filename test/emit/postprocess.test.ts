@@ -15,6 +15,7 @@ import { createAjv } from "../../generator/ajv.js";
 import { standaloneModule } from "../../generator/emit/validators.js";
 import type { JsonObject } from "../../generator/ir.js";
 import { toIssues } from "../../generator/runtime/issues.js";
+import type { ValidationError } from "../../generator/runtime/contract.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -122,7 +123,7 @@ describe("validator post-processing", () => {
         continue;
       }
       expect(strip(validate.errors), JSON.stringify(value)).toEqual(strip(reference.errors as Fn["errors"]));
-      expect(toIssues(validate.errors, ours), JSON.stringify(value)).toEqual(toIssues(reference.errors, theirs));
+      expect(toIssues(validate.errors as ValidationError[] | null, ours), JSON.stringify(value)).toEqual(toIssues(reference.errors, theirs));
     }
   });
 
