@@ -174,12 +174,14 @@ function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
  */
 function withoutBranchErrors(
   errors: readonly ValidationError[],
-): ValidationError[] {
+): readonly ValidationError[] {
+  if (!errors.some((e) => e.keyword === "anyOf" || e.keyword === "oneOf"))
+    return errors;
   const unionSchemaPaths = errors
     .filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf")
     .map((e) => (e as ValidationError & { schemaPath?: string }).schemaPath)
     .filter((p): p is string => typeof p === "string");
-  if (unionSchemaPaths.length === 0) return [...errors];
+  if (unionSchemaPaths.length === 0) return errors;
   return errors.filter((e) => {
     const schemaPath = (e as ValidationError & { schemaPath?: string })
       .schemaPath;

@@ -146,12 +146,13 @@ function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
  * may not have meant; the composite error at the union's own path says it
  * better, so branch errors are dropped.
  */
-function withoutBranchErrors(errors: readonly ValidationError[]): ValidationError[] {
+function withoutBranchErrors(errors: readonly ValidationError[]): readonly ValidationError[] {
+  if (!errors.some((e) => e.keyword === "anyOf" || e.keyword === "oneOf")) return errors;
   const unionSchemaPaths = errors
     .filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf")
     .map((e) => (e as ValidationError & { schemaPath?: string }).schemaPath)
     .filter((p): p is string => typeof p === "string");
-  if (unionSchemaPaths.length === 0) return [...errors];
+  if (unionSchemaPaths.length === 0) return errors;
   return errors.filter((e) => {
     const schemaPath = (e as ValidationError & { schemaPath?: string }).schemaPath;
     if (typeof schemaPath !== "string") return true;
