@@ -11,6 +11,8 @@ import { contractConstName } from "./tool-module.js";
 import { toolTypeNames } from "./types.js";
 
 const RUNTIME = "./runtime/api.js";
+/** Every contract constant is in one module, so a server loads one file for all of them. */
+const CONTRACTS = "./contracts.js";
 
 const RUNTIME_TYPES = [
   "CallOptions", "Classification", "ExecuteOptions", "HandlerContext", "HandlerFor", "HttpHandlerOptions", "ServerOptions",
@@ -28,13 +30,16 @@ function exportStatements(ir: ContractIR): StatementStructures[] {
     const names = toolTypeNames(tool);
     return {
       kind: StructureKind.ExportDeclaration as const,
+      isTypeOnly: true,
       moduleSpecifier: `./tools/${tool.fileName}.js`,
-      namedExports: [names.input, names.resolvedInput, names.output, names.reason].map((name) => ({ name, isTypeOnly: true })).concat([{ name: contractConstName(tool), isTypeOnly: false }]),
+      namedExports: [names.input, names.resolvedInput, names.output, names.reason],
     };
   });
+  const contractConstants = { kind: StructureKind.ExportDeclaration as const, moduleSpecifier: CONTRACTS, namedExports: ir.tools.map(contractConstName) };
   return [
     ...typeModules,
     ...toolModules,
+    contractConstants,
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: RUNTIME, namedExports: ["TransientError", "FAILURE_META_KEY", "loadValidators"] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: RUNTIME, namedExports: RUNTIME_TYPES },
   ];
@@ -89,7 +94,7 @@ export function createClient(client: ${rt.Client}): ${rt.ToolClient}<Contracts> 
 export function emitIndexModule(ir: ContractIR): EmittedFile {
   const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
   builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createHttpHandler", "createClient");
-  const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), `./tools/${tool.fileName}.js`));
+  const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), CONTRACTS));
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
   for (const name of ["createToolServer", "createToolHttpHandler", "createToolClient"]) rt[name] = builder.importValue(name, RUNTIME);

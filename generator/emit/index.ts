@@ -4,6 +4,7 @@
  */
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { emitContractTests } from "./contract-tests.js";
+import { emitContractsModule } from "./contracts-module.js";
 import { headerComment } from "./header.js";
 import { emitIndexModule } from "./index-module.js";
 import { emitRuntimeFiles } from "./runtime-files.js";
@@ -17,10 +18,10 @@ export interface EmitOptions {
   readonly handlersModule?: string;
 }
 
-/** Files that depend on the whole IR rather than on one tool: types, index, runtime. */
+/** Files that depend on the whole IR rather than on one tool: types, contracts, index, runtime. */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
   void options;
-  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitIndexModule(ir), ...emitRuntimeFiles()];
+  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), ...emitRuntimeFiles()];
 }
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */

@@ -44,7 +44,7 @@ describe("build cache", () => {
     await expectSameAsUncached(dir);
     edit(dir, "get_order.yaml", "Look up one customer's orders.", "Look up the orders of one customer.");
     await expectSameAsUncached(dir);
-    expect(readFileSync(join(dir, "generated/tools/get_order.ts"), "utf8")).toContain("Look up the orders of one customer.");
+    expect(readFileSync(join(dir, "generated/contracts.ts"), "utf8")).toContain("Look up the orders of one customer.");
   });
 
   it("recompiles every tool when a referenced types file changes", async () => {

@@ -50,7 +50,7 @@ describe("generate and check", () => {
     writeFileSync(tool, text.replace("Look up one customer's orders.", "Look up the orders of one customer."));
     const stale = await runCli(dir, ["check"]);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain("changed: tools/get_order.ts");
+    expect(stale.stderr).toContain("changed: contracts.ts");
     expect(stale.stderr).toContain("changed: schemas/get_order.json");
     const edited = await runCli(dir, ["generate"]);
     expect(edited.stdout).toMatch(/ 2 files written, /);

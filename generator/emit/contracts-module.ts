@@ -1,0 +1,93 @@
+/**
+ * `contracts.ts`: every tool's compiled contract constant, joining the served
+ * schemas, the policy and the loader of its precompiled validators.
+ *
+ * One module rather than one per tool: a server imports all of them before
+ * it can answer tools/list, and Node pays a fixed cost per module loaded
+ * (about twice the cost of evaluating one large module holding the same
+ * data, at 500 tools). The text is written here already formatted, the way
+ * the validators are, because the file grows with the number of tools and
+ * changes whenever any contract does: running prettier over it on every edit
+ * would cost seconds.
+ */
+import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
+import { headerComment } from "./header.js";
+import { policyOf } from "./schemas-json.js";
+import { contractConstName } from "./tool-module.js";
+import { toolTypeNames } from "./types.js";
+import { escapeComment } from "./types/jsdoc.js";
+
+/** A quoted key on its own line, as JSON.stringify writes object keys when indenting. */
+const QUOTED_KEY = /^(\s*)"((?:[^"\\]|\\.)*)":/gm;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * `value` as a TS expression, indented by two spaces per level: JSON (every
+ * value from YAML reaches code only through JSON.stringify) with identifier
+ * keys unquoted and trailing commas, as prettier would write it. A
+ * `"__proto__"` key becomes a computed key: written plainly in an object
+ * literal it would set the prototype instead of adding a property.
+ */
+export function tsLiteral(value: unknown): string {
+  // JSON.stringify escapes newlines inside strings, so every line break is structural.
+  const lines = JSON.stringify(value, null, 2)
+    .replace(QUOTED_KEY, (whole: string, indent: string, key: string) => {
+      if (key === "__proto__") return `${indent}["__proto__"]:`;
+      return IDENTIFIER.test(key) ? `${indent}${key}:` : whole;
+    })
+    .split("\n");
+  return lines
+    .map((line, i) => {
+      const next = lines[i + 1]?.trimStart() ?? "";
+      const closes = next.startsWith("}") || next.startsWith("]");
+      return closes && !line.endsWith("{") && !line.endsWith("[") ? `${line},` : line;
+    })
+    .join("\n");
+}
+
+/** The contract's data: everything but the validators, in the field order the runtime documents. */
+function contractData(tool: ToolIR): JsonObject {
+  const policy = policyOf(tool);
+  return {
+    name: tool.name,
+    version: tool.version,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    effect: tool.effect,
+    idempotent: tool.idempotent,
+    timeoutMs: tool.timeoutMs,
+    retry: tool.retry as unknown as JsonObject,
+    ...(tool.idempotencyKey === undefined ? {} : { idempotencyKey: tool.idempotencyKey }),
+    errors: policy.errors ?? {},
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: tool.annotations as unknown as JsonObject,
+    meta: tool.meta as JsonObject,
+    sensitive: tool.sensitive as unknown as JsonObject,
+  };
+}
+
+/**
+ * One contract constant. Its validators are a loader, not an import: a server
+ * then starts, and answers tools/list, without loading any validator code;
+ * the runtime loads a tool's module on its first call.
+ */
+function contractStatement(tool: ToolIR): string {
+  const names = toolTypeNames(tool);
+  const type = `ToolContract<${names.input}, ${names.resolvedInput}, ${names.output}, ${names.reason}>`;
+  const data = tsLiteral(contractData(tool));
+  const loader = `  validators: () => import(${JSON.stringify(`./validators/${tool.fileName}.js`)}),\n}`;
+  return `/** The compiled contract of \`${escapeComment(tool.name)}\` (version ${tool.version}). */
+export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
+}
+
+function typeImport(tool: ToolIR): string {
+  const names = toolTypeNames(tool);
+  return `import type { ${[names.input, names.resolvedInput, names.output, names.reason].join(", ")} } from ${JSON.stringify(`./tools/${tool.fileName}.js`)};`;
+}
+
+export function emitContractsModule(ir: ContractIR): EmittedFile {
+  const imports = ['import type { ToolContract } from "./runtime/contract.js";', ...ir.tools.map(typeImport)];
+  const text = [headerComment("the definitions folder"), imports.join("\n"), ...ir.tools.map(contractStatement)].join("\n\n") + "\n";
+  return { path: "contracts.ts", text, format: false };
+}
