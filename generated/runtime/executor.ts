@@ -58,7 +58,10 @@ interface Call {
 
 const now = (): number => performance.now();
 
-function emit(call: Call, event: Omit<TraceEvent, "tool" | "version">): void {
+function emit(
+  call: Pick<Call, "contract" | "options" | "secrets">,
+  event: Omit<TraceEvent, "tool" | "version">,
+): void {
   const { contract, options } = call;
   if (!options.onTrace) return;
   const full: TraceEvent = {
@@ -391,12 +394,6 @@ async function wait(options: ExecuteOptions, delay: number): Promise<number> {
   return Math.max(delay, now() - started);
 }
 
-/** Stands in for validators that were never loaded, where none are needed. */
-const UNLOADED: ToolValidators = {
-  validateInput: () => false,
-  validateOutput: () => false,
-};
-
 /** Shared by calls to tools that declare no sensitive property: nothing is ever added to it. */
 const NO_SECRETS: Set<string> = new Set();
 
@@ -406,45 +403,44 @@ function hasSensitive(contract: AnyToolContract): boolean {
   );
 }
 
+/** FAILED before any attempt (no handler, validators that would not load): nothing ran, so effect none. */
+function refuse(
+  contract: AnyToolContract,
+  options: ExecuteOptions,
+  message: string,
+  error?: unknown,
+): Result {
+  if (options.onTrace) {
+    const event: Omit<TraceEvent, "tool" | "version"> = {
+      attempt: 0,
+      durationMs: 0,
+      code: "FAILED",
+      effect: "none",
+      issuePaths: [],
+    };
+    if (error !== undefined) event.error = error;
+    emit({ contract, options, secrets: NO_SECRETS }, event);
+  }
+  return failure(contract, "FAILED", message, false, "none", 0);
+}
+
 async function execute(
   contract: AnyToolContract,
   rawInput: unknown,
   handler: AnyHandler | undefined,
   options: ExecuteOptions,
 ): Promise<Result> {
-  const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
-  if (typeof handler !== "function") {
-    emit(
-      { contract, options, rawInput, secrets, validators: UNLOADED },
-      {
-        attempt: 0,
-        durationMs: 0,
-        code: "FAILED",
-        effect: "none",
-        issuePaths: [],
-      },
-    );
-    return failure(contract, "FAILED", MESSAGES.noHandler, false, "none", 0);
-  }
+  if (typeof handler !== "function")
+    return refuse(contract, options, MESSAGES.noHandler);
   // Only a tool's first call waits here: its validator module loads once.
   const found = validatorsOf(contract);
   let validators: ToolValidators;
   try {
     validators = found instanceof Promise ? await found : found;
   } catch (error) {
-    emit(
-      { contract, options, rawInput, secrets, validators: UNLOADED },
-      {
-        attempt: 0,
-        durationMs: 0,
-        code: "FAILED",
-        effect: "none",
-        issuePaths: [],
-        error,
-      },
-    );
-    return failure(contract, "FAILED", MESSAGES.unexpected, false, "none", 0);
+    return refuse(contract, options, MESSAGES.unexpected, error);
   }
+  const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
   const call: Call = { contract, options, rawInput, secrets, validators };
   const prepared = prepareInput(call);
   if (!prepared.ok) return prepared.result;
