@@ -1,0 +1,332 @@
+/**
+ * Rewrites of Ajv's standalone output that make it smaller and faster without
+ * changing what it accepts or the errors it reports. Each matches code
+ * positions only, never text inside a string literal, and leaves the code as
+ * it was when its pattern is not found exactly. test/emit/postprocess.test.ts
+ * checks the result against in-process Ajv, verdict by verdict.
+ */
+
+export const USE_STRICT = '"use strict";';
+/** Ajv's scope constants holding (sub)schemas, e.g. `const schema31 = {...};`. */
+const SCHEMA_CONST = /const (schema\d+) = /g;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Puts one Ajv module body in its own function scope. Each Ajv instance names
+ * its functions and constants from the same counters (validate10, func1,
+ * ...), so two bodies in one file would collide.
+ */
+export function isolate(code: string, exportName: string): string {
+  if (!IDENTIFIER.test(exportName)) throw new Error(`invalid export name ${exportName}`);
+  const prefix = `${USE_STRICT}export const ${exportName} = `;
+  if (!code.startsWith(prefix)) throw new Error("unexpected Ajv standalone output");
+  const rest = code.slice(prefix.length);
+  const semicolon = rest.indexOf(";");
+  const validateName = rest.slice(0, semicolon);
+  const body = rest.slice(semicolon + 1);
+  return `export const ${exportName} = (() => {${body}return ${validateName};})();`;
+}
+
+/** Index just past the JSON literal starting at `start` (Ajv writes schemas with JSON.stringify). */
+function jsonLiteralEnd(code: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"') {
+      for (i++; code[i] !== '"'; i++) if (code[i] === "\\") i++;
+    } else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    if (depth === 0 && (c === "}" || c === "]" || c === '"')) return i + 1;
+    if (depth === 0 && c === ";") return i;
+  }
+  throw new Error("unterminated schema literal in Ajv output");
+}
+
+/**
+ * Drops schema constants nothing refers to. Ajv keeps the root schema in
+ * scope for error reporting options we do not use; it is often the largest
+ * part of the file. A name also found inside a string is kept (harmless).
+ */
+export function dropUnusedSchemas(code: string): string {
+  let out = code;
+  for (const match of [...code.matchAll(SCHEMA_CONST)].reverse()) {
+    const name = match[1];
+    const start = match.index;
+    const valueStart = start + match[0].length;
+    const end = jsonLiteralEnd(out, valueStart);
+    if (out[end] !== ";") continue;
+    const without = out.slice(0, start) + out.slice(end + 1);
+    if (!new RegExp(`\\b${name}\\b`).test(without)) out = without;
+  }
+  return out;
+}
+
+/** Ajv's error sites: `const errN = {...};` then an append to `vErrors` (Ajv's addError). */
+const ERROR_CONST = /const (err\d+) = \{/y;
+const appendSuffix = (name: string) => `;if(vErrors === null){vErrors = [${name}];}else {vErrors.push(${name});}`;
+
+/** Index of the character after the double-quoted string opening at `open`. */
+function stringEnd(code: string, open: number): number {
+  let i = open + 1;
+  for (; code[i] !== '"'; i++) if (code[i] === "\\") i++;
+  return i + 1;
+}
+
+/** Index after the object literal opening at `open`, skipping braces inside strings. */
+function objectEnd(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; ) {
+    const c = code[i];
+    if (c === '"') {
+      i = stringEnd(code, i);
+      continue;
+    }
+    if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return i + 1;
+    i++;
+  }
+  return -1;
+}
+
+/**
+ * Index of the first `token` at a code position of code[from, to) outside any
+ * bracket opened in that range, or -1. Strings are skipped whole.
+ */
+function findTopLevel(code: string, from: number, to: number, token: string): number {
+  let depth = 0;
+  for (let i = from; i < to; ) {
+    const c = code[i];
+    if (c === '"') {
+      i = stringEnd(code, i);
+      continue;
+    }
+    if (depth === 0 && code.startsWith(token, i)) return i;
+    if (c === "(" || c === "{" || c === "[") depth++;
+    else if (c === ")" || c === "}" || c === "]") depth--;
+    i++;
+  }
+  return -1;
+}
+
+/**
+ * The module-level helper every compacted error site calls: appends one
+ * error object to the list (null until the first error) and returns the
+ * list. The object has Ajv's fields; `schemaPath` only where issues.ts reads
+ * it (see keepsSchemaPath).
+ */
+export const ERROR_HELPER =
+  "function err$(errors, instancePath, keyword, params, schemaPath) {const error = schemaPath === undefined ? {instancePath, keyword, params} : {instancePath, schemaPath, keyword, params};if (errors === null) return [error];errors.push(error);return errors;}";
+export const ERROR_HELPER_CALL = "vErrors = err$(vErrors,";
+
+/**
+ * issues.ts reads `schemaPath` for one thing: dropping the errors raised
+ * inside a failed anyOf/oneOf branch, found by the union error's schemaPath
+ * being a prefix of theirs. Only union errors and errors under a union
+ * (a path through `/anyOf/` or `/oneOf/`) can take part in that; every other
+ * error keeps the same issues without it.
+ */
+function keepsSchemaPath(schemaPath: string, keyword: string): boolean {
+  return keyword === "anyOf" || keyword === "oneOf" || schemaPath.includes("/anyOf/") || schemaPath.includes("/oneOf/");
+}
+
+const SCHEMA_MEMBER = /^(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)/;
+
+/**
+ * `params` with each read of a schema constant (`schema0.properties.x.type`,
+ * written by Ajv for type unions and enums) replaced by the JSON value it
+ * reads, so the constant, often the whole schema, can be dropped. Only in
+ * error params, which run once per error; never in checks, where a literal
+ * would allocate on every call. Undefined when a read cannot be resolved.
+ */
+function inlineSchemaReads(params: string, schemas: ReadonlyMap<string, unknown>): string | undefined {
+  let out = "";
+  for (let i = 0; i < params.length; ) {
+    const c = params[i];
+    if (c === '"') {
+      const end = stringEnd(params, i);
+      out += params.slice(i, end);
+      i = end;
+      continue;
+    }
+    const match = c === "s" && !/[\w$.]/.test(params[i - 1] ?? "") ? SCHEMA_MEMBER.exec(params.slice(i)) : null;
+    if (!match) {
+      out += c;
+      i++;
+      continue;
+    }
+    let value = schemas.get(match[1]);
+    for (const key of match[2].slice(1).split(".")) {
+      if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
+      value = (value as Record<string, unknown>)[key];
+    }
+    if (value === undefined || /[\w$]/.test(params[i + match[0].length] ?? "")) return undefined;
+    out += JSON.stringify(value);
+    i += match[0].length;
+  }
+  return out;
+}
+
+/**
+ * One error object `{instancePath…,schemaPath:"…",keyword:"…",params:…}` as
+ * a call of ERROR_HELPER, or undefined when it is not exactly that shape.
+ */
+function errorHelperCall(object: string, schemas: ReadonlyMap<string, unknown>): string | undefined {
+  const head = "{instancePath";
+  if (!object.startsWith(head) || !object.endsWith("}")) return undefined;
+  let instancePath = "instancePath";
+  let at = head.length;
+  if (object[at] === ":") {
+    const end = findTopLevel(object, at + 1, object.length - 1, ",schemaPath:");
+    if (end < 0) return undefined;
+    instancePath = object.slice(at + 1, end);
+    at = end;
+  }
+  const field = (name: string): string | undefined => {
+    const prefix = `,${name}:"`;
+    if (!object.startsWith(prefix, at)) return undefined;
+    const end = stringEnd(object, at + prefix.length - 1);
+    const literal = object.slice(at + prefix.length - 1, end);
+    at = end;
+    return literal;
+  };
+  const schemaPath = field("schemaPath");
+  const keyword = field("keyword");
+  if (schemaPath === undefined || keyword === undefined || !object.startsWith(",params:", at)) return undefined;
+  const paramsStart = at + ",params:".length;
+  if (findTopLevel(object, paramsStart, object.length - 1, ",") >= 0) return undefined;
+  const params = inlineSchemaReads(object.slice(paramsStart, -1), schemas);
+  if (params === undefined) return undefined;
+  const keep = keepsSchemaPath(JSON.parse(schemaPath) as string, JSON.parse(keyword) as string);
+  return `${ERROR_HELPER_CALL}${instancePath},${keyword},${params}${keep ? `,${schemaPath}` : ""});`;
+}
+
+/** Ajv's schema constants in `code`, parsed (Ajv writes them with JSON.stringify). */
+function schemaConstants(code: string): Map<string, unknown> {
+  const schemas = new Map<string, unknown>();
+  for (const match of code.matchAll(SCHEMA_CONST)) {
+    const start = match.index + match[0].length;
+    try {
+      schemas.set(match[1], JSON.parse(code.slice(start, jsonLiteralEnd(code, start))));
+    } catch {
+      // Not a plain JSON literal: reads of it stay as they are.
+    }
+  }
+  return schemas;
+}
+
+/**
+ * Rewrites each error site `const errN = {...};if(vErrors === null){vErrors =
+ * [errN];}else {vErrors.push(errN);}` to `vErrors = err$(vErrors,<instancePath>,
+ * <keyword>,<params>[,<schemaPath>]);` (see ERROR_HELPER), or, when the object
+ * is not exactly Ajv's four fields, to `(vErrors ??= []).push({...});`.
+ * vErrors is either null or an array and errN has no other use, so either is
+ * the same statement in fewer bytes, and error sites are most of a
+ * validator. Only code positions are matched, never text inside a string; if
+ * a quote other than `"` appears in code (Ajv writes every string with
+ * JSON.stringify), nothing is changed rather than guessed.
+ */
+export function compactErrorSites(code: string): string {
+  const schemas = schemaConstants(code);
+  const out: string[] = [];
+  let copied = 0;
+  for (let i = 0; i < code.length; ) {
+    const c = code[i];
+    if (c === "'" || c === "`") return code;
+    if (c === '"') {
+      i = stringEnd(code, i);
+      continue;
+    }
+    ERROR_CONST.lastIndex = i;
+    const match = c === "c" ? ERROR_CONST.exec(code) : null;
+    if (!match) {
+      i++;
+      continue;
+    }
+    const open = i + match[0].length - 1;
+    const end = objectEnd(code, open);
+    const suffix = appendSuffix(match[1]);
+    if (end < 0 || !code.startsWith(suffix, end)) {
+      i = open;
+      continue;
+    }
+    const object = code.slice(open, end);
+    out.push(code.slice(copied, i), errorHelperCall(object, schemas) ?? `(vErrors ??= []).push(${object});`);
+    i = copied = end + suffix.length;
+  }
+  out.push(code.slice(copied));
+  return out.join("");
+}
+
+/** Ajv's return from a validate function: always stores `errors` (null when valid). */
+const AJV_RETURN = /(validate\d+)\.errors = vErrors;return errors === 0;\}/g;
+
+/**
+ * `validateN.errors = vErrors;return errors === 0;` stores to the function on
+ * every call; valid data is the common case and its errors are already null
+ * after the first valid call. Same result (errors is null exactly when
+ * errors === 0), but a store only when the value changes.
+ */
+export function storeErrorsOnChange(code: string): string {
+  const strings: [number, number][] = [];
+  for (let i = 0; i < code.length; i++) {
+    if (code[i] !== '"') continue;
+    const end = stringEnd(code, i);
+    strings.push([i, end]);
+    i = end - 1;
+  }
+  const inString = (at: number) => strings.some(([from, to]) => at >= from && at < to);
+  return code.replace(AJV_RETURN, (match: string, name: string, at: number) =>
+    inString(at) ? match : `if(errors === 0){if(${name}.errors !== null){${name}.errors = null;}return true;}${name}.errors = vErrors;return false;}`,
+  );
+}
+
+/** Ajv's signature for every validate function (with dynamicRef off). */
+const AJV_SIGNATURE = /function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{/g;
+
+/** Each occurrence of identifier `name` at a code position: its index. */
+function identifierSites(code: string, name: string): number[] {
+  const sites: number[] = [];
+  for (let i = 0; i < code.length; ) {
+    const c = code[i];
+    if (c === '"') {
+      i = stringEnd(code, i);
+      continue;
+    }
+    if (code.startsWith(name, i) && !/[\w$.]/.test(code[i - 1] ?? "") && !/[\w$]/.test(code[i + name.length] ?? "")) {
+      sites.push(i);
+      i += name.length;
+      continue;
+    }
+    i++;
+  }
+  return sites;
+}
+
+/**
+ * When a body has one validate function and nothing calls it with a context
+ * (no $ref back to it), its context parameter is always the default: the
+ * function becomes `validateN(data)`, with no object to destructure on every
+ * call, and its instancePath, always "", is folded into the paths
+ * (`instancePath+"/id"` becomes `"/id"`). Anything unexpected leaves the
+ * body unchanged, or keeps `const instancePath = ""`.
+ */
+export function simplifyRootSignature(code: string): string {
+  const signatures = [...code.matchAll(AJV_SIGNATURE)];
+  if (signatures.length !== 1 || (code.match(/function validate\d+\(/g) ?? []).length !== 1) return code;
+  const [signature, name] = signatures[0];
+  const start = signatures[0].index;
+  const rest = code.slice(0, start) + "\u0000".repeat(signature.length) + code.slice(start + signature.length);
+  for (const other of ["parentData", "parentDataProperty", "rootData", "dynamicAnchors"]) if (identifierSites(rest, other).length > 0) return code;
+  if (identifierSites(rest, name).some((i) => rest[i + name.length] === "(")) return code;
+  const body = code.slice(start + signature.length);
+  const sites = identifierSites(body, "instancePath");
+  const foldable = sites.every((i) => body[i - 1] !== "{" && body[i + "instancePath".length] !== ":");
+  let folded = body;
+  if (foldable) {
+    for (const i of sites.reverse()) {
+      const after = i + "instancePath".length;
+      folded = body.startsWith('+"', after) ? folded.slice(0, i) + folded.slice(after + 1) : `${folded.slice(0, i)}""${folded.slice(after)}`;
+    }
+  }
+  return `${code.slice(0, start)}function ${name}(data){${foldable ? "" : 'const instancePath = "";'}${folded}`;
+}
