@@ -18,7 +18,7 @@ import { byPath, emitShared, emitToolFiles, type EmitOptions } from "./emit/inde
 import type { Diagnostic, EmittedFile, ToolIR } from "./ir.js";
 import { findDefinitionFiles, loadDefinitionsFromTexts, type YamlSource } from "./load/index.js";
 import { normalize } from "./normalize/index.js";
-import { formatFiles, type FormatMemo } from "./write/format.js";
+import { openFormatter, type FormatMemo } from "./write/format.js";
 
 export interface DefinitionText {
   readonly source: string;
@@ -159,22 +159,31 @@ export async function compileIncremental(ctx: IncrementalContext, texts: readonl
   if (tools.some((t) => t === undefined) || namesClash(tools as ToolIR[])) return undefined;
   const sorted = [...(tools as ToolIR[])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const usedFormats = new Set<string>();
-  const shared = await formatFiles(emitShared({ tools: sorted, typeFiles: normalized.ir.typeFiles }, ctx.emitOptions), ctx.outDir, ctx.formatOptions, formatMemo(ctx, usedFormats));
-  const perTool = new Map<string, ToolEntry>();
-  for (const p of planned) {
-    const tool = (p.entry?.tool ?? fresh.get(p.text.source)) as ToolIR;
-    const entry = p.entry ?? {
-      tool,
-      diagnostics: normalized.byDisplay.get(p.text.display) ?? [],
-      files: await formatFiles(emitToolFiles(tool, ctx.emitOptions), ctx.outDir, ctx.formatOptions),
-    };
-    perTool.set(p.key, entry);
-    if (!p.entry) writeEntry(ctx.cache, "tools", p.key, entry);
+  const memo = formatMemo(ctx, usedFormats);
+  // Every file is handed to the formatter as soon as it is emitted, so formatting overlaps emitting.
+  const formatter = openFormatter({ outDir: ctx.outDir, options: ctx.formatOptions, expectedFiles: changed.length * 4 });
+  let shared: EmittedFile[];
+  let entries: ToolEntry[];
+  try {
+    const sharedFiles = Promise.all(emitShared({ tools: sorted, typeFiles: normalized.ir.typeFiles }, ctx.emitOptions).map((f) => formatter.format(f, memo)));
+    const toolEntries = planned.map(async (p): Promise<ToolEntry> => {
+      if (p.entry) return p.entry;
+      const tool = fresh.get(p.text.source) as ToolIR;
+      const files = emitToolFiles(tool, ctx.emitOptions).map((f) => formatter.format(f));
+      return { tool, diagnostics: normalized.byDisplay.get(p.text.display) ?? [], files: await Promise.all(files) };
+    });
+    [shared, entries] = await Promise.all([sharedFiles, Promise.all(toolEntries)]);
+  } finally {
+    await formatter.close();
   }
+  const perTool = new Map<string, ToolEntry>();
+  planned.forEach((p, i) => {
+    perTool.set(p.key, entries[i]);
+    if (!p.entry) writeEntry(ctx.cache, "tools", p.key, entries[i]);
+  });
   writeEntry(ctx.cache, "kinds", ctx.settingsKey, Object.fromEntries(texts.map((t) => [hashText(t.text), isTypes.get(t.source)])));
   pruneEntries(ctx.cache, "tools", new Set(perTool.keys()));
   pruneEntries(ctx.cache, "format", usedFormats);
-  const entries = [...perTool.values()];
   return {
     files: [...shared, ...entries.flatMap((e) => e.files)].sort(byPath),
     diagnostics: sortDiagnostics([...normalized.shared, ...entries.flatMap((e) => e.diagnostics)]),

@@ -59,6 +59,22 @@ function project(): Project {
   return sharedProject;
 }
 
+interface SourceFilePrinter {
+  printText(writer: ReturnType<Project["createWriter"]>, structure: { statements: Statement[] }): void;
+}
+
+/**
+ * The printer `createSourceFile` runs on a structure before it parses the
+ * text it printed into a source file; the text is all a builder needs, and
+ * TypeScript's parse of it was a third of emitting. It is reached through the
+ * project's context (ts-morph's own, not public API), so when a ts-morph
+ * version lacks it, undefined, and `toText` takes the public path.
+ */
+function structurePrinter(isAmbient: boolean): SourceFilePrinter | undefined {
+  const context = (project() as unknown as { _context?: { structurePrinterFactory?: { forSourceFile?: (options: { isAmbient: boolean }) => SourceFilePrinter } } })._context;
+  return context?.structurePrinterFactory?.forSourceFile?.({ isAmbient });
+}
+
 /** Code-unit order, so the result does not depend on the machine's locale. */
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -186,11 +202,14 @@ export class FileBuilder {
     const imports = this.#importStructures();
     const head: Statement[] = imports.length > 0 ? [spaced(imports[0]), ...imports.slice(1)] : [];
     const body = this.#statements.map(spaced);
-    const sourceFile = project().createSourceFile(
-      `/${this.path}`,
-      { statements: [this.header, ...head, ...body] },
-      { overwrite: true },
-    );
+    const structure = { statements: [this.header, ...head, ...body] };
+    const printer = structurePrinter(this.path.endsWith(".d.ts"));
+    if (printer) {
+      const writer = project().createWriter();
+      printer.printText(writer, structure);
+      return writer.toString();
+    }
+    const sourceFile = project().createSourceFile(`/${this.path}`, structure, { overwrite: true });
     try {
       return sourceFile.getFullText();
     } finally {

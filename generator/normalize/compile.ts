@@ -5,15 +5,13 @@
  * the build here rather than at the first real call.
  */
 import type { ValidateFunction } from "ajv";
-import { createAjv } from "../ajv.js";
+import { sharedAjv } from "../ajv-shared.js";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, ExampleIR, JsonObject, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { pointerSegments, toIssues } from "../runtime/issues.js";
 import { forEachSchema, isSchemaObject } from "./schema-walk.js";
 
-const inputAjv = createAjv({ applyDefaults: true });
-const outputAjv = createAjv({ applyDefaults: false });
 
 /** Ajv's strict-mode messages name the offending schema location as `at "#/..."` or `path "#/..."`. */
 function schemaPathOf(message: string): JsonPath {
@@ -33,7 +31,7 @@ export interface CompiledSchema {
 }
 
 export function compileSchema(schema: JsonObject, file: YamlSource, root: JsonPath, applyDefaults: boolean): CompiledSchema {
-  const ajv = applyDefaults ? inputAjv : outputAjv;
+  const ajv = sharedAjv({ applyDefaults });
   try {
     return { validate: ajv.compile(schema), diagnostics: [] };
   } catch (e) {

@@ -1,9 +1,19 @@
 /**
  * Formatting with prettier, using the consumer's own configuration when the
  * output folder sits inside a project that has one.
+ *
+ * prettier is most of a large generate, and it is a pure function of
+ * (version, options, path, text), so a large batch is spread over worker
+ * threads, one per core (at most two): each file's text is exactly what
+ * prettier in this thread would print. Small batches stay in this thread,
+ * where starting workers would cost more than it saves.
  */
 import * as prettier from "prettier";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import type { EmittedFile } from "../ir.js";
 
 const PARSERS: Record<string, string> = { ts: "typescript", json: "json", md: "markdown" };
@@ -35,18 +45,156 @@ export interface FormatMemo {
   set(file: EmittedFile, formatted: string): void;
 }
 
+/** Below this many tools' worth of files, workers cost more to start than they save. */
+export const PARALLEL_MIN_FILES = 200;
+
+/**
+ * Formats files as they are handed in. `format` starts at once (in a worker
+ * when the formatter is parallel), so a caller can keep emitting while
+ * earlier files are formatted. `close` must be called when done.
+ */
+export interface Formatter {
+  /** The file formatted; `memo`, when given, is asked first and told the result. */
+  format(file: EmittedFile, memo?: FormatMemo): Promise<EmittedFile>;
+  close(): Promise<void>;
+}
+
+export interface FormatterOptions {
+  readonly outDir: string;
+  readonly options: prettier.Options;
+  /** How many files the caller expects to hand in; a large batch uses worker threads. */
+  readonly expectedFiles: number;
+}
+
+/**
+ * The worker: formats one message at a time, in order, with the same
+ * prettier module this thread loaded. Plain JS evaluated by Worker, so it
+ * runs the same from dist/ and from the TS sources the tests import.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+// The CommonJS entry (what require.resolve finds) arrives as the default export.
+const loaded = import(workerData.prettier).then((m) => (typeof m.format === "function" ? m : m.default));
+let queue = Promise.resolve();
+parentPort.on("message", ({ id, text, options }) => {
+  queue = queue.then(async () => {
+    try {
+      const prettier = await loaded;
+      parentPort.postMessage({ id, text: await prettier.format(text, options) });
+    } catch (e) {
+      parentPort.postMessage({ id, error: e instanceof Error ? String(e.stack || e.message) : String(e) });
+    }
+  });
+});
+`;
+
+interface Pending {
+  resolve(text: string): void;
+  reject(error: Error): void;
+}
+
+class WorkerPool {
+  readonly #workers: { worker: Worker; load: number }[] = [];
+  readonly #pending = new Map<number, Pending & { worker: number; size: number }>();
+  #nextId = 0;
+  #failure: Error | undefined;
+
+  constructor(size: number) {
+    const prettierUrl = pathToFileURL(createRequire(import.meta.url).resolve("prettier")).href;
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { prettier: prettierUrl } });
+      worker.on("message", (message: { id: number; text?: string; error?: string }) => this.#settle(message));
+      worker.on("error", (e) => this.#fail(e));
+      worker.on("exit", (code) => {
+        if (this.#pending.size > 0) this.#fail(new Error(`prettier worker exited with code ${code}`));
+      });
+      this.#workers.push({ worker, load: 0 });
+    }
+  }
+
+  format(text: string, options: prettier.Options): Promise<string> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    // Everything is posted at once (the caller may be busy emitting), so spread by size.
+    let index = 0;
+    for (let i = 1; i < this.#workers.length; i++) if (this.#workers[i].load < this.#workers[index].load) index = i;
+    const id = this.#nextId++;
+    this.#workers[index].load += text.length;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, worker: index, size: text.length });
+      this.#workers[index].worker.postMessage({ id, text, options });
+    });
+  }
+
+  #settle(message: { id: number; text?: string; error?: string }): void {
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    this.#workers[pending.worker].load -= pending.size;
+    if (message.text !== undefined) pending.resolve(message.text);
+    else pending.reject(new Error(message.error ?? "prettier failed"));
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    for (const pending of this.#pending.values()) pending.reject(this.#failure);
+    this.#pending.clear();
+  }
+
+  async close(): Promise<void> {
+    // Whatever is still pending belongs to a run that has already failed elsewhere.
+    this.#pending.clear();
+    await Promise.all(this.#workers.map(({ worker }) => worker.terminate()));
+  }
+}
+
+/** Whether options survive being posted to a worker unchanged (a plugin given as an object may not). */
+function postable(options: prettier.Options): boolean {
+  try {
+    return JSON.stringify(structuredClone(options)) === JSON.stringify(options);
+  } catch {
+    return false;
+  }
+}
+
+/** Workers to use: TOOLC_FORMAT_WORKERS=n decides (0: none); else two for a large batch on two or more cores. */
+function poolSize(expectedFiles: number, options: prettier.Options): number {
+  const forced = process.env.TOOLC_FORMAT_WORKERS;
+  if (forced !== undefined && /^\d+$/.test(forced)) return postable(options) ? Number(forced) : 0;
+  if (expectedFiles < PARALLEL_MIN_FILES || !postable(options)) return 0;
+  return availableParallelism() < 2 ? 0 : 2;
+}
+
+export function openFormatter(settings: FormatterOptions): Formatter {
+  const { outDir, options } = settings;
+  const size = poolSize(settings.expectedFiles, options);
+  const pool = size > 0 ? new WorkerPool(size) : undefined;
+  return {
+    format(file, memo) {
+      const result = (async () => {
+        const parser = parserFor(file.path);
+        if (!file.format || parser === undefined) return file;
+        const known = memo?.get(file);
+        if (known !== undefined) return { ...file, text: known };
+        const fileOptions = { ...options, parser, filepath: join(outDir, file.path) };
+        const text = pool ? await pool.format(file.text, fileOptions) : await prettier.format(file.text, fileOptions);
+        memo?.set(file, text);
+        return { ...file, text };
+      })();
+      // The caller awaits every result together; if it stops early (an emitter threw), a later failure here is not unhandled.
+      result.catch(() => undefined);
+      return result;
+    },
+    close: async () => pool?.close(),
+  };
+}
+
 /** Formats the files that ask for it; Ajv's JS is left alone (prettier on it costs far more than it gives). */
 export async function formatFiles(files: readonly EmittedFile[], outDir: string, resolved?: prettier.Options, memo?: FormatMemo): Promise<EmittedFile[]> {
   const options = resolved ?? (await resolveFormatOptions(outDir));
-  return Promise.all(
-    files.map(async (file) => {
-      const parser = parserFor(file.path);
-      if (!file.format || parser === undefined) return file;
-      const known = memo?.get(file);
-      if (known !== undefined) return { ...file, text: known };
-      const text = await prettier.format(file.text, { ...options, parser, filepath: join(outDir, file.path) });
-      memo?.set(file, text);
-      return { ...file, text };
-    }),
-  );
+  const formatter = openFormatter({ outDir, options, expectedFiles: files.length });
+  try {
+    return await Promise.all(files.map((file) => formatter.format(file, memo)));
+  } finally {
+    await formatter.close();
+  }
 }

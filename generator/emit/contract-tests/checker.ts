@@ -6,7 +6,7 @@
  * generated test never asserts something the validator does not do.
  */
 import type { ValidateFunction } from "ajv";
-import { createAjv } from "../../ajv.js";
+import { sharedAjv } from "../../ajv-shared.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import type { ValidationError } from "../../runtime/contract.js";
 import { toIssues } from "../../runtime/issues.js";
@@ -38,17 +38,22 @@ function reportedErrors(errors: readonly AjvError[]): AjvError[] {
   return errors.filter((e) => !unions.some((u) => e.schemaPath !== u && (e.schemaPath ?? "").startsWith(`${u}/`)));
 }
 
+/** Sub-schema validators by the JSON of the schema compiled, across all checkers (see SchemaChecker#compile). */
+const compiledNodes = new Map<string, ValidateFunction>();
+
 export class SchemaChecker {
   readonly #root: JsonObject;
   readonly #rootValidate: ValidateFunction;
   /** Sub-schemas are checked without defaults: they only decide which union branch a value takes. */
-  readonly #ajv = createAjv({ applyDefaults: false, validateSchema: false });
-  readonly #compiled = new Map<string, ValidateFunction>();
+  readonly #ajv = sharedAjv({ applyDefaults: false, validateSchema: false });
+  /** Per node of this root, so a node asked about again needs no key. */
+  readonly #byNode = new WeakMap<object, ValidateFunction>();
 
   /** @param applyDefaults as the shipped validator for this schema does (input yes, output no). */
   constructor(root: JsonObject, applyDefaults: boolean) {
     this.#root = root;
-    this.#rootValidate = createAjv({ applyDefaults, validateSchema: false }).compile(root);
+    // normalize's instance: it has compiled this very schema object already (Ajv caches by identity).
+    this.#rootValidate = sharedAjv({ applyDefaults }).compile(root);
   }
 
   get root(): JsonObject {
@@ -78,15 +83,30 @@ export class SchemaChecker {
   /** Whether `value` satisfies `schema`, a node of the root schema (its `$ref`s resolve against the root). */
   accepts(schema: JsonSchema, value: JsonValue): boolean {
     if (typeof schema === "boolean") return schema;
-    const standalone: JsonObject = { ...schema };
-    if (this.#root.$defs !== undefined) standalone.$defs = this.#root.$defs;
-    const key = JSON.stringify(standalone);
-    let validate = this.#compiled.get(key);
+    let validate = this.#byNode.get(schema);
     if (validate === undefined) {
-      validate = this.#ajv.compile(standalone);
-      this.#compiled.set(key, validate);
+      validate = this.#compile(schema);
+      this.#byNode.set(schema, validate);
     }
     return validate(copy(value));
+  }
+
+  /**
+   * The node compiled on its own, with the root's `$defs` when it refers to
+   * anything. Equal JSON compiles to the same validator, so the result is
+   * shared by every checker in the process (tools repeat property schemas).
+   */
+  #compile(schema: JsonObject): ValidateFunction {
+    const text = JSON.stringify(schema);
+    const standalone: JsonObject = { ...schema };
+    if (this.#root.$defs !== undefined && text.includes('"$ref"')) standalone.$defs = this.#root.$defs;
+    const key = standalone.$defs === undefined ? text : JSON.stringify(standalone);
+    let validate = compiledNodes.get(key);
+    if (validate === undefined) {
+      validate = this.#ajv.compile(standalone);
+      compiledNodes.set(key, validate);
+    }
+    return validate;
   }
 
   /** The node a local `$ref` (`#/...`) points at, or undefined when it points nowhere. */

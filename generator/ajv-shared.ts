@@ -1,0 +1,25 @@
+/**
+ * One Ajv instance per configuration for the whole process. Creating an
+ * instance (formats, keywords, the 2020-12 meta-schema) costs far more than
+ * compiling a typical tool schema, and Ajv caches each compiled schema by
+ * object identity, so normalize and the contract-test checker, which compile
+ * the very same IR schema objects, compile each of them once.
+ *
+ * Schemas here carry no `$id`, so compiling many of them in one instance is
+ * no different from compiling each in a fresh one.
+ */
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import { createAjv, type AjvPurpose } from "./ajv.js";
+
+const instances = new Map<string, Ajv2020>();
+
+/** The shared instance for `purpose` (never the standalone one: that belongs to the validator emitter). */
+export function sharedAjv(purpose: Omit<AjvPurpose, "standalone">): Ajv2020 {
+  const key = JSON.stringify([purpose.applyDefaults, purpose.strictTypes ?? true, purpose.validateSchema ?? true]);
+  let ajv = instances.get(key);
+  if (ajv === undefined) {
+    ajv = createAjv(purpose);
+    instances.set(key, ajv);
+  }
+  return ajv;
+}
