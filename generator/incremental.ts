@@ -9,22 +9,15 @@
  * answers undefined and the caller runs the plain, uncached compile, which
  * then reports exactly what it always reports.
  */
-import { readFileSync } from "node:fs";
-import { relative, sep } from "node:path";
 import type { Options } from "prettier";
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "./cache.js";
 import { Codes, formatDiagnostic, hasErrors, sortDiagnostics } from "./diagnostics.js";
 import { byPath, emitShared, emitToolFiles, type EmitOptions } from "./emit/index.js";
 import type { Diagnostic, EmittedFile, ToolIR } from "./ir.js";
-import { findDefinitionFiles, loadDefinitionsFromTexts, type YamlSource } from "./load/index.js";
+import type { DefinitionText } from "./load/files.js";
+import { loadDefinitionsFromTexts, type YamlSource } from "./load/index.js";
 import { normalize } from "./normalize/index.js";
 import { openFormatter, type FormatMemo } from "./write/format.js";
-
-export interface DefinitionText {
-  readonly source: string;
-  readonly display: string;
-  readonly text: string;
-}
 
 /** What one tool contributes, given its own text and every types file's text. */
 interface ToolEntry {
@@ -46,20 +39,6 @@ export interface IncrementalContext {
   readonly outDir: string;
   readonly emitOptions: EmitOptions;
   readonly formatOptions: Options;
-}
-
-const toPosix = (path: string): string => path.split(sep).join("/");
-
-/** The definition texts in load order, or undefined when the folder is missing or empty (the plain path reports that). */
-export function readDefinitionTexts(dir: string, displayRoot: string): DefinitionText[] | undefined {
-  let paths: string[];
-  try {
-    paths = findDefinitionFiles(dir);
-  } catch {
-    return undefined;
-  }
-  if (paths.length === 0) return undefined;
-  return paths.map((path) => ({ source: toPosix(relative(dir, path)), display: toPosix(relative(displayRoot, path)), text: readFileSync(path, "utf8") }));
 }
 
 const textKey = (t: DefinitionText): string[] => [t.source, t.display, t.text];

@@ -12,7 +12,8 @@ import { relative, resolve, sep } from "node:path";
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "./cache.js";
 import { hasErrors } from "./diagnostics.js";
 import type { EmitOptions } from "./emit/index.js";
-import type { CompileOutput, DefinitionText } from "./incremental.js";
+import type { CompileOutput } from "./incremental.js";
+import { readDefinitionTexts, type DefinitionText } from "./load/files.js";
 import type { Diagnostic, EmittedFile } from "./ir.js";
 import { applyOutput, differences, planByHash, planOutput, type OutputPlan } from "./write/output.js";
 
@@ -104,7 +105,6 @@ function rememberRun(run: CachedRun, compiled: CompileOutput): void {
 async function compileCached(options: RunOptions, cwd: string, outDir: string): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
   const cache = options.cache === false ? undefined : openCache(outDir, options.mode === "check");
   if (!cache) return {};
-  const { readDefinitionTexts } = await import("./incremental.js");
   const texts = readDefinitionTexts(resolve(cwd, options.definitions), cwd);
   if (!texts) return {};
   const emit = emitOptions(options.out, cwd, options.handlers);

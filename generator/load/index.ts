@@ -10,6 +10,9 @@ import { checkAgainstMetaSchema } from "./meta-schema.js";
 import { parseYamlSource, type YamlSource } from "./yaml-source.js";
 
 export type { JsonPath, YamlSource } from "./yaml-source.js";
+import { findDefinitionFiles } from "./files.js";
+
+export { findDefinitionFiles };
 
 export interface LoadedDefinitions {
   /** Files that parsed and passed the meta-schema, sorted by source path. */
@@ -19,21 +22,6 @@ export interface LoadedDefinitions {
 
 function toPosix(path: string): string {
   return path.split(sep).join("/");
-}
-
-/** Every *.yaml / *.yml file below `dir`, sorted by path for stable output. */
-export function findDefinitionFiles(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (current: string): void => {
-    for (const entry of readdirSync(current, { withFileTypes: true })) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      const full = join(current, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.ya?ml$/.test(entry.name)) found.push(full);
-    }
-  };
-  walk(dir);
-  return found.sort((a, b) => (toPosix(relative(dir, a)) < toPosix(relative(dir, b)) ? -1 : 1));
 }
 
 export interface LoadOptions {

@@ -2,6 +2,7 @@
  * The build cache must never change output: every cached run is compared
  * with a plain, uncached compile of the same inputs.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { compile, run } from "../../generator/pipeline.js";
 import { copyDemo } from "../compiler/helpers.js";
 
+const ROOT = new URL("../../", import.meta.url).pathname;
 const cacheDir = mkdtempSync(join(tmpdir(), "toolc-cache-test-"));
 beforeAll(() => void (process.env.TOOLC_CACHE_DIR = cacheDir));
 afterAll(() => {
@@ -90,5 +92,28 @@ describe("build cache", () => {
     expect(readFileSync(join(dir, "generated/index.ts"), "utf8")).toContain("99.0.0-test");
     vi.doUnmock("../../generator/version.js");
     vi.resetModules();
+  });
+});
+
+describe("a no-op run", () => {
+  it("loads neither TypeScript, ts-morph nor Ajv: it only reads and hashes", () => {
+    const dir = copyDemo();
+    const cli = join(ROOT, "bin/toolc.js");
+    const env = { ...process.env, TOOLC_CACHE_DIR: mkdtempSync(join(tmpdir(), "toolc-noop-cache-")) };
+    execFileSync(process.execPath, [cli, "generate", "--definitions", "definitions", "--out", "generated"], { cwd: dir, env });
+    // The same run once more, from a script that reports which CommonJS packages it loaded.
+    const probe = join(dir, "probe.mjs");
+    writeFileSync(
+      probe,
+      `import { createRequire } from "node:module";
+import { main } from ${JSON.stringify(join(ROOT, "dist/cli.js"))};
+const code = await main(["generate", "--definitions", "definitions", "--out", "generated"]);
+const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules\\/(typescript|ts-morph|@ts-morph|ajv)\\//.test(p));
+console.log(JSON.stringify({ code, loaded }));
+`,
+    );
+    const lines = execFileSync(process.execPath, [probe], { cwd: dir, env, encoding: "utf8" }).trim().split("\n");
+    expect(lines[0]).toMatch(/ 0 files written, /);
+    expect(JSON.parse(lines.at(-1) ?? "{}")).toEqual({ code: 0, loaded: [] });
   });
 });
