@@ -226,12 +226,12 @@ export function checkOutput(
   };
 }
 
-export async function runAttempt(
+/** What the attempt came to, once the handler settled or the attempt was stopped. */
+function outcomeOf(
   spec: AttemptSpec,
-  startedAt: number,
-): Promise<Outcome> {
-  const ctx = new AttemptContext(spec.attempt, spec.idempotencyKey);
-  const result = await race(spec, ctx, startedAt);
+  ctx: AttemptContext,
+  result: Settled | Stopped,
+): Outcome {
   const aborted = ctx.abortReason();
   if ("stopped" in result) {
     if (result.stopped === "timeout")
@@ -257,4 +257,14 @@ export async function runAttempt(
       return { kind: "cancelled", error: result.error };
   }
   return classifyThrown(spec.contract, spec.options, result.error);
+}
+
+export function runAttempt(
+  spec: AttemptSpec,
+  startedAt: number,
+): Promise<Outcome> {
+  const ctx = new AttemptContext(spec.attempt, spec.idempotencyKey);
+  return race(spec, ctx, startedAt).then((result) =>
+    outcomeOf(spec, ctx, result),
+  );
 }

@@ -430,41 +430,23 @@ async function execute(
   handler: AnyHandler | undefined,
   options: ExecuteOptions,
 ): Promise<Result> {
-  if (typeof handler !== "function")
-    return refuse(contract, options, MESSAGES.noHandler);
-  // Only a tool's first call waits here: its validator module loads once.
-  const found = validatorsOf(contract);
-  let validators: ToolValidators;
   try {
-    validators = found instanceof Promise ? await found : found;
-  } catch (error) {
-    return refuse(contract, options, MESSAGES.unexpected, error);
-  }
-  const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
-  const call: Call = { contract, options, rawInput, secrets, validators };
-  const prepared = prepareInput(call);
-  if (!prepared.ok) return prepared.result;
-  // `return await`, not `return`: handing a promise back from an async function costs two more ticks.
-  return await attempts(call, handler, prepared.input);
-}
-
-/**
- * Runs one call of `contract` through `handler`. Never throws and never
- * rejects: every outcome, including a bug in a hook, is a ToolResult.
- */
-export async function executeTool<C extends AnyToolContract>(
-  contract: C,
-  rawInput: unknown,
-  handler: HandlerFor<C> | undefined,
-  options: ExecuteOptions = {},
-): Promise<ToolResult<OutputOf<C>, ReasonOf<C>>> {
-  try {
-    return (await execute(
-      contract,
-      rawInput,
-      handler as AnyHandler | undefined,
-      options ?? {},
-    )) as ToolResult<OutputOf<C>, ReasonOf<C>>;
+    if (typeof handler !== "function")
+      return refuse(contract, options, MESSAGES.noHandler);
+    // Only a tool's first call waits here: its validator module loads once.
+    const found = validatorsOf(contract);
+    let validators: ToolValidators;
+    try {
+      validators = found instanceof Promise ? await found : found;
+    } catch (error) {
+      return refuse(contract, options, MESSAGES.unexpected, error);
+    }
+    const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
+    const call: Call = { contract, options, rawInput, secrets, validators };
+    const prepared = prepareInput(call);
+    if (!prepared.ok) return prepared.result;
+    // `return await`, not `return`: handing a promise back from an async function costs two more ticks.
+    return await attempts(call, handler, prepared.input);
   } catch {
     // Only reachable through a broken contract object or hostile options; still an envelope.
     return failure(
@@ -474,6 +456,25 @@ export async function executeTool<C extends AnyToolContract>(
       false,
       "unknown",
       0,
-    ) as ToolFailure<ReasonOf<C>>;
+    );
   }
+}
+
+/**
+ * Runs one call of `contract` through `handler`. Never throws and never
+ * rejects: every outcome, including a bug in a hook, is a ToolResult.
+ */
+export function executeTool<C extends AnyToolContract>(
+  contract: C,
+  rawInput: unknown,
+  handler: HandlerFor<C> | undefined,
+  options: ExecuteOptions = {},
+): Promise<ToolResult<OutputOf<C>, ReasonOf<C>>> {
+  // execute is async and catches everything itself, so this never throws either.
+  return execute(
+    contract,
+    rawInput,
+    handler as AnyHandler | undefined,
+    options ?? {},
+  ) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
 }

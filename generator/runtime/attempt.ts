@@ -168,9 +168,8 @@ export function checkOutput({ validateOutput }: ToolValidators, value: unknown):
   return { kind: "invalid-output", issues: toIssues(validateOutput.errors, value), output: value };
 }
 
-export async function runAttempt(spec: AttemptSpec, startedAt: number): Promise<Outcome> {
-  const ctx = new AttemptContext(spec.attempt, spec.idempotencyKey);
-  const result = await race(spec, ctx, startedAt);
+/** What the attempt came to, once the handler settled or the attempt was stopped. */
+function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Stopped): Outcome {
   const aborted = ctx.abortReason();
   if ("stopped" in result) {
     if (result.stopped === "timeout") return { kind: "transient", error: aborted?.reason, timedOut: true, retryAfterMs: undefined };
@@ -183,4 +182,9 @@ export async function runAttempt(spec: AttemptSpec, startedAt: number): Promise<
     if (spec.options.signal?.aborted) return { kind: "cancelled", error: result.error };
   }
   return classifyThrown(spec.contract, spec.options, result.error);
+}
+
+export function runAttempt(spec: AttemptSpec, startedAt: number): Promise<Outcome> {
+  const ctx = new AttemptContext(spec.attempt, spec.idempotencyKey);
+  return race(spec, ctx, startedAt).then((result) => outcomeOf(spec, ctx, result));
 }
