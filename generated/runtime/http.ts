@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
@@ -38,17 +38,35 @@ function pathOf(req: IncomingMessage): string {
   }
 }
 
+let transportModule:
+  | Promise<{
+      StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport;
+    }>
+  | undefined;
+
+/**
+ * The SDK's HTTP transport, loaded on the first request: importing it costs
+ * tens of milliseconds, and every server built from the generated index
+ * would pay that at start-up, stdio servers included.
+ */
+function loadTransport(): Promise<{
+  StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport;
+}> {
+  transportModule ??=
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+  return transportModule;
+}
+
 async function serve(
   createServer: () => Server,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  const { StreamableHTTPServerTransport: Transport } = await loadTransport();
   const server = createServer();
   // No sessionIdGenerator: stateless mode. (Leaving it out rather than setting it to
   // undefined keeps this compiling under exactOptionalPropertyTypes.)
-  const transport = new StreamableHTTPServerTransport({
-    enableJsonResponse: true,
-  });
+  const transport = new Transport({ enableJsonResponse: true });
   res.on("close", () => {
     void transport.close().catch(() => {});
     void server.close().catch(() => {});
