@@ -6,7 +6,6 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
@@ -38,23 +37,19 @@ function pathOf(req: IncomingMessage): string {
   }
 }
 
-let transportModule:
-  | Promise<{
-      StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport;
-    }>
-  | undefined;
+/** The type is inferred from the import itself, so it agrees with it in ESM and CommonJS projects alike. */
+function importTransport() {
+  return import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+}
+let transportModule: ReturnType<typeof importTransport> | undefined;
 
 /**
  * The SDK's HTTP transport, loaded on the first request: importing it costs
  * tens of milliseconds, and every server built from the generated index
  * would pay that at start-up, stdio servers included.
  */
-function loadTransport(): Promise<{
-  StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport;
-}> {
-  transportModule ??=
-    import("@modelcontextprotocol/sdk/server/streamableHttp.js");
-  return transportModule;
+function loadTransport(): ReturnType<typeof importTransport> {
+  return (transportModule ??= importTransport());
 }
 
 async function serve(
