@@ -6,7 +6,9 @@
  * the very same IR schema objects, compile each of them once.
  *
  * Schemas here carry no `$id`, so compiling many of them in one instance is
- * no different from compiling each in a fresh one.
+ * no different from compiling each in a fresh one. Ajv keeps every schema it
+ * compiled, so a run releases the instances when it ends: a long-lived caller
+ * (a watch loop, a build plugin) must not grow with every run.
  */
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { createAjv, type AjvPurpose } from "./ajv.js";
@@ -22,4 +24,9 @@ export function sharedAjv(purpose: Omit<AjvPurpose, "standalone">): Ajv2020 {
     instances.set(key, ajv);
   }
   return ajv;
+}
+
+/** Drops the instances and everything they compiled; the next run starts fresh ones. */
+export function releaseSharedAjv(): void {
+  instances.clear();
 }

@@ -118,12 +118,23 @@ async function compileCached(options: RunOptions, cwd: string, outDir: string): 
   return { compiled, run };
 }
 
+/** Compiling filled Ajv's caches with every schema of the run; release them (imported here, so a no-op run never loads Ajv). */
+async function releaseCompileCaches(): Promise<void> {
+  const { releaseSharedAjv } = await import("./ajv-shared.js");
+  releaseSharedAjv();
+}
+
 export async function run(options: RunOptions): Promise<RunResult> {
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.out);
   const cached = await compileCached(options, cwd, outDir);
   if (cached.result) return cached.result;
-  const compiled = cached.compiled ?? (await compile(options.definitions, options.out, cwd, options.handlers));
+  let compiled: Awaited<ReturnType<typeof compile>>;
+  try {
+    compiled = cached.compiled ?? (await compile(options.definitions, options.out, cwd, options.handlers));
+  } finally {
+    await releaseCompileCaches();
+  }
   if (!compiled.files) return { ok: false, diagnostics: compiled.diagnostics, tools: compiled.tools, differences: [] };
   const plan = planOutput(compiled.files, outDir);
   const diff = differences(plan);

@@ -117,3 +117,14 @@ console.log(JSON.stringify({ code, loaded }));
     expect(JSON.parse(lines.at(-1) ?? "{}")).toEqual({ code: 0, loaded: [] });
   });
 });
+
+describe("a long-lived caller", () => {
+  it("gets fresh Ajv instances after each run, so compiled schemas do not pile up across runs", async () => {
+    const { sharedAjv } = await import("../../generator/ajv-shared.js");
+    const dir = copyDemo();
+    const before = sharedAjv({ applyDefaults: true });
+    const result = await run({ definitions: "definitions", out: "generated", mode: "generate", cwd: dir, cache: false });
+    expect(result.ok).toBe(true);
+    expect(sharedAjv({ applyDefaults: true })).not.toBe(before);
+  });
+});
