@@ -38,8 +38,12 @@ function reportedErrors(errors: readonly AjvError[]): AjvError[] {
   return errors.filter((e) => !unions.some((u) => e.schemaPath !== u && (e.schemaPath ?? "").startsWith(`${u}/`)));
 }
 
-/** Sub-schema validators by the JSON of the schema compiled, across all checkers (see SchemaChecker#compile). */
-const compiledNodes = new Map<string, ValidateFunction>();
+/**
+ * Sub-schema validators by the JSON of the schema compiled, across all
+ * checkers (see SchemaChecker#compile), held per shared Ajv instance so they
+ * are dropped with it when a run ends.
+ */
+const compiledNodes = new WeakMap<object, Map<string, ValidateFunction>>();
 
 export class SchemaChecker {
   readonly #root: JsonObject;
@@ -101,10 +105,12 @@ export class SchemaChecker {
     const standalone: JsonObject = { ...schema };
     if (this.#root.$defs !== undefined && text.includes('"$ref"')) standalone.$defs = this.#root.$defs;
     const key = standalone.$defs === undefined ? text : JSON.stringify(standalone);
-    let validate = compiledNodes.get(key);
+    let byKey = compiledNodes.get(this.#ajv);
+    if (byKey === undefined) compiledNodes.set(this.#ajv, (byKey = new Map()));
+    let validate = byKey.get(key);
     if (validate === undefined) {
       validate = this.#ajv.compile(standalone);
-      compiledNodes.set(key, validate);
+      byKey.set(key, validate);
     }
     return validate;
   }
