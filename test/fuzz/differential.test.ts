@@ -69,15 +69,24 @@ const outputWithEdges = (tool: ToolName) => jsonWithEdges(tool, "outputSchema");
 
 const N = runs();
 
+/**
+ * The schemas the server serves in tools/list (which must equal the
+ * contracts'), each compiled by the independent Ajv.
+ */
+async function servedAndCompiled(which: "inputSchema" | "outputSchema") {
+  const { client, close } = await connectInMemory(createServer(demoHandlers));
+  const { tools } = await client.listTools();
+  await close();
+  const ajv = independentAjv();
+  const served: Record<string, unknown> = Object.fromEntries(tools.map((t) => [t.name, t[which] ?? {}]));
+  for (const name of TOOL_NAMES) expect(served[name]).toEqual(contracts[name][which]);
+  const validators = Object.fromEntries(Object.entries(served).map(([name, schema]) => [name, ajv.compile(schema as object)]));
+  return { ajv, served, validators };
+}
+
 describe("differential fuzz", () => {
   it(`execute and an independent Ajv agree on input validity (${N} runs)`, async () => {
-    const { client, close } = await connectInMemory(createServer(demoHandlers));
-    const { tools } = await client.listTools();
-    await close();
-    const ajv = independentAjv();
-    const served = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema]));
-    for (const name of TOOL_NAMES) expect(served[name]).toEqual(contracts[name].inputSchema);
-    const validators = Object.fromEntries(tools.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+    const { ajv, served, validators } = await servedAndCompiled("inputSchema");
     const tally = { agree: 0, formatExplained: 0, theirsThrew: 0 };
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...TOOL_NAMES).chain((t) => fc.tuple(fc.constant(t), withEdges(t))), async ([tool, input]) => {
@@ -101,13 +110,7 @@ describe("differential fuzz", () => {
   }, timeoutFor(N, 10));
 
   it(`execute and an independent Ajv agree on output validity (${N} runs)`, async () => {
-    const { client, close } = await connectInMemory(createServer(demoHandlers));
-    const { tools } = await client.listTools();
-    await close();
-    const ajv = independentAjv();
-    const served = Object.fromEntries(tools.map((t) => [t.name, t.outputSchema]));
-    for (const name of TOOL_NAMES) expect(served[name]).toEqual(contracts[name].outputSchema);
-    const validators = Object.fromEntries(tools.map((t) => [t.name, ajv.compile(t.outputSchema ?? {})]));
+    const { ajv, served, validators } = await servedAndCompiled("outputSchema");
     const inputs = validInputs();
     const tally = { agree: 0, formatExplained: 0 };
     await fc.assert(
