@@ -8,6 +8,8 @@
  * that works both in Node (default import = module.exports) and in bundlers
  * (default import = exports.default when __esModule is set).
  */
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import { ValueScope } from "ajv/dist/compile/codegen/index.js";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import { createAjv, EQUAL_MODULE, FORMATS_MODULE } from "../ajv.js";
 import type { EmittedFile, JsonSchema, ToolIR } from "../ir.js";
@@ -44,19 +46,51 @@ export interface StandaloneEntry {
 /** Ajv's runtime requires look like `require("ajv/dist/runtime/equal").default`. */
 const REQUIRE_CALL = /require\("([^"\\]+)"\)(?:\.([A-Za-z_$][\w$]*))?/g;
 
+/**
+ * The standalone instances, one per configuration. Creating an instance
+ * (keywords, formats, vocabularies) cost more than compiling a typical tool
+ * schema, once per schema; see `ajvStandalone` for how reuse keeps the output
+ * exactly what a fresh instance would write.
+ */
+const standaloneInstances = new Map<string, Ajv2020>();
+
+/** Ajv's own prefixes for the names in a scope (EXT_SCOPE_NAMES in ajv/dist/core.js). */
+const SCOPE_PREFIXES = new Set(["validate", "serialize", "parse", "wrapper", "root", "schema", "keyword", "pattern", "formats", "validate$data", "func", "obj", "Error"]);
+
+function standaloneAjv(entry: StandaloneEntry): Ajv2020 {
+  const key = JSON.stringify([entry.applyDefaults, entry.strictTypes ?? true, entry.validateSchema ?? true]);
+  let ajv = standaloneInstances.get(key);
+  if (ajv === undefined) {
+    ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema });
+    standaloneInstances.set(key, ajv);
+  }
+  return ajv;
+}
+
 /** Ajv standalone source for one schema, exporting `exportName`. */
 function ajvStandalone(entry: StandaloneEntry): string {
-  const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema });
+  const ajv = standaloneAjv(entry);
   // Ajv 2020 turns on dynamic-scope and evaluated-property tracking for every
   // schema; each generated function then allocates and reads them per call.
   // Only schemas that use those keywords need it.
-  const keys = keysIn(entry.schema);
+  const keys = [...keysIn(entry.schema)];
+  const dynamic = keys.some((k) => DYNAMIC_KEYWORDS.has(k));
   const opts = ajv.opts as { dynamicRef?: boolean; unevaluated?: boolean };
-  if (![...keys].some((k) => DYNAMIC_KEYWORDS.has(k))) opts.dynamicRef = false;
-  if (![...keys].some((k) => UNEVALUATED_KEYWORDS.has(k) || DYNAMIC_KEYWORDS.has(k))) opts.unevaluated = false;
-  // A key, not an $id, identifies the schema; both instances use the same key.
+  opts.dynamicRef = dynamic;
+  opts.unevaluated = dynamic || keys.some((k) => UNEVALUATED_KEYWORDS.has(k));
+  // A key, not an $id, identifies the schema; it is removed again, so the next schema starts from the same state.
   ajv.addSchema(entry.schema as object, "schema");
-  return withInlinedRefs(entry.schema, () => standaloneCode(ajv, { [entry.exportName]: "schema" }));
+  // Ajv names every function and constant from counters in its scope. A fresh
+  // scope per schema, set after addSchema (whose meta-schema check compiles
+  // into the scope the first time), gives the same code whatever was
+  // compiled before.
+  const { es5, lines } = ajv.opts.code;
+  (ajv as unknown as { scope: ValueScope }).scope = new ValueScope({ scope: {}, prefixes: SCOPE_PREFIXES, es5, lines });
+  try {
+    return withInlinedRefs(entry.schema, () => standaloneCode(ajv, { [entry.exportName]: "schema" }));
+  } finally {
+    ajv.removeSchema("schema");
+  }
 }
 
 interface ImportPlan {
