@@ -283,21 +283,29 @@ export function storeErrorsOnChange(code: string): string {
 /** Ajv's signature for every validate function (with dynamicRef off). */
 const AJV_SIGNATURE = /function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{/g;
 
-/** Each occurrence of identifier `name` at a code position: its index. */
+const isNameChar = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
+
+/**
+ * Each occurrence of identifier `name` at a code position: its index. It
+ * jumps from candidate to candidate with indexOf, skipping string literals,
+ * rather than stepping through every character.
+ */
 function identifierSites(code: string, name: string): number[] {
   const sites: number[] = [];
-  for (let i = 0; i < code.length; ) {
-    const c = code[i];
-    if (c === '"') {
-      i = stringEnd(code, i);
+  let quote = code.indexOf('"');
+  for (let at = code.indexOf(name); at >= 0; ) {
+    // A string literal opens before the candidate: skip past it, and look again from there.
+    if (quote >= 0 && quote < at) {
+      const end = stringEnd(code, quote);
+      quote = code.indexOf('"', end);
+      if (end > at) at = code.indexOf(name, end);
       continue;
     }
-    if (code.startsWith(name, i) && !/[\w$.]/.test(code[i - 1] ?? "") && !/[\w$]/.test(code[i + name.length] ?? "")) {
-      sites.push(i);
-      i += name.length;
-      continue;
-    }
-    i++;
+    const before = code[at - 1];
+    if (!isNameChar(before) && before !== "." && !isNameChar(code[at + name.length])) {
+      sites.push(at);
+      at = code.indexOf(name, at + name.length);
+    } else at = code.indexOf(name, at + 1);
   }
   return sites;
 }
