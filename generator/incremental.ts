@@ -12,7 +12,7 @@
 import type { Options } from "prettier";
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "./cache.js";
 import { Codes, formatDiagnostic, hasErrors, sortDiagnostics } from "./diagnostics.js";
-import { byPath, emitShared, emitToolFiles, type EmitOptions } from "./emit/index.js";
+import { byPath, emitShared, emitToolFiles, FORMATTED_FILES_PER_TOOL, type EmitOptions } from "./emit/index.js";
 import type { Diagnostic, EmittedFile, ToolIR } from "./ir.js";
 import type { DefinitionText } from "./load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "./load/index.js";
@@ -140,7 +140,7 @@ export async function compileIncremental(ctx: IncrementalContext, texts: readonl
   const usedFormats = new Set<string>();
   const memo = formatMemo(ctx, usedFormats);
   // Every file is handed to the formatter as soon as it is emitted, so formatting overlaps emitting.
-  const formatter = openFormatter({ outDir: ctx.outDir, options: ctx.formatOptions, expectedFiles: changed.length * 4 });
+  const formatter = openFormatter({ outDir: ctx.outDir, options: ctx.formatOptions, expectedFiles: changed.length * FORMATTED_FILES_PER_TOOL });
   let shared: EmittedFile[];
   let entries: ToolEntry[];
   try {

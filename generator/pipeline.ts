@@ -46,7 +46,7 @@ function emitOptions(out: string, cwd: string, handlers: string | undefined): Em
 
 /** Compiles definitions to the formatted files toolc would write, or diagnostics. Never uses the cache. */
 export async function compile(definitions: string, out: string, cwd: string, handlers?: string): Promise<{ files?: EmittedFile[]; diagnostics: readonly Diagnostic[]; tools: number }> {
-  const [{ loadDefinitions }, { normalize }, { byPath, emitShared, emitToolFiles }, { openFormatter, resolveFormatOptions }] = await Promise.all([
+  const [{ loadDefinitions }, { normalize }, { byPath, emitShared, emitToolFiles, FORMATTED_FILES_PER_TOOL }, { openFormatter, resolveFormatOptions }] = await Promise.all([
     import("./load/index.js"),
     import("./normalize/index.js"),
     import("./emit/index.js"),
@@ -57,8 +57,8 @@ export async function compile(definitions: string, out: string, cwd: string, han
   if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
   const outDir = resolve(cwd, out);
   const options = emitOptions(out, cwd, handlers);
-  // emitAll, with each file handed to the formatter as soon as it is emitted, so formatting overlaps emitting.
-  const formatter = openFormatter({ outDir, options: await resolveFormatOptions(outDir), expectedFiles: ir.tools.length * 4 });
+  // Each file goes to the formatter as soon as it is emitted, so formatting overlaps emitting.
+  const formatter = openFormatter({ outDir, options: await resolveFormatOptions(outDir), expectedFiles: ir.tools.length * FORMATTED_FILES_PER_TOOL });
   try {
     const pending = emitShared(ir, options).map((f) => formatter.format(f));
     for (const tool of ir.tools) pending.push(...emitToolFiles(tool, options).map((f) => formatter.format(f)));

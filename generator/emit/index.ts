@@ -24,6 +24,9 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
   return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), ...emitRuntimeFiles()];
 }
 
+/** How many of `emitToolFiles`' files prettier formats: the tool module, the validators' `.d.ts` and the contract tests. */
+export const FORMATTED_FILES_PER_TOOL = 3;
+
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
   return [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool), emitContractTests(tool, options)];
@@ -31,8 +34,4 @@ export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedF
 
 export function byPath(a: EmittedFile, b: EmittedFile): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-export function emitAll(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
-  return [...emitShared(ir, options), ...ir.tools.flatMap((tool) => emitToolFiles(tool, options))].sort(byPath);
 }

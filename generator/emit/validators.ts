@@ -54,9 +54,6 @@ const REQUIRE_CALL = /require\("([^"\\]+)"\)(?:\.([A-Za-z_$][\w$]*))?/g;
  */
 const standaloneInstances = new Map<string, Ajv2020>();
 
-/** Ajv's own prefixes for the names in a scope (EXT_SCOPE_NAMES in ajv/dist/core.js). */
-const SCOPE_PREFIXES = new Set(["validate", "serialize", "parse", "wrapper", "root", "schema", "keyword", "pattern", "formats", "validate$data", "func", "obj", "Error"]);
-
 function standaloneAjv(entry: StandaloneEntry): Ajv2020 {
   const key = JSON.stringify([entry.applyDefaults, entry.strictTypes ?? true, entry.validateSchema ?? true]);
   let ajv = standaloneInstances.get(key);
@@ -84,8 +81,8 @@ function ajvStandalone(entry: StandaloneEntry): string {
   // scope per schema, set after addSchema (whose meta-schema check compiles
   // into the scope the first time), gives the same code whatever was
   // compiled before.
-  const { es5, lines } = ajv.opts.code;
-  (ajv as unknown as { scope: ValueScope }).scope = new ValueScope({ scope: {}, prefixes: SCOPE_PREFIXES, es5, lines });
+  // The new scope takes the options Ajv built its own with, and an empty value store.
+  (ajv as unknown as { scope: ValueScope }).scope = new ValueScope({ ...ajv.scope.opts, scope: {} });
   try {
     return withInlinedRefs(entry.schema, () => standaloneCode(ajv, { [entry.exportName]: "schema" }));
   } finally {

@@ -45,8 +45,8 @@ export interface FormatMemo {
   set(file: EmittedFile, formatted: string): void;
 }
 
-/** Below this many tools' worth of files, workers cost more to start than they save. */
-export const PARALLEL_MIN_FILES = 200;
+/** Below this many files to format (50 tools' worth), workers cost more to start than they save. */
+export const PARALLEL_MIN_FILES = 150;
 
 /**
  * Formats files as they are handed in. `format` starts at once (in a worker
