@@ -27,7 +27,7 @@ import {
 } from "./contract-tests/sections.js";
 import { FileBuilder } from "./file-builder.js";
 import { headerComment } from "./header.js";
-import { literal } from "./tool-module.js";
+import { literal } from "./literal.js";
 
 export interface ContractTestOptions {
   /** The consumer's handlers module, as a posix path relative to the output folder. */

@@ -13,36 +13,13 @@
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { headerComment } from "./header.js";
 import { policyOf } from "./schemas-json.js";
-import { contractConstName } from "./tool-module.js";
+import { tsLiteral } from "./literal.js";
 import { toolTypeNames } from "./types.js";
 import { escapeComment } from "./types/jsdoc.js";
 
-/** A quoted key on its own line, as JSON.stringify writes object keys when indenting. */
-const QUOTED_KEY = /^(\s*)"((?:[^"\\]|\\.)*)":/gm;
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/**
- * `value` as a TS expression, indented by two spaces per level: JSON (every
- * value from YAML reaches code only through JSON.stringify) with identifier
- * keys unquoted and trailing commas, as prettier would write it. A
- * `"__proto__"` key becomes a computed key: written plainly in an object
- * literal it would set the prototype instead of adding a property.
- */
-export function tsLiteral(value: unknown): string {
-  // JSON.stringify escapes newlines inside strings, so every line break is structural.
-  const lines = JSON.stringify(value, null, 2)
-    .replace(QUOTED_KEY, (whole: string, indent: string, key: string) => {
-      if (key === "__proto__") return `${indent}["__proto__"]:`;
-      return IDENTIFIER.test(key) ? `${indent}${key}:` : whole;
-    })
-    .split("\n");
-  return lines
-    .map((line, i) => {
-      const next = lines[i + 1]?.trimStart() ?? "";
-      const closes = next.startsWith("}") || next.startsWith("]");
-      return closes && !line.endsWith("{") && !line.endsWith("[") ? `${line},` : line;
-    })
-    .join("\n");
+/** `GetOrder` → `getOrderContract`. */
+export function contractConstName(tool: ToolIR): string {
+  return `${tool.baseName[0].toLowerCase()}${tool.baseName.slice(1)}Contract`;
 }
 
 /** The contract's data: everything but the validators, in the field order the runtime documents. */

@@ -7,7 +7,7 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { FileBuilder } from "./file-builder.js";
 import { headerComment } from "./header.js";
-import { contractConstName } from "./tool-module.js";
+import { contractConstName } from "./contracts-module.js";
 import { toolTypeNames } from "./types.js";
 
 const RUNTIME = "./runtime/api.js";

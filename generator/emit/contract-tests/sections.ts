@@ -5,7 +5,7 @@
  * file builder handed out for the imports.
  */
 import type { JsonValue } from "../../ir.js";
-import { literal } from "../tool-module.js";
+import { literal } from "../literal.js";
 import type { ContractCases } from "./cases.js";
 
 export interface Names {

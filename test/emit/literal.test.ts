@@ -4,7 +4,7 @@
  * whatever the keys and strings hold.
  */
 import { describe, expect, it } from "vitest";
-import { tsLiteral } from "../../generator/emit/contracts-module.js";
+import { tsLiteral } from "../../generator/emit/literal.js";
 
 const evaluate = (source: string): unknown => new Function(`return (${source});`)();
 
