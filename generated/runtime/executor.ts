@@ -410,17 +410,17 @@ function refuse(
   message: string,
   error?: unknown,
 ): Result {
-  if (options.onTrace) {
-    const event: Omit<TraceEvent, "tool" | "version"> = {
+  emit(
+    { contract, options, secrets: NO_SECRETS },
+    {
       attempt: 0,
       durationMs: 0,
       code: "FAILED",
       effect: "none",
       issuePaths: [],
-    };
-    if (error !== undefined) event.error = error;
-    emit({ contract, options, secrets: NO_SECRETS }, event);
-  }
+      ...(error === undefined ? {} : { error }),
+    },
+  );
   return failure(contract, "FAILED", message, false, "none", 0);
 }
 
@@ -445,7 +445,7 @@ async function execute(
     const call: Call = { contract, options, rawInput, secrets, validators };
     const prepared = prepareInput(call);
     if (!prepared.ok) return prepared.result;
-    // `return await`, not `return`: handing a promise back from an async function costs two more ticks.
+    // Awaited here, inside the try, so that a rejection becomes an envelope too.
     return await attempts(call, handler, prepared.input);
   } catch {
     // Only reachable through a broken contract object or hostile options; still an envelope.

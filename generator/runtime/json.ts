@@ -151,10 +151,8 @@ const PLAIN: JsonCheck = { ok: true };
  * What passes serializes to exactly what a validator reads. Never throws.
  */
 export function checkJson(value: unknown): JsonCheck {
-  // Primitives at the root need no walk state at all.
-  if (typeof value !== "object" || value === null) {
-    if (typeof value === "string" || typeof value === "boolean" || value === null) return PLAIN;
-  }
+  // A JSON leaf at the root needs no walk state at all.
+  if (value === null || isJsonLeaf(value)) return PLAIN;
   try {
     walkValue(value, { at: [], objects: [], copy: false });
     return PLAIN;
