@@ -24,6 +24,25 @@ function harness(random = 0.5) {
 const unavailable = () => new TransientError("orders service unavailable");
 
 describe("transient failure on an idempotent read", () => {
+  it("gives each retry a fresh copy of the input, with defaults applied, whatever the last attempt did to its own", async () => {
+    const { options } = harness();
+    const seen: unknown[] = [];
+    const caller = { customerId: "c" };
+    const result = await executeTool(getOrder, caller, (input: Record<string, unknown>, ctx) => {
+      seen.push(structuredClone(input));
+      input.customerId = "mutated";
+      delete input.includeHistory;
+      if (ctx.attempt === 1) throw unavailable();
+      return { found: false, customerId: "c", orders: [] };
+    }, options);
+    expect(result.ok).toBe(true);
+    expect(seen).toEqual([
+      { customerId: "c", includeHistory: false },
+      { customerId: "c", includeHistory: false },
+    ]);
+    expect(caller).toEqual({ customerId: "c" });
+  });
+
   it("retries up to retry.attempts, then returns RETRYABLE", async () => {
     const { service, handlers, delays, events, options } = harness();
     service.failures = [unavailable(), unavailable(), unavailable(), unavailable()];
