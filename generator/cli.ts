@@ -1,46 +1,89 @@
 /**
- * The `toolc` command line. Problems in definitions are printed as located
- * diagnostics with exit status 1, never as a stack trace.
+ * The `toolc` command line. Problems in definitions and in the config file
+ * are printed as located diagnostics with exit status 1, never as a stack
+ * trace; bad usage exits 2.
  */
 import { parseArgs } from "node:util";
+import { generateOnce, type Io } from "./commands/generate.js";
 import { formatDiagnostic } from "./diagnostics.js";
-import { run, type RunResult } from "./pipeline.js";
+import { resolveSettings, type SettingFlags, type Settings } from "./config/settings.js";
 import { TOOLC_VERSION } from "./version.js";
+
+export type { Io } from "./commands/generate.js";
 
 const HELP = `toolc ${TOOLC_VERSION}: compile AI-agent tool contracts (YAML) into types, validators, MCP schemas and runtime.
 
 Usage:
-  toolc generate [--definitions DIR] [--out DIR]   write what changed into the output folder
-  toolc check    [--definitions DIR] [--out DIR]   exit 1 if the output folder is stale; writes nothing
-  toolc import   SOURCE [--out DIR]                turn an MCP tools/list JSON document (or a folder of tool JSON files) into contracts
+  toolc init                       set up this npm project: config, an example contract, scripts,
+                                   dependencies, a server starter; never overwrites a file
+  toolc generate [--watch]         write what changed into the output folder (--watch: again on every save)
+  toolc check [--diff]             exit 1 if the output or tests are stale, or the output folder holds
+                                   files toolc did not write; writes nothing (--diff: print a unified diff)
+  toolc import SOURCE [--out DIR] [--force]
+                                   turn an MCP tools/list JSON document (or a folder of tool JSON files)
+                                   into contracts (default --out: the configured definitions folder)
   toolc --help | --version
 
-Options:
-  --definitions DIR   folder of *.yaml contracts (default: definitions)
-  --out DIR           output folder (default: generated; for import: definitions)
-  --handlers MODULE   generate and check: the generated contract tests also run every example through
-                      the handlers this module exports as \`handlers\`
-`;
+Settings come from toolc.config.yaml (in this folder or the nearest one above it, up to the
+package root); flags override it. Config paths are relative to the config file, flag paths to
+the working directory.
 
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-}
+Options for generate and check:
+  --config FILE        read this config file instead of looking for toolc.config.yaml
+  --definitions DIR    folder of *.yaml contracts (default: definitions)
+  --out DIR            output folder (default: generated)
+  --tests DIR          where the vitest contract tests go (default: test/toolc when vitest is a
+                       dependency in package.json, else none)
+  --no-tests           no contract tests
+  --handlers MODULE    the contract tests also run every example through the handlers this
+                       module exports as \`handlers\`
+
+Environment:
+  TOOLC_NO_CACHE=1           do not use the build cache (node_modules/.cache/toolc)
+  TOOLC_CACHE_DIR=DIR        keep the build cache in DIR
+  TOOLC_FORMAT_WORKERS=N     worker threads for formatting (0: none; default: 2 for large projects)
+  TOOLC_DEBUG=1              print stack traces of internal errors
+`;
 
 const processIo: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+const OPTIONS = {
+  config: { type: "string" },
+  definitions: { type: "string" },
+  out: { type: "string" },
+  tests: { type: "string" },
+  "no-tests": { type: "boolean" },
+  handlers: { type: "string" },
+  watch: { type: "boolean" },
+  diff: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"];
+
+function flagsOf(values: Values): SettingFlags {
+  const flags: { -readonly [K in keyof SettingFlags]: SettingFlags[K] } = {};
+  for (const key of ["config", "definitions", "out", "tests", "handlers"] as const) {
+    const value = values[key];
+    if (value !== undefined) flags[key] = value;
+  }
+  if (values["no-tests"]) flags.noTests = true;
+  return flags;
 }
 
-function summary(command: string, result: RunResult, ms: number): string {
-  const plan = result.plan;
-  if (!plan) return "";
-  const written = plan.added.length + plan.changed.length;
-  if (command === "check") {
-    return `toolc check: ${plural(result.tools, "tool")}, ${plural(plan.unchanged.length, "file")} up to date, ${result.differences.length} differ (${ms} ms)\n`;
-  }
-  return `toolc: ${plural(result.tools, "tool")} compiled; ${plural(written, "file")} written, ${plan.unchanged.length} unchanged, ${plan.stale.length} removed (${ms} ms)\n`;
+/** The run's settings, or the exit status after printing why there are none. */
+export async function settingsFor(flags: SettingFlags, io: Io): Promise<Settings | number> {
+  const resolved = await resolveSettings(process.cwd(), flags);
+  for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (resolved.settings) return resolved.settings;
+  if (resolved.usage !== undefined) return io.err(`toolc: ${resolved.usage}\n`), 2;
+  return io.err("toolc: the config file has errors; nothing was written\n"), 1;
+}
+
+function usageError(message: string, io: Io): number {
+  io.err(`toolc: ${message}\n\n${HELP}`);
+  return 2;
 }
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
@@ -50,37 +93,28 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: { definitions: { type: "string" }, out: { type: "string" }, handlers: { type: "string" }, help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } },
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   } catch (e) {
-    io.err(`toolc: ${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
-    return 2;
+    return usageError(e instanceof Error ? e.message : String(e), io);
   }
   const { values, positionals } = parsed;
   if (values.version) return io.out(`${TOOLC_VERSION}\n`), 0;
   const command = positionals[0];
   if (values.help || command === undefined || command === "help") return io.out(HELP), values.help || command === "help" ? 0 : 2;
-  if (command !== "generate" && command !== "check") return io.err(`toolc: unknown command ${JSON.stringify(command)}\n\n${HELP}`), 2;
-  const started = performance.now();
-  let result: RunResult;
-  try {
-    result = await run({ definitions: values.definitions ?? "definitions", out: values.out ?? "generated", mode: command, ...(values.handlers === undefined ? {} : { handlers: values.handlers }) });
-  } catch (e) {
-    io.err(`toolc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);
-    return 2;
+  if (positionals.length > 1) return usageError(`unexpected argument ${JSON.stringify(positionals[1])}`, io);
+  if (command === "init") {
+    const { initCommand } = await import("./init/index.js");
+    return initCommand(process.cwd(), io);
   }
-  for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
-  if (!result.plan) {
-    const errors = result.diagnostics.filter((d) => d.severity === "error").length;
-    io.err(`toolc: ${plural(errors, "error")}; nothing was written\n`);
-    return 1;
+  if (command !== "generate" && command !== "check") return usageError(`unknown command ${JSON.stringify(command)}`, io);
+  if (values.watch && command !== "generate") return usageError("--watch goes with generate", io);
+  if (values.diff && command !== "check") return usageError("--diff goes with check", io);
+  const flags = flagsOf(values);
+  if (values.watch) {
+    const { watch } = await import("./commands/watch.js");
+    return watch(flags, io);
   }
-  for (const d of command === "check" ? result.differences : []) io.err(`  ${d.status}: ${d.path}\n`);
-  io.out(summary(command, result, Math.round(performance.now() - started)));
-  if (command === "check" && result.differences.length > 0) io.err("toolc check: the output is stale; run `toolc generate` and commit the result\n");
-  return result.ok ? 0 : 1;
+  const settings = await settingsFor(flags, io);
+  if (typeof settings === "number") return settings;
+  return generateOnce(settings, command, io, { diff: values.diff ?? false });
 }

@@ -11,6 +11,7 @@ export const Codes = {
   invalidValue: "TC003",
   missingField: "TC004",
   emptyDefinitions: "TC005",
+  configNotFound: "TC006",
   duplicateTool: "TC010",
   invalidToolName: "TC011",
   nonPortableName: "TC012",

@@ -34,9 +34,8 @@ export interface CompileOutput {
 
 export interface IncrementalContext {
   readonly cache: BuildCache;
-  /** Hash of toolc's fingerprint, prettier's identity and the run options. */
+  /** Hash of toolc's fingerprint (its format style included), the folders and the run options. */
   readonly settingsKey: string;
-  readonly outDir: string;
   readonly emitOptions: EmitOptions;
   readonly formatOptions: Options;
 }
@@ -140,7 +139,7 @@ export async function compileIncremental(ctx: IncrementalContext, texts: readonl
   const usedFormats = new Set<string>();
   const memo = formatMemo(ctx, usedFormats);
   // Every file is handed to the formatter as soon as it is emitted, so formatting overlaps emitting.
-  const formatter = openFormatter({ outDir: ctx.outDir, options: ctx.formatOptions, expectedFiles: changed.length * FORMATTED_FILES_PER_TOOL });
+  const formatter = openFormatter({ options: ctx.formatOptions, expectedFiles: changed.length * FORMATTED_FILES_PER_TOOL });
   let shared: EmittedFile[];
   let entries: ToolEntry[];
   try {

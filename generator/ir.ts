@@ -129,9 +129,11 @@ export interface ContractIR {
   readonly typeFiles: readonly TypeFileIR[];
 }
 
-/** One file an emitter produces: a path relative to the output folder, and its text. */
+/** One file an emitter produces: a path relative to its folder (the output folder unless `root` says otherwise), and its text. */
 export interface EmittedFile {
   readonly path: string;
+  /** Contract tests go to their own folder, usually outside the output folder. */
+  readonly root?: "tests";
   readonly text: string;
   /** Whether the writer should run prettier on it (TS sources yes; Ajv's JS no). */
   readonly format: boolean;

@@ -15,17 +15,23 @@ import type { EmitOptions } from "./emit/index.js";
 import type { CompileOutput } from "./incremental.js";
 import { readDefinitionTexts, type DefinitionText } from "./load/files.js";
 import type { Diagnostic, EmittedFile } from "./ir.js";
-import { applyOutput, differences, planByHash, planOutput, type OutputPlan } from "./write/output.js";
+import { applyOutput, differences, planByHash, planOutput, type Difference, type OutputLayout, type OutputPlan } from "./write/output.js";
 
-export interface RunOptions {
+/** The folders and modules a compile depends on; paths are relative to the run's folder, or absolute. */
+export interface CompileTargets {
+  /** Where the contract tests go; none when absent. */
+  readonly tests?: string;
+  /** A module exporting `handlers`; generated contract tests then also run each example through it. */
+  readonly handlers?: string;
+}
+
+export interface RunOptions extends CompileTargets {
   readonly definitions: string;
   readonly out: string;
   /** `generate` writes what changed; `check` writes nothing and reports differences. */
   readonly mode: "generate" | "check";
   /** Diagnostics print paths relative to this folder. */
   readonly cwd?: string;
-  /** A module exporting `handlers`; generated contract tests then also run each example through it. */
-  readonly handlers?: string;
   /** Use the build cache (default true; TOOLC_NO_CACHE=1 also turns it off). `check` only reads it. */
   readonly cache?: boolean;
 }
@@ -35,18 +41,26 @@ export interface RunResult {
   readonly diagnostics: readonly Diagnostic[];
   readonly tools: number;
   readonly plan?: OutputPlan;
-  readonly differences: readonly { path: string; status: "missing" | "changed" | "stale" }[];
+  readonly differences: readonly Difference[];
 }
 
-/** The handlers module as the output folder sees it: a posix path relative to it. */
-function emitOptions(out: string, cwd: string, handlers: string | undefined): EmitOptions {
-  if (handlers === undefined) return {};
-  return { handlersModule: relative(resolve(cwd, out), resolve(cwd, handlers)).split(sep).join("/") };
+const posixRelative = (from: string, to: string): string => relative(from, to).split(sep).join("/") || ".";
+
+/** How contract tests reach the output folder and the handlers module: posix paths relative to the tests folder. */
+function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOptions {
+  if (targets.tests === undefined) return {};
+  const testsDir = resolve(cwd, targets.tests);
+  const handlers = targets.handlers === undefined ? {} : { handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)) };
+  return { tests: { outFromTests: posixRelative(testsDir, resolve(cwd, out)), ...handlers } };
+}
+
+function layoutOf(out: string, cwd: string, targets: CompileTargets): OutputLayout {
+  return { out: resolve(cwd, out), ...(targets.tests === undefined ? {} : { tests: resolve(cwd, targets.tests) }) };
 }
 
 /** Compiles definitions to the formatted files toolc would write, or diagnostics. Never uses the cache. */
-export async function compile(definitions: string, out: string, cwd: string, handlers?: string): Promise<{ files?: EmittedFile[]; diagnostics: readonly Diagnostic[]; tools: number }> {
-  const [{ loadDefinitions }, { normalize }, { byPath, emitShared, emitToolFiles, FORMATTED_FILES_PER_TOOL }, { openFormatter, resolveFormatOptions }] = await Promise.all([
+export async function compile(definitions: string, out: string, cwd: string, targets: CompileTargets = {}): Promise<{ files?: EmittedFile[]; diagnostics: readonly Diagnostic[]; tools: number }> {
+  const [{ loadDefinitions }, { normalize }, { byPath, emitShared, emitToolFiles, FORMATTED_FILES_PER_TOOL }, { openFormatter, FORMAT_OPTIONS }] = await Promise.all([
     import("./load/index.js"),
     import("./normalize/index.js"),
     import("./emit/index.js"),
@@ -55,10 +69,9 @@ export async function compile(definitions: string, out: string, cwd: string, han
   const loaded = loadDefinitions(resolve(cwd, definitions), { displayRoot: cwd });
   const { ir, diagnostics } = normalize(loaded);
   if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
-  const outDir = resolve(cwd, out);
-  const options = emitOptions(out, cwd, handlers);
+  const options = emitOptions(out, cwd, targets);
   // Each file goes to the formatter as soon as it is emitted, so formatting overlaps emitting.
-  const formatter = openFormatter({ outDir, options: await resolveFormatOptions(outDir), expectedFiles: ir.tools.length * FORMATTED_FILES_PER_TOOL });
+  const formatter = openFormatter({ options: FORMAT_OPTIONS, expectedFiles: ir.tools.length * FORMATTED_FILES_PER_TOOL });
   try {
     const pending = emitShared(ir, options).map((f) => formatter.format(f));
     for (const tool of ir.tools) pending.push(...emitToolFiles(tool, options).map((f) => formatter.format(f)));
@@ -73,7 +86,7 @@ export async function compile(definitions: string, out: string, cwd: string, han
 interface RunManifest {
   readonly tools: number;
   readonly diagnostics: readonly Diagnostic[];
-  readonly files: readonly { path: string; hash: string }[];
+  readonly files: readonly { path: string; root?: "tests"; hash: string }[];
 }
 
 interface CachedRun {
@@ -83,38 +96,43 @@ interface CachedRun {
   readonly texts: readonly DefinitionText[];
 }
 
-/** Everything output depends on besides the definition texts, as one hash. */
-async function settingsKey(outDir: string, cwd: string, options: EmitOptions): Promise<{ key: string; formatOptions: import("prettier").Options }> {
-  const { formatIdentity, resolveFormatOptions } = await import("./write/format.js");
-  const formatOptions = await resolveFormatOptions(outDir);
-  return { key: hashText(toolcFingerprint(), formatIdentity(formatOptions), JSON.stringify(options), outDir, cwd), formatOptions };
+/**
+ * Everything output depends on besides the definition texts, as one hash.
+ * The format style is toolc's own and part of its code, so the fingerprint
+ * covers it; no consumer file is read.
+ */
+function settingsKey(layout: OutputLayout, cwd: string, options: EmitOptions): string {
+  return hashText(toolcFingerprint(), JSON.stringify(options), JSON.stringify(layout), cwd);
 }
 
-function unchangedResult(manifest: RunManifest, plan: OutputPlan): RunResult {
-  return { ok: true, diagnostics: manifest.diagnostics, tools: manifest.tools, plan, differences: [] };
+/** Nothing to write; only foreign files can still differ, and they fail `check`. */
+function unchangedResult(manifest: RunManifest, plan: OutputPlan, layout: OutputLayout, cwd: string, mode: RunOptions["mode"]): RunResult {
+  const diff = differences(plan, layout, cwd);
+  return { ok: mode === "generate" || diff.length === 0, diagnostics: manifest.diagnostics, tools: manifest.tools, plan, differences: diff };
 }
 
 function rememberRun(run: CachedRun, compiled: CompileOutput): void {
-  const manifest: RunManifest = { tools: compiled.tools, diagnostics: compiled.diagnostics, files: compiled.files.map((f) => ({ path: f.path, hash: hashText(f.text) })) };
+  const files = compiled.files.map((f) => ({ path: f.path, ...(f.root === undefined ? {} : { root: f.root }), hash: hashText(f.text) }));
+  const manifest: RunManifest = { tools: compiled.tools, diagnostics: compiled.diagnostics, files };
   writeEntry(run.cache, "runs", run.runKey, manifest);
   pruneEntries(run.cache, "runs", new Set([run.runKey]));
   pruneEntries(run.cache, "kinds", new Set([run.settingsKey]));
 }
 
 /** The cached compile: the last run's manifest when inputs and disk agree with it, else the incremental compile. */
-async function compileCached(options: RunOptions, cwd: string, outDir: string): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
-  const cache = options.cache === false ? undefined : openCache(outDir, options.mode === "check");
+async function compileCached(options: RunOptions, cwd: string, layout: OutputLayout): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
+  const cache = options.cache === false ? undefined : openCache(layout.out, options.mode === "check");
   if (!cache) return {};
   const texts = readDefinitionTexts(resolve(cwd, options.definitions), cwd);
   if (!texts) return {};
-  const emit = emitOptions(options.out, cwd, options.handlers);
-  const settings = await settingsKey(outDir, cwd, emit);
-  const run: CachedRun = { cache, settingsKey: settings.key, runKey: hashText(settings.key, ...texts.flatMap((t) => [t.source, t.display, t.text])), texts };
+  const emit = emitOptions(options.out, cwd, options);
+  const key = settingsKey(layout, cwd, emit);
+  const run: CachedRun = { cache, settingsKey: key, runKey: hashText(key, ...texts.flatMap((t) => [t.source, t.display, t.text])), texts };
   const manifest = readEntry<RunManifest>(cache, "runs", run.runKey);
-  const plan = manifest && planByHash(manifest.files, outDir, (text) => hashText(text));
-  if (manifest && plan) return { result: unchangedResult(manifest, plan) };
-  const { compileIncremental } = await import("./incremental.js");
-  const compiled = await compileIncremental({ cache, settingsKey: settings.key, outDir, emitOptions: emit, formatOptions: settings.formatOptions }, texts);
+  const plan = manifest && planByHash(manifest.files, layout, (text) => hashText(text));
+  if (manifest && plan) return { result: unchangedResult(manifest, plan, layout, cwd, options.mode) };
+  const [{ compileIncremental }, { FORMAT_OPTIONS }] = await Promise.all([import("./incremental.js"), import("./write/format.js")]);
+  const compiled = await compileIncremental({ cache, settingsKey: key, emitOptions: emit, formatOptions: FORMAT_OPTIONS }, texts);
   return { compiled, run };
 }
 
@@ -126,20 +144,20 @@ async function releaseCompileCaches(): Promise<void> {
 
 export async function run(options: RunOptions): Promise<RunResult> {
   const cwd = options.cwd ?? process.cwd();
-  const outDir = resolve(cwd, options.out);
-  const cached = await compileCached(options, cwd, outDir);
+  const layout = layoutOf(options.out, cwd, options);
+  const cached = await compileCached(options, cwd, layout);
   if (cached.result) return cached.result;
   let compiled: Awaited<ReturnType<typeof compile>>;
   try {
-    compiled = cached.compiled ?? (await compile(options.definitions, options.out, cwd, options.handlers));
+    compiled = cached.compiled ?? (await compile(options.definitions, options.out, cwd, options));
   } finally {
     await releaseCompileCaches();
   }
   if (!compiled.files) return { ok: false, diagnostics: compiled.diagnostics, tools: compiled.tools, differences: [] };
-  const plan = planOutput(compiled.files, outDir);
-  const diff = differences(plan);
+  const plan = planOutput(compiled.files, layout);
+  const diff = differences(plan, layout, cwd);
   if (options.mode === "generate") {
-    applyOutput(plan, outDir);
+    applyOutput(plan, layout);
     if (cached.run) rememberRun(cached.run, { ...compiled, files: compiled.files });
   }
   return { ok: options.mode === "generate" || diff.length === 0, diagnostics: compiled.diagnostics, tools: compiled.tools, plan, differences: diff };

@@ -30,7 +30,13 @@ import { headerComment } from "./header.js";
 import { literal } from "./literal.js";
 
 export interface ContractTestOptions {
-  /** The consumer's handlers module, as a posix path relative to the output folder. */
+  /**
+   * The output folder as a posix path relative to the tests folder (default
+   * "..", a `tests/` folder inside the output folder). Tests usually live
+   * elsewhere, out of the folder the consumer's build compiles.
+   */
+  readonly outFromTests?: string;
+  /** The consumer's handlers module, as a posix path relative to the tests folder. */
   readonly handlersModule?: string;
 }
 
@@ -40,16 +46,26 @@ const TS_TO_JS: readonly [RegExp, string][] = [
   [/\.cts$/, ".cjs"],
 ];
 
+/** A relative specifier: "./x" for a path that does not start with a dot. */
+function relativeSpecifier(path: string): string {
+  return path.startsWith(".") ? path : `./${path}`;
+}
+
 /**
- * The handlers module as a test file imports it: relative to `tests/`, with
- * the extension Node's ESM resolution (and tsc's NodeNext) expects.
+ * The handlers module as a test file imports it: relative to the tests
+ * folder, with the extension Node's ESM resolution (and tsc's NodeNext) expects.
  */
 export function handlersSpecifier(handlersModule: string): string {
-  let specifier = posix.normalize(posix.join("..", handlersModule));
+  let specifier = posix.normalize(handlersModule);
   const mapped = TS_TO_JS.find(([pattern]) => pattern.test(specifier));
   if (mapped) specifier = specifier.replace(mapped[0], mapped[1]);
   else if (!/\.[cm]?js$/.test(specifier)) specifier += ".js";
-  return specifier.startsWith(".") ? specifier : `./${specifier}`;
+  return relativeSpecifier(specifier);
+}
+
+/** The generated index as a test file imports it. */
+export function indexSpecifier(options: ContractTestOptions): string {
+  return relativeSpecifier(posix.join(options.outFromTests ?? "..", "index.js"));
 }
 
 /** Whether a block validates directly (not through execute): inputs without an output, and --handlers' output check. */
@@ -59,16 +75,17 @@ function validatesDirectly(cases: ContractCases, options: ContractTestOptions): 
 }
 
 function importNames(file: FileBuilder, options: ContractTestOptions, cases: ContractCases): Names {
+  const index = indexSpecifier(options);
   return {
     describe: file.importValue("describe", "vitest"),
     expect: file.importValue("expect", "vitest"),
     it: file.importValue("it", "vitest"),
     vi: file.importValue("vi", "vitest"),
-    contracts: file.importValue("contracts", "../index.js"),
-    execute: file.importValue("execute", "../index.js"),
-    ...(validatesDirectly(cases, options) ? { loadValidators: file.importValue("loadValidators", "../index.js") } : {}),
-    createServer: file.importValue("createServer", "../index.js"),
-    Handlers: file.importType("Handlers", "../index.js"),
+    contracts: file.importValue("contracts", index),
+    execute: file.importValue("execute", index),
+    ...(validatesDirectly(cases, options) ? { loadValidators: file.importValue("loadValidators", index) } : {}),
+    createServer: file.importValue("createServer", index),
+    Handlers: file.importType("Handlers", index),
     Client: file.importValue("Client", "@modelcontextprotocol/sdk/client/index.js"),
     InMemoryTransport: file.importValue("InMemoryTransport", "@modelcontextprotocol/sdk/inMemory.js"),
     ...(options.handlersModule === undefined ? {} : { handlers: file.importValue("handlers", handlersSpecifier(options.handlersModule)) }),
@@ -87,7 +104,7 @@ function fileComment(tool: ToolIR, options: ContractTestOptions): string {
 }
 
 export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {}): EmittedFile {
-  const path = `tests/${tool.fileName}.test.ts`;
+  const path = `${tool.fileName}.test.ts`;
   const file = new FileBuilder(path, headerComment(tool.source));
   file.reserve(...DECLARED);
   const cases = contractCases(tool);
@@ -105,5 +122,5 @@ export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {
     ...helpers(names),
     `${names.describe}(${literal(`${tool.name} contract`)}, () => {\n${blocks.join("\n\n")}\n});`,
   );
-  return { path, text: file.toText(), format: true };
+  return { path, root: "tests", text: file.toText(), format: true };
 }

@@ -3,7 +3,7 @@
  * target reads another's output; they agree because they share the IR.
  */
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
-import { emitContractTests } from "./contract-tests.js";
+import { emitContractTests, type ContractTestOptions } from "./contract-tests.js";
 import { emitContractsModule } from "./contracts-module.js";
 import { headerComment } from "./header.js";
 import { emitIndexModule } from "./index-module.js";
@@ -14,8 +14,8 @@ import { emitTypeFile } from "./types.js";
 import { emitValidators } from "./validators.js";
 
 export interface EmitOptions {
-  /** The consumer's handlers module, as a posix path relative to the output folder. */
-  readonly handlersModule?: string;
+  /** Contract tests, and how they reach the output folder and the handlers; none when absent. */
+  readonly tests?: ContractTestOptions;
 }
 
 /** Files that depend on the whole IR rather than on one tool: types, contracts, index, runtime. */
@@ -29,9 +29,14 @@ export const FORMATTED_FILES_PER_TOOL = 3;
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
-  return [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool), emitContractTests(tool, options)];
+  const files = [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool)];
+  return options.tests ? [...files, emitContractTests(tool, options.tests)] : files;
 }
 
+/** Output files first, then tests; by path within each. */
 export function byPath(a: EmittedFile, b: EmittedFile): number {
+  const ra = a.root ?? "";
+  const rb = b.root ?? "";
+  if (ra !== rb) return ra < rb ? -1 : 1;
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }

@@ -2,20 +2,24 @@
  * `toolc import SOURCE [--out DIR] [--force]`: prints every problem with its
  * location, then one summary line. Exit status 1 on any error, 2 on bad usage.
  */
+import { relative, sep } from "node:path";
 import { parseArgs } from "node:util";
-import type { Io } from "../cli.js";
+import type { Io } from "../commands/generate.js";
+import { formatDiagnostic } from "../diagnostics.js";
+import { resolveSettings } from "../config/settings.js";
 import { importContracts, type ImportResult } from "./index.js";
 import { formatProblem } from "./problems.js";
 
-const USAGE = `Usage: toolc import SOURCE [--out DIR] [--force]
+const USAGE = `Usage: toolc import SOURCE [--out DIR] [--force] [--config FILE]
 
 SOURCE is an MCP tools/list JSON document ({"tools": [...]}, a JSON-RPC response
 {"result": {"tools": [...]}}, or a bare array of tools), or a folder of tool JSON
 files (*.json, *.snap). One <name>.yaml contract is written per tool.
 
 Options:
-  --out DIR   where the contracts go (default: definitions)
-  --force     overwrite contract files that already exist
+  --out DIR       where the contracts go (default: \`definitions\` of toolc.config.yaml, else definitions)
+  --force         overwrite contract files that already exist
+  --config FILE   read this config file instead of looking for toolc.config.yaml
 `;
 
 function plural(n: number, word: string): string {
@@ -31,10 +35,19 @@ function summary(result: ImportResult, out: string): string {
   return `toolc import: ${plural(result.tools, "tool")} read; ${plural(result.written.length, "contract")} written to ${out}${skipped} (${tail})\n`;
 }
 
+/** The definitions folder the config names (relative to the working directory), or undefined after printing the config's errors. */
+async function configuredDefinitions(config: string | undefined, io: Io): Promise<string | undefined> {
+  const resolved = await resolveSettings(process.cwd(), config === undefined ? {} : { config });
+  for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (resolved.usage !== undefined) io.err(`toolc import: ${resolved.usage}\n`);
+  if (!resolved.settings) return undefined;
+  return relative(process.cwd(), resolved.settings.definitions).split(sep).join("/") || ".";
+}
+
 export async function importCommand(argv: readonly string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: "string" }, force: { type: "boolean" }, config: { type: "string" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     io.err(`toolc import: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`);
     return 2;
@@ -42,7 +55,8 @@ export async function importCommand(argv: readonly string[], io: Io): Promise<nu
   const { values, positionals } = parsed;
   if (values.help) return io.out(USAGE), 0;
   if (positionals.length !== 1) return io.err(`toolc import: expected one SOURCE, got ${positionals.length}\n\n${USAGE}`), 2;
-  const out = values.out ?? "definitions";
+  const out = values.out ?? (await configuredDefinitions(values.config, io));
+  if (out === undefined) return 1;
   const result = importContracts({ source: positionals[0], out, force: values.force ?? false });
   for (const problem of result.problems) io.err(`${formatProblem(problem)}\n`);
   io.out(summary(result, out));

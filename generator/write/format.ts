@@ -1,6 +1,8 @@
 /**
- * Formatting with prettier, using the consumer's own configuration when the
- * output folder sits inside a project that has one.
+ * Formatting with prettier, in toolc's own fixed style. Output never follows
+ * the consumer's prettier config or .editorconfig: the same inputs give the
+ * same bytes on every machine, and `toolc init` lists the output folders in
+ * .prettierignore so a consumer's `prettier --check .` leaves them alone.
  *
  * prettier is most of a large generate, and it is a pure function of
  * (version, options, path, text), so a large batch is spread over worker
@@ -10,7 +12,6 @@
  */
 import * as prettier from "prettier";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -22,18 +23,22 @@ function parserFor(path: string): string | undefined {
   return PARSERS[path.slice(path.lastIndexOf(".") + 1)];
 }
 
-/** The consumer's prettier options for files in `outDir` (empty when there is no config). */
-export async function resolveFormatOptions(outDir: string): Promise<prettier.Options> {
-  // prettier remembers configs per process; a long-lived caller (watch mode,
-  // tests) must see an edited .prettierrc, and the build cache keys on it.
-  await prettier.clearConfigCache();
-  return (await prettier.resolveConfig(join(outDir, "index.ts"), { editorconfig: true })) ?? {};
-}
-
-/** What formatting depends on besides the text: prettier's version and the resolved options. */
-export function formatIdentity(options: prettier.Options): string {
-  return JSON.stringify({ prettier: prettier.version, options });
-}
+/**
+ * toolc's style for every file it formats: prettier's defaults, spelled out
+ * so that they are visible here and cannot shift with a consumer's config.
+ */
+export const FORMAT_OPTIONS: Readonly<prettier.Options> = Object.freeze({
+  printWidth: 80,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  quoteProps: "as-needed",
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+});
 
 /**
  * A store of earlier results, keyed by the caller. prettier is a pure
@@ -60,7 +65,6 @@ export interface Formatter {
 }
 
 export interface FormatterOptions {
-  readonly outDir: string;
   readonly options: prettier.Options;
   /** How many files the caller expects to hand in; a large batch uses worker threads. */
   readonly expectedFiles: number;
@@ -165,7 +169,7 @@ function poolSize(expectedFiles: number, options: prettier.Options): number {
 }
 
 export function openFormatter(settings: FormatterOptions): Formatter {
-  const { outDir, options } = settings;
+  const { options } = settings;
   const size = poolSize(settings.expectedFiles, options);
   const pool = size > 0 ? new WorkerPool(size) : undefined;
   return {
@@ -175,7 +179,7 @@ export function openFormatter(settings: FormatterOptions): Formatter {
         if (!file.format || parser === undefined) return file;
         const known = memo?.get(file);
         if (known !== undefined) return { ...file, text: known };
-        const fileOptions = { ...options, parser, filepath: join(outDir, file.path) };
+        const fileOptions = { ...options, parser, filepath: file.path };
         const text = pool ? await pool.format(file.text, fileOptions) : await prettier.format(file.text, fileOptions);
         memo?.set(file, text);
         return { ...file, text };
@@ -189,9 +193,8 @@ export function openFormatter(settings: FormatterOptions): Formatter {
 }
 
 /** Formats the files that ask for it; Ajv's JS is left alone (prettier on it costs far more than it gives). */
-export async function formatFiles(files: readonly EmittedFile[], outDir: string, resolved?: prettier.Options, memo?: FormatMemo): Promise<EmittedFile[]> {
-  const options = resolved ?? (await resolveFormatOptions(outDir));
-  const formatter = openFormatter({ outDir, options, expectedFiles: files.length });
+export async function formatFiles(files: readonly EmittedFile[], resolved: prettier.Options = FORMAT_OPTIONS, memo?: FormatMemo): Promise<EmittedFile[]> {
+  const formatter = openFormatter({ options: resolved, expectedFiles: files.length });
   try {
     return await Promise.all(files.map((file) => formatter.format(file, memo)));
   } finally {

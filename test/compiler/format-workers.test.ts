@@ -28,9 +28,9 @@ describe("formatting in worker threads", () => {
   it("passes the consumer's options through", async () => {
     const file = { path: "tools/x.ts", text: "export const x = { a: 'b', c: [1,2,3] }", format: true };
     process.env.TOOLC_FORMAT_WORKERS = "0";
-    const [inline] = await formatFiles([file], join(ROOT, "generated"), { singleQuote: true, semi: false, useTabs: true });
+    const [inline] = await formatFiles([file], { singleQuote: true, semi: false, useTabs: true });
     process.env.TOOLC_FORMAT_WORKERS = "2";
-    const [pooled] = await formatFiles([file], join(ROOT, "generated"), { singleQuote: true, semi: false, useTabs: true });
+    const [pooled] = await formatFiles([file], { singleQuote: true, semi: false, useTabs: true });
     expect(pooled.text).toBe(inline.text);
     expect(pooled.text).toContain("'b'");
   });
@@ -41,6 +41,6 @@ describe("formatting in worker threads", () => {
       { path: "a.ts", text: "export const a = 1;", format: true },
       { path: "b.ts", text: "export const = ;", format: true },
     ];
-    await expect(formatFiles(files, join(ROOT, "generated"), {})).rejects.toThrow(/b\.ts|Expression expected|SyntaxError/);
+    await expect(formatFiles(files, {})).rejects.toThrow(/b\.ts|Expression expected|SyntaxError/);
   });
 });

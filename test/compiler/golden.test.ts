@@ -9,8 +9,8 @@ import { compile, run } from "../../generator/pipeline.js";
 import { copyDemo, ROOT, runCli, snapshotTree } from "./helpers.js";
 
 describe("golden output", () => {
-  it("generated/ is exactly what definitions/ compiles to", async () => {
-    const result = await run({ definitions: "definitions", out: "generated", mode: "check", cwd: ROOT });
+  it("generated/ and test/toolc/ are exactly what definitions/ compiles to", async () => {
+    const result = await run({ definitions: "definitions", out: "generated", tests: "test/toolc", mode: "check", cwd: ROOT });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.differences).toEqual([]);
   });
@@ -50,8 +50,8 @@ describe("generate and check", () => {
     writeFileSync(tool, text.replace("Look up one customer's orders.", "Look up the orders of one customer."));
     const stale = await runCli(dir, ["check"]);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain("changed: contracts.ts");
-    expect(stale.stderr).toContain("changed: schemas/get_order.json");
+    expect(stale.stderr).toContain("changed: generated/contracts.ts");
+    expect(stale.stderr).toContain("changed: generated/schemas/get_order.json");
     const edited = await runCli(dir, ["generate"]);
     expect(edited.stdout).toMatch(/ 2 files written, /);
 
@@ -63,6 +63,15 @@ describe("generate and check", () => {
     expect(Object.keys(tree).filter((p) => p.includes("delete_customer"))).toEqual([]);
     expect(tree["NOTES.md"]).toBe("mine\n");
     expect(tree["index.ts"]).not.toContain("delete_customer");
+    expect(removed.stderr).toContain("warning: generated/NOTES.md was not written by toolc");
+
+    const foreign = await runCli(dir, ["check"]);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toContain("foreign: generated/NOTES.md");
+    expect(foreign.stderr).toContain("1 file in the output folder was not written by toolc");
+    expect(foreign.stderr).not.toContain("the output is stale");
+    rmSync(join(dir, "generated", "NOTES.md"));
+    expect((await runCli(dir, ["check"])).code).toBe(0);
   });
 
   it("prints help and version", async () => {
@@ -76,14 +85,14 @@ describe("generate and check", () => {
 });
 
 describe("formatting", () => {
-  it("uses the consumer's prettier config for TS, and leaves Ajv's JS alone", async () => {
+  it("is toolc's own style in every file, whatever prettier config and .editorconfig the consumer has", async () => {
     const dir = copyDemo();
     const { writeFileSync } = await import("node:fs");
     writeFileSync(join(dir, ".prettierrc.json"), JSON.stringify({ semi: false, singleQuote: true, printWidth: 100 }));
-    expect((await runCli(dir, ["generate"])).code).toBe(0);
-    const tree = snapshotTree(join(dir, "generated"));
-    expect(tree["index.ts"]).toContain("from './runtime/api.js'");
-    expect(tree["index.ts"]).not.toMatch(/;\n/);
-    expect(tree["validators/get_order.js"]).toBe(snapshotTree(join(ROOT, "generated"))["validators/get_order.js"]);
+    writeFileSync(join(dir, ".editorconfig"), "root = true\n[*]\nindent_style = tab\nend_of_line = crlf\n");
+    expect((await runCli(dir, ["generate", "--tests", "test/toolc"])).code).toBe(0);
+    expect(snapshotTree(join(dir, "generated"))).toEqual(snapshotTree(join(ROOT, "generated")));
+    expect(snapshotTree(join(dir, "test/toolc"))).toEqual(snapshotTree(join(ROOT, "test/toolc")));
+    expect(snapshotTree(join(dir, "generated"))["index.ts"]).toContain('from "./runtime/api.js";\n');
   });
 });

@@ -17,6 +17,7 @@ import {
   generate,
   linkConsumerModules,
   runVitest,
+  TESTS_DIR,
   typecheck,
   TYPESCRIPTS,
 } from "./project.js";
@@ -28,13 +29,14 @@ beforeAll(async () => {
   await generate(source);
   consumer = mkdtempSync(join(tmpdir(), "toolc-consumer-"));
   cpSync(join(source, "generated"), join(consumer, "generated"), { recursive: true });
+  cpSync(join(source, TESTS_DIR), join(consumer, TESTS_DIR), { recursive: true });
   consumerPackageJson(consumer);
   linkConsumerModules(consumer);
 });
 
 describe("a fresh consumer project", () => {
-  it("holds only the generated folder, package.json and the declared packages", () => {
-    expect(readdirSync(consumer).sort()).toEqual(["generated", "node_modules", "package.json"]);
+  it("holds only the generated folder, the contract tests, package.json and the declared packages", () => {
+    expect(readdirSync(consumer).sort()).toEqual(["generated", "node_modules", "package.json", "test"]);
     expect(readdirSync(join(consumer, "node_modules")).sort()).toEqual([".bin", "@modelcontextprotocol", "ajv", "vitest"]);
     expect(existsSync(join(consumer, "node_modules", "toolc"))).toBe(false);
     expect(CONSUMER_PACKAGES).toHaveLength(3);
@@ -49,7 +51,7 @@ describe("a fresh consumer project", () => {
   });
 
   it.each(TYPESCRIPTS)("type-checks the generated tests under --strict with TypeScript $version", async ({ bin }) => {
-    const tests = readdirSync(join(consumer, "generated", "tests")).map((f) => join(consumer, "generated", "tests", f));
+    const tests = readdirSync(join(consumer, TESTS_DIR)).map((f) => join(consumer, TESTS_DIR, f));
     expect(tests).toHaveLength(demoTools().length);
     expect(await typecheck(bin, consumer, tests)).toBe("");
   });

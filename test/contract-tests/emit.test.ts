@@ -62,12 +62,12 @@ describe("minimalValue", () => {
 
 describe("handlersSpecifier", () => {
   it.each([
-    ["../src/handlers.ts", "../../src/handlers.js"],
-    ["../src/handlers.mts", "../../src/handlers.mjs"],
-    ["../src/handlers.js", "../../src/handlers.js"],
-    ["../src/handlers", "../../src/handlers.js"],
-    ["handlers.ts", "../handlers.js"],
-    ["./tests/../handlers.tsx", "../handlers.js"],
+    ["../../src/handlers.ts", "../../src/handlers.js"],
+    ["../../src/handlers.mts", "../../src/handlers.mjs"],
+    ["../../src/handlers.js", "../../src/handlers.js"],
+    ["../../src/handlers", "../../src/handlers.js"],
+    ["handlers.ts", "./handlers.js"],
+    ["./tests/../handlers.tsx", "./handlers.js"],
   ])("%s → %s", (module, specifier) => {
     expect(handlersSpecifier(module)).toBe(specifier);
   });
@@ -83,15 +83,20 @@ describe("emitContractTests", () => {
 
   it("imports only vitest, the generated index and the MCP SDK", () => {
     for (const tool of tools) {
-      const { path, text, format } = emitContractTests(tool);
-      expect(path).toBe(`tests/${tool.fileName}.test.ts`);
+      const { path, root, text, format } = emitContractTests(tool);
+      expect([root, path]).toEqual(["tests", `${tool.fileName}.test.ts`]);
       expect(format).toBe(true);
       expect(importedModules(text)).toEqual(["../index.js", "@modelcontextprotocol/sdk/client/index.js", "@modelcontextprotocol/sdk/inMemory.js", "vitest"]);
     }
   });
 
+  it("reaches the generated index from wherever the tests folder is", () => {
+    expect(importedModules(emitContractTests(tools[0]!, { outFromTests: "../../src/generated" }).text)).toContain("../../src/generated/index.js");
+    expect(importedModules(emitContractTests(tools[0]!, { outFromTests: "generated" }).text)).toContain("./generated/index.js");
+  });
+
   it("with --handlers, also imports the handlers module", () => {
-    const { text } = emitContractTests(tools[0]!, { handlersModule: "../src/handlers.ts" });
+    const { text } = emitContractTests(tools[0]!, { handlersModule: "../../src/handlers.ts" });
     expect(importedModules(text)).toContain("../../src/handlers.js");
     expect(text).toContain('import { handlers } from "../../src/handlers.js";');
     expect(text).toContain('describe("examples through the real handlers"');

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contractCases } from "../../generator/emit/contract-tests/cases.js";
-import { demoProject, demoTools, expectedTestCount, generate, linkAllModules, runVitest, type VitestRun } from "./project.js";
+import { demoProject, demoTools, expectedTestCount, generate, linkAllModules, runVitest, TESTS_DIR, type VitestRun } from "./project.js";
 
 const tools = demoTools();
 const casesOf = (name: string) => contractCases(tools.find((t) => t.name === name)!);
@@ -30,6 +30,8 @@ async function mutated(apply: (dir: string) => void | Promise<void>): Promise<Vi
   const dir = mkdtempSync(join(tmpdir(), "toolc-ct-mutant-"));
   cpSync(join(pristine, "definitions"), join(dir, "definitions"), { recursive: true });
   cpSync(join(pristine, "generated"), join(dir, "generated"), { recursive: true });
+  cpSync(join(pristine, TESTS_DIR), join(dir, TESTS_DIR), { recursive: true });
+  cpSync(join(pristine, "package.json"), join(dir, "package.json"));
   linkAllModules(dir);
   await apply(dir);
   return runVitest(dir);
@@ -89,10 +91,10 @@ describe("the demo's generated contract tests can fail", () => {
   it("when the contract changes under tests generated from the old one: the case it no longer rejects fails", async () => {
     const result = await mutated(async (dir) => {
       const oldTests = mkdtempSync(join(tmpdir(), "toolc-ct-old-"));
-      cpSync(join(dir, "generated", "tests"), oldTests, { recursive: true });
+      cpSync(join(dir, TESTS_DIR), oldTests, { recursive: true });
       edit(dir, "definitions/get_order.yaml", "customerId: { type: string, minLength: 1,", "customerId: { type: string,");
       await generate(dir);
-      cpSync(oldTests, join(dir, "generated", "tests"), { recursive: true });
+      cpSync(oldTests, join(dir, TESTS_DIR), { recursive: true });
     });
     expect(result.failed).toEqual([expect.stringContaining("customerId: shorter than minLength 1")]);
   });

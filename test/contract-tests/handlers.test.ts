@@ -7,7 +7,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoProject, demoTools, expectedTestCount, generate, linkAllModules, runVitest, typecheck, TYPESCRIPTS } from "./project.js";
+import { demoProject, demoTools, expectedTestCount, generate, linkAllModules, runVitest, TESTS_DIR, typecheck, TYPESCRIPTS } from "./project.js";
 
 const GOOD_HANDLERS = `import type { Handlers } from "../generated/index.js";
 
@@ -52,7 +52,7 @@ describe("--handlers", () => {
   });
 
   it.each(TYPESCRIPTS)("type-checks under --strict with TypeScript $version, handlers module included", async ({ bin }) => {
-    const files = readdirSync(join(good, "generated", "tests")).map((f) => join(good, "generated", "tests", f));
+    const files = readdirSync(join(good, TESTS_DIR)).map((f) => join(good, TESTS_DIR, f));
     expect(await typecheck(bin, good, files)).toBe("");
   });
 

@@ -24,10 +24,19 @@ export const TYPESCRIPTS = [
   { version: "6.0", bin: join(ROOT, "node_modules/typescript-6/bin/tsc") },
 ];
 
-/** A temp folder with the demo definitions and, optionally, extra files (a handlers module). */
+/** Where `toolc generate` puts contract tests in a project that lists vitest. */
+export const TESTS_DIR = "test/toolc";
+
+/**
+ * A temp folder with the demo definitions, a package.json that lists vitest
+ * (so contract tests are on, in test/toolc), and, optionally, extra files (a
+ * handlers module).
+ */
 export function demoProject(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), "toolc-ct-"));
   cpSync(join(ROOT, "definitions"), join(dir, "definitions"), { recursive: true });
+  const pkg = { name: "contract-test-demo", private: true, type: "module", devDependencies: { vitest: "*" } };
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);

@@ -1,0 +1,101 @@
+/**
+ * `toolc generate` and `toolc check` once: one run of the pipeline with the
+ * resolved settings, its diagnostics, and one summary line. `check --diff`
+ * also prints a unified diff of every difference.
+ */
+import { readFileSync } from "node:fs";
+import { relative, sep } from "node:path";
+import { formatDiagnostic } from "../diagnostics.js";
+import type { Settings } from "../config/settings.js";
+import { run, type RunResult } from "../pipeline.js";
+import type { Difference } from "../write/output.js";
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export type Mode = "generate" | "check";
+
+function summary(mode: Mode, result: RunResult, ms: number): string {
+  const plan = result.plan;
+  if (!plan) return "";
+  const written = plan.added.length + plan.changed.length;
+  if (mode === "check") {
+    return `toolc check: ${plural(result.tools, "tool")}, ${plural(plan.unchanged.length, "file")} up to date, ${result.differences.length} differ (${ms} ms)\n`;
+  }
+  return `toolc: ${plural(result.tools, "tool")} compiled; ${plural(written, "file")} written, ${plan.unchanged.length} unchanged, ${plan.stale.length} removed (${ms} ms)\n`;
+}
+
+/** A unified diff from what is on disk to what toolc would write; /dev/null stands for no file. */
+async function unifiedDiff(difference: Difference, onDisk: string | undefined): Promise<string> {
+  const { createTwoFilesPatch } = await import("diff");
+  const before = difference.status === "missing" ? "/dev/null" : `a/${difference.path}`;
+  const after = difference.expected === undefined ? "/dev/null" : `b/${difference.path}`;
+  return createTwoFilesPatch(before, after, onDisk ?? "", difference.expected ?? "", "", "", { headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true } });
+}
+
+async function printDiffs(differences: readonly Difference[], io: Io): Promise<void> {
+  for (const difference of differences) {
+    let onDisk: string | undefined;
+    try {
+      onDisk = difference.status === "missing" ? undefined : readFileSync(difference.target, "utf8");
+    } catch {
+      onDisk = undefined;
+    }
+    io.out(await unifiedDiff(difference, onDisk));
+  }
+}
+
+/** The settings as RunOptions: paths relative to the working directory, as diagnostics print them. */
+export function runOptions(settings: Settings, mode: Mode, cwd: string) {
+  const rel = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
+  return {
+    definitions: rel(settings.definitions),
+    out: rel(settings.out),
+    mode,
+    cwd,
+    ...(settings.tests === undefined ? {} : { tests: rel(settings.tests) }),
+    ...(settings.handlers === undefined ? {} : { handlers: rel(settings.handlers) }),
+  } as const;
+}
+
+/** Prints a run's diagnostics and outcome; returns the exit status. */
+export async function report(mode: Mode, result: RunResult, ms: number, io: Io, options: { diff?: boolean } = {}): Promise<number> {
+  for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (!result.plan) {
+    const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+    io.err(`toolc: ${plural(errors, "error")}; nothing was written\n`);
+    return 1;
+  }
+  const foreign = result.differences.filter((d) => d.status === "foreign");
+  if (mode === "check") {
+    for (const d of result.differences) io.err(`  ${d.status}: ${d.path}\n`);
+    if (options.diff) await printDiffs(result.differences, io);
+  } else {
+    for (const d of foreign) io.err(`toolc: warning: ${d.path} was not written by toolc; \`toolc check\` fails until it is moved out of the output folder\n`);
+  }
+  io.out(summary(mode, result, ms));
+  if (mode === "check") {
+    if (result.differences.length > foreign.length) io.err("toolc check: the output is stale; run `toolc generate` and commit the result\n");
+    if (foreign.length > 0) io.err(`toolc check: ${plural(foreign.length, "file")} in the output folder ${foreign.length === 1 ? "was" : "were"} not written by toolc; toolc owns that folder, so move ${foreign.length === 1 ? "it" : "them"} elsewhere\n`);
+  }
+  return result.ok ? 0 : 1;
+}
+
+export async function generateOnce(settings: Settings, mode: Mode, io: Io, options: { diff?: boolean } = {}): Promise<number> {
+  const started = performance.now();
+  let result: RunResult;
+  try {
+    result = await run(runOptions(settings, mode, process.cwd()));
+  } catch (e) {
+    io.err(`toolc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);
+    return 2;
+  }
+  return report(mode, result, Math.round(performance.now() - started), io, options);
+}

@@ -1,0 +1,136 @@
+/**
+ * The settings of one run: toolc.config.yaml, then the command-line flags
+ * over it, then defaults. generate, check, watch and import all start here,
+ * so they agree on every folder. Config paths are relative to the config
+ * file's folder; flag paths are relative to the working directory.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { Codes, error } from "../diagnostics.js";
+import type { Diagnostic, SourceLocation } from "../ir.js";
+import { CONFIG_FILE, findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
+
+export const DEFAULT_DEFINITIONS = "definitions";
+export const DEFAULT_OUT = "generated";
+/** Contract tests go here unless told otherwise: outside the output folder, and outside `src/`, which builds compile. */
+export const DEFAULT_TESTS = "test/toolc";
+
+/** Flags that override the config; paths relative to the working directory. */
+export interface SettingFlags {
+  readonly config?: string;
+  readonly definitions?: string;
+  readonly out?: string;
+  readonly tests?: string;
+  readonly noTests?: boolean;
+  readonly handlers?: string;
+}
+
+export interface Settings {
+  /** The project folder: the config file's folder, else the working directory. */
+  readonly root: string;
+  /** Absolute path of the config file read, if any. */
+  readonly configFile?: string;
+  /** Absolute folders and module. */
+  readonly definitions: string;
+  readonly out: string;
+  /** Where contract tests go; absent: no contract tests. */
+  readonly tests?: string;
+  readonly handlers?: string;
+  /** Why tests are on or off when nobody said, for `init` and the docs' wording. */
+  readonly testsDefault?: "vitest" | "no-vitest";
+}
+
+/** Settings, or why there are none: located diagnostics about the config file, or a usage problem with the flags. */
+export interface SettingsResult {
+  readonly settings?: Settings;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly usage?: string;
+}
+
+/** Whether package.json in `root` lists vitest among its dependencies or devDependencies. */
+export function declaresVitest(root: string): boolean {
+  try {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, unknown>;
+    return ["dependencies", "devDependencies"].some((field) => {
+      const deps = pkg[field];
+      return deps !== null && typeof deps === "object" && Object.hasOwn(deps, "vitest");
+    });
+  } catch {
+    return false;
+  }
+}
+
+/** One setting: the flag (relative to cwd), else the config (relative to its folder), else the default. */
+interface Source {
+  readonly value: string;
+  /** Where the value was written, when it came from the config file. */
+  readonly at?: SourceLocation;
+}
+
+function pick(key: keyof ConfigValues & ("definitions" | "out" | "handlers"), flag: string | undefined, config: LoadedConfig | undefined, cwd: string): Source | undefined {
+  if (flag !== undefined) return { value: resolve(cwd, flag) };
+  const written = config?.values[key];
+  if (written !== undefined && config) return { value: resolve(dirname(config.path), written), at: config.locate(key) };
+  return undefined;
+}
+
+function testsSource(flags: SettingFlags, config: LoadedConfig | undefined, cwd: string, root: string): { source?: Source; testsDefault?: Settings["testsDefault"] } {
+  if (flags.noTests) return {};
+  if (flags.tests !== undefined) return { source: { value: resolve(cwd, flags.tests) } };
+  const written = config?.values.tests;
+  if (written === false) return {};
+  if (written !== undefined && config) return { source: { value: resolve(dirname(config.path), written), at: config.locate("tests") } };
+  if (!declaresVitest(root)) return { testsDefault: "no-vitest" };
+  return { source: { value: resolve(root, DEFAULT_TESTS) }, testsDefault: "vitest" };
+}
+
+const inside = (child: string, parent: string): boolean => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+
+/** Folder combinations that would make toolc overwrite or report the wrong files. */
+function layoutProblems(root: string, definitions: Source, out: Source, tests: Source | undefined, display: (p: string) => string): { diagnostics: Diagnostic[]; usage: string[] } {
+  const diagnostics: Diagnostic[] = [];
+  const usage: string[] = [];
+  const report = (source: Source, message: string): void => {
+    if (source.at) diagnostics.push(error(source.at, Codes.invalidValue, message));
+    else usage.push(message);
+  };
+  if (out.value === root || inside(root, out.value)) report(out, `\`out\` must be a folder inside the project, not ${display(out.value)}: toolc owns everything in it`);
+  else if (inside(definitions.value, out.value) || inside(out.value, definitions.value)) report(out, `\`out\` (${display(out.value)}) and \`definitions\` (${display(definitions.value)}) must not contain each other`);
+  if (tests && (tests.value === out.value || tests.value === root || inside(tests.value, definitions.value))) {
+    report(tests, `\`tests\` must be a folder of its own, not ${display(tests.value)}`);
+  }
+  return { diagnostics, usage };
+}
+
+export async function resolveSettings(cwd: string, flags: SettingFlags): Promise<SettingsResult> {
+  const configPath = flags.config === undefined ? findConfig(cwd) : resolve(cwd, flags.config);
+  let config: LoadedConfig | undefined;
+  if (configPath !== undefined) {
+    const loaded = await loadConfig(configPath, cwd);
+    if (!loaded.config) return { diagnostics: loaded.diagnostics };
+    config = loaded.config;
+  }
+  const root = config ? dirname(config.path) : cwd;
+  const definitions = pick("definitions", flags.definitions, config, cwd) ?? { value: resolve(root, DEFAULT_DEFINITIONS) };
+  const out = pick("out", flags.out, config, cwd) ?? { value: resolve(root, DEFAULT_OUT) };
+  const handlers = pick("handlers", flags.handlers, config, cwd);
+  const { source: tests, testsDefault } = testsSource(flags, config, cwd, root);
+  const display = (p: string): string => (isAbsolute(p) ? relative(cwd, p).split(sep).join("/") || "." : p);
+  const problems = layoutProblems(root, definitions, out, tests, display);
+  if (problems.diagnostics.length > 0 || problems.usage.length > 0) return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };
+  const settings: Settings = {
+    root,
+    ...(config ? { configFile: config.path } : {}),
+    definitions: definitions.value,
+    out: out.value,
+    ...(tests ? { tests: tests.value } : {}),
+    ...(handlers ? { handlers: handlers.value } : {}),
+    ...(testsDefault ? { testsDefault } : {}),
+  };
+  return { settings, diagnostics: [] };
+}
+
+/** Whether a config file exists where `init` would write one. */
+export function hasConfig(root: string): boolean {
+  return existsSync(join(root, CONFIG_FILE));
+}
