@@ -1,6 +1,144 @@
+/**
+ * `toolc init`: sets up an existing npm project. It writes the config, an
+ * example contract with a handler and a stdio server that compile against
+ * it, the scripts and dependencies, and marks toolc's folders as generated
+ * (.gitattributes) and as not the project's to format (.prettierignore).
+ * It never overwrites a file: a second run changes nothing, and every run
+ * says what it did and what it left alone.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 import type { Io } from "../commands/generate.js";
-export async function initCommand(cwd: string, io: Io): Promise<number> {
-  void cwd;
-  io.err("not yet\n");
-  return 2;
+import { CONFIG_FILE } from "../config/load.js";
+import { DEFAULT_TESTS, resolveSettings, type Settings } from "../config/settings.js";
+import { formatDiagnostic } from "../diagnostics.js";
+import { addLines, createIfAbsent, type Action, type NewFile } from "./files.js";
+import { mergePackageJson, type PackageWants } from "./package-json.js";
+import { configText, EXAMPLE_TOOL, exampleContractText, handlersText, serverText } from "./templates.js";
+
+/** Where a fresh setup puts things: the output inside src/, so builds with `rootDir: src` compile it. */
+const FRESH = { definitions: "definitions", out: "src/generated", handlers: "src/handlers.ts", server: "src/server.ts" } as const;
+
+const posix = (path: string): string => path.split(sep).join("/");
+
+/** A relative module specifier from one file to another, with the .js extension NodeNext expects. */
+function specifier(fromFile: string, toFile: string): string {
+  const path = posix(relative(dirname(fromFile), toFile)).replace(/\.ts$/, ".js");
+  return path.startsWith(".") ? path : `./${path}`;
+}
+
+/** The versions toolc is tested with, from its own package.json. */
+function testedVersions(): Record<string, string> {
+  const own = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as Record<string, Record<string, string> | undefined>;
+  return { ...own["devDependencies"], ...own["peerDependencies"], ...own["dependencies"] };
+}
+
+function packageWants(): PackageWants {
+  const tested = testedVersions();
+  const version = (name: string): string => tested[name] ?? "*";
+  return {
+    scripts: { prebuild: "toolc generate", check: "toolc check" },
+    dependencies: { ajv: version("ajv"), "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
+    // Node's types: the server starter and the generated HTTP entry use them.
+    devDependencies: { "@types/node": version("@types/node") },
+  };
+}
+
+function hasContracts(dir: string): boolean {
+  try {
+    return readdirSync(dir, { recursive: true }).some((name) => /\.ya?ml$/.test(String(name)));
+  } catch {
+    return false;
+  }
+}
+
+/** The settings init works with: the existing config's, or the fresh layout it is about to write. */
+async function layout(root: string, io: Io): Promise<Settings | undefined> {
+  if (!existsSync(join(root, CONFIG_FILE))) {
+    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers) };
+  }
+  const resolved = await resolveSettings(root, { config: CONFIG_FILE });
+  for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (resolved.usage !== undefined) io.err(`toolc init: ${resolved.usage}\n`);
+  return resolved.settings;
+}
+
+/** The config, the example contract and the starters, as files to create where absent. */
+function starterFiles(root: string, settings: Settings, pkg: Record<string, unknown>): { files: NewFile[]; skipped: Action[] } {
+  const files: NewFile[] = [];
+  const configPath = join(root, CONFIG_FILE);
+  const handlers = settings.handlers ?? join(root, FRESH.handlers);
+  const example = join(settings.definitions, `${EXAMPLE_TOOL}.yaml`);
+  // The starters go with the example: a project with contracts of its own gets no handler for a tool it does not have.
+  const withExample = !hasContracts(settings.definitions) || existsSync(example);
+  const rel = (p: string): string => posix(relative(root, p));
+  const configHandlers = withExample && !existsSync(handlers) ? { handlers: rel(handlers) } : {};
+  files.push({ path: configPath, text: configText({ definitions: rel(settings.definitions), out: rel(settings.out), ...configHandlers }) });
+  if (!withExample) {
+    const note = `${rel(settings.definitions)}/ already has contracts; write handlers for them (docs/runtime.md)`;
+    return { files, skipped: [{ status: "skipped", path: settings.definitions, detail: `the example contract and the starters: ${note}` }] };
+  }
+  const schema = posix(relative(settings.definitions, join(root, "node_modules/toolc/schema/contract.schema.json")));
+  files.push({ path: example, text: exampleContractText(schema) });
+  const index = join(settings.out, "index.ts");
+  files.push({ path: handlers, text: handlersText(specifier(handlers, index)) });
+  const server = join(dirname(handlers), "server.ts");
+  const name = typeof pkg["name"] === "string" ? pkg["name"] : "tools";
+  const version = typeof pkg["version"] === "string" ? pkg["version"] : "0.1.0";
+  files.push({ path: server, text: serverText(specifier(server, index), specifier(server, handlers), name, version) });
+  return { files, skipped: [] };
+}
+
+/** toolc's folders as root-anchored patterns; folders outside the project are left out. */
+function ownedFolders(root: string, settings: Settings): string[] {
+  const tests = settings.tests ?? join(root, DEFAULT_TESTS);
+  return [settings.out, tests].map((p) => posix(relative(root, p))).filter((p) => p !== "" && !p.startsWith(".."));
+}
+
+function updatePackageJson(path: string, wants: PackageWants): Action[] {
+  const merged = mergePackageJson(readFileSync(path, "utf8"), wants);
+  if (merged.text !== undefined) writeFileSync(path, merged.text);
+  const added = merged.changes.filter((c) => c.added).map((c) => c.what);
+  const left = merged.changes.filter((c) => !c.added).map((c): Action => ({ status: "kept", path, detail: c.what }));
+  const own: Action = added.length > 0 ? { status: "updated", path, detail: added.join("; ") } : { status: "unchanged", path, detail: "has toolc's scripts and dependencies" };
+  return [own, ...left];
+}
+
+/** toolc itself must be a devDependency, or prebuild's `toolc generate` and the `$schema` paths find nothing. */
+function toolcDeclared(pkg: Record<string, unknown>, path: string): Action[] {
+  const declared = ["dependencies", "devDependencies"].some((f) => {
+    const deps = pkg[f];
+    return deps !== null && typeof deps === "object" && Object.hasOwn(deps, "toolc");
+  });
+  return declared ? [] : [{ status: "kept", path, detail: "toolc is not a devDependency: npm i -D toolc (or its tarball), so prebuild and the $schema lines find it" }];
+}
+
+function printActions(actions: readonly Action[], root: string, io: Io): void {
+  for (const a of actions) io.out(`  ${a.status.padEnd(9)} ${posix(relative(root, a.path)) || "."}${a.detail === undefined ? "" : `: ${a.detail}`}\n`);
+}
+
+export async function initCommand(root: string, io: Io): Promise<number> {
+  const pkgPath = join(root, "package.json");
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(readFileSync(pkgPath, "utf8")) as Record<string, unknown>;
+  } catch (e) {
+    const why = existsSync(pkgPath) ? `package.json is not valid JSON (${e instanceof Error ? e.message : String(e)})` : "no package.json here; run toolc init in your project's root (npm init creates one)";
+    io.err(`toolc init: ${why}\n`);
+    return 2;
+  }
+  const settings = await layout(root, io);
+  if (!settings) return io.err("toolc init: fix toolc.config.yaml first; nothing was changed\n"), 1;
+  const { files, skipped } = starterFiles(root, settings, pkg);
+  const actions: Action[] = [];
+  for (const file of files) actions.push(await createIfAbsent(file));
+  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants()), ...toolcDeclared(pkg, pkgPath));
+  const folders = ownedFolders(root, settings);
+  actions.push(addLines(join(root, ".gitattributes"), folders.map((f) => `${f}/** linguist-generated=true`), "# Written by toolc: collapse its output in diffs and leave it out of language statistics"));
+  actions.push(addLines(join(root, ".prettierignore"), folders.map((f) => `/${f}/`), "# toolc's output has toolc's own fixed format; `toolc check` keeps it exact"));
+  const changed = actions.some((a) => a.status === "created" || a.status === "updated");
+  io.out(changed ? "toolc init:\n" : "toolc init: nothing to do; the project is set up\n");
+  printActions(actions, root, io);
+  if (changed) io.out("Next: npm install, then npm run build (prebuild runs toolc generate). In CI: npm run check.\n");
+  return 0;
 }

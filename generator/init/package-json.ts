@@ -1,0 +1,72 @@
+/**
+ * `toolc init`'s changes to package.json: scripts and dependencies added
+ * where absent, never changed where present, and the file's own indentation
+ * and key order kept.
+ */
+
+/** One thing init added, or left alone and why. */
+export interface PackageChange {
+  readonly added: boolean;
+  readonly what: string;
+}
+
+export interface PackageWants {
+  readonly scripts: Readonly<Record<string, string>>;
+  readonly dependencies: Readonly<Record<string, string>>;
+  readonly devDependencies: Readonly<Record<string, string>>;
+}
+
+type Json = Record<string, unknown>;
+
+function objectAt(pkg: Json, key: string): Json {
+  const value = pkg[key];
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) return value as Json;
+  const created: Json = {};
+  pkg[key] = created;
+  return created;
+}
+
+/** The indentation package.json is written with (npm keeps it too): its first indented line's, else two spaces. */
+function indentOf(text: string): string {
+  return /^[{[]\s*\n([ \t]+)\S/.exec(text)?.[1] ?? "  ";
+}
+
+function addScripts(pkg: Json, wants: PackageWants, changes: PackageChange[]): void {
+  const scripts = objectAt(pkg, "scripts");
+  for (const [name, command] of Object.entries(wants.scripts)) {
+    const current = scripts[name];
+    if (current === undefined) {
+      scripts[name] = command;
+      changes.push({ added: true, what: `script ${name}: ${command}` });
+    } else if (typeof current === "string" && current.includes(command)) {
+      continue;
+    } else {
+      changes.push({ added: false, what: `script ${name} already exists (${JSON.stringify(current)}); make it run \`${command}\`` });
+    }
+  }
+}
+
+function addDependencies(pkg: Json, field: "dependencies" | "devDependencies", wanted: Readonly<Record<string, string>>, changes: PackageChange[]): void {
+  for (const [name, version] of Object.entries(wanted)) {
+    const present = ["dependencies", "devDependencies", "peerDependencies"].map((f) => pkg[f] as Json | undefined).find((deps) => deps && Object.hasOwn(deps, name));
+    if (present) {
+      const current = present[name];
+      if (current !== version) changes.push({ added: false, what: `${name} is already a dependency (${String(current)}); toolc is tested with ${version}` });
+      continue;
+    }
+    objectAt(pkg, field)[name] = version;
+    changes.push({ added: true, what: `${field === "dependencies" ? "dependency" : "devDependency"} ${name} ${version}` });
+  }
+}
+
+/** The new package.json text, or undefined when nothing needs adding; plus what was added and what was left alone. */
+export function mergePackageJson(text: string, wants: PackageWants): { text?: string; changes: PackageChange[] } {
+  const pkg = JSON.parse(text) as Json;
+  const changes: PackageChange[] = [];
+  addScripts(pkg, wants, changes);
+  addDependencies(pkg, "dependencies", wants.dependencies, changes);
+  addDependencies(pkg, "devDependencies", wants.devDependencies, changes);
+  if (!changes.some((c) => c.added)) return { changes };
+  const trailing = text.endsWith("\n") ? "\n" : "";
+  return { text: `${JSON.stringify(pkg, null, indentOf(text))}${trailing}`, changes };
+}

@@ -1,0 +1,114 @@
+/**
+ * The files `toolc init` creates in a project: the config, one example
+ * contract, and a handler and server starter that compile against it. Each
+ * is a function of the folders it must point at, so the relative imports
+ * and the `$schema` lines resolve wherever the project keeps things.
+ */
+
+/** The example contract's tool name; the starter handler implements it. */
+export const EXAMPLE_TOOL = "greet";
+
+export interface ConfigTemplate {
+  readonly definitions: string;
+  readonly out: string;
+  /** Present when init also creates the handlers module. */
+  readonly handlers?: string;
+}
+
+/** A path as a YAML scalar: plain when that is unambiguous, else double-quoted (JSON is valid YAML). */
+function yamlPath(path: string): string {
+  return /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(path) ? path : JSON.stringify(path);
+}
+
+export function configText(c: ConfigTemplate): string {
+  const lines = [
+    "# yaml-language-server: $schema=node_modules/toolc/schema/config.schema.json",
+    "# Read by every toolc command (generate, check, generate --watch, import); flags override it.",
+    "# Paths are relative to this file.",
+    "",
+    "# The contracts: one *.yaml file per tool.",
+    `definitions: ${yamlPath(c.definitions)}`,
+    "# toolc's output: commit it, never edit it; `toolc check` in CI keeps it fresh.",
+    `out: ${yamlPath(c.out)}`,
+    "# Contract tests (vitest) go to test/toolc when vitest is in package.json; set a folder, or false for none.",
+    "# tests: test/toolc",
+  ];
+  if (c.handlers !== undefined) {
+    lines.push("# The contract tests also run every example through the handlers this module exports.", `handlers: ${yamlPath(c.handlers)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** `schemaPath`: the contract meta-schema as a path relative to the definitions folder. */
+export function exampleContractText(schemaPath: string): string {
+  return `# yaml-language-server: $schema=${schemaPath}
+# An example contract; docs: node_modules/toolc/docs/contract-format.md
+name: ${EXAMPLE_TOOL}
+version: 1
+title: Greet someone
+description: Say hello to someone by name.
+effect: read
+timeoutMs: 5000
+retry: { attempts: 3, backoffMs: 100 }
+input:
+  type: object
+  properties:
+    name: { type: string, minLength: 1, maxLength: 100, description: "Who to greet, e.g. Ada" }
+    excited: { type: boolean, default: false, description: End with an exclamation mark. }
+  required: [name]
+output:
+  type: object
+  properties:
+    greeting: { type: string }
+  required: [greeting]
+errors:
+  NAME_NOT_ALLOWED: { description: The name is on the deny list; ask for another. }
+examples:
+  - name: greets by name
+    input: { name: Ada }
+    output: { greeting: "Hello, Ada." }
+  - name: a name is required
+    input: {}
+    invalid: [name]
+`;
+}
+
+/** `indexModule`: the generated index as the handlers module imports it (e.g. "./generated/index.js"). */
+export function handlersText(indexModule: string): string {
+  return `import type { Handlers } from ${JSON.stringify(indexModule)};
+
+/**
+ * One handler per tool. Input arrives validated, with defaults applied, and
+ * the value returned is validated against the contract's output schema.
+ * Docs: node_modules/toolc/docs/runtime.md
+ */
+export const handlers: Handlers = {
+  ${EXAMPLE_TOOL}: async (input, ctx) => {
+    if (input.name === "nobody") return ctx.reject("NAME_NOT_ALLOWED", "That name is not allowed.");
+    return { greeting: \`Hello, \${input.name}\${input.excited ? "!" : "."}\` };
+  },
+};
+`;
+}
+
+export function serverText(indexModule: string, handlersModule: string, name: string, version: string): string {
+  return `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createServer, type TraceEvent } from ${JSON.stringify(indexModule)};
+import { handlers } from ${JSON.stringify(handlersModule)};
+
+// stdout carries the protocol on stdio, so log to stderr. Trace events never carry payload values.
+function onTrace(e: TraceEvent): void {
+  console.error(\`\${e.tool}@\${e.version} attempt=\${e.attempt} \${e.code} \${Math.round(e.durationMs)}ms\`);
+}
+
+async function main(): Promise<void> {
+  const server = createServer(handlers, { name: ${JSON.stringify(name)}, version: ${JSON.stringify(version)}, onTrace });
+  await server.connect(new StdioServerTransport());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+`;
+}

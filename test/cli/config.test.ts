@@ -1,0 +1,135 @@
+/**
+ * toolc.config.yaml: every command reads it, flags override it, and a bad
+ * config is a located diagnostic with nothing written.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { copyDemo, runCli, snapshotTree } from "../compiler/helpers.js";
+
+function project(config: string | undefined, pkg?: object): string {
+  const dir = copyDemo();
+  if (config !== undefined) writeFileSync(join(dir, "toolc.config.yaml"), config);
+  if (pkg) writeFileSync(join(dir, "package.json"), JSON.stringify(pkg));
+  return dir;
+}
+
+const HANDLERS = `import type { Handlers } from "../out/index.js";
+export const handlers: Handlers = {};
+`;
+
+describe("toolc.config.yaml", () => {
+  it("sets the folders for generate, and a plain check agrees, handler tests included", async () => {
+    const dir = project("definitions: definitions\nout: out\ntests: spec/contracts\nhandlers: src/handlers.ts\n");
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src/handlers.ts"), HANDLERS);
+    const generated = await runCli(dir, ["generate"]);
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(existsSync(join(dir, "out/index.ts"))).toBe(true);
+    expect(existsSync(join(dir, "generated"))).toBe(false);
+    const tests = snapshotTree(join(dir, "spec/contracts"));
+    expect(Object.keys(tests).sort()).toEqual(["create_refund.test.ts", "delete_customer.test.ts", "get_order.test.ts", "search_orders.test.ts"]);
+    expect(tests["get_order.test.ts"]).toContain('from "../../out/index.js"');
+    expect(tests["get_order.test.ts"]).toContain('import { handlers } from "../../src/handlers.js";');
+    const check = await runCli(dir, ["check"]);
+    expect(check.code, check.stderr).toBe(0);
+    // A check that leaves out the handlers (as a setup with flags in two places could) sees the difference.
+    writeFileSync(join(dir, "no-handlers.yaml"), "out: out\ntests: spec/contracts\n");
+    const other = await runCli(dir, ["check", "--config", "no-handlers.yaml"]);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain("changed: spec/contracts/get_order.test.ts");
+  });
+
+  it("is overridden by flags", async () => {
+    const dir = project("out: out\ntests: false\n");
+    expect((await runCli(dir, ["generate", "--out", "elsewhere", "--tests", "t"])).code).toBe(0);
+    expect(existsSync(join(dir, "elsewhere/index.ts"))).toBe(true);
+    expect(existsSync(join(dir, "out"))).toBe(false);
+    expect(readdirSync(join(dir, "t"))).toHaveLength(4);
+    const check = await runCli(dir, ["check"]);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("missing: out/index.ts");
+  });
+
+  it("is found from a subfolder, with its paths relative to its own folder", async () => {
+    const dir = project("out: out\ntests: false\n");
+    mkdirSync(join(dir, "src"));
+    const result = await runCli(join(dir, "src"), ["generate"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(join(dir, "out/index.ts"))).toBe(true);
+    expect(existsSync(join(dir, "src/out"))).toBe(false);
+  });
+
+  it("reports an unknown key at its place, with a suggestion, and writes nothing", async () => {
+    const dir = project("# settings\nout: out\ndefinitons: definitions\n");
+    const result = await runCli(dir, ["generate"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("toolc.config.yaml:3:1: error TC002: unknown key `definitons` in toolc.config.yaml; did you mean `definitions`?");
+    expect(existsSync(join(dir, "out"))).toBe(false);
+    expect(existsSync(join(dir, "generated"))).toBe(false);
+  });
+
+  it("reports a value of the wrong kind at the value, for every command", async () => {
+    const dir = project("out: out\ntests: true\nhandlers: 3\n");
+    for (const args of [["generate"], ["check"], ["import", "x.json"]]) {
+      const result = await runCli(dir, args);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stderr).toContain("toolc.config.yaml:2:8: error TC003: `tests` must be a folder path, or false for no contract tests, not true");
+      expect(result.stderr).toContain("toolc.config.yaml:3:11: error TC003: `handlers` must be a module path (e.g. src/handlers.ts), not 3");
+    }
+  });
+
+  it("reports YAML syntax errors and folder clashes at their place", async () => {
+    const broken = await runCli(project("out: [generated\n"), ["generate"]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^toolc\.config\.yaml:\d+:\d+: error TC001: YAML syntax error/m);
+    const clash = await runCli(project("out: gen\ntests: gen\n"), ["check"]);
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toContain("toolc.config.yaml:2:8: error TC003: `tests` must be a folder of its own, not gen");
+    const root = await runCli(project("out: .\n"), ["generate"]);
+    expect(root.stderr).toContain("toolc.config.yaml:1:6: error TC003: `out` must be a folder inside the project");
+  });
+
+  it("is read from --config, which must exist", async () => {
+    const dir = project(undefined);
+    writeFileSync(join(dir, "ci.yaml"), "out: ci-out\ntests: false\n");
+    expect((await runCli(dir, ["generate", "--config", "ci.yaml"])).code).toBe(0);
+    expect(existsSync(join(dir, "ci-out/index.ts"))).toBe(true);
+    const missing = await runCli(dir, ["generate", "--config", "nope.yaml"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("nope.yaml:1:1: error TC006: config file not found: nope.yaml");
+  });
+
+  it("gives import its definitions folder", async () => {
+    const dir = project("definitions: contracts\ntests: false\n");
+    writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools: [{ name: "ping", description: "Ping.", inputSchema: { type: "object" } }] }));
+    const result = await runCli(dir, ["import", "tools.json"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(join(dir, "contracts/ping.yaml"))).toBe(true);
+  });
+});
+
+describe("contract tests by default", () => {
+  it("go to test/toolc when package.json lists vitest, and are off otherwise", async () => {
+    const withVitest = project(undefined, { devDependencies: { vitest: "4.1.12" } });
+    expect((await runCli(withVitest, ["generate"])).code).toBe(0);
+    expect(readdirSync(join(withVitest, "test/toolc"))).toHaveLength(4);
+    expect(existsSync(join(withVitest, "generated/tests"))).toBe(false);
+
+    const without = project(undefined, { dependencies: { ajv: "8.20.0" } });
+    expect((await runCli(without, ["generate"])).code).toBe(0);
+    expect(existsSync(join(without, "test"))).toBe(false);
+    expect(Object.keys(snapshotTree(join(without, "generated"))).some((p) => p.includes("test"))).toBe(false);
+  });
+
+  it("moving them removes the old copies toolc wrote, and nothing else", async () => {
+    const dir = project("tests: generated/tests\n");
+    expect((await runCli(dir, ["generate"])).code).toBe(0);
+    expect(readdirSync(join(dir, "generated/tests"))).toHaveLength(4);
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: test/toolc\n");
+    const moved = await runCli(dir, ["generate"]);
+    expect(moved.stdout).toMatch(/4 files written, \d+ unchanged, 4 removed/);
+    expect(existsSync(join(dir, "generated/tests"))).toBe(false);
+    expect(readdirSync(join(dir, "test/toolc"))).toHaveLength(4);
+  });
+});

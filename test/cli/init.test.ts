@@ -1,0 +1,143 @@
+/**
+ * `toolc init` on scratch projects (real files in a temp folder): what it
+ * creates, that the starter compiles and its contract tests pass, that a
+ * second run changes nothing, and that it never overwrites a user's file.
+ */
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ROOT, runCli, snapshotTree } from "../compiler/helpers.js";
+import { runVitest, typecheck, TYPESCRIPTS } from "../contract-tests/project.js";
+
+const exec = promisify(execFile);
+const ours = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+
+/** An existing npm project: package.json indented with tabs, a build script, maybe vitest and a prettier config. */
+function scratch(options: { vitest?: boolean; prettierrc?: object } = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "toolc-init-"));
+  const pkg = {
+    name: "my-tools",
+    version: "2.3.4",
+    type: "module",
+    scripts: { build: "tsc", test: "vitest run" },
+    devDependencies: { toolc: "file:../toolc.tgz", ...(options.vitest ? { vitest: ours.devDependencies.vitest } : {}) },
+  };
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, "\t")}\n`);
+  if (options.prettierrc) writeFileSync(join(dir, ".prettierrc"), JSON.stringify(options.prettierrc));
+  writeFileSync(join(dir, ".gitignore"), "node_modules\ndist\n");
+  return dir;
+}
+
+async function prettier(dir: string, mode: "--check" | "--write"): Promise<{ code: number; output: string }> {
+  try {
+    const r = await exec(process.execPath, [join(ROOT, "node_modules/prettier/bin/prettier.cjs"), mode, "."], { cwd: dir });
+    return { code: 0, output: r.stdout + r.stderr };
+  } catch (e) {
+    const f = e as { code: number; stdout: string; stderr: string };
+    return { code: f.code, output: f.stdout + f.stderr };
+  }
+}
+
+describe("toolc init", () => {
+  it("sets up a project, and a second run changes nothing", async () => {
+    const dir = scratch({ vitest: true });
+    const first = await runCli(dir, ["init"]);
+    expect(first.code, first.stderr).toBe(0);
+    for (const path of ["toolc.config.yaml", "definitions/greet.yaml", "src/handlers.ts", "src/server.ts", ".gitattributes", ".prettierignore"]) {
+      expect(first.stdout).toMatch(new RegExp(`created +${path.replace(".", "\\.")}`));
+      expect(existsSync(join(dir, path)), path).toBe(true);
+    }
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    expect(readFileSync(join(dir, "package.json"), "utf8")).toMatch(/^\{\n\t"name": "my-tools",\n/);
+    expect(pkg.scripts).toEqual({ build: "tsc", test: "vitest run", prebuild: "toolc generate", check: "toolc check" });
+    expect(pkg.dependencies).toEqual({ ajv: ours.dependencies.ajv, "@modelcontextprotocol/sdk": ours.devDependencies["@modelcontextprotocol/sdk"] });
+    expect(pkg.devDependencies).toMatchObject({ toolc: "file:../toolc.tgz", "@types/node": ours.devDependencies["@types/node"] });
+    expect(readFileSync(join(dir, "definitions/greet.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=\.\.\/node_modules\/toolc\/schema\/contract\.schema\.json\n/);
+    expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=node_modules\/toolc\/schema\/config\.schema\.json\n/);
+    expect(readFileSync(join(dir, ".gitattributes"), "utf8")).toContain("src/generated/** linguist-generated=true\ntest/toolc/** linguist-generated=true\n");
+    expect(readFileSync(join(dir, ".prettierignore"), "utf8")).toContain("/src/generated/\n/test/toolc/\n");
+
+    const before = snapshotTree(dir);
+    const second = await runCli(dir, ["init"]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^toolc init: nothing to do/);
+    expect(second.stdout).not.toMatch(/created|updated/);
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  it("gives a starter that compiles under strict flags, whose contract tests pass through the real handler", async () => {
+    const dir = scratch({ vitest: true });
+    expect((await runCli(dir, ["init"])).code).toBe(0);
+    const generated = await runCli(dir, ["generate"]);
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(existsSync(join(dir, "src/generated/index.ts"))).toBe(true);
+    expect(existsSync(join(dir, "test/toolc/greet.test.ts"))).toBe(true);
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+    for (const { bin } of TYPESCRIPTS) expect(await typecheck(bin, dir, ["src/server.ts", "src/handlers.ts"])).toBe("");
+    const tests = await runVitest(dir);
+    expect(tests.failed, tests.output).toEqual([]);
+    expect(tests.output).not.toContain("No test files found");
+    expect(readFileSync(join(dir, "test/toolc/greet.test.ts"), "utf8")).toContain('from "../../src/handlers.js"');
+    expect((await runCli(dir, ["check"])).code).toBe(0);
+  });
+
+  it("leaves the project's prettier check green: its own files follow its config, toolc's are ignored", async () => {
+    const dir = scratch({ prettierrc: { semi: false, singleQuote: true, useTabs: true, printWidth: 100 } });
+    expect((await prettier(dir, "--write")).code).toBe(0);
+    expect((await runCli(dir, ["init"])).code).toBe(0);
+    expect((await runCli(dir, ["generate", "--tests", "test/toolc"])).code).toBe(0);
+    expect(readFileSync(join(dir, "src/server.ts"), "utf8")).toContain("from './generated/index.js'\n");
+    const result = await prettier(dir, "--check");
+    expect(result.code, result.output).toBe(0);
+    // The check has teeth: without the ignore entries, toolc's fixed style fails it.
+    writeFileSync(join(dir, ".prettierignore"), "");
+    expect((await prettier(dir, "--check")).code).not.toBe(0);
+  });
+
+  it("never overwrites a user's file, and says what it left alone", async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src/server.ts"), "// mine\n");
+    writeFileSync(join(dir, ".prettierignore"), "coverage");
+    const pkgText = readFileSync(join(dir, "package.json"), "utf8").replace('"test": "vitest run"', '"check": "eslint ."').replace('"type": "module",', '"type": "module",\n\t"dependencies": { "ajv": "8.12.0" },');
+    writeFileSync(join(dir, "package.json"), pkgText);
+    const result = await runCli(dir, ["init"]);
+    expect(result.code).toBe(0);
+    expect(readFileSync(join(dir, "src/server.ts"), "utf8")).toBe("// mine\n");
+    expect(result.stdout).toMatch(/kept +src\/server\.ts: exists; not touched/);
+    expect(result.stdout).toContain("script check already exists");
+    expect(result.stdout).toContain(`ajv is already a dependency (8.12.0); toolc is tested with ${ours.dependencies.ajv}`);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    expect(pkg.scripts.check).toBe("eslint .");
+    expect(pkg.dependencies.ajv).toBe("8.12.0");
+    expect(readFileSync(join(dir, ".prettierignore"), "utf8")).toBe("coverage\n\n# toolc's output has toolc's own fixed format; `toolc check` keeps it exact\n/src/generated/\n/test/toolc/\n");
+  });
+
+  it("adds no example or starter to a project that has contracts, and follows its config", async () => {
+    const dir = scratch();
+    cpSync(join(ROOT, "definitions"), join(dir, "contracts"), { recursive: true });
+    writeFileSync(join(dir, "toolc.config.yaml"), "definitions: contracts\nout: lib/gen\ntests: false\n");
+    const result = await runCli(dir, ["init"]);
+    expect(result.code).toBe(0);
+    expect(existsSync(join(dir, "contracts/greet.yaml"))).toBe(false);
+    expect(existsSync(join(dir, "src"))).toBe(false);
+    expect(result.stdout).toMatch(/skipped +contracts: .*already has contracts/);
+    expect(readFileSync(join(dir, ".gitattributes"), "utf8")).toContain("lib/gen/** linguist-generated=true");
+  });
+
+  it("needs a package.json, and stops on a broken config", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "toolc-init-"));
+    const none = await runCli(empty, ["init"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("no package.json here");
+    const dir = scratch();
+    writeFileSync(join(dir, "toolc.config.yaml"), "outt: x\n");
+    const broken = await runCli(dir, ["init"]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain("toolc.config.yaml:1:1: error TC002: unknown key `outt` in toolc.config.yaml; did you mean `out`?");
+    expect(existsSync(join(dir, "definitions"))).toBe(false);
+  });
+});
