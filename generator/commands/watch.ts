@@ -99,11 +99,8 @@ export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Pr
     }, SETTLE_MS);
   }
 
-  start();
-  await running;
-  io.err(`toolc: watching ${watched.definitions === undefined ? "" : `${display(watched.definitions)}/ and `}${display(resolve(watched.configDir, watched.configName))}; Ctrl-C stops\n`);
-
-  await new Promise<void>((resolve) => {
+  // Signals are taken over before the first run, so even that one is never cut off halfway.
+  const stopped$ = new Promise<void>((resolve) => {
     const finish = (): void => {
       stopped = true;
       clearTimeout(timer);
@@ -117,6 +114,11 @@ export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Pr
     process.once("SIGINT", finish);
     process.once("SIGTERM", finish);
   });
+
+  start();
+  await running;
+  if (!stopped) io.err(`toolc: watching ${watched.definitions === undefined ? "" : `${display(watched.definitions)}/ and `}${display(resolve(watched.configDir, watched.configName))}; Ctrl-C stops\n`);
+  await stopped$;
   io.err("toolc: stopped watching\n");
   return 0;
 }

@@ -1,0 +1,97 @@
+/**
+ * `toolc generate --watch` in a real folder, as a child process: every save
+ * of a definition or the config recompiles; a broken contract prints its
+ * located diagnostic and leaves the output as it was; SIGINT stops it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyDemo, ROOT, snapshotTree } from "../compiler/helpers.js";
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+  child = undefined;
+});
+
+interface Watching {
+  readonly proc: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once `test` holds for the output so far; polls, so it never depends on timing. */
+  until(test: (out: { stdout: string; stderr: string }) => boolean): Promise<void>;
+}
+
+function startWatch(dir: string): Watching {
+  const env = { ...process.env, TOOLC_CACHE_DIR: mkdtempSync(join(tmpdir(), "toolc-watch-cache-")) };
+  const proc = spawn(process.execPath, [join(ROOT, "bin/toolc.js"), "generate", "--watch"], { cwd: dir, env });
+  child = proc;
+  let stdout = "";
+  let stderr = "";
+  proc.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  proc.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  return {
+    proc,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    until: async (test) => {
+      // A generous bound, only so that a hang fails with the output in view.
+      for (let waited = 0; !test({ stdout, stderr }); waited += 50) {
+        if (proc.exitCode !== null) throw new Error(`watch exited early (${proc.exitCode}):\n${stdout}\n${stderr}`);
+        if (waited > 45_000) throw new Error(`watch output never matched:\n${stdout}\n${stderr}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}
+
+const runs = (stdout: string): number => stdout.split("\n").filter((l) => l.startsWith("toolc: ")).length;
+
+function edit(path: string, from: string, to: string): void {
+  const text = readFileSync(path, "utf8");
+  expect(text).toContain(from);
+  writeFileSync(path, text.replace(from, to));
+}
+
+describe("toolc generate --watch", () => {
+  it("recompiles on every save, keeps the output on a broken contract, follows the config, and stops on SIGINT", { timeout: 300_000 }, async () => {
+    const dir = copyDemo();
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\n");
+    const contract = join(dir, "definitions/get_order.yaml");
+    const w = startWatch(dir);
+    await w.until(({ stdout, stderr }) => runs(stdout) === 1 && stderr.includes("toolc: watching definitions/ and toolc.config.yaml"));
+    expect(w.stdout()).toMatch(/^toolc: 4 tools compiled; \d+ files written, 0 unchanged/);
+
+    edit(contract, "Look up one customer's orders.", "Look up the orders of one customer.");
+    await w.until(({ stdout }) => runs(stdout) === 2);
+    expect(w.stdout().split("\n")[1]).toMatch(/^toolc: 4 tools compiled; 2 files written/);
+    expect(readFileSync(join(dir, "generated/contracts.ts"), "utf8")).toContain("Look up the orders of one customer.");
+
+    const good = snapshotTree(join(dir, "generated"));
+    edit(contract, "effect: read", "effect: wrte");
+    await w.until(({ stderr }) => stderr.includes("nothing was written"));
+    expect(w.stderr()).toMatch(/definitions\/get_order\.yaml:\d+:\d+: error TC003: `effect` must be one of read, write, destructive; did you mean `write`\?/);
+    expect(snapshotTree(join(dir, "generated"))).toEqual(good);
+
+    edit(contract, "effect: wrte", "effect: read");
+    await w.until(({ stdout }) => runs(stdout) === 3);
+    expect(w.stdout().split("\n")[2]).toMatch(/^toolc: 4 tools compiled; 0 files written/);
+    expect(snapshotTree(join(dir, "generated"))).toEqual(good);
+
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: spec\n");
+    await w.until(({ stdout }) => runs(stdout) === 4);
+    expect(Object.keys(snapshotTree(join(dir, "spec")))).toHaveLength(4);
+
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: spec\nout: [\n");
+    await w.until(({ stderr }) => stderr.includes("the config file has errors"));
+    expect(w.stderr()).toMatch(/toolc\.config\.yaml:\d+:\d+: error TC001: YAML syntax error/);
+
+    const exited = new Promise<number | null>((resolve) => w.proc.on("exit", (code) => resolve(code)));
+    w.proc.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(w.stderr()).toContain("toolc: stopped watching");
+    expect(snapshotTree(join(dir, "generated"))).toEqual(good);
+  });
+});
