@@ -81,7 +81,7 @@ export async function report(mode: Mode, result: RunResult, ms: number, io: Io, 
   }
   io.out(summary(mode, result, ms));
   if (mode === "check") {
-    if (result.differences.length > foreign.length) io.err("toolc check: the output is stale; run `toolc generate` and commit the result\n");
+    if (result.differences.length > foreign.length) io.err("toolc check: the output is stale; run `toolc generate` with the same settings (keep flags such as --handlers in toolc.config.yaml, which both read) and commit the result\n");
     if (foreign.length > 0) io.err(`toolc check: ${plural(foreign.length, "file")} in the output folder ${foreign.length === 1 ? "was" : "were"} not written by toolc; toolc owns that folder, so move ${foreign.length === 1 ? "it" : "them"} elsewhere\n`);
   }
   return result.ok ? 0 : 1;
