@@ -6,8 +6,8 @@
  * one more run after it. SIGINT or SIGTERM stops watching once the current
  * run has finished, so the output is never left half-written.
  */
-import { watch as watchPath, type FSWatcher } from "node:fs";
-import { basename, dirname, relative, resolve, sep } from "node:path";
+import { readdirSync, watch as watchPath, type FSWatcher } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { CONFIG_FILE } from "../config/load.js";
 import { resolveSettings, type SettingFlags, type Settings } from "../config/settings.js";
@@ -16,7 +16,7 @@ import { generateOnce, type Io } from "./generate.js";
 /** Editors save in bursts (write, rename, chmod); one run per burst. */
 const SETTLE_MS = 100;
 
-/** What to watch: the definitions (recursively) and the folder holding the config file. */
+/** What to watch: the definitions, every folder below them, and the folder holding the config file. */
 interface Watched {
   readonly definitions?: string;
   readonly configDir: string;
@@ -32,21 +32,50 @@ function watchedFor(cwd: string, flags: SettingFlags, settings: Settings | undef
   };
 }
 
-/** Opens a watcher, or none when the path does not exist yet (the config folder's watcher sees it appear). */
-function open(path: string, recursive: boolean, onEvent: (name: string | null) => void): FSWatcher | undefined {
-  try {
-    const watcher = watchPath(path, { recursive }, (_event, name) => onEvent(name === null ? null : String(name)));
-    watcher.on("error", () => undefined);
-    return watcher;
-  } catch {
-    return undefined;
-  }
+/** `dir` and every folder below it (as definitions are searched: no dot-folders, no node_modules); none when it does not exist. */
+function foldersBelow(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (current: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    found.push(current);
+    for (const entry of entries) {
+      if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules") walk(join(current, entry.name));
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+type Relevant = (name: string | null) => boolean;
+
+/**
+ * Each folder to watch, with the test of which changed names in it mean a
+ * new run. Folders are watched one by one, not with `recursive`: on Linux
+ * that option sets itself up asynchronously, and a save right after it
+ * started could go unseen.
+ */
+function targets(w: Watched): Map<string, Relevant> {
+  const map = new Map<string, Relevant>();
+  // A contract, or a folder appearing or going away (names without a dot).
+  const definition: Relevant = (name) => name === null || /\.ya?ml$/.test(name) || !name.includes(".");
+  if (w.definitions !== undefined) for (const dir of foldersBelow(w.definitions)) map.set(dir, definition);
+  // The config itself, or the definitions folder appearing.
+  const config: Relevant = (name) => name === null || name === w.configName || (w.definitions !== undefined && name === basename(w.definitions));
+  const shared = map.get(w.configDir);
+  map.set(w.configDir, shared ? (name) => shared(name) || config(name) : config);
+  return map;
 }
 
 export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Promise<number> {
   const cwd = process.cwd();
   const display = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
-  let watchers: FSWatcher[] = [];
+  const watchers = new Map<string, FSWatcher>();
+  let relevant = new Map<string, Relevant>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -54,20 +83,32 @@ export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Pr
   let watched: Watched = watchedFor(cwd, flags, undefined);
 
   const closeWatchers = (): void => {
-    for (const w of watchers) w.close();
-    watchers = [];
+    for (const w of watchers.values()) w.close();
+    watchers.clear();
   };
 
+  /** Watches the folders the settings name now; a folder watched already keeps its watcher, so no save goes unseen. */
   const rewatch = (): void => {
-    closeWatchers();
-    const config = open(watched.configDir, false, (name) => {
-      // The config itself, or the definitions folder appearing or going away.
-      if (name === null || name === watched.configName || (watched.definitions !== undefined && name === basename(watched.definitions))) schedule();
-    });
-    const definitions = watched.definitions === undefined ? undefined : open(watched.definitions, true, (name) => {
-      if (name === null || /\.ya?ml$/.test(name) || !name.includes(".")) schedule();
-    });
-    watchers = [config, definitions].filter((w): w is FSWatcher => w !== undefined);
+    relevant = targets(watched);
+    for (const [dir, watcher] of watchers) {
+      if (!relevant.has(dir)) {
+        watcher.close();
+        watchers.delete(dir);
+      }
+    }
+    for (const dir of relevant.keys()) {
+      if (watchers.has(dir)) continue;
+      try {
+        const watcher = watchPath(dir, (_event, name) => {
+          if (relevant.get(dir)?.(name === null ? null : String(name))) schedule();
+        });
+        // A watched folder that is deleted reports an error; the next run watches what exists then.
+        watcher.on("error", () => schedule());
+        watchers.set(dir, watcher);
+      } catch {
+        // Gone between listing and watching: the parent's watcher sees it.
+      }
+    }
   };
 
   const once = async (): Promise<void> => {

@@ -4,11 +4,11 @@
  * so they agree on every folder. Config paths are relative to the config
  * file's folder; flag paths are relative to the working directory.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
-import { CONFIG_FILE, findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
+import { findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
 
 export const DEFAULT_DEFINITIONS = "definitions";
 export const DEFAULT_OUT = "generated";
@@ -36,8 +36,6 @@ export interface Settings {
   /** Where contract tests go; absent: no contract tests. */
   readonly tests?: string;
   readonly handlers?: string;
-  /** Why tests are on or off when nobody said, for `init` and the docs' wording. */
-  readonly testsDefault?: "vitest" | "no-vitest";
 }
 
 /** Settings, or why there are none: located diagnostics about the config file, or a usage problem with the flags. */
@@ -74,14 +72,14 @@ function pick(key: keyof ConfigValues & ("definitions" | "out" | "handlers"), fl
   return undefined;
 }
 
-function testsSource(flags: SettingFlags, config: LoadedConfig | undefined, cwd: string, root: string): { source?: Source; testsDefault?: Settings["testsDefault"] } {
-  if (flags.noTests) return {};
-  if (flags.tests !== undefined) return { source: { value: resolve(cwd, flags.tests) } };
+/** The tests folder, or undefined for no contract tests. */
+function testsSource(flags: SettingFlags, config: LoadedConfig | undefined, cwd: string, root: string): Source | undefined {
+  if (flags.noTests) return undefined;
+  if (flags.tests !== undefined) return { value: resolve(cwd, flags.tests) };
   const written = config?.values.tests;
-  if (written === false) return {};
-  if (written !== undefined && config) return { source: { value: resolve(dirname(config.path), written), at: config.locate("tests") } };
-  if (!declaresVitest(root)) return { testsDefault: "no-vitest" };
-  return { source: { value: resolve(root, DEFAULT_TESTS) }, testsDefault: "vitest" };
+  if (written === false) return undefined;
+  if (written !== undefined && config) return { value: resolve(dirname(config.path), written), at: config.locate("tests") };
+  return declaresVitest(root) ? { value: resolve(root, DEFAULT_TESTS) } : undefined;
 }
 
 const inside = (child: string, parent: string): boolean => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
@@ -114,7 +112,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
   const definitions = pick("definitions", flags.definitions, config, cwd) ?? { value: resolve(root, DEFAULT_DEFINITIONS) };
   const out = pick("out", flags.out, config, cwd) ?? { value: resolve(root, DEFAULT_OUT) };
   const handlers = pick("handlers", flags.handlers, config, cwd);
-  const { source: tests, testsDefault } = testsSource(flags, config, cwd, root);
+  const tests = testsSource(flags, config, cwd, root);
   const display = (p: string): string => (isAbsolute(p) ? relative(cwd, p).split(sep).join("/") || "." : p);
   const problems = layoutProblems(root, definitions, out, tests, display);
   if (problems.diagnostics.length > 0 || problems.usage.length > 0) return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };
@@ -125,12 +123,6 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     out: out.value,
     ...(tests ? { tests: tests.value } : {}),
     ...(handlers ? { handlers: handlers.value } : {}),
-    ...(testsDefault ? { testsDefault } : {}),
   };
   return { settings, diagnostics: [] };
-}
-
-/** Whether a config file exists where `init` would write one. */
-export function hasConfig(root: string): boolean {
-  return existsSync(join(root, CONFIG_FILE));
 }

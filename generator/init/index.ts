@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { Io } from "../commands/generate.js";
 import { CONFIG_FILE } from "../config/load.js";
-import { DEFAULT_TESTS, resolveSettings, type Settings } from "../config/settings.js";
+import { declaresVitest, DEFAULT_TESTS, resolveSettings, type Settings } from "../config/settings.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { addLines, createIfAbsent, type Action, type NewFile } from "./files.js";
 import { mergePackageJson, type PackageWants } from "./package-json.js";
@@ -127,6 +127,7 @@ export async function initCommand(root: string, io: Io): Promise<number> {
     io.err(`toolc init: ${why}\n`);
     return 2;
   }
+  const freshConfig = !existsSync(join(root, CONFIG_FILE));
   const settings = await layout(root, io);
   if (!settings) return io.err("toolc init: fix toolc.config.yaml first; nothing was changed\n"), 1;
   const { files, skipped } = starterFiles(root, settings, pkg);
@@ -139,6 +140,9 @@ export async function initCommand(root: string, io: Io): Promise<number> {
   const changed = actions.some((a) => a.status === "created" || a.status === "updated");
   io.out(changed ? "toolc init:\n" : "toolc init: nothing to do; the project is set up\n");
   printActions(actions, root, io);
+  if (freshConfig && !declaresVitest(root)) {
+    io.out(`Contract tests: off while vitest is not in package.json; after npm i -D vitest they go to ${DEFAULT_TESTS}/.\n`);
+  }
   if (changed) io.out("Next: npm install, then npm run build (prebuild runs toolc generate). In CI: npm run check.\n");
   return 0;
 }
