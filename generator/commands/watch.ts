@@ -90,6 +90,8 @@ export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Pr
   /** Watches the folders the settings name now; a folder watched already keeps its watcher, so no save goes unseen. */
   const rewatch = (): void => {
     relevant = targets(watched);
+    const first = watchers.size === 0;
+    let added = false;
     for (const [dir, watcher] of watchers) {
       if (!relevant.has(dir)) {
         watcher.close();
@@ -105,10 +107,13 @@ export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Pr
         // A watched folder that is deleted reports an error; the next run watches what exists then.
         watcher.on("error", () => schedule());
         watchers.set(dir, watcher);
+        added = true;
       } catch {
         // Gone between listing and watching: the parent's watcher sees it.
       }
     }
+    // A file saved into a new folder before its watcher existed would go unseen: look once more.
+    if (added && !first) schedule();
   };
 
   const once = async (): Promise<void> => {

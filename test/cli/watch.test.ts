@@ -4,7 +4,7 @@
  * located diagnostic and leaves the output as it was; SIGINT stops it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -47,6 +47,14 @@ function startWatch(dir: string): Watching {
   };
 }
 
+const PING = `name: ping
+version: 1
+description: Answer pong.
+effect: read
+input: { type: object }
+output: { type: object, properties: { pong: { type: boolean } }, required: [pong] }
+`;
+
 const runs = (stdout: string): number => stdout.split("\n").filter((l) => l.startsWith("toolc: ")).length;
 
 function edit(path: string, from: string, to: string): void {
@@ -56,7 +64,7 @@ function edit(path: string, from: string, to: string): void {
 }
 
 describe("toolc generate --watch", () => {
-  it("recompiles on every save, keeps the output on a broken contract, follows the config, and stops on SIGINT", { timeout: 300_000 }, async () => {
+  it("recompiles on every save, keeps the output on a broken contract, sees new folders, follows the config, and stops on SIGINT", { timeout: 300_000 }, async () => {
     const dir = copyDemo();
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\n");
     const contract = join(dir, "definitions/get_order.yaml");
@@ -85,6 +93,12 @@ describe("toolc generate --watch", () => {
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: spec\n");
     await w.until(() => Object.keys(snapshotTree(join(dir, "spec"))).length === 4);
 
+    mkdirSync(join(dir, "definitions/more"));
+    writeFileSync(join(dir, "definitions/more/ping.yaml"), PING);
+    await w.until(({ stdout }) => stdout.includes("toolc: 5 tools compiled"));
+    await w.until(() => readFileSync(join(dir, "generated/index.ts"), "utf8").includes("ping"));
+    const last = snapshotTree(join(dir, "generated"));
+
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: spec\nout: [\n");
     await w.until(({ stderr }) => stderr.includes("the config file has errors"));
     expect(w.stderr()).toMatch(/toolc\.config\.yaml:\d+:\d+: error TC001: YAML syntax error/);
@@ -93,6 +107,6 @@ describe("toolc generate --watch", () => {
     w.proc.kill("SIGINT");
     expect(await exited).toBe(0);
     expect(w.stderr()).toContain("toolc: stopped watching");
-    expect(snapshotTree(join(dir, "generated"))).toEqual(good);
+    expect(snapshotTree(join(dir, "generated"))).toEqual(last);
   });
 });
