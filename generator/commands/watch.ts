@@ -71,100 +71,130 @@ function targets(w: Watched): Map<string, Relevant> {
   return map;
 }
 
-export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Promise<number> {
-  const cwd = process.cwd();
-  const display = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
+interface FolderWatchers {
+  /** Watches exactly these folders from now on; a folder watched already keeps its watcher, so no save goes unseen. */
+  update(targets: Map<string, Relevant>): void;
+  close(): void;
+}
+
+function folderWatchers(onChange: () => void): FolderWatchers {
   const watchers = new Map<string, FSWatcher>();
   let relevant = new Map<string, Relevant>();
+  return {
+    update(targets) {
+      relevant = targets;
+      const first = watchers.size === 0;
+      let added = false;
+      for (const [dir, watcher] of watchers) {
+        if (relevant.has(dir)) continue;
+        watcher.close();
+        watchers.delete(dir);
+      }
+      for (const dir of relevant.keys()) {
+        if (watchers.has(dir)) continue;
+        try {
+          const watcher = watchPath(dir, (_event, name) => {
+            if (relevant.get(dir)?.(name === null ? null : String(name))) onChange();
+          });
+          // A watched folder that is deleted reports an error; the next run watches what exists then.
+          watcher.on("error", () => onChange());
+          watchers.set(dir, watcher);
+          added = true;
+        } catch {
+          // Gone between listing and watching: the parent's watcher sees it.
+        }
+      }
+      // A file saved into a new folder before its watcher existed would go unseen: look once more.
+      if (added && !first) onChange();
+    },
+    close() {
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
+    },
+  };
+}
+
+interface SerialRuns {
+  /** Runs now; resolves when done. */
+  now(): Promise<void>;
+  /** Asks for a run once saves settle; during a run, for one more after it. */
+  request(): void;
+  /** Resolves when no run is going on. */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+/** Runs `task` one at a time, once a burst of requests has settled. */
+function serialRuns(task: () => Promise<void>): SerialRuns {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  let watched: Watched = watchedFor(cwd, flags, undefined);
-
-  const closeWatchers = (): void => {
-    for (const w of watchers.values()) w.close();
-    watchers.clear();
-  };
-
-  /** Watches the folders the settings name now; a folder watched already keeps its watcher, so no save goes unseen. */
-  const rewatch = (): void => {
-    relevant = targets(watched);
-    const first = watchers.size === 0;
-    let added = false;
-    for (const [dir, watcher] of watchers) {
-      if (!relevant.has(dir)) {
-        watcher.close();
-        watchers.delete(dir);
-      }
-    }
-    for (const dir of relevant.keys()) {
-      if (watchers.has(dir)) continue;
-      try {
-        const watcher = watchPath(dir, (_event, name) => {
-          if (relevant.get(dir)?.(name === null ? null : String(name))) schedule();
-        });
-        // A watched folder that is deleted reports an error; the next run watches what exists then.
-        watcher.on("error", () => schedule());
-        watchers.set(dir, watcher);
-        added = true;
-      } catch {
-        // Gone between listing and watching: the parent's watcher sees it.
-      }
-    }
-    // A file saved into a new folder before its watcher existed would go unseen: look once more.
-    if (added && !first) schedule();
-  };
-
-  const once = async (): Promise<void> => {
-    const resolved = await resolveSettings(cwd, flags);
-    for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
-    if (resolved.usage !== undefined) io.err(`toolc: ${resolved.usage}\n`);
-    if (resolved.settings) await generateOnce(resolved.settings, "generate", io);
-    else io.err("toolc: the config file has errors; nothing was written\n");
-    watched = watchedFor(cwd, flags, resolved.settings);
-    if (!stopped) rewatch();
-  };
-
-  const start = (): void => {
+  const start = (): Promise<void> => {
     running = (async () => {
       do {
         again = false;
-        await once();
+        await task();
       } while (again && !stopped);
       running = undefined;
     })();
+    return running;
   };
-
-  function schedule(): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (running) again = true;
-      else start();
-    }, SETTLE_MS);
-  }
-
-  // Signals are taken over before the first run, so even that one is never cut off halfway.
-  const stopped$ = new Promise<void>((resolve) => {
-    const finish = (): void => {
+  return {
+    now: start,
+    request() {
+      if (stopped) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => (running ? (again = true) : start()), SETTLE_MS);
+    },
+    idle: () => running ?? Promise.resolve(),
+    stop() {
       stopped = true;
       clearTimeout(timer);
-      closeWatchers();
+    },
+  };
+}
+
+/** Resolves on SIGINT, SIGTERM or `stop`, whichever comes first. */
+function stopRequested(stop: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const finish = (): void => {
       process.off("SIGINT", finish);
       process.off("SIGTERM", finish);
-      void (running ?? Promise.resolve()).then(() => resolve());
+      resolve();
     };
     if (stop?.aborted) return finish();
     stop?.addEventListener("abort", finish, { once: true });
     process.once("SIGINT", finish);
     process.once("SIGTERM", finish);
   });
+}
 
-  start();
-  await running;
-  if (!stopped) io.err(`toolc: watching ${watched.definitions === undefined ? "" : `${display(watched.definitions)}/ and `}${display(resolve(watched.configDir, watched.configName))}; Ctrl-C stops\n`);
-  await stopped$;
+export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Promise<number> {
+  const cwd = process.cwd();
+  const display = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
+  // Signals are taken over before the first run, so even that one is never cut off halfway.
+  let stopped = false;
+  const stopping = stopRequested(stop).then(() => void (stopped = true));
+  let watched: Watched = watchedFor(cwd, flags, undefined);
+  const runs = serialRuns(async () => {
+    const resolved = await resolveSettings(cwd, flags);
+    for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+    if (resolved.usage !== undefined) io.err(`toolc: ${resolved.usage}\n`);
+    if (resolved.settings) await generateOnce(resolved.settings, "generate", io);
+    else io.err("toolc: the config file has errors; nothing was written\n");
+    watched = watchedFor(cwd, flags, resolved.settings);
+    if (!stopped) folders.update(targets(watched));
+  });
+  const folders = folderWatchers(() => runs.request());
+
+  await runs.now();
+  const where = `${watched.definitions === undefined ? "" : `${display(watched.definitions)}/ and `}${display(resolve(watched.configDir, watched.configName))}`;
+  if (!stopped) io.err(`toolc: watching ${where}; Ctrl-C stops\n`);
+  await stopping;
+  runs.stop();
+  folders.close();
+  await runs.idle();
   io.err("toolc: stopped watching\n");
   return 0;
 }
