@@ -1,5 +1,5 @@
 /**
- * The generated contract tests, `tests/<tool>.test.ts`: one vitest file per
+ * The generated contract tests, `<tool>.test.ts` in the tests folder: one vitest file per
  * tool that runs in the consumer's own CI and needs no handler. It proves, on
  * the shipped code, that the examples hold, that inputs the schema rejects
  * never reach a handler (each reported at the right path), that output the
