@@ -13,6 +13,8 @@ Usage:
   toolc generate [--definitions DIR] [--out DIR]   write what changed into the output folder
   toolc check    [--definitions DIR] [--out DIR]   exit 1 if the output folder is stale; writes nothing
   toolc import   SOURCE [--out DIR]                turn an MCP tools/list JSON document (or a folder of tool JSON files) into contracts
+  toolc diff     --base BASE [--definitions DIR] [--format text|json|github|markdown]
+                                                  report contract changes against BASE (a folder or git:REF); exit 1 on a breaking change without a version bump
   toolc --help | --version
 
 Options:
@@ -47,6 +49,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (argv[0] === "import") {
     const { importCommand } = await import("./import/cli.js");
     return importCommand(argv.slice(1), io);
+  }
+  if (argv[0] === "diff") {
+    const { diffCommand } = await import("./diff/cli.js");
+    return diffCommand(argv.slice(1), io);
   }
   let parsed;
   try {
