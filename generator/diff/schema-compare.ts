@@ -232,9 +232,23 @@ function compareArray(walk: Walk, b: JsonObject, h: JsonObject, bAt: Cursor, hAt
   bPrefix.forEach((item, i) => compareNode(walk, item as JsonSchema, hPrefix[i] as JsonSchema, child(bAt, ["prefixItems", i], `[${i}]`), child(hAt, ["prefixItems", i], `[${i}]`), scope));
 }
 
-/** A branch's meaning, for matching branches across sides: its text with annotations left out. */
-function canonical(schema: unknown): string {
-  return JSON.stringify(schema, (key, value: unknown) => (ANNOTATIONS.has(key) ? undefined : value));
+/**
+ * A branch's meaning, for matching branches across sides: its text with
+ * annotations left out and every `$ref` replaced by what it refers to (a
+ * recursive one by its name), so a branch whose named type changed does not
+ * match its old self.
+ */
+function canonical(schema: JsonSchema, side: SchemaSide, expanding: readonly string[] = []): string {
+  const defs = (side.root.$defs ?? {}) as JsonObject;
+  return JSON.stringify(schema, (key, value: unknown) => {
+    if (ANNOTATIONS.has(key)) return undefined;
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+    const ref = (value as JsonObject).$ref;
+    if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return value;
+    const name = ref.slice("#/$defs/".length);
+    if (expanding.includes(name) || defs[name] === undefined) return value;
+    return { ...(value as JsonObject), $ref: JSON.parse(canonical(defs[name] as JsonSchema, side, [...expanding, name])) as unknown };
+  });
 }
 
 /**
@@ -253,7 +267,7 @@ function compareBranches(walk: Walk, key: "anyOf" | "oneOf", b: JsonObject, h: J
   const hLeft = hList.map((_, i) => i);
   const bLeft: number[] = [];
   bList.forEach((branch, i) => {
-    const match = hLeft.findIndex((j) => canonical(hList[j]) === canonical(branch));
+    const match = hLeft.findIndex((j) => canonical(hList[j] as JsonSchema, walk.head) === canonical(branch, walk.base));
     if (match >= 0) hLeft.splice(match, 1);
     else bLeft.push(i);
   });
