@@ -81,4 +81,5 @@ export interface JsonChange {
 export interface JsonReport {
   changes: JsonChange[];
   unversioned: string[];
+  summary?: { breaking: number; warning: number; info: number };
 }
