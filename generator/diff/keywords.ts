@@ -20,7 +20,7 @@ export interface KeywordChange {
 const show = (v: unknown): string => JSON.stringify(v);
 
 /** The JSON types a node allows, or undefined when it does not say (any type). */
-function typeSet(node: JsonObject): string[] | undefined {
+export function typeSet(node: JsonObject): string[] | undefined {
   const t = node.type;
   if (typeof t === "string") return [t];
   if (Array.isArray(t)) return t.filter((x): x is string => typeof x === "string");

@@ -9,8 +9,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { DefOrigin, JsonObject, JsonSchema, SourceLocation } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { ANNOTATIONS, compareBounds, compareDefault, compareType, compareValues, UNDERSTOOD, type KeywordChange } from "./keywords.js";
-import { NARROWS, UNDECIDED, WIDENS, type Levels, type SchemaRule } from "./rules.js";
+import { allowedValues, ANNOTATIONS, compareBounds, compareDefault, compareType, compareValues, typeSet, UNDERSTOOD, type KeywordChange } from "./keywords.js";
+import { NARROWS, UNDECIDED, WIDENS, type Level, type Levels, type SchemaRule } from "./rules.js";
 
 /** One side of the comparison: the served root schema and where its parts were written. */
 export interface SchemaSide {
@@ -251,6 +251,38 @@ function canonical(schema: JsonSchema, side: SchemaSide, expanding: readonly str
   });
 }
 
+/** The JSON types a branch admits, following `$ref`; undefined when it does not say (any type). */
+function branchTypes(schema: JsonSchema, side: SchemaSide): string[] | undefined {
+  const { node } = resolve(schema, { file: side.toolFile, path: [], field: "" }, side, []);
+  if (node === false) return [];
+  const values = allowedValues(node);
+  if (values !== undefined) return [...new Set(values.map((v) => (v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v === "number" ? "number" : typeof v)))];
+  const types = typeSet(node);
+  if (types !== undefined) return types;
+  if ("properties" in node || "required" in node || "additionalProperties" in node) return ["object"];
+  return undefined;
+}
+
+const overlaps = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
+  a === undefined || b === undefined || a.some((t) => b.includes(t) || (t === "integer" && b.includes("number")) || (t === "number" && b.includes("integer")));
+
+/**
+ * Branches that admit disjoint JSON types: a value can match only the branch
+ * of its type, so a change to one branch is a change to the union, and oneOf
+ * behaves as anyOf. Otherwise another branch may cover what one branch gained
+ * or lost, and the diff does not decide.
+ */
+function disjointBranches(list: readonly JsonSchema[], side: SchemaSide): boolean {
+  const types = list.map((branch) => branchTypes(branch, side));
+  return types.every((a, i) => types.every((b, j) => i === j || !overlaps(a, b)));
+}
+
+/** Outside disjoint branches: nothing breaking is claimed, and in oneOf nothing compatible either. */
+function undecidedInUnion(levels: Levels, key: "anyOf" | "oneOf"): Levels {
+  const demote = (level: Level | null): Level | null => (level === "breaking" || (key === "oneOf" && level === "info") ? "warning" : level);
+  return { input: demote(levels.input), output: demote(levels.output) };
+}
+
 /**
  * anyOf/oneOf: branches that are the same on both sides match; a base branch
  * left over was removed, a head branch left over was added, and as many
@@ -271,23 +303,24 @@ function compareBranches(walk: Walk, key: "anyOf" | "oneOf", b: JsonObject, h: J
     if (match >= 0) hLeft.splice(match, 1);
     else bLeft.push(i);
   });
+  const first = walk.out.length;
   const paired = Math.min(bLeft.length, hLeft.length);
-  const composed: Scope = { composed: true };
   for (let n = 0; n < paired; n++) {
     const i = bLeft[n] as number;
     const j = hLeft[n] as number;
-    compareNode(walk, bList[i] as JsonSchema, hList[j] as JsonSchema, child(bAt, [key, i], ""), child(hAt, [key, j], ""), composed);
+    compareNode(walk, bList[i] as JsonSchema, hList[j] as JsonSchema, child(bAt, [key, i], ""), child(hAt, [key, j], ""), { composed: true });
   }
   for (const i of bLeft.slice(paired)) {
     record(walk, bAt, { rule: "branch-removed", levels: NARROWS, message: `\`${key}\` branch ${i + 1} of ${bList.length} removed` }, [key, i]);
   }
   for (const j of hLeft.slice(paired)) {
-    if (key === "oneOf") {
-      // A value that matched one branch may now match two, which oneOf refuses.
-      record(walk, hAt, { rule: "branch-added-may-overlap", levels: { input: "warning", output: "breaking" }, message: `\`oneOf\` branch ${j + 1} added; a value that matched one branch may now match two` }, [key, j]);
-    } else {
-      record(walk, hAt, { rule: "branch-added", levels: WIDENS, message: `\`anyOf\` branch ${j + 1} added` }, [key, j]);
-    }
+    record(walk, hAt, { rule: "branch-added", levels: WIDENS, message: `\`${key}\` branch ${j + 1} added` }, [key, j]);
+  }
+  if (disjointBranches(bList, walk.base) && disjointBranches(hList, walk.head)) return;
+  for (let k = first; k < walk.out.length; k++) {
+    const finding = walk.out[k] as SchemaFinding;
+    const rule = finding.rule === "branch-added" && key === "oneOf" ? "branch-added-may-overlap" : finding.rule;
+    walk.out[k] = { ...finding, rule, levels: undecidedInUnion(finding.levels, key), message: `${finding.message} (in \`${key}\` branches that may overlap, so not decided)` };
   }
 }
 
