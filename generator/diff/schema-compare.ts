@@ -251,9 +251,8 @@ function canonical(schema: JsonSchema, side: SchemaSide, expanding: readonly str
   });
 }
 
-/** The JSON types a branch admits, following `$ref`; undefined when it does not say (any type). */
-function branchTypes(schema: JsonSchema, side: SchemaSide): string[] | undefined {
-  const { node } = resolve(schema, { file: side.toolFile, path: [], field: "" }, side, []);
+/** The JSON types a resolved node admits; undefined when it does not say (any type). */
+function typesAdmitted(node: JsonObject | false): string[] | undefined {
   if (node === false) return [];
   const values = allowedValues(node);
   if (values !== undefined) return [...new Set(values.map((v) => (v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v === "number" ? "number" : typeof v)))];
@@ -266,15 +265,42 @@ function branchTypes(schema: JsonSchema, side: SchemaSide): string[] | undefined
 const overlaps = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
   a === undefined || b === undefined || a.some((t) => b.includes(t) || (t === "integer" && b.includes("number")) || (t === "number" && b.includes("integer")));
 
+/** A closed object requiring a property the other closed object does not declare: no value is both. */
+function exclusiveRequired(a: JsonObject, b: JsonObject): boolean {
+  if (a.additionalProperties !== false || b.additionalProperties !== false) return false;
+  const declared = new Set(Object.keys(propertiesOf(b)));
+  return [...requiredOf(a)].some((name) => !declared.has(name));
+}
+
+/** Both require a property whose allowed values (a discriminator) have nothing in common. */
+function discriminated(a: JsonObject, b: JsonObject, side: SchemaSide): boolean {
+  const valuesOf = (node: JsonObject, name: string) => {
+    const { node: resolved } = resolve(propertiesOf(node)[name] as JsonSchema, { file: side.toolFile, path: [], field: "" }, side, []);
+    return resolved === false ? [] : allowedValues(resolved);
+  };
+  return [...requiredOf(a)].some((name) => {
+    if (!requiredOf(b).has(name)) return false;
+    const x = valuesOf(a, name);
+    const y = valuesOf(b, name);
+    return x !== undefined && y !== undefined && !x.some((v) => y.some((w) => isDeepStrictEqual(v, w)));
+  });
+}
+
 /**
- * Branches that admit disjoint JSON types: a value can match only the branch
- * of its type, so a change to one branch is a change to the union, and oneOf
- * behaves as anyOf. Otherwise another branch may cover what one branch gained
- * or lost, and the diff does not decide.
+ * Whether no value can match two of the branches: their JSON types differ,
+ * or they are closed objects told apart by a required property or by a
+ * discriminator's values. Then a change to one branch is a change to the
+ * union, and oneOf behaves as anyOf. Otherwise another branch may cover what
+ * one branch gained or lost, and the diff does not decide.
  */
 function disjointBranches(list: readonly JsonSchema[], side: SchemaSide): boolean {
-  const types = list.map((branch) => branchTypes(branch, side));
-  return types.every((a, i) => types.every((b, j) => i === j || !overlaps(a, b)));
+  const nodes = list.map((branch) => resolve(branch, { file: side.toolFile, path: [], field: "" }, side, []).node);
+  return nodes.every((a, i) =>
+    nodes.every((b, j) => {
+      if (i === j || a === false || b === false) return true;
+      return !overlaps(typesAdmitted(a), typesAdmitted(b)) || exclusiveRequired(a, b) || exclusiveRequired(b, a) || discriminated(a, b, side);
+    }),
+  );
 }
 
 /** Outside disjoint branches: nothing breaking is claimed, and in oneOf nothing compatible either. */
