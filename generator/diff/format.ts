@@ -45,6 +45,9 @@ function text(result: DiffResult): string {
 
 function json(result: DiffResult): string {
   const changes = result.changes.map((c) => ({
+    // The most affected tool and its direction; `affects` lists every one, for a change in a shared type.
+    tool: c.affects[0]?.tool,
+    direction: c.affects[0]?.direction,
     file: c.file,
     line: c.line,
     col: c.col,

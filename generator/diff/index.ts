@@ -85,7 +85,7 @@ function groupByType(changes: readonly Change[]): Change[] {
       out.push(change);
       continue;
     }
-    const affects = [...existing.affects, ...change.affects.filter((a) => !existing.affects.some((e) => e.tool === a.tool && e.direction === a.direction))];
+    const affects = [...existing.affects, ...change.affects.filter((a) => !existing.affects.some((e) => e.tool === a.tool && e.direction === a.direction))].sort(mostAffectedFirst);
     const merged = { ...existing, affects, level: worstLevel(affects.map((a) => a.level)) };
     grouped.set(key, merged);
     out[out.indexOf(existing)] = merged;
@@ -104,6 +104,12 @@ function applyConfig(changes: readonly Change[], config: DiffConfig): Change[] {
 }
 
 const LEVEL_RANK: Record<Level, number> = { breaking: 0, warning: 1, info: 2 };
+const DIRECTION_RANK: Record<Direction, number> = { tool: 0, input: 1, output: 2 };
+
+/** The tools a change affects, most severely affected first, then by name and direction. */
+function mostAffectedFirst(a: Affected, b: Affected): number {
+  return LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0) || DIRECTION_RANK[a.direction] - DIRECTION_RANK[b.direction];
+}
 
 function byLocation(a: Change, b: Change): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col || LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);

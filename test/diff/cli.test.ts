@@ -68,6 +68,7 @@ describe("formats", () => {
     const run = await diffEdits({ ...BREAKING_EDIT, "search_orders.yaml": [["maximum: 100", "maximum: 200"]] });
     expect(run.report.summary).toEqual({ breaking: 1, warning: 0, info: 1 });
     expect(run.report.changes[0]).toEqual({
+      tool: "get_order", direction: "input",
       file: "head/get_order.yaml", line: 12, col: expect.any(Number), level: "breaking", rule: "bound-tightened", message: "minLength 1 → 3",
       field: "input.customerId", affects: [{ tool: "get_order", direction: "input", level: "breaking" }],
     });

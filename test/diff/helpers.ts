@@ -67,6 +67,8 @@ export async function diffEdits(edits: Edits, extra: readonly string[] = []): Pr
 }
 
 export interface JsonChange {
+  tool: string;
+  direction: string;
   file: string;
   line: number;
   col: number;
