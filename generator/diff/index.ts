@@ -69,26 +69,25 @@ function compareTool(base: ContractSide, head: ContractSide, b: ToolIR, h: ToolI
   return [...policy, ...schemaChanges(h.name, "input", sides("input")), ...schemaChanges(h.name, "output", sides("output"))];
 }
 
-/** Changes inside a named type, found once per tool and direction that uses it, become one record. */
+/**
+ * Changes inside a named type, found once per tool and direction that uses
+ * it, become one record listing them all; a change found twice for the same
+ * tool (a definition used at two places) is reported once.
+ */
 function groupByType(changes: readonly Change[]): Change[] {
-  const grouped = new Map<string, Change>();
+  const grouped = new Map<string, number>();
   const out: Change[] = [];
   for (const change of changes) {
-    if (change.type === undefined) {
-      out.push(change);
-      continue;
-    }
-    const key = JSON.stringify([change.type, change.rule, change.field, change.file, change.line, change.col, change.message]);
-    const existing = grouped.get(key);
-    if (!existing) {
-      grouped.set(key, change);
-      out.push(change);
+    const owner = change.type === undefined ? change.affects.map((a) => `${a.tool} ${a.direction}`) : [];
+    const key = JSON.stringify([change.type ?? "", owner, change.rule, change.field, change.file, change.line, change.col, change.message]);
+    const at = grouped.get(key);
+    const existing = at === undefined ? undefined : out[at];
+    if (at === undefined || existing === undefined) {
+      grouped.set(key, out.push(change) - 1);
       continue;
     }
     const affects = [...existing.affects, ...change.affects.filter((a) => !existing.affects.some((e) => e.tool === a.tool && e.direction === a.direction))].sort(mostAffectedFirst);
-    const merged = { ...existing, affects, level: worstLevel(affects.map((a) => a.level)) };
-    grouped.set(key, merged);
-    out[out.indexOf(existing)] = merged;
+    out[at] = { ...existing, affects, level: worstLevel(affects.map((a) => a.level)) };
   }
   return out;
 }

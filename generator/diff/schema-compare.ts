@@ -9,6 +9,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { DefOrigin, JsonObject, JsonSchema, SourceLocation } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
+import { isObjectSchema } from "../normalize/schema-walk.js";
 import { allowedValues, ANNOTATIONS, compareBounds, compareDefault, compareType, compareValues, typeSet, UNDERSTOOD, type KeywordChange } from "./keywords.js";
 import { NARROWS, UNDECIDED, WIDENS, type Level, type Levels, type SchemaRule } from "./rules.js";
 
@@ -204,6 +205,8 @@ function compareAdditional(walk: Walk, b: JsonObject, h: JsonObject, bAt: Cursor
   const bAp = b.additionalProperties as JsonSchema | undefined;
   const hAp = h.additionalProperties as JsonSchema | undefined;
   if (bAp === undefined && hAp === undefined) return;
+  // Only objects are closed by default; a node that became (or stopped being) an object is already a type change.
+  if ((bAp === undefined && !isObjectSchema(b)) || (hAp === undefined && !isObjectSchema(h))) return;
   const keyword = ["additionalProperties"];
   if (bAp === false && hAp !== false) {
     // An old client drops the properties it does not know, so output that gained some still validates.
