@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { DefOrigin, JsonObject, JsonSchema, SourceLocation } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { isObjectSchema } from "../normalize/schema-walk.js";
+import { isObjectSchema, mapSchema } from "../normalize/schema-walk.js";
 import { allowedValues, ANNOTATIONS, compareBounds, compareDefault, compareType, compareValues, typeSet, UNDERSTOOD, type KeywordChange } from "./keywords.js";
 import { NARROWS, UNDECIDED, WIDENS, type Level, type Levels, type SchemaRule } from "./rules.js";
 
@@ -170,6 +170,9 @@ function compareObject(walk: Walk, b: JsonObject, h: JsonObject, bAt: Cursor, hA
     compareNode(walk, bProps[name] as JsonSchema, hProps[name] as JsonSchema, child(bAt, ["properties", name], field(name)), hChild, inner);
   }
   compareAdditional(walk, b, h, bAt, hAt, inner);
+  if (b.propertyNames !== undefined || h.propertyNames !== undefined) {
+    compareNode(walk, (b.propertyNames as JsonSchema | undefined) ?? true, (h.propertyNames as JsonSchema | undefined) ?? true, child(bAt, ["propertyNames"], "{key}"), child(hAt, ["propertyNames"], "{key}"), scope);
+  }
 }
 
 function propertyRemoved(walk: Walk, name: string, wasRequired: boolean, head: JsonObject, at: Cursor): void {
@@ -222,9 +225,6 @@ function compareArray(walk: Walk, b: JsonObject, h: JsonObject, bAt: Cursor, hAt
   if (b.items !== undefined || h.items !== undefined) {
     compareNode(walk, (b.items as JsonSchema | undefined) ?? true, (h.items as JsonSchema | undefined) ?? true, child(bAt, ["items"], "[]"), child(hAt, ["items"], "[]"), scope);
   }
-  if (b.propertyNames !== undefined || h.propertyNames !== undefined) {
-    compareNode(walk, (b.propertyNames as JsonSchema | undefined) ?? true, (h.propertyNames as JsonSchema | undefined) ?? true, child(bAt, ["propertyNames"], "{key}"), child(hAt, ["propertyNames"], "{key}"), scope);
-  }
   const bPrefix = Array.isArray(b.prefixItems) ? b.prefixItems : undefined;
   const hPrefix = Array.isArray(h.prefixItems) ? h.prefixItems : undefined;
   if (bPrefix === undefined && hPrefix === undefined) return;
@@ -235,23 +235,31 @@ function compareArray(walk: Walk, b: JsonObject, h: JsonObject, bAt: Cursor, hAt
   bPrefix.forEach((item, i) => compareNode(walk, item as JsonSchema, hPrefix[i] as JsonSchema, child(bAt, ["prefixItems", i], `[${i}]`), child(hAt, ["prefixItems", i], `[${i}]`), scope));
 }
 
+/** JSON with object keys sorted, so key order in the YAML does not matter. */
+function sortedJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
+  const entries = Object.entries(value as JsonObject).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(",")}}`;
+}
+
 /**
- * A branch's meaning, for matching branches across sides: its text with
- * annotations left out and every `$ref` replaced by what it refers to (a
- * recursive one by its name), so a branch whose named type changed does not
- * match its old self.
+ * A branch's meaning, for matching branches across sides: its schema with
+ * annotations left out, keys sorted, and every `$ref` replaced by what it
+ * refers to (a recursive one by its name), so a branch whose named type
+ * changed does not match its old self.
  */
 function canonical(schema: JsonSchema, side: SchemaSide, expanding: readonly string[] = []): string {
   const defs = (side.root.$defs ?? {}) as JsonObject;
-  return JSON.stringify(schema, (key, value: unknown) => {
-    if (ANNOTATIONS.has(key)) return undefined;
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-    const ref = (value as JsonObject).$ref;
-    if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return value;
+  const meaning = mapSchema(schema, [], (node) => {
+    const out: JsonObject = Object.fromEntries(Object.entries(node).filter(([key]) => !ANNOTATIONS.has(key)));
+    const ref = out.$ref;
+    if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return out;
     const name = ref.slice("#/$defs/".length);
-    if (expanding.includes(name) || defs[name] === undefined) return value;
-    return { ...(value as JsonObject), $ref: JSON.parse(canonical(defs[name] as JsonSchema, side, [...expanding, name])) as unknown };
+    if (expanding.includes(name) || defs[name] === undefined) return out;
+    return { ...out, $ref: JSON.parse(canonical(defs[name] as JsonSchema, side, [...expanding, name])) as JsonObject };
   });
+  return sortedJson(meaning);
 }
 
 /** The JSON types a resolved node admits; undefined when it does not say (any type). */

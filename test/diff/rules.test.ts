@@ -93,3 +93,17 @@ describe("policy rules", () => {
     expect(changes(tool({ version: 2 }), tool({ version: 1 }))).toEqual(["version-lowered tool warning"]);
   });
 });
+
+describe("union branches are matched on meaning", () => {
+  it("reordered branches and reordered keys inside them are no change", () => {
+    const base = tool({ input: obj('v: { anyOf: [{ type: object, properties: { title: { type: string } } }, { type: string, minLength: 1 }] }') });
+    const head = tool({ input: obj('v: { anyOf: [{ minLength: 1, type: string }, { properties: { title: { type: string } }, type: object }] }') });
+    expect(changes(base, head)).toEqual([]);
+  });
+
+  it("a property named like an annotation still tells branches apart", () => {
+    const base = tool({ input: obj('v: { anyOf: [{ type: object, properties: { title: { type: string } } }, { type: string }] }') });
+    const head = tool({ input: obj('v: { anyOf: [{ type: object, properties: { description: { type: string } } }, { type: string }] }') });
+    expect(changes(base, head).sort()).toEqual(["property-added-optional input info", "property-removed input breaking"]);
+  });
+});
