@@ -126,8 +126,21 @@ function compareResolved(walk: Walk, b: JsonObject | false, h: JsonObject | fals
     if (h === false && b !== false) record(walk, hAt, { rule: "schema-accepts-nothing", levels: NARROWS, message: "accepts no value any more" }, []);
     return;
   }
+  // One side may write a nullable union as `anyOf`, the other as a type list: compare them as the same thing.
+  const oneSidedUnion = Array.isArray(b.anyOf) !== Array.isArray(h.anyOf);
+  compareKeywords(walk, oneSidedUnion ? nullableAsTypeList(b) : b, oneSidedUnion ? nullableAsTypeList(h) : h, bAt, hAt, scope);
+}
+
+/** A composition on one side only: what that side accepts is not in its own `type` or `enum`. */
+function oneSidedComposition(b: JsonObject, h: JsonObject): boolean {
+  return ["anyOf", "oneOf", "allOf"].some((key) => Array.isArray(b[key]) !== Array.isArray(h[key]));
+}
+
+function compareKeywords(walk: Walk, b: JsonObject, h: JsonObject, bAt: Cursor, hAt: Cursor, scope: Scope): void {
   const bothEnumerated = "enum" in b || "const" in b ? "enum" in h || "const" in h : false;
-  const changes = [...(bothEnumerated ? [] : compareType(b, h)), ...compareValues(b, h), ...compareBounds(b, h), ...compareDefault(b, h)];
+  // Against a composition, type and enum are decided by its branches; compareBranches reports it as undecided.
+  const typed = oneSidedComposition(b, h) ? [] : [...(bothEnumerated ? [] : compareType(b, h)), ...compareValues(b, h)];
+  const changes = [...typed, ...compareBounds(b, h), ...compareDefault(b, h)];
   for (const change of changes) recordKeyword(walk, bAt, hAt, change);
   compareObject(walk, b, h, bAt, hAt, scope);
   compareArray(walk, b, h, bAt, hAt, scope);
@@ -135,6 +148,27 @@ function compareResolved(walk: Walk, b: JsonObject | false, h: JsonObject | fals
   compareBranches(walk, "oneOf", b, h, bAt, hAt);
   compareAllOf(walk, b, h, bAt, hAt);
   compareOthers(walk, b, h, hAt);
+}
+
+/** Keywords that only constrain one JSON type, so they let `null` through. */
+const TYPE_SPECIFIC = new Set(["minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "properties", "required", "additionalProperties", "propertyNames", "minProperties", "maxProperties"]);
+
+/**
+ * `anyOf: [{ type: T, …constraints of T }, { type: "null" }]` accepts exactly
+ * what `{ type: [T, "null"], …constraints of T }` accepts, since those
+ * constraints do not apply to null. Anything else is returned as it is.
+ */
+function nullableAsTypeList(node: JsonObject): JsonObject {
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return node;
+  const nullAt = branches.findIndex((b) => isDeepStrictEqual(b, { type: "null" }));
+  const other = branches[1 - nullAt];
+  if (nullAt < 0 || other === null || typeof other !== "object" || Array.isArray(other) || typeof other.type !== "string" || other.type === "null") return node;
+  const { anyOf: _anyOf, ...siblings } = node;
+  const constraints = Object.keys(other).filter((k) => k !== "type" && !ANNOTATIONS.has(k));
+  if (!constraints.every((k) => TYPE_SPECIFIC.has(k) && !(k in siblings))) return node;
+  if (Object.keys(siblings).some((k) => !ANNOTATIONS.has(k) && k !== "default")) return node;
+  return { ...siblings, ...other, type: [other.type, "null"] };
 }
 
 /** Any keyword this module does not model: a difference is reported as undecided, never passed. */

@@ -95,6 +95,21 @@ describe("policy rules", () => {
 });
 
 describe("union branches are matched on meaning", () => {
+  it("a nullable union written as anyOf or as a type list is the same", () => {
+    const union = tool({ input: obj('v: { anyOf: [{ type: string, minLength: 1 }, { type: "null" }], default: null }'), output: obj('v: { anyOf: [{ type: "null" }, { type: integer }] }') });
+    const list = tool({ input: obj('v: { type: [string, "null"], minLength: 1, default: null }'), output: obj('v: { type: [integer, "null"] }') });
+    expect(changes(union, list)).toEqual([]);
+    expect(changes(list, union)).toEqual([]);
+    const notNull = tool({ input: obj("v: { type: string, minLength: 1 }"), output: obj("v: { type: integer }") });
+    expect(changes(union, notNull).sort()).toEqual(["default-removed input warning", "type-narrowed input breaking", "type-narrowed output info"]);
+  });
+
+  it("an enum in the union's branch is not a type list: null is not among its values", () => {
+    const union = tool({ input: obj('v: { anyOf: [{ type: string, enum: [a] }, { type: "null" }] }') });
+    const list = tool({ input: obj('v: { type: [string, "null"], enum: [a] }') });
+    expect(changes(union, list)).toEqual(["schema-change-undecided input warning"]);
+  });
+
   it("reordered branches and reordered keys inside them are no change", () => {
     const base = tool({ input: obj('v: { anyOf: [{ type: object, properties: { title: { type: string } } }, { type: string, minLength: 1 }] }') });
     const head = tool({ input: obj('v: { anyOf: [{ minLength: 1, type: string }, { properties: { title: { type: string } }, type: object }] }') });
