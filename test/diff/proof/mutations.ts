@@ -80,6 +80,15 @@ export const MUTATIONS: Readonly<Record<string, Mutation>> = {
     const key = ["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "pattern", "format"].find((k) => k in n);
     return key !== undefined && (delete n[key], true);
   },
+  "nullable type list written as anyOf": (n) => {
+    const types = typesOf(n);
+    if (types.length !== 2 || !types.includes("null") || "enum" in n || "const" in n || "anyOf" in n) return false;
+    const { type: _type, description: _description, default: _default, ...constraints } = n;
+    for (const key of Object.keys(constraints)) delete n[key];
+    delete n.type;
+    n.anyOf = [{ type: types.find((t) => t !== "null"), ...constraints }, { type: "null" }];
+    return true;
+  },
   "anyOf branch removed": (n) => Array.isArray(n.anyOf) && n.anyOf.length >= 2 && ((n.anyOf = n.anyOf.slice(0, -1)), true),
   "anyOf branch added": (n) => Array.isArray(n.anyOf) && !n.anyOf.some((b) => isObj(b) && b.type === "boolean") && ((n.anyOf = [...n.anyOf, { type: "boolean" }]), true),
   "oneOf branch removed": (n) => Array.isArray(n.oneOf) && n.oneOf.length >= 2 && ((n.oneOf = n.oneOf.slice(0, -1)), true),
