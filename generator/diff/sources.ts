@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { relative, resolve, sep } from "node:path";
-import { hasErrors } from "../diagnostics.js";
+import { Codes, error, hasErrors } from "../diagnostics.js";
 import type { ContractIR, Diagnostic } from "../ir.js";
 import { readDefinitionTexts } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
@@ -29,8 +29,9 @@ interface DefinitionText {
 
 const toPosix = (path: string): string => path.split(sep).join("/");
 
+/** A side that could not be read at all: no definitions where BASE or --definitions points. */
 function located(file: string, message: string): Diagnostic {
-  return { file, line: 1, col: 1, severity: "error", code: "TC005", message };
+  return error({ file, line: 1, col: 1 }, Codes.emptyDefinitions, message);
 }
 
 /** Loads and normalizes definition texts; any error in them makes the side unusable. */
