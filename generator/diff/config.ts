@@ -57,7 +57,8 @@ function stringList(value: unknown, path: readonly (string | number)[], locate: 
 
 function ruleId(name: string, path: readonly (string | number)[], locate: Locate, out: Diagnostic[]): RuleId | undefined {
   if (isRuleId(name)) return name;
-  out.push(error(locate(path), Codes.invalidValue, `unknown diff rule \`${name}\`${didYouMean(name, RULE_IDS)}; docs/evolution.md lists the rules`));
+  const hint = didYouMean(name, RULE_IDS) || "; docs/evolution.md lists the rules";
+  out.push(error(locate(path), Codes.invalidValue, `unknown diff rule \`${name}\`${hint}`));
   return undefined;
 }
 
