@@ -12,7 +12,7 @@
  * its nodes, so any loader of the config file can hand it over.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { parseYamlSource } from "../load/yaml-source.js";
@@ -101,7 +101,7 @@ export function ruleApplies(config: DiffConfig, rule: RuleId, tool: string): boo
  * swap this one function for it.
  */
 export function readDiffConfigFile(cwd: string, path?: string): { config: DiffConfig; diagnostics: Diagnostic[] } {
-  const file = path === undefined ? join(cwd, "toolc.config.yaml") : join(cwd, path);
+  const file = path === undefined ? join(cwd, "toolc.config.yaml") : resolve(cwd, path);
   if (!existsSync(file)) {
     if (path === undefined) return { config: EMPTY_DIFF_CONFIG, diagnostics: [] };
     return { config: EMPTY_DIFF_CONFIG, diagnostics: [error({ file: path, line: 1, col: 1 }, Codes.emptyDefinitions, `config file not found: ${path}`)] };
