@@ -153,6 +153,7 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
   },
   meta: {
     "toolc/contractVersion": 2,
+    "toolc/schemaHash": "sha256:9ff9db9fc96a608a4c9096d82d1ac4b25f3eb9f882500e1dcce3a987ae3060b8",
   },
   sensitive: {
     input: [],
@@ -229,6 +230,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
   },
   meta: {
     "toolc/contractVersion": 1,
+    "toolc/schemaHash": "sha256:fd1c235843bcb5dfdf0d758a0e2525a8b169e1b398f3bf7aba84396251b6eaf5",
   },
   sensitive: {
     input: [
@@ -348,6 +350,7 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
   },
   meta: {
     "toolc/contractVersion": 1,
+    "toolc/schemaHash": "sha256:10dbd2055fc3e62558162745a201e999b3faec681e5d881ec3119a24c9fff246",
   },
   sensitive: {
     input: [],
@@ -525,6 +528,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
   },
   meta: {
     "toolc/contractVersion": 1,
+    "toolc/schemaHash": "sha256:094454d66be6dac257cfd0d60bfb91a2d57f1d74c92ce0bbe6ba3a9d36aac632",
   },
   sensitive: {
     input: [],

@@ -7,6 +7,7 @@ import {
   searchOrdersContract,
 } from "./contracts.js";
 import {
+  type DriftReport,
   type ExecuteOptions,
   type HandlerFor,
   type HandlersFor,
@@ -16,6 +17,7 @@ import {
   type ServerOptions,
   type ToolClient,
   type ToolResult,
+  checkToolDrift,
   createToolClient,
   createToolHttpHandler,
   createToolServer,
@@ -71,12 +73,14 @@ export {
 export type {
   CallOptions,
   Classification,
+  DriftReport,
   ExecuteOptions,
   HandlerContext,
   HandlerFor,
   HttpHandlerOptions,
   ServerOptions,
   ToolContract,
+  ToolDrift,
   ToolEffect,
   ToolErrorCode,
   ToolFailure,
@@ -151,4 +155,9 @@ export function createHttpHandler(
 /** A typed client over an SDK `Client`: validates input before sending and output on receipt. */
 export function createClient(client: Client): ToolClient<Contracts> {
   return createToolClient(contracts, client);
+}
+
+/** Checks on connect that the server serves these contracts: each tool missing, or at another version or schema hash, is reported by name. */
+export function verifyServer(client: Client): Promise<DriftReport> {
+  return checkToolDrift(contracts, client);
 }

@@ -22,6 +22,9 @@ Usage:
   toolc import SOURCE [--out DIR] [--force]
                                    turn an MCP tools/list JSON document (or a folder of tool JSON files)
                                    into contracts (default --out: the configured definitions folder)
+  toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown]
+                                   report contract changes against BASE (a folder or git:REF); exit 1
+                                   on a breaking change without a version bump
   toolc --help | --version
 
 Settings come from toolc.config.yaml (in this folder or the nearest one above it, up to the
@@ -90,6 +93,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (argv[0] === "import") {
     const { importCommand } = await import("./import/cli.js");
     return importCommand(argv.slice(1), io);
+  }
+  if (argv[0] === "diff") {
+    const { diffCommand } = await import("./diff/cli.js");
+    return diffCommand(argv.slice(1), io);
   }
   let parsed;
   try {

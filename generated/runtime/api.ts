@@ -48,5 +48,11 @@ export {
   type CallOptions,
   type ToolClient,
 } from "./client.js";
+export {
+  checkToolDrift,
+  type DriftProblem,
+  type DriftReport,
+  type ToolDrift,
+} from "./drift.js";
 export { toIssues } from "./issues.js";
 export { loadValidators } from "./validators.js";

@@ -33,6 +33,7 @@ import {
 import { collectSecrets, redactText } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { loadValidators } from "./validators.js";
+import { dropUnknownProperties } from "./unknown-properties.js";
 import { parseEnvelope } from "./wire.js";
 
 export interface CallOptions {
@@ -98,7 +99,10 @@ function fromError(
   );
 }
 
-/** Success: structuredContent (or, from older servers, the JSON text) must match the output schema. */
+/**
+ * Success: structuredContent (or, from older servers, the JSON text) must match
+ * the output schema, once the properties this client does not know are dropped.
+ */
 function fromSuccess(
   contract: AnyToolContract,
   { validateOutput }: ToolValidators,
@@ -106,6 +110,7 @@ function fromSuccess(
 ): Result {
   const raw: unknown = result.structuredContent ?? tryParse(textOf(result));
   const copy = copyJson(raw);
+  if (copy.ok) dropUnknownProperties(contract.outputSchema, copy.value);
   if (copy.ok && validateOutput(copy.value))
     return { ok: true, data: copy.value };
   return failure(

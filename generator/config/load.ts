@@ -21,6 +21,8 @@ export interface ConfigValues {
   readonly out?: string;
   readonly tests?: string | false;
   readonly handlers?: string;
+  /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
+  readonly diff?: unknown;
 }
 
 export interface LoadedConfig {
@@ -29,7 +31,16 @@ export interface LoadedConfig {
   readonly values: ConfigValues;
   /** Where a top-level key's value is, for diagnostics about it. */
   locate(key: keyof ConfigValues): SourceLocation;
+  /** Where any node below the root is; `key` points at a map key rather than its value. */
+  locatePath(path: readonly (string | number)[], options?: { key?: boolean }): SourceLocation;
 }
+
+/**
+ * Sections whose insides a parser of their own checks, with messages that know
+ * their vocabulary (rule ids with did-you-mean); the schema checks only that
+ * they are maps, and still describes them in full for editors.
+ */
+const OWN_PARSER_SECTIONS: ReadonlySet<string> = new Set(["diff"]);
 
 /**
  * The config file for a run started in `cwd`: the first toolc.config.yaml
@@ -68,6 +79,8 @@ function problems(errors: readonly ErrorObject[], schema: ConfigSchema, at: (pat
   const keys = Object.keys(schema.properties);
   for (const e of errors) {
     if (e.keyword === "if") continue;
+    const section = e.instancePath.split("/")[1];
+    if (section !== undefined && OWN_PARSER_SECTIONS.has(section) && (e.instancePath.split("/").length > 2 || e.keyword !== "type")) continue;
     if (e.keyword === "additionalProperties") {
       const key = String(e.params.additionalProperty);
       found.set(`+${key}`, error(at([key], true), Codes.unknownKey, `unknown key \`${key}\` in ${CONFIG_FILE}${didYouMean(key, keys)}`));
@@ -102,5 +115,6 @@ export async function loadConfig(path: string, displayRoot: string): Promise<{ c
   const data = parsed.file.data ?? {};
   const at = (keys: string[], key = false): SourceLocation => parsed.file.locate(keys, { key });
   if (!validate(data)) return { diagnostics: problems(validate.errors ?? [], schema, at, data) };
-  return { config: { path, values: data as ConfigValues, locate: (key) => at([key]) }, diagnostics: [] };
+  const locatePath = (path: readonly (string | number)[], options?: { key?: boolean }): SourceLocation => parsed.file.locate(path, options);
+  return { config: { path, values: data as ConfigValues, locate: (key) => at([key]), locatePath }, diagnostics: [] };
 }

@@ -36,6 +36,8 @@ export interface Settings {
   /** Where contract tests go; absent: no contract tests. */
   readonly tests?: string;
   readonly handlers?: string;
+  /** The config file as read, for sections other commands parse themselves (`diff`). */
+  readonly config?: LoadedConfig;
 }
 
 /** Settings, or why there are none: located diagnostics about the config file, or a usage problem with the flags. */
@@ -118,7 +120,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
   if (problems.diagnostics.length > 0 || problems.usage.length > 0) return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };
   const settings: Settings = {
     root,
-    ...(config ? { configFile: config.path } : {}),
+    ...(config ? { configFile: config.path, config } : {}),
     definitions: definitions.value,
     out: out.value,
     ...(tests ? { tests: tests.value } : {}),

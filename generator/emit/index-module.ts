@@ -15,8 +15,8 @@ const RUNTIME = "./runtime/api.js";
 const CONTRACTS = "./contracts.js";
 
 const RUNTIME_TYPES = [
-  "CallOptions", "Classification", "ExecuteOptions", "HandlerContext", "HandlerFor", "HttpHandlerOptions", "ServerOptions",
-  "ToolContract", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
+  "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "HttpHandlerOptions", "ServerOptions",
+  "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
 ];
 
 function exportStatements(ir: ContractIR): StatementStructures[] {
@@ -88,17 +88,21 @@ export function createHttpHandler(handlers: Handlers, options?: ${rt.ServerOptio
 export function createClient(client: ${rt.Client}): ${rt.ToolClient}<Contracts> {
   return ${rt.createToolClient}(contracts, client);
 }`,
+    `/** Checks on connect that the server serves these contracts: each tool missing, or at another version or schema hash, is reported by name. */
+export function verifyServer(client: ${rt.Client}): Promise<${rt.DriftReport}> {
+  return ${rt.checkToolDrift}(contracts, client);
+}`,
   ];
 }
 
 export function emitIndexModule(ir: ContractIR): EmittedFile {
   const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
-  builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createHttpHandler", "createClient");
+  builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createHttpHandler", "createClient", "verifyServer");
   const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), CONTRACTS));
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
-  for (const name of ["createToolServer", "createToolHttpHandler", "createToolClient"]) rt[name] = builder.importValue(name, RUNTIME);
-  for (const name of ["HandlerFor", "HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "HttpHandlerOptions", "ToolClient"]) rt[name] = builder.importType(name, RUNTIME);
+  for (const name of ["createToolServer", "createToolHttpHandler", "createToolClient", "checkToolDrift"]) rt[name] = builder.importValue(name, RUNTIME);
+  for (const name of ["HandlerFor", "HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "HttpHandlerOptions", "ToolClient", "DriftReport"]) rt[name] = builder.importType(name, RUNTIME);
   rt.Server = builder.importType("Server", "@modelcontextprotocol/sdk/server/index.js");
   rt.Client = builder.importType("Client", "@modelcontextprotocol/sdk/client/index.js");
   rt.IncomingMessage = builder.importType("IncomingMessage", "node:http");

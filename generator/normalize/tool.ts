@@ -9,6 +9,7 @@ import type { YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
 import { isSchemaObject } from "./schema-walk.js";
+import { schemaHash, SCHEMA_HASH_META_KEY } from "./schema-hash.js";
 import { normalizeSchema } from "./schemas.js";
 import { sensitivePaths } from "./sensitive.js";
 import { closureOf, type NamedTypes } from "./types-files.js";
@@ -151,7 +152,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
       idempotentHint: idempotent,
       openWorldHint: raw.openWorld ?? false,
     },
-    meta: { [CONTRACT_VERSION_META_KEY]: raw.version },
+    meta: { [CONTRACT_VERSION_META_KEY]: raw.version, [SCHEMA_HASH_META_KEY]: schemaHash(input.schema, output.schema) },
     examples: examplesOf(raw),
     sensitive: { input: sensitivePaths(input.schema), output: sensitivePaths(output.schema) },
   };

@@ -25,5 +25,6 @@ export { executeTool } from "./executor.js";
 export { createToolServer, FAILURE_META_KEY, type ServerOptions } from "./server.js";
 export { createToolHttpHandler, type HttpHandlerOptions } from "./http.js";
 export { createToolClient, type CallOptions, type ToolClient } from "./client.js";
+export { checkToolDrift, type DriftProblem, type DriftReport, type ToolDrift } from "./drift.js";
 export { toIssues } from "./issues.js";
 export { loadValidators } from "./validators.js";

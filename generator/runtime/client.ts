@@ -15,6 +15,7 @@ import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from
 import { collectSecrets, redactText } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { loadValidators } from "./validators.js";
+import { dropUnknownProperties } from "./unknown-properties.js";
 import { parseEnvelope } from "./wire.js";
 
 export interface CallOptions {
@@ -57,10 +58,14 @@ function fromError(contract: AnyToolContract, result: CallToolResult, secrets: R
   return failure(contract, "FAILED", text === "" ? "The tool failed and the server gave no details." : text, false, "unknown", 1);
 }
 
-/** Success: structuredContent (or, from older servers, the JSON text) must match the output schema. */
+/**
+ * Success: structuredContent (or, from older servers, the JSON text) must match
+ * the output schema, once the properties this client does not know are dropped.
+ */
 function fromSuccess(contract: AnyToolContract, { validateOutput }: ToolValidators, result: CallToolResult): Result {
   const raw: unknown = result.structuredContent ?? tryParse(textOf(result));
   const copy = copyJson(raw);
+  if (copy.ok) dropUnknownProperties(contract.outputSchema, copy.value);
   if (copy.ok && validateOutput(copy.value)) return { ok: true, data: copy.value };
   return failure(contract, "INVALID_OUTPUT", "The server returned output that does not match the tool's output schema.", false, completedEffect(contract), 1);
 }

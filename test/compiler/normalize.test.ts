@@ -45,7 +45,7 @@ describe("normalize: policy and annotations", () => {
     const ir = normalized(tool(`effect: ${effect}\n${extra}${IO}`));
     expect(ir.idempotent).toBe(want.idempotent);
     expect(ir.annotations).toEqual(want.annotations);
-    expect(ir.meta).toEqual({ "toolc/contractVersion": 3 });
+    expect(ir.meta).toEqual({ "toolc/contractVersion": 3, "toolc/schemaHash": expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
   });
 
   it.each([

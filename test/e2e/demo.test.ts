@@ -48,7 +48,8 @@ describe.each([["stdio", stdioDemo], ["Streamable HTTP", httpDemo]] as const)("t
       expect(tool.inputSchema).toEqual(contract.inputSchema);
       expect(tool.outputSchema).toEqual(contract.outputSchema);
       expect(tool.annotations).toEqual(contract.annotations);
-      expect(tool._meta).toEqual({ "toolc/contractVersion": contract.version });
+      expect(tool._meta).toEqual({ "toolc/contractVersion": contract.version, "toolc/schemaHash": expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+      expect(tool._meta).toEqual(contract.meta);
     }
     expect(tools.find((t) => t.name === "delete_customer")?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
   });

@@ -1,0 +1,82 @@
+/**
+ * `toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown] [--config FILE]`.
+ * Exit status: 0 when every breaking change comes with a version bump of its
+ * tool, 1 when one does not, 2 on bad usage or definitions that do not compile.
+ */
+import { relative, sep } from "node:path";
+import { parseArgs } from "node:util";
+import type { Io } from "../cli.js";
+import type { LoadedConfig } from "../config/load.js";
+import { formatDiagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../ir.js";
+import { resolveSettings } from "../config/settings.js";
+import { EMPTY_DIFF_CONFIG, parseDiffConfig, type DiffConfig } from "./config.js";
+import { formatReport, FORMATS, type Format } from "./format.js";
+import { diffContracts } from "./index.js";
+import { loadBase, sideFromFolder, type SideResult } from "./sources.js";
+
+const USAGE = `Usage: toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown] [--config FILE]
+
+Compares the contracts in DIR (default: definitions) with BASE, a folder of
+definitions or git:REF (the definitions folder as it is in that commit), and
+reports every change as breaking, warning or info; docs/evolution.md lists the rules.
+
+Exit status: 0 when every breaking change belongs to a tool whose version went up,
+1 when a breaking change comes without a version bump, 2 on bad usage or broken definitions.
+
+Options:
+  --base BASE          the contracts to compare against (required)
+  --definitions DIR    the contracts as they are now (default: definitions)
+  --format FORMAT      text (default), json, github (workflow annotations), markdown (a table for a pull request)
+  --config FILE        the config file with the \`diff:\` section (default: toolc.config.yaml, if present)
+`;
+
+function isFormat(value: string): value is Format {
+  return (FORMATS as readonly string[]).includes(value);
+}
+
+/** Prints a side's errors (and warnings) as diagnostics; true when the side is usable. */
+function reportSide(result: SideResult, what: string, io: Io): boolean {
+  for (const d of result.diagnostics) if (!result.side || d.severity === "error") io.err(`${formatDiagnostic(d)}\n`);
+  if (!result.side) io.err(`toolc diff: the ${what} contracts do not compile\n`);
+  return result.side !== undefined;
+}
+
+/** The `diff:` section of the config file read for this run, checked by its own parser. */
+function diffConfigOf(loaded: LoadedConfig | undefined): { config: DiffConfig; diagnostics: readonly Diagnostic[] } {
+  if (!loaded) return { config: EMPTY_DIFF_CONFIG, diagnostics: [] };
+  // A rule id under ignore_only is a key: point at it, not at its list.
+  const atKey = (p: readonly (string | number)[]): boolean => p.length === 2 && p[0] === "ignore_only";
+  return parseDiffConfig(loaded.values.diff, (p) => loaded.locatePath(["diff", ...p], { key: atKey(p) }));
+}
+
+export async function diffCommand(argv: readonly string[], io: Io, cwd: string = process.cwd()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: { base: { type: "string" }, definitions: { type: "string" }, format: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  } catch (e) {
+    io.err(`toolc diff: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values } = parsed;
+  if (values.help) return io.out(USAGE), 0;
+  if (values.base === undefined || values.base === "") return io.err(`toolc diff: --base is required\n\n${USAGE}`), 2;
+  const format = values.format ?? "text";
+  if (!isFormat(format)) return io.err(`toolc diff: unknown --format ${JSON.stringify(format)}; use one of ${FORMATS.join(", ")}\n`), 2;
+  const resolved = await resolveSettings(cwd, { ...(values.config === undefined ? {} : { config: values.config }), ...(values.definitions === undefined ? {} : { definitions: values.definitions }) });
+  for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (resolved.usage !== undefined) io.err(`toolc diff: ${resolved.usage}\n`);
+  if (!resolved.settings) return 2;
+  const definitions = relative(cwd, resolved.settings.definitions).split(sep).join("/") || ".";
+  const config = diffConfigOf(resolved.settings.config);
+  for (const d of config.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (config.diagnostics.length > 0) return 2;
+  const base = loadBase(values.base, definitions, cwd);
+  const head = sideFromFolder(definitions, cwd);
+  const baseUsable = reportSide(base, "base", io);
+  const headUsable = reportSide(head, "head", io);
+  if (!baseUsable || !headUsable || !base.side || !head.side) return 2;
+  const result = diffContracts(base.side, head.side, config.config);
+  io.out(formatReport(result, format));
+  return result.unversioned.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,77 @@
+/**
+ * Drift check: does the server's tools/list match the contracts this client
+ * was compiled from? Each tool's `_meta` carries its contract version and a
+ * hash of its normalized schemas; a tool that is missing, or whose version
+ * or hash differs, is reported by name, on connect, instead of failing later
+ * on a call.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { ContractMap } from "./contract.js";
+
+export const CONTRACT_VERSION_META_KEY = "toolc/contractVersion";
+export const SCHEMA_HASH_META_KEY = "toolc/schemaHash";
+
+export type DriftProblem =
+  /** The server does not list the tool. */
+  | "missing"
+  /** The server serves another version of the contract. */
+  | "version"
+  /** Same version, different schemas: the contract changed without a version bump. */
+  | "schema"
+  /** The server's tools/list carries no contract version or hash to compare. */
+  | "unverified";
+
+export interface ToolDrift {
+  readonly tool: string;
+  readonly problem: DriftProblem;
+  readonly message: string;
+}
+
+export interface DriftReport {
+  /** True when every contract matches what the server serves. */
+  readonly ok: boolean;
+  /** One entry per tool that does not match, in contract order. */
+  readonly tools: readonly ToolDrift[];
+}
+
+type Meta = { readonly [key: string]: unknown };
+
+/** Every page of tools/list: tool name → its `_meta`. */
+async function listedMeta(client: Client): Promise<Map<string, Meta>> {
+  const listed = new Map<string, Meta>();
+  let cursor: string | undefined;
+  do {
+    // request(), as for calls: listTools() would also compile every output schema with the SDK's own validator.
+    const page = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ListToolsResultSchema);
+    for (const tool of page.tools) listed.set(tool.name, tool._meta ?? {});
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return listed;
+}
+
+function own(meta: Meta, key: string): unknown {
+  return Object.hasOwn(meta, key) ? meta[key] : undefined;
+}
+
+function compareTool(name: string, expected: Meta, served: Meta | undefined): ToolDrift | undefined {
+  if (served === undefined) return { tool: name, problem: "missing", message: `the server does not serve \`${name}\`` };
+  const version = own(served, CONTRACT_VERSION_META_KEY);
+  const hash = own(served, SCHEMA_HASH_META_KEY);
+  const wantVersion = own(expected, CONTRACT_VERSION_META_KEY);
+  if (version === undefined || hash === undefined) return { tool: name, problem: "unverified", message: `the server lists \`${name}\` without a contract version and schema hash` };
+  if (version !== wantVersion) return { tool: name, problem: "version", message: `the server serves \`${name}\` version ${String(version)}; this client was compiled from version ${String(wantVersion)}` };
+  if (hash !== own(expected, SCHEMA_HASH_META_KEY)) return { tool: name, problem: "schema", message: `the server's schemas for \`${name}\` differ from this client's, at the same version ${String(version)}` };
+  return undefined;
+}
+
+/** Compares the server's tools/list with `contracts`. Rejects only when tools/list itself fails. */
+export async function checkToolDrift(contracts: ContractMap, client: Client): Promise<DriftReport> {
+  const listed = await listedMeta(client);
+  const tools: ToolDrift[] = [];
+  for (const contract of Object.values(contracts)) {
+    const drift = compareTool(contract.name, contract.meta, listed.get(contract.name));
+    if (drift) tools.push(drift);
+  }
+  return { ok: tools.length === 0, tools };
+}

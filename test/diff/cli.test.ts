@@ -1,0 +1,136 @@
+/**
+ * `toolc diff` as a command: git bases, output formats, usage errors, broken
+ * definitions, and the `diff:` section of toolc.config.yaml.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../../generator/cli.js";
+import { applyEdits, DEMO, diffEdits, pairFolder, runDiff, type Edits } from "./helpers.js";
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+}
+
+/** A real repository with the demo committed under `<sub>/definitions`. */
+function repository(sub = ""): { root: string; work: string } {
+  const root = mkdtempSync(join(tmpdir(), "toolc-diff-git-"));
+  roots.push(root);
+  const work = join(root, sub);
+  mkdirSync(work, { recursive: true });
+  cpSync(DEMO, join(work, "definitions"), { recursive: true });
+  git(root, "init", "-q");
+  git(root, "add", "-A");
+  git(root, "commit", "-qm", "contracts");
+  return { root, work };
+}
+
+const BREAKING_EDIT: Edits = { "get_order.yaml": [["minLength: 1", "minLength: 3"]] };
+
+describe("--base git:REF", () => {
+  it("reads the base from git objects inside a repository: git:HEAD against the working tree", async () => {
+    const { work } = repository();
+    expect((await runDiff(work, ["--base", "git:HEAD"])).out).toBe("toolc diff: no changes\n");
+    applyEdits(join(work, "definitions"), BREAKING_EDIT);
+    const run = await runDiff(work, ["--base", "git:HEAD"]);
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/^definitions\/get_order\.yaml:12:\d+: breaking bound-tightened: get_order input\.customerId: minLength 1 → 3$/m);
+  });
+
+  it("works from a subfolder of the repository, and a removal is located in the base file", async () => {
+    const { root, work } = repository("packages/api");
+    applyEdits(join(work, "definitions"), { "delete_customer.yaml": null });
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "drop delete_customer");
+    const run = await runDiff(work, ["--base", "git:HEAD~1", "--format", "json"]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.out) as { changes: { rule: string; file: string; line: number }[] };
+    expect(report.changes).toEqual([expect.objectContaining({ rule: "tool-removed", file: "definitions/delete_customer.yaml", line: 2 })]);
+  });
+
+  it("an unknown ref is a usage error (exit 2)", async () => {
+    const { work } = repository();
+    const run = await runDiff(work, ["--base", "git:no-such-branch"]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("cannot read git ref \"no-such-branch\"");
+  });
+});
+
+describe("formats", () => {
+  it("--format json is valid JSON with every change's location, level, rule, tool and direction", async () => {
+    const run = await diffEdits({ ...BREAKING_EDIT, "search_orders.yaml": [["maximum: 100", "maximum: 200"]] });
+    expect(run.report.summary).toEqual({ breaking: 1, warning: 0, info: 1 });
+    expect(run.report.changes[0]).toEqual({
+      tool: "get_order", direction: "input",
+      file: "head/get_order.yaml", line: 12, col: expect.any(Number), level: "breaking", rule: "bound-tightened", message: "minLength 1 → 3",
+      field: "input.customerId", affects: [{ tool: "get_order", direction: "input", level: "breaking" }],
+    });
+  });
+
+  it("--format github writes workflow annotations; --format markdown a table", async () => {
+    const root = pairFolder(BREAKING_EDIT);
+    roots.push(root);
+    const github = await runDiff(root, ["--base", "base", "--definitions", "head", "--format", "github"]);
+    expect(github.out.split("\n")[0]).toMatch(/^::error file=head\/get_order\.yaml,line=12,col=\d+,title=breaking%3A bound-tightened::get_order input\.customerId: minLength 1 → 3$/);
+    const markdown = await runDiff(root, ["--base", "base", "--definitions", "head", "--format", "markdown"]);
+    expect(markdown.out).toContain("| level | rule | where | change | at |\n| --- | --- | --- | --- | --- |\n| breaking | `bound-tightened` | get_order input.customerId | minLength 1 → 3 | `head/get_order.yaml:12` |");
+    expect(markdown.code).toBe(1);
+  });
+});
+
+describe("usage and broken definitions exit 2", () => {
+  it("refuses a missing --base, an unknown format and a missing folder", async () => {
+    const root = pairFolder({});
+    roots.push(root);
+    expect((await runDiff(root, [])).code).toBe(2);
+    expect((await runDiff(root, ["--base", "base", "--definitions", "head", "--format", "yaml"])).code).toBe(2);
+    const missing = await runDiff(root, ["--base", "nowhere", "--definitions", "head"]);
+    expect(missing).toMatchObject({ code: 2, out: "" });
+    expect(missing.err).toContain("nowhere");
+  });
+
+  it("prints the located errors of definitions that do not compile", async () => {
+    const run = await diffEdits({ "get_order.yaml": [["effect: read", "effect: reed"]] });
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/^head\/get_order\.yaml:6:9: error TC003: /m);
+  });
+
+  it("is dispatched by `toolc diff` and listed in `toolc --help`", async () => {
+    let out = "";
+    expect(await main(["--help"], { out: (t) => void (out += t), err: () => undefined })).toBe(0);
+    expect(out).toContain("toolc diff     --base BASE");
+    let err = "";
+    expect(await main(["diff"], { out: () => undefined, err: (t) => void (err += t) })).toBe(2);
+    expect(err).toContain("--base is required");
+  });
+});
+
+describe("the diff section of toolc.config.yaml", () => {
+  async function withConfig(config: string, edits: Edits) {
+    const root = pairFolder(edits);
+    roots.push(root);
+    writeFileSync(join(root, "toolc.config.yaml"), config);
+    return runDiff(root, ["--base", "base", "--definitions", "head"]);
+  }
+
+  it("except turns a rule off everywhere; ignore_only for some tools; ignore skips a tool", async () => {
+    expect((await withConfig("diff:\n  except: [bound-tightened]\n", BREAKING_EDIT)).code).toBe(0);
+    expect((await withConfig("diff:\n  ignore_only:\n    bound-tightened: [get_order]\n", BREAKING_EDIT)).code).toBe(0);
+    expect((await withConfig("diff:\n  ignore_only:\n    bound-tightened: [search_orders]\n", BREAKING_EDIT)).code).toBe(1);
+    const ignored = await withConfig("diff:\n  ignore: [get_order]\n", BREAKING_EDIT);
+    expect(ignored).toMatchObject({ code: 0, out: "toolc diff: no changes\n" });
+  });
+
+  it("an unknown rule id is a located error, with a suggestion", async () => {
+    const run = await withConfig("definitions: x\ndiff:\n  except: [bound-tightend]\n", BREAKING_EDIT);
+    expect(run.code).toBe(2);
+    expect(run.err).toBe("toolc.config.yaml:3:12: error TC003: unknown diff rule `bound-tightend`; did you mean `bound-tightened`?\n");
+  });
+});

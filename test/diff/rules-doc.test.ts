@@ -1,0 +1,16 @@
+/** docs/evolution.md documents every rule of `toolc diff`, with an example, and no rule that does not exist. */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { RULE_IDS } from "../../generator/diff/rules.js";
+
+const doc = readFileSync(new URL("../../docs/evolution.md", import.meta.url), "utf8");
+/** Rows of the rule tables (the section "The rules"), whose first cell is a rule id: `| \`rule-id\` | … |`. */
+const rulesSection = doc.slice(doc.indexOf("## The rules"), doc.indexOf("## Versions"));
+const rows = [...rulesSection.matchAll(/^\| `([a-z-]+)` \|(.*)\|$/gm)].map((m) => ({ id: m[1] as string, rest: m[2] as string }));
+
+describe("docs/evolution.md", () => {
+  it("has one row per rule, each with an example", () => {
+    expect(rows.map((r) => r.id).sort()).toEqual([...RULE_IDS].sort());
+    for (const row of rows) expect(row.rest.split("|").at(-1)?.trim().length, row.id).toBeGreaterThan(10);
+  });
+});
