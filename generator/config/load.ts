@@ -114,7 +114,8 @@ export async function loadConfig(path: string, displayRoot: string): Promise<{ c
   // An empty file is a valid config: every setting takes its default.
   const data = parsed.file.data ?? {};
   const at = (keys: string[], key = false): SourceLocation => parsed.file.locate(keys, { key });
-  if (!validate(data)) return { diagnostics: problems(validate.errors ?? [], schema, at, data) };
+  const found = validate(data) ? [] : problems(validate.errors ?? [], schema, at, data);
+  if (found.length > 0) return { diagnostics: found };
   const locatePath = (path: readonly (string | number)[], options?: { key?: boolean }): SourceLocation => parsed.file.locate(path, options);
   return { config: { path, values: data as ConfigValues, locate: (key) => at([key]), locatePath }, diagnostics: [] };
 }

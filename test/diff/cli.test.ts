@@ -105,7 +105,7 @@ describe("usage and broken definitions exit 2", () => {
   it("is dispatched by `toolc diff` and listed in `toolc --help`", async () => {
     let out = "";
     expect(await main(["--help"], { out: (t) => void (out += t), err: () => undefined })).toBe(0);
-    expect(out).toContain("toolc diff     --base BASE");
+    expect(out).toContain("toolc diff --base BASE");
     let err = "";
     expect(await main(["diff"], { out: () => undefined, err: (t) => void (err += t) })).toBe(2);
     expect(err).toContain("--base is required");
