@@ -10,20 +10,17 @@ import {
   type ExecuteOptions,
   type HandlerFor,
   type HandlersFor,
-  type HttpHandlerOptions,
   type OutputOf,
   type ReasonOf,
   type ServerOptions,
   type ToolClient,
   type ToolResult,
   createToolClient,
-  createToolHttpHandler,
   createToolServer,
 } from "./runtime/api.js";
 import { executeByName } from "./runtime/dispatch.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { IncomingMessage, ServerResponse } from "node:http";
 
 export type { OrderStatus, Order, Money } from "./types/types.js";
 
@@ -74,7 +71,6 @@ export type {
   ExecuteOptions,
   HandlerContext,
   HandlerFor,
-  HttpHandlerOptions,
   ServerOptions,
   ToolContract,
   ToolEffect,
@@ -138,14 +134,6 @@ export function createServer(
   options?: ServerOptions,
 ): Server {
   return createToolServer(contracts, handlers, options);
-}
-
-/** A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request. */
-export function createHttpHandler(
-  handlers: Handlers,
-  options?: ServerOptions & HttpHandlerOptions,
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return createToolHttpHandler(() => createServer(handlers, options), options);
 }
 
 /** A typed client over an SDK `Client`: validates input before sending and output on receipt. */

@@ -102,7 +102,7 @@ export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {
   file.add(
     `${fileComment(tool, options)}\n${toolConstants(tool.name, names)}`,
     ...caseTables(cases),
-    ...helpers(names),
+    ...helpers(names, blocks.join("\n")),
     `${names.describe}(${literal(`${tool.name} contract`)}, () => {\n${blocks.join("\n\n")}\n});`,
   );
   return { path, text: file.toText(), format: true };

@@ -84,6 +84,6 @@ describe("formatting", () => {
     const tree = snapshotTree(join(dir, "generated"));
     expect(tree["index.ts"]).toContain("from './runtime/api.js'");
     expect(tree["index.ts"]).not.toMatch(/;\n/);
-    expect(tree["validators/get_order.js"]).toBe(snapshotTree(join(ROOT, "generated"))["validators/get_order.js"]);
+    expect(tree["validators/get_order.ts"]).toBe(snapshotTree(join(ROOT, "generated"))["validators/get_order.ts"]);
   });
 });

@@ -35,9 +35,9 @@ beforeAll(async () => {
 describe("a fresh consumer project", () => {
   it("holds only the generated folder, package.json and the declared packages", () => {
     expect(readdirSync(consumer).sort()).toEqual(["generated", "node_modules", "package.json"]);
-    expect(readdirSync(join(consumer, "node_modules")).sort()).toEqual([".bin", "@modelcontextprotocol", "ajv", "vitest"]);
+    expect(readdirSync(join(consumer, "node_modules")).sort()).toEqual([".bin", "@modelcontextprotocol", "vitest"]);
     expect(existsSync(join(consumer, "node_modules", "toolc"))).toBe(false);
-    expect(CONSUMER_PACKAGES).toHaveLength(3);
+    expect(CONSUMER_PACKAGES).toHaveLength(2);
   });
 
   it("runs the generated contract tests with `npx vitest run`, and they all pass", async () => {

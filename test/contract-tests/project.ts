@@ -16,13 +16,10 @@ import { ROOT, runCli } from "../compiler/helpers.js";
 
 const run = promisify(execFile);
 
-/** The packages the generated folder needs at run time, plus the test runner. */
-export const CONSUMER_PACKAGES = ["ajv", "@modelcontextprotocol/sdk", "vitest"] as const;
+/** The packages the generated folder needs at run time (the SDK alone: validators import nothing from Ajv), plus the test runner. */
+export const CONSUMER_PACKAGES = ["@modelcontextprotocol/sdk", "vitest"] as const;
 
-export const TYPESCRIPTS = [
-  { version: "5.9", bin: join(ROOT, "node_modules/typescript/bin/tsc") },
-  { version: "6.0", bin: join(ROOT, "node_modules/typescript-6/bin/tsc") },
-];
+export { TYPESCRIPTS } from "../helpers/typescripts.js";
 
 /** A temp folder with the demo definitions and, optionally, extra files (a handlers module). */
 export function demoProject(files: Record<string, string> = {}): string {
