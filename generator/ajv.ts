@@ -61,8 +61,8 @@ const lengthFunction = withStandaloneCode(codePointLength, LENGTH_MODULE, "codeP
 
 /**
  * String length bounds count code points (Ajv's ucs2length, toolc's
- * codePointLength), which loops over the string. A string of n UTF-16 units has between ceil(n/2) and n code points,
- * so `.length` alone settles most strings: `minLength: L` can only fail when
+ * codePointLength), which loops over the string. A string of n UTF-16 units
+ * has between ceil(n/2) and n code points, so `.length` alone settles most strings: `minLength: L` can only fail when
  * the string has fewer than 2L units, and `maxLength: M` only when it has
  * more than M. The same keyword, params and error object as Ajv's own; only
  * the condition gains a cheap guard, and the length function is toolc's, so

@@ -46,6 +46,8 @@ interface Configuration {
   readonly options: Record<string, unknown>;
   /** Leave out the generated vitest files (checking vitest's and vite's own declarations is most of a skipLibCheck-off run). */
   readonly withoutTests?: boolean;
+  /** Leave out the Streamable HTTP entry (http.ts and runtime/http.ts), the only Node-specific modules. */
+  readonly withoutHttp?: boolean;
 }
 
 /**
@@ -69,19 +71,19 @@ const CONFIGURATIONS: readonly Configuration[] = [
     options: { module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2023", "DOM"], skipLibCheck: false, declaration: true, emitDeclarationOnly: true, types: ["node"], verbatimModuleSyntax: false },
   },
   {
-    name: "Node16, ESM package, skipLibCheck on",
-    trees: ["esm"],
-    options: { module: "Node16", moduleResolution: "Node16", skipLibCheck: true, noEmit: true, types: ["node"] },
-  },
-  {
-    name: "Node16, CommonJS package, skipLibCheck on",
-    trees: ["cjs"],
+    // One program for both packages, so without verbatimModuleSyntax (the NodeNext ESM program has it).
+    name: "Node16, ESM and CommonJS packages, vitest files included, skipLibCheck on",
+    trees: ["esm", "cjs"],
     options: { module: "Node16", moduleResolution: "Node16", skipLibCheck: true, noEmit: true, types: ["node"], verbatimModuleSyntax: false },
   },
   {
-    // No `types`: TypeScript 6 and later then load no @types package, as in a fresh project.
-    name: "bundler resolution, DOM lib, no types listed, skipLibCheck on",
+    // No `types`, so no @types package is loaded, as for a browser bundle: the API, contracts,
+    // validators and runtime must not need Node. Only the HTTP entry (which references Node's
+    // types itself) and the vitest files (whose declarations reference them) are left out.
+    name: "bundler resolution, DOM lib, no Node types, skipLibCheck on",
     trees: ["esm"],
+    withoutTests: true,
+    withoutHttp: true,
     options: { module: "ESNext", moduleResolution: "bundler", lib: ["ES2023", "DOM"], types: [], skipLibCheck: true, noEmit: true },
   },
 ];
@@ -138,7 +140,7 @@ async function tsc(bin: string, base: string, config: Configuration, label: stri
   const tsconfig = join(base, `tsconfig.${label}.json`);
   const compilerOptions = { target: "ES2022", lib: ["ES2023"], ...STRICTEST, ...config.options, rootDir: base, outDir: join(base, `out.${label}`) };
   const include = config.trees.flatMap((tree) => FIXTURES.map((fixture) => `${tree}/${fixture}/**/*.ts`));
-  const exclude = config.withoutTests ? ["**/tests/**"] : [];
+  const exclude = [...(config.withoutTests ? ["**/tests/**"] : []), ...(config.withoutHttp ? ["**/http.ts"] : [])];
   writeFileSync(tsconfig, JSON.stringify({ compilerOptions, include, exclude }));
   try {
     await run(process.execPath, [bin, "-p", tsconfig, "--pretty", "false"], { cwd: base, maxBuffer: 64 * 1024 * 1024 });
@@ -164,7 +166,7 @@ const BREAKAGES = [
   { code: "TS1484", file: "index.ts", add: 'import { ToolName as Name } from "./index.js";\nexport const names: Name[] = [];\n' },
 ];
 
-describe("the matrix fails when generated code breaks a strict flag", () => {
+describe("the matrix fails when generated code breaks a strict flag or needs Node", () => {
   it.each(TYPESCRIPTS.filter((t) => t.version !== "6.0"))("TypeScript $version reports each breakage", async ({ version, bin }) => {
     const base = mkdtempSync(join(tmpdir(), "toolc-tsc-broken-"));
     symlinkSync(join(ROOT, "node_modules"), join(base, "node_modules"), "dir");
@@ -177,6 +179,10 @@ describe("the matrix fails when generated code breaks a strict flag", () => {
     const output = await tsc(bin, base, { ...(CONFIGURATIONS[0] as Configuration), trees: ["esm"] }, version);
     for (const b of BREAKAGES) expect(output).toContain(`esm/demo/${b.file}`);
     for (const b of BREAKAGES) expect(output).toContain(`error ${b.code}`);
+    // A Node global outside the HTTP entry fails the configuration without Node's types.
+    writeFileSync(join(base, "esm", "demo", "runtime", "errors.ts"), readFileSync(join(base, "esm", "demo", "runtime", "errors.ts"), "utf8") + "export const env = process.env;\n");
+    const withoutNode = CONFIGURATIONS.find((c) => c.withoutHttp) as Configuration;
+    expect(await tsc(bin, base, withoutNode, `${version}.browser`)).toMatch(/esm\/demo\/runtime\/errors\.ts\(\d+,\d+\): error TS\d+: Cannot find name 'process'/);
     rmSync(base, { recursive: true, force: true });
   }, 180_000);
 });
