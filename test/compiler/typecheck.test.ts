@@ -48,6 +48,8 @@ interface Configuration {
   readonly withoutTests?: boolean;
   /** Leave out the Streamable HTTP entry (http.ts and runtime/http.ts), the only Node-specific modules. */
   readonly withoutHttp?: boolean;
+  /** Compile only these files (and what they import) instead of the whole trees. */
+  readonly files?: readonly string[];
 }
 
 /**
@@ -85,6 +87,13 @@ const CONFIGURATIONS: readonly Configuration[] = [
     withoutTests: true,
     withoutHttp: true,
     options: { module: "ESNext", moduleResolution: "bundler", lib: ["ES2023", "DOM"], types: [], skipLibCheck: true, noEmit: true },
+  },
+  {
+    // The HTTP entry brings in Node's types itself, so an HTTP server needs no `types` entry for it.
+    name: "the HTTP entry on its own, NodeNext, no types listed",
+    trees: ["esm"],
+    files: ["esm/demo/http.ts"],
+    options: { module: "NodeNext", moduleResolution: "NodeNext", types: [], skipLibCheck: true, noEmit: true },
   },
 ];
 
@@ -141,7 +150,8 @@ async function tsc(bin: string, base: string, config: Configuration, label: stri
   const compilerOptions = { target: "ES2022", lib: ["ES2023"], ...STRICTEST, ...config.options, rootDir: base, outDir: join(base, `out.${label}`) };
   const include = config.trees.flatMap((tree) => FIXTURES.map((fixture) => `${tree}/${fixture}/**/*.ts`));
   const exclude = [...(config.withoutTests ? ["**/tests/**"] : []), ...(config.withoutHttp ? ["**/http.ts"] : [])];
-  writeFileSync(tsconfig, JSON.stringify({ compilerOptions, include, exclude }));
+  const inputs = config.files === undefined ? { include, exclude } : { files: config.files };
+  writeFileSync(tsconfig, JSON.stringify({ compilerOptions, ...inputs }));
   try {
     await run(process.execPath, [bin, "-p", tsconfig, "--pretty", "false"], { cwd: base, maxBuffer: 64 * 1024 * 1024 });
     return "";
@@ -183,6 +193,11 @@ describe("the matrix fails when generated code breaks a strict flag or needs Nod
     writeFileSync(join(base, "esm", "demo", "runtime", "errors.ts"), readFileSync(join(base, "esm", "demo", "runtime", "errors.ts"), "utf8") + "export const env = process.env;\n");
     const withoutNode = CONFIGURATIONS.find((c) => c.withoutHttp) as Configuration;
     expect(await tsc(bin, base, withoutNode, `${version}.browser`)).toMatch(/esm\/demo\/runtime\/errors\.ts\(\d+,\d+\): error TS\d+: Cannot find name 'process'/);
+    // Without its reference directive, the HTTP entry needs a `types` entry after all.
+    const http = join(base, "esm", "demo", "http.ts");
+    writeFileSync(http, readFileSync(http, "utf8").replace('/// <reference types="node" />', ""));
+    const httpAlone = CONFIGURATIONS.find((c) => c.files !== undefined) as Configuration;
+    expect(await tsc(bin, base, httpAlone, `${version}.http`)).toMatch(/esm\/demo\/http\.ts\(\d+,\d+\): error TS\d+: Cannot find (name|module) 'node:http'/);
     rmSync(base, { recursive: true, force: true });
   }, 180_000);
 });

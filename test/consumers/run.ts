@@ -21,9 +21,14 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 
 /**
  * How every project runs toolc, in order. When projects are set up with
- * `toolc init` and a toolc.config.yaml, this is the one line to change.
+ * `toolc init` and a toolc.config.yaml, this is the line to change (init
+ * leaves the handlers and server written here alone), and CONTRACT_TESTS
+ * follows the config's `tests` folder.
  */
 const TOOLC_STEPS: readonly (readonly string[])[] = [["generate", "--definitions", "definitions", "--out", "src/generated"]];
+
+/** Where the generated contract tests are, for the project that runs them with vitest. */
+const CONTRACT_TESTS = "src/generated/tests";
 
 /** Linked into the base besides toolc's own dependencies: what the projects build, run and test with. */
 const TOOLING = ["@modelcontextprotocol/sdk", "@types/node", "typescript", "typescript-6", "typescript-7", "esbuild", "tsx", "vitest"];
@@ -41,7 +46,7 @@ interface Project {
 }
 
 /** The contract tests are vitest files; a plain tsc build leaves them out (vitest compiles them itself). */
-const EXCLUDE_TESTS = ["src/generated/tests"];
+const EXCLUDE_TESTS = [CONTRACT_TESTS];
 
 const TSC_5_9 = "node_modules/typescript/bin/tsc";
 const TSC_6 = "node_modules/typescript-6/bin/tsc";
@@ -173,7 +178,7 @@ async function runProject(root: string, base: string, project: Project): Promise
   const start = Date.now();
   await exerciseServer(dir, project.serve);
   console.log(`  ok  server over stdio: valid call, INVALID_INPUT at qty, transient failure retried (${Date.now() - start} ms)`);
-  if (project.vitest) step("vitest run src/generated/tests", () => node(dir, ["node_modules/vitest/vitest.mjs", "run", "src/generated/tests"]));
+  if (project.vitest) step(`vitest run ${CONTRACT_TESTS}`, () => node(dir, ["node_modules/vitest/vitest.mjs", "run", CONTRACT_TESTS]));
 }
 
 async function main(): Promise<void> {
