@@ -1,8 +1,9 @@
 /**
  * The generated contract tests pass in a fresh consumer project that has
  * only the generated folder and its runtime dependencies: a package.json
- * listing ajv, the MCP SDK and vitest, and a node_modules holding just those
- * (symlinked, no network). toolc itself is nowhere in it.
+ * listing the MCP SDK and vitest, and a node_modules holding just those
+ * (symlinked, no network). toolc itself is nowhere in it, and neither is Ajv:
+ * the validators import nothing from it.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";

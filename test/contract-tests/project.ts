@@ -64,7 +64,7 @@ export function consumerPackageJson(dir: string): void {
     name: "contract-test-consumer",
     private: true,
     type: "module",
-    dependencies: { ajv: version("ajv"), "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
+    dependencies: { "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
     devDependencies: { vitest: version("vitest") },
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
