@@ -1,5 +1,5 @@
 /**
- * Format checker speed, toolc's runtime/formats.js against ajv-formats' full
+ * Format checker speed, toolc's runtime/formats.ts against ajv-formats' full
  * mode, as a ratio from one run. Run: npx tsx bench/formats.bench.ts
  */
 import { fullFormats } from "ajv-formats/dist/formats.js";
@@ -33,7 +33,7 @@ function measure(check: Check, samples: string[], n = 1_000_000): number {
   return best;
 }
 
-console.log(`node ${process.version}; ajv-formats full mode vs toolc runtime/formats.js`);
+console.log(`node ${process.version}; ajv-formats full mode vs toolc runtime/formats.ts`);
 for (const [name, samples] of Object.entries(SAMPLES)) {
   // Alternate order and keep the best, so neither side gains from running first.
   const ours0 = measure(formats[name], samples);

@@ -10,7 +10,8 @@
 import { createServer as createNodeServer, type Server as NodeServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createHttpHandler, createServer, type Handlers, type TraceEvent } from "../generated/index.js";
+import { createHttpHandler } from "../generated/http.js";
+import { createServer, type Handlers, type TraceEvent } from "../generated/index.js";
 import { createDemoHandlers } from "./handlers.js";
 
 const HOST = "127.0.0.1";

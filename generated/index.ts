@@ -11,7 +11,6 @@ import {
   type ExecuteOptions,
   type HandlerFor,
   type HandlersFor,
-  type HttpHandlerOptions,
   type OutputOf,
   type ReasonOf,
   type ServerOptions,
@@ -19,13 +18,11 @@ import {
   type ToolResult,
   checkToolDrift,
   createToolClient,
-  createToolHttpHandler,
   createToolServer,
 } from "./runtime/api.js";
 import { executeByName } from "./runtime/dispatch.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { IncomingMessage, ServerResponse } from "node:http";
 
 export type { OrderStatus, Order, Money } from "./types/types.js";
 
@@ -77,7 +74,6 @@ export type {
   ExecuteOptions,
   HandlerContext,
   HandlerFor,
-  HttpHandlerOptions,
   ServerOptions,
   ToolContract,
   ToolDrift,
@@ -142,14 +138,6 @@ export function createServer(
   options?: ServerOptions,
 ): Server {
   return createToolServer(contracts, handlers, options);
-}
-
-/** A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request. */
-export function createHttpHandler(
-  handlers: Handlers,
-  options?: ServerOptions & HttpHandlerOptions,
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return createToolHttpHandler(() => createServer(handlers, options), options);
 }
 
 /** A typed client over an SDK `Client`: validates input before sending and output on receipt. */

@@ -10,6 +10,7 @@ import { _, type Name } from "ajv/dist/compile/codegen/index.js";
 import { createRequire } from "node:module";
 import { equal } from "./runtime/equal.js";
 import { formats } from "./runtime/formats.js";
+import { codePointLength } from "./runtime/length.js";
 
 /** Annotation keywords toolc accepts beyond JSON Schema. */
 export const TOOLC_ANNOTATIONS = ["x-sensitive"] as const;
@@ -21,8 +22,24 @@ export const TOOLC_ANNOTATIONS = ["x-sensitive"] as const;
  */
 export const FORMATS_MODULE = "../runtime/formats.js";
 
-/** Where standalone code finds toolc's JSON equality (see runtime/equal.js), relative to `validators/`. */
+/** Where standalone code finds toolc's JSON equality (see runtime/equal.ts), relative to `validators/`. */
 export const EQUAL_MODULE = "../runtime/equal.js";
+
+/** Where standalone code finds the code-point length for minLength/maxLength (runtime/length.ts), relative to `validators/`. */
+export const LENGTH_MODULE = "../runtime/length.js";
+
+/** Every module generated validators may import: the generated runtime's, never Ajv's own. */
+export const VALIDATOR_RUNTIME_MODULES: readonly string[] = [EQUAL_MODULE, FORMATS_MODULE, LENGTH_MODULE];
+
+/**
+ * A runtime function as Ajv's standalone code should refer to it: Ajv
+ * writes a function's `code` property where the function is used (the
+ * documented way to give standalone code a custom function).
+ */
+function withStandaloneCode<F extends object>(fn: F, module: string, exportName: string): F {
+  (fn as { code?: string }).code = `require(${JSON.stringify(module)}).${exportName}`;
+  return fn;
+}
 
 /**
  * Ajv has no option for the equality its keywords use, and its default throws
@@ -35,22 +52,24 @@ function useJsonEqual(): void {
   // require, not import: the CommonJS exports object itself, which Ajv's keywords read (an ESM default import may be its `default`).
   const holder = createRequire(import.meta.url)("ajv/dist/runtime/equal") as { default: unknown };
   if (holder.default === equal) return;
-  (equal as unknown as { code: string }).code = `require(${JSON.stringify(EQUAL_MODULE)}).equal`;
-  holder.default = equal;
+  holder.default = withStandaloneCode(equal, EQUAL_MODULE, "equal");
 }
 useJsonEqual();
 
+/** toolc's code-point length, which standalone validators import from the generated runtime. */
+const lengthFunction = withStandaloneCode(codePointLength, LENGTH_MODULE, "codePointLength");
+
 /**
- * String length bounds count code points (ucs2length), which loops over the
- * string. A string of n UTF-16 units has between ceil(n/2) and n code points,
- * so `.length` alone settles most strings: `minLength: L` can only fail when
+ * String length bounds count code points (Ajv's ucs2length, toolc's
+ * codePointLength), which loops over the string. A string of n UTF-16 units
+ * has between ceil(n/2) and n code points, so `.length` alone settles most strings: `minLength: L` can only fail when
  * the string has fewer than 2L units, and `maxLength: M` only when it has
  * more than M. The same keyword, params and error object as Ajv's own; only
- * the condition gains a cheap guard.
+ * the condition gains a cheap guard, and the length function is toolc's, so
+ * the standalone code imports it from the generated runtime, not from Ajv.
  */
 function useLengthGuards(ajv: Ajv2020): void {
   const req = createRequire(import.meta.url);
-  const ucs2length = (req("ajv/dist/runtime/ucs2length") as { default: unknown }).default;
   const { useFunc } = req("ajv/dist/compile/util") as { useFunc: (gen: unknown, f: unknown) => unknown };
   for (const keyword of ["minLength", "maxLength"] as const) {
     const rule = ajv.RULES.all[keyword];
@@ -59,14 +78,15 @@ function useLengthGuards(ajv: Ajv2020): void {
     const original = definition.code;
     definition.code = (cxt: KeywordCxt) => {
       const limit = cxt.schema as unknown;
-      if (cxt.$data || typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 0) return original(cxt);
-      const len = _`${useFunc(cxt.gen, ucs2length) as Name}(${cxt.data})`;
+      // The meta-schema makes the limit a non-negative integer; $data (off in toolc) is the only other case.
+      if (cxt.$data || typeof limit !== "number" || !Number.isInteger(limit) || limit < 0) return original(cxt);
+      const len = _`${useFunc(cxt.gen, lengthFunction) as Name}(${cxt.data})`;
       cxt.fail(keyword === "minLength" ? _`${cxt.data}.length < ${2 * limit} && ${len} < ${limit}` : _`${cxt.data}.length > ${limit} && ${len} > ${limit}`);
     };
   }
 }
 
-/** The formats toolc supports: exactly the keys of runtime/formats.js. */
+/** The formats toolc supports: exactly the keys of runtime/formats.ts. */
 export const SUPPORTED_FORMATS: readonly string[] = Object.keys(formats);
 
 export interface AjvPurpose {

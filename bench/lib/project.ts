@@ -5,7 +5,7 @@
  * Every bench project is an ES module package, like a real consumer.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -33,20 +33,9 @@ export function toolc(dir: string, args: string[], env: NodeJS.ProcessEnv = {}):
   return performance.now() - t0;
 }
 
-function copyJs(from: string, to: string): void {
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (entry.isDirectory()) copyJs(join(from, entry.name), join(to, entry.name));
-    else if (entry.name.endsWith(".js")) {
-      mkdirSync(to, { recursive: true });
-      cpSync(join(from, entry.name), join(to, entry.name));
-    }
-  }
-}
-
-/** Compiles `<dir>/generated` to `<dir>/js` (transpile only), copying Ajv's plain-JS validators alongside. */
+/** Compiles `<dir>/generated` to `<dir>/js` (transpile only; every generated file is TypeScript, validators included). */
 export function compileGenerated(dir: string): string {
   const out = join(dir, "js");
   execFileSync(process.execPath, [TSC, join(dir, "generated/index.ts"), "--outDir", out, "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--noCheck", "--skipLibCheck", "--declaration", "false"], { stdio: "pipe" });
-  copyJs(join(dir, "generated"), out);
   return out;
 }

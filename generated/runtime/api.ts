@@ -2,6 +2,8 @@
 /**
  * The public runtime API. Generated code binds these to the project's
  * contracts; applications normally import the bound versions instead.
+ * Node's HTTP entry (./http.js) is not re-exported: only the generated
+ * `http.ts` imports it, so nothing else needs Node's types.
  */
 export type {
   ToolEffect,
@@ -42,7 +44,6 @@ export {
   FAILURE_META_KEY,
   type ServerOptions,
 } from "./server.js";
-export { createToolHttpHandler, type HttpHandlerOptions } from "./http.js";
 export {
   createToolClient,
   type CallOptions,

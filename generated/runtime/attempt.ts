@@ -52,9 +52,13 @@ export interface AttemptSpec {
 
 /** The abort reason on ctx.signal when the deadline passes. */
 export class ToolTimeoutError extends Error {
-  constructor(readonly timeoutMs: number) {
+  // Fields assigned in the constructor, not parameter properties: those are not erasable syntax.
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number) {
     super(`The tool did not finish within ${timeoutMs} ms.`);
     this.name = "TimeoutError";
+    this.timeoutMs = timeoutMs;
   }
 }
 
@@ -74,10 +78,13 @@ class AttemptContext implements HandlerContext<string> {
   #aborted = false;
   #reason: unknown = undefined;
 
-  constructor(
-    readonly attempt: number,
-    readonly idempotencyKey: string | undefined,
-  ) {}
+  readonly attempt: number;
+  readonly idempotencyKey: string | undefined;
+
+  constructor(attempt: number, idempotencyKey: string | undefined) {
+    this.attempt = attempt;
+    this.idempotencyKey = idempotencyKey;
+  }
 
   get signal(): AbortSignal {
     if (this.#controller === undefined) {

@@ -34,5 +34,6 @@ export function executeByName<
     });
   }
   const handler = Object.hasOwn(handlers, tool) ? handlers[tool] : undefined;
-  return executeTool(contracts[tool], rawInput, handler, options);
+  // Own property, checked above; the assertion is for noUncheckedIndexedAccess, which cannot see that.
+  return executeTool(contracts[tool] as M[K], rawInput, handler, options);
 }

@@ -119,7 +119,7 @@ export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {
   file.add(
     `${fileComment(tool, options)}\n${toolConstants(tool.name, names)}`,
     ...caseTables(cases),
-    ...helpers(names),
+    ...helpers(names, blocks.join("\n")),
     `${names.describe}(${literal(`${tool.name} contract`)}, () => {\n${blocks.join("\n\n")}\n});`,
   );
   return { path, root: "tests", text: file.toText(), format: true };

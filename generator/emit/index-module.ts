@@ -1,7 +1,8 @@
 /**
  * `index.ts`, the generated API: the contracts map, the `Handlers` type, and
- * `execute`, `createServer`, `createHttpHandler` and `createClient` bound to
- * this project's contracts, plus every type a caller needs.
+ * `execute`, `createServer` and `createClient` bound to this project's
+ * contracts, plus every type a caller needs. Nothing here needs Node's types;
+ * the HTTP entry is in `http.ts` (see http-module.ts).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
@@ -15,7 +16,7 @@ const RUNTIME = "./runtime/api.js";
 const CONTRACTS = "./contracts.js";
 
 const RUNTIME_TYPES = [
-  "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "HttpHandlerOptions", "ServerOptions",
+  "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "ServerOptions",
   "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
 ];
 
@@ -80,10 +81,6 @@ export function execute<K extends ToolName>(tool: K, input: unknown, handlers: H
 export function createServer(handlers: Handlers, options?: ${rt.ServerOptions}): ${rt.Server} {
   return ${rt.createToolServer}(contracts, handlers, options);
 }`,
-    `/** A Node \`(req, res)\` handler serving MCP over Streamable HTTP, stateless: a fresh server per request. */
-export function createHttpHandler(handlers: Handlers, options?: ${rt.ServerOptions} & ${rt.HttpHandlerOptions}): (req: ${rt.IncomingMessage}, res: ${rt.ServerResponse}) => Promise<void> {
-  return ${rt.createToolHttpHandler}(() => createServer(handlers, options), options);
-}`,
     `/** A typed client over an SDK \`Client\`: validates input before sending and output on receipt. */
 export function createClient(client: ${rt.Client}): ${rt.ToolClient}<Contracts> {
   return ${rt.createToolClient}(contracts, client);
@@ -97,16 +94,14 @@ export function verifyServer(client: ${rt.Client}): Promise<${rt.DriftReport}> {
 
 export function emitIndexModule(ir: ContractIR): EmittedFile {
   const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
-  builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createHttpHandler", "createClient", "verifyServer");
+  builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer");
   const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), CONTRACTS));
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
-  for (const name of ["createToolServer", "createToolHttpHandler", "createToolClient", "checkToolDrift"]) rt[name] = builder.importValue(name, RUNTIME);
-  for (const name of ["HandlerFor", "HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "HttpHandlerOptions", "ToolClient", "DriftReport"]) rt[name] = builder.importType(name, RUNTIME);
+  for (const name of ["createToolServer", "createToolClient", "checkToolDrift"]) rt[name] = builder.importValue(name, RUNTIME);
+  for (const name of ["HandlerFor", "HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "ToolClient", "DriftReport"]) rt[name] = builder.importType(name, RUNTIME);
   rt.Server = builder.importType("Server", "@modelcontextprotocol/sdk/server/index.js");
   rt.Client = builder.importType("Client", "@modelcontextprotocol/sdk/client/index.js");
-  rt.IncomingMessage = builder.importType("IncomingMessage", "node:http");
-  rt.ServerResponse = builder.importType("ServerResponse", "node:http");
   builder.add(...exportStatements(ir), contractsStatement(ir.tools, locals));
   builder.add({ kind: StructureKind.TypeAlias, isExported: true, name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
   builder.reserve(...ir.tools.map((tool) => `${tool.baseName}Handler`));

@@ -6,6 +6,7 @@ import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { emitContractTests, type ContractTestOptions } from "./contract-tests.js";
 import { emitContractsModule } from "./contracts-module.js";
 import { headerComment } from "./header.js";
+import { emitHttpModule } from "./http-module.js";
 import { emitIndexModule } from "./index-module.js";
 import { emitRuntimeFiles } from "./runtime-files.js";
 import { emitSchemaJson } from "./schemas-json.js";
@@ -18,14 +19,14 @@ export interface EmitOptions {
   readonly tests?: ContractTestOptions;
 }
 
-/** Files that depend on the whole IR rather than on one tool: types, contracts, index, runtime. */
+/** Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime. */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
   void options;
-  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), ...emitRuntimeFiles()];
+  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), ...emitRuntimeFiles()];
 }
 
-/** How many of `emitToolFiles`' files prettier formats: the tool module, the validators' `.d.ts` and the contract tests. */
-export const FORMATTED_FILES_PER_TOOL = 3;
+/** How many of `emitToolFiles`' files prettier formats: the tool module and the contract tests. */
+export const FORMATTED_FILES_PER_TOOL = 2;
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {

@@ -11,17 +11,17 @@ const RUNTIME_DIR = new URL("../../generator/runtime/", import.meta.url);
 let cached: EmittedFile[] | undefined;
 
 function isRuntimeSource(name: string): boolean {
-  return /\.(ts|js)$/.test(name) && !/\.test\.ts$/.test(name);
+  return name.endsWith(".ts") && !name.endsWith(".test.ts");
 }
 
-/** Runtime files with their header; TS goes through prettier, the plain-JS format checkers do not. */
+/** Runtime files with their header. All are TypeScript, so a consumer's build compiles (and an outDir gets) every one. */
 export function emitRuntimeFiles(): EmittedFile[] {
   cached ??= readdirSync(RUNTIME_DIR)
     .filter(isRuntimeSource)
     .sort()
     .map((name) => {
       const text = readFileSync(new URL(name, RUNTIME_DIR), "utf8");
-      return { path: `runtime/${name}`, text: `${headerComment(`toolc runtime/${name}`)}\n${text}`, format: name.endsWith(".ts") };
+      return { path: `runtime/${name}`, text: `${headerComment(`toolc runtime/${name}`)}\n${text}`, format: true };
     });
   return cached;
 }

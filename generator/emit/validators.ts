@@ -1,17 +1,19 @@
 /**
  * Validators target: Ajv standalone code for each tool's input and output
- * schema, as a real ES module.
+ * schema, as a TypeScript module (so a consumer's `tsc` compiles it into its
+ * outDir with the rest of the output, and every bundler and loader treats it
+ * like any other source file).
  *
- * Ajv's `code.esm` output still calls `require(...)` for its runtime helpers
- * (ucs2length, equal) and for formats, which throws in a real ESM module. We
- * rewrite every such call into a top-level `import`, with CommonJS interop
- * that works both in Node (default import = module.exports) and in bundlers
- * (default import = exports.default when __esModule is set).
+ * Ajv's `code.esm` output still calls `require(...)` for the helpers it uses
+ * (equality, code-point length, formats). toolc hands Ajv its own helpers,
+ * each with a `code` property naming a generated runtime module (see
+ * generator/ajv.ts), and rewrites every such call into a top-level import of
+ * that module. Nothing is imported from Ajv.
  */
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { ValueScope } from "ajv/dist/compile/codegen/index.js";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
-import { createAjv, EQUAL_MODULE, FORMATS_MODULE } from "../ajv.js";
+import { createAjv, VALIDATOR_RUNTIME_MODULES } from "../ajv.js";
 import type { EmittedFile, JsonSchema, ToolIR } from "../ir.js";
 import { DYNAMIC_KEYWORDS, keysIn, UNEVALUATED_KEYWORDS, withInlinedRefs } from "./validators/inline.js";
 import {
@@ -91,25 +93,20 @@ function ajvStandalone(entry: StandaloneEntry): string {
 }
 
 interface ImportPlan {
-  /** Top-level import declarations and interop bindings. */
-  readonly prelude: string[];
+  /** Top-level import declarations. */
+  readonly imports: string[];
   /** Replacement text for each distinct `require("m").member` expression. */
   readonly replacements: Map<string, string>;
 }
 
-/** The only modules generated validators may load: Ajv's runtime, and toolc's formats. */
+/** The only modules generated validators may load: the generated runtime's helpers (see VALIDATOR_RUNTIME_MODULES). */
 function checkAllowed(specifier: string): void {
-  if (specifier === FORMATS_MODULE || specifier === EQUAL_MODULE || specifier.startsWith("ajv/dist/runtime/")) return;
-  throw new Error(`generated validator would import "${specifier}"; only ajv runtime, ${FORMATS_MODULE} and ${EQUAL_MODULE} are allowed`);
-}
-
-/** Ajv has no exports map, so deep imports need the file extension under ESM resolution. */
-function withExtension(specifier: string): string {
-  return /\.[cm]?js$/.test(specifier) ? specifier : `${specifier}.js`;
+  if (VALIDATOR_RUNTIME_MODULES.includes(specifier)) return;
+  throw new Error(`generated validator would import "${specifier}"; only ${VALIDATOR_RUNTIME_MODULES.join(", ")} are allowed`);
 }
 
 function bindingStem(specifier: string, taken: Set<string>): string {
-  const base = (specifier.split("/").pop() ?? "m").replace(/\.[cm]?js$/, "").replace(/\W/g, "_");
+  const base = (specifier.split("/").pop() ?? "m").replace(/\.js$/, "").replace(/\W/g, "_");
   let stem = `${base}$`;
   for (let n = 1; taken.has(stem); n++) stem = `${base}$${n}`;
   taken.add(stem);
@@ -117,78 +114,86 @@ function bindingStem(specifier: string, taken: Set<string>): string {
 }
 
 /**
- * One import per module. `.default` members use a default import with
- * `m.default ?? m`: Node hands over module.exports (so `.default` is the
- * value), bundlers hand over exports.default itself. Named members use a
- * namespace import, which both resolve to the named export.
+ * One namespace import per module; each `require("m").member` becomes
+ * `stem.member`. The runtime helpers are TypeScript modules with named
+ * exports, so this reads the same in ESM, CommonJS and bundled builds.
  */
 function planImports(code: string): ImportPlan {
-  const prelude: string[] = [];
+  const imports: string[] = [];
   const replacements = new Map<string, string>();
   const stems = new Map<string, string>();
   const taken = new Set<string>();
-  const declared = new Set<string>();
   for (const [expression, specifier, member] of code.matchAll(REQUIRE_CALL)) {
     if (replacements.has(expression)) continue;
     checkAllowed(specifier);
-    if (!member) throw new Error(`unexpected bare ${expression} in Ajv output`);
-    const stem = stems.get(specifier) ?? bindingStem(specifier, taken);
-    stems.set(specifier, stem);
-    const from = JSON.stringify(withExtension(specifier));
-    if (member === "default") {
-      const local = `${stem}default`;
-      if (!declared.has(local)) prelude.push(`import ${stem}m from ${from};`, `const ${local} = ${stem}m.default ?? ${stem}m;`);
-      declared.add(local);
-      replacements.set(expression, local);
-    } else {
-      if (!declared.has(stem)) prelude.push(`import * as ${stem} from ${from};`);
-      declared.add(stem);
-      replacements.set(expression, `${stem}.${member}`);
+    if (!member || member === "default") throw new Error(`unexpected ${expression} in Ajv output: runtime helpers are named exports`);
+    let stem = stems.get(specifier);
+    if (stem === undefined) {
+      stem = bindingStem(specifier, taken);
+      stems.set(specifier, stem);
+      imports.push(`import * as ${stem} from ${JSON.stringify(specifier)};`);
     }
+    replacements.set(expression, `${stem}.${member}`);
   }
-  return { prelude: [...prelude.filter((l) => l.startsWith("import")), ...prelude.filter((l) => !l.startsWith("import"))], replacements };
+  return { imports: imports.sort(), replacements };
 }
 
-function rewriteRequires(code: string): { code: string; prelude: string[] } {
+function rewriteRequires(code: string): { code: string; imports: string[] } {
   const plan = planImports(code);
   const rewritten = code.replace(REQUIRE_CALL, (expression) => plan.replacements.get(expression) ?? expression);
-  return { code: rewritten, prelude: plan.prelude };
+  return { code: rewritten, imports: plan.imports };
 }
 
+/** How a standalone module is written: plain ES module JavaScript, or TypeScript with typed exports. */
+export type ModuleLanguage = "js" | "ts";
+
+/** The runtime type every export of a TypeScript validators module has. */
+const VALIDATE_FUNCTION = "ValidateFunction";
+
 /**
- * A complete ES module exporting one validate function per entry. Pure and
- * deterministic: the same entries always give the same text.
+ * The head of a TypeScript validators module. The body is Ajv's untyped
+ * JavaScript, which no strict flag would accept, so the file opts out of
+ * type checking; its exports are annotated, so what other modules (and
+ * `declaration` output) see is fully typed.
  */
-export function standaloneModule(entries: readonly StandaloneEntry[]): string {
-  const bodies = entries.map((entry) => isolate(storeErrorsOnChange(simplifyRootSignature(dropUnusedSchemas(compactErrorSites(ajvStandalone(entry))))), entry.exportName));
-  const { code, prelude } = rewriteRequires(bodies.join("\n"));
+const TS_PRELUDE = [
+  "// @ts-nocheck",
+  "// Ajv's standalone code is untyped JavaScript; the exports are typed, which is all a caller sees.",
+];
+const TS_TYPE_IMPORT = `import type { ${VALIDATE_FUNCTION} } from "../runtime/contract.js";`;
+
+/**
+ * A complete module exporting one validate function per entry: ES module
+ * JavaScript, or TypeScript with each export typed as the runtime's
+ * ValidateFunction. Pure and deterministic: the same entries always give the
+ * same text.
+ */
+export function standaloneModule(entries: readonly StandaloneEntry[], language: ModuleLanguage = "js"): string {
+  const exportType = language === "ts" ? VALIDATE_FUNCTION : undefined;
+  const bodies = entries.map((entry) =>
+    isolate(storeErrorsOnChange(simplifyRootSignature(dropUnusedSchemas(compactErrorSites(ajvStandalone(entry))))), entry.exportName, exportType),
+  );
+  const { code, imports } = rewriteRequires(bodies.join("\n"));
   const helper = code.includes(ERROR_HELPER_CALL) ? [ERROR_HELPER] : [];
-  return [USE_STRICT, ...prelude, ...helper, code].join("\n") + "\n";
+  const head = language === "ts" ? [...TS_PRELUDE, USE_STRICT, TS_TYPE_IMPORT] : [USE_STRICT];
+  return [...head, ...imports, ...helper, code].join("\n") + "\n";
 }
 
 function withHeader(header: string, text: string): string {
   return header.endsWith("\n") ? header + text : `${header}\n${text}`;
 }
 
-const DECLARATIONS = `import type { ValidateFunction } from "../runtime/contract.js";
-
-/** Validates a call's arguments against the served input schema and applies its defaults in place. */
-export declare const validateInput: ValidateFunction;
-/** Validates a handler's result against the served output schema; never changes it. */
-export declare const validateOutput: ValidateFunction;
-`;
-
 /**
- * `validators/<fileName>.js` (Ajv's code, never prettier-formatted: it is
- * large, machine-made and slow to format) and its `.d.ts`.
+ * `validators/<fileName>.ts`: Ajv's code, never prettier-formatted (it is
+ * large, machine-made and slow to format).
  */
 export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
-  const js = standaloneModule([
-    { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true, validateSchema: false },
-    { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false },
-  ]);
-  return [
-    { path: `validators/${tool.fileName}.js`, text: withHeader(header, js), format: false },
-    { path: `validators/${tool.fileName}.d.ts`, text: withHeader(header, DECLARATIONS), format: true },
-  ];
+  const ts = standaloneModule(
+    [
+      { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true, validateSchema: false },
+      { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false },
+    ],
+    "ts",
+  );
+  return [{ path: `validators/${tool.fileName}.ts`, text: withHeader(header, ts), format: false }];
 }

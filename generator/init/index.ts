@@ -38,7 +38,8 @@ function packageWants(): PackageWants {
   const version = (name: string): string => tested[name] ?? "*";
   return {
     scripts: { prebuild: "toolc generate", check: "toolc check" },
-    dependencies: { ajv: version("ajv"), "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
+    // The generated validators are compiled ahead of time, so the SDK is the one run-time dependency.
+    dependencies: { "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
     // Node's types: the server starter and the generated HTTP entry use them.
     devDependencies: { "@types/node": version("@types/node") },
   };

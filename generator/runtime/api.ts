@@ -1,6 +1,8 @@
 /**
  * The public runtime API. Generated code binds these to the project's
  * contracts; applications normally import the bound versions instead.
+ * Node's HTTP entry (./http.js) is not re-exported: only the generated
+ * `http.ts` imports it, so nothing else needs Node's types.
  */
 export type { ToolEffect, ToolErrorCode, ToolFailure, ToolIssue, ToolResult, ToolSuccess } from "./envelope.js";
 export type {
@@ -23,7 +25,6 @@ export type { Classification, ExecuteOptions, HandlerContext, HandlerFor, Handle
 export { TransientError, type TransientErrorOptions } from "./errors.js";
 export { executeTool } from "./executor.js";
 export { createToolServer, FAILURE_META_KEY, type ServerOptions } from "./server.js";
-export { createToolHttpHandler, type HttpHandlerOptions } from "./http.js";
 export { createToolClient, type CallOptions, type ToolClient } from "./client.js";
 export { checkToolDrift, type DriftProblem, type DriftReport, type ToolDrift } from "./drift.js";
 export { toIssues } from "./issues.js";

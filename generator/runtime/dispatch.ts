@@ -30,5 +30,6 @@ export function executeByName<M extends ContractMap, K extends keyof M & string>
     });
   }
   const handler = Object.hasOwn(handlers, tool) ? handlers[tool] : undefined;
-  return executeTool(contracts[tool], rawInput, handler, options);
+  // Own property, checked above; the assertion is for noUncheckedIndexedAccess, which cannot see that.
+  return executeTool(contracts[tool] as M[K], rawInput, handler, options);
 }

@@ -18,11 +18,13 @@ export type JsonCopy = { ok: true; value: unknown } | { ok: false; message: stri
 export type JsonCheck = { ok: true } | { ok: false; message: string };
 
 class NotJson extends Error {
-  constructor(
-    readonly what: string,
-    readonly at: (string | number)[],
-  ) {
+  readonly what: string;
+  readonly at: (string | number)[];
+
+  constructor(what: string, at: (string | number)[]) {
     super(what);
+    this.what = what;
+    this.at = at;
   }
 }
 

@@ -51,7 +51,7 @@ export interface FormatMemo {
 }
 
 /** Below this many files to format (50 tools' worth), workers cost more to start than they save. */
-export const PARALLEL_MIN_FILES = 150;
+export const PARALLEL_MIN_FILES = 100;
 
 /**
  * Formats files as they are handed in. `format` starts at once (in a worker

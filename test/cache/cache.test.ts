@@ -54,7 +54,7 @@ describe("build cache", () => {
     await expectSameAsUncached(dir);
     edit(dir, "types.yaml", "enum: [pending, paid, cancelled]", "enum: [pending, paid, cancelled, refunded]");
     await expectSameAsUncached(dir);
-    expect(readFileSync(join(dir, "generated/validators/get_order.js"), "utf8")).toContain("refunded");
+    expect(readFileSync(join(dir, "generated/validators/get_order.ts"), "utf8")).toContain("refunded");
   });
 
   it("gives the same bytes whatever prettier config or .editorconfig the consumer has", async () => {

@@ -53,7 +53,7 @@ describe("toolc init", () => {
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(readFileSync(join(dir, "package.json"), "utf8")).toMatch(/^\{\n\t"name": "my-tools",\n/);
     expect(pkg.scripts).toEqual({ build: "tsc", test: "vitest run", prebuild: "toolc generate", check: "toolc check" });
-    expect(pkg.dependencies).toEqual({ ajv: ours.dependencies.ajv, "@modelcontextprotocol/sdk": ours.devDependencies["@modelcontextprotocol/sdk"] });
+    expect(pkg.dependencies).toEqual({ "@modelcontextprotocol/sdk": ours.devDependencies["@modelcontextprotocol/sdk"] });
     expect(pkg.devDependencies).toMatchObject({ toolc: "file:../toolc.tgz", "@types/node": ours.devDependencies["@types/node"] });
     expect(readFileSync(join(dir, "definitions/greet.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=\.\.\/node_modules\/toolc\/schema\/contract\.schema\.json\n/);
     expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=node_modules\/toolc\/schema\/config\.schema\.json\n/);
@@ -102,17 +102,17 @@ describe("toolc init", () => {
     mkdirSync(join(dir, "src"));
     writeFileSync(join(dir, "src/server.ts"), "// mine\n");
     writeFileSync(join(dir, ".prettierignore"), "coverage");
-    const pkgText = readFileSync(join(dir, "package.json"), "utf8").replace('"test": "vitest run"', '"check": "eslint ."').replace('"type": "module",', '"type": "module",\n\t"dependencies": { "ajv": "8.12.0" },');
+    const pkgText = readFileSync(join(dir, "package.json"), "utf8").replace('"test": "vitest run"', '"check": "eslint ."').replace('"type": "module",', '"type": "module",\n\t"dependencies": { "@modelcontextprotocol/sdk": "1.20.0" },');
     writeFileSync(join(dir, "package.json"), pkgText);
     const result = await runCli(dir, ["init"]);
     expect(result.code).toBe(0);
     expect(readFileSync(join(dir, "src/server.ts"), "utf8")).toBe("// mine\n");
     expect(result.stdout).toMatch(/kept +src\/server\.ts: exists; not touched/);
     expect(result.stdout).toContain("script check already exists");
-    expect(result.stdout).toContain(`ajv is already a dependency (8.12.0); toolc is tested with ${ours.dependencies.ajv}`);
+    expect(result.stdout).toContain(`@modelcontextprotocol/sdk is already a dependency (1.20.0); toolc is tested with ${ours.devDependencies["@modelcontextprotocol/sdk"]}`);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(pkg.scripts.check).toBe("eslint .");
-    expect(pkg.dependencies.ajv).toBe("8.12.0");
+    expect(pkg.dependencies["@modelcontextprotocol/sdk"]).toBe("1.20.0");
     expect(readFileSync(join(dir, ".prettierignore"), "utf8")).toBe("coverage\n\n# toolc's output has toolc's own fixed format; `toolc check` keeps it exact\n/src/generated/\n/test/toolc/\n");
   });
 

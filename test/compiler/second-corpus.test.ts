@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli, snapshotTree } from "./helpers.js";
-import { TYPESCRIPTS, typecheck } from "./typecheck.test.js";
+import { TYPESCRIPTS, typecheck } from "../helpers/typescripts.js";
 
 describe("a second corpus", () => {
   const dir = mkdtempSync(join(tmpdir(), "toolc-billing-"));

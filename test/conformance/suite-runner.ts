@@ -1,19 +1,20 @@
 /**
  * Runs JSON-Schema-Test-Suite (draft 2020-12) through the validators toolc
  * generates: each test group's schema becomes a standalone ES module (the
- * same code path as `validators/<tool>.js`), written to a temp project and
+ * same code path as `validators/<tool>.ts`, as plain JS), written to a temp project and
  * executed by a plain `node` child process.
  *
  * Shared by the conformance test and bench/conformance-report.ts, so the
  * published figures are the ones the test checks.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SUPPORTED_FORMATS } from "../../generator/ajv.js";
 import { standaloneModule } from "../../generator/emit/validators.js";
 import type { JsonSchema, JsonValue } from "../../generator/ir.js";
+import { writeValidatorRuntime } from "../helpers/transpile.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 export const SUITE_DIR = join(ROOT, "../shared/corpus/json-schema-test-suite/tests/draft2020-12");
@@ -116,10 +117,9 @@ function makeProject(): string {
   const dir = mkdtempSync(join(tmpdir(), "toolc-suite-"));
   writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  mkdirSync(join(dir, "runtime"));
   mkdirSync(join(dir, "validators"));
-  // The runtime modules generated validators import (see FORMATS_MODULE and EQUAL_MODULE in generator/ajv.ts).
-  for (const file of ["formats.js", "equal.js"]) copyFileSync(join(ROOT, "generator/runtime", file), join(dir, "runtime", file));
+  // The runtime modules generated validators import (VALIDATOR_RUNTIME_MODULES in generator/ajv.ts), as JS for plain node.
+  writeValidatorRuntime(dir);
   writeFileSync(join(dir, "run.mjs"), RUNNER);
   return dir;
 }

@@ -56,7 +56,7 @@ describe("the demo's generated contract tests", () => {
 describe("the demo's generated contract tests can fail", () => {
   it("when a validator accepts everything: every rejection of that tool fails, and defaults are no longer applied", async () => {
     const result = await mutated((dir) =>
-      edit(dir, "generated/validators/get_order.js", "export const validateInput = (", "export const validateInput = () => true; const replaced = ("),
+      edit(dir, "generated/validators/get_order.ts", "export const validateInput: ValidateFunction = (", "export const validateInput: ValidateFunction = () => true; const replaced = ("),
     );
     const cases = casesOf("get_order");
     expect(result.code).not.toBe(0);

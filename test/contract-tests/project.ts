@@ -16,13 +16,10 @@ import { ROOT, runCli } from "../compiler/helpers.js";
 
 const run = promisify(execFile);
 
-/** The packages the generated folder needs at run time, plus the test runner. */
-export const CONSUMER_PACKAGES = ["ajv", "@modelcontextprotocol/sdk", "vitest"] as const;
+/** The packages the generated folder needs at run time (the SDK alone: validators import nothing from Ajv), plus the test runner. */
+export const CONSUMER_PACKAGES = ["@modelcontextprotocol/sdk", "vitest"] as const;
 
-export const TYPESCRIPTS = [
-  { version: "5.9", bin: join(ROOT, "node_modules/typescript/bin/tsc") },
-  { version: "6.0", bin: join(ROOT, "node_modules/typescript-6/bin/tsc") },
-];
+export { TYPESCRIPTS } from "../helpers/typescripts.js";
 
 /** Where `toolc generate` puts contract tests in a project that lists vitest. */
 export const TESTS_DIR = "test/toolc";
@@ -76,7 +73,7 @@ export function consumerPackageJson(dir: string): void {
     name: "contract-test-consumer",
     private: true,
     type: "module",
-    dependencies: { ajv: version("ajv"), "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
+    dependencies: { "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
     devDependencies: { vitest: version("vitest") },
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);

@@ -23,7 +23,7 @@ function split(block: string): { imports: string[]; body: string } {
   const imports: string[] = [];
   let rest = block;
   for (let m = /^import [\s\S]*?;\n/.exec(rest); m !== null; m = /^import [\s\S]*?;\n/.exec(rest)) {
-    imports.push(m[0].trim().replace('"./generated/index.js"', '"../../generated/index.js"'));
+    imports.push(m[0].trim().replace('"./generated/', '"../../generated/'));
     rest = rest.slice(m[0].length).trimStart();
   }
   return { imports, body: rest.trim() };

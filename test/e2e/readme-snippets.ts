@@ -6,11 +6,12 @@
  * declared.
  */
 import {
-  createServer, createHttpHandler, createClient, execute, TransientError,
+  createServer, createClient, execute, TransientError,
   type Handlers, type TraceEvent, type GetOrderOutput,
 } from "../../generated/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createServer as createNodeServer } from "node:http";
+import { createHttpHandler } from "../../generated/http.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CreateRefundOutput, CreateRefundResolvedInput, Order } from "../../generated/index.js";

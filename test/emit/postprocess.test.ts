@@ -6,7 +6,7 @@
  * (instancePath, keyword, params) and the same issues as Ajv compiling the
  * same schema in process, without any of it.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,6 +15,7 @@ import { createAjv } from "../../generator/ajv.js";
 import { standaloneModule } from "../../generator/emit/validators.js";
 import type { JsonObject } from "../../generator/ir.js";
 import { toIssues } from "../../generator/runtime/issues.js";
+import { writeValidatorRuntime } from "../helpers/transpile.js";
 import type { ValidationError } from "../../generator/runtime/contract.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -95,8 +96,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "toolc-postprocess-"));
   writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  mkdirSync(join(dir, "runtime"));
-  for (const f of ["formats.js", "equal.js"]) copyFileSync(join(ROOT, "generator/runtime", f), join(dir, "runtime", f));
+  writeValidatorRuntime(dir);
   mkdirSync(join(dir, "validators"));
   for (const [i, [, schema, applyDefaults]] of CASES.entries()) {
     writeFileSync(join(dir, `validators/v${i}.js`), standaloneModule([{ exportName: "validate", schema, applyDefaults }]));

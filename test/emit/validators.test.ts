@@ -1,15 +1,18 @@
 /**
- * The validators target, loaded the way a consumer loads it: written to a
- * temp project with `"type": "module"`, run by real `node` (no TS tooling,
- * no loader hooks) and by dynamic import.
+ * The validators target: TypeScript modules, compiled file by file by the
+ * real TypeScript compiler (as a consumer's build does) into a temp project
+ * with `"type": "module"`, then run by real `node` (no TS tooling, no loader
+ * hooks) and by dynamic import. test/compiler/typecheck.test.ts checks them
+ * with `tsc` under every strict flag.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitValidators, standaloneModule } from "../../generator/emit/validators.js";
+import { toJs, writeValidatorRuntime } from "../helpers/transpile.js";
 import type { EmittedFile, JsonObject, JsonSchema, ToolIR } from "../../generator/ir.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -94,10 +97,9 @@ function writeProject(): void {
   dir = mkdtempSync(join(tmpdir(), "toolc-validators-"));
   writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  mkdirSync(join(dir, "runtime"));
-  copyFileSync(join(ROOT, "generator/runtime/formats.js"), join(dir, "runtime/formats.js"));
+  writeValidatorRuntime(dir);
   mkdirSync(join(dir, "validators"));
-  for (const f of files) writeFileSync(join(dir, f.path), f.text);
+  for (const f of files) writeFileSync(join(dir, f.path.replace(/\.ts$/, ".js")), toJs(f.text, f.path));
 }
 
 beforeAll(() => {
@@ -106,7 +108,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const jsOf = (name: string) => files.find((f) => f.path === `validators/${name}.js`)!;
+const tsOf = (name: string) => files.find((f) => f.path === `validators/${name}.ts`)!;
 
 /** Runs a snippet in a plain `node` ESM process in the temp project and returns what it printed as JSON. */
 function runNode(script: string): unknown {
@@ -115,31 +117,32 @@ function runNode(script: string): unknown {
 }
 
 describe("emitValidators", () => {
-  it("emits a .js that is never formatted and a formatted .d.ts per tool", () => {
+  it("emits one TypeScript module per tool, never formatted", () => {
     expect(files.map((f) => [f.path, f.format])).toEqual([
-      ["validators/get_order.js", false], ["validators/get_order.d.ts", true],
-      ["validators/create_refund.js", false], ["validators/create_refund.d.ts", true],
+      ["validators/get_order.ts", false],
+      ["validators/create_refund.ts", false],
     ]);
     for (const f of files) expect(f.text.startsWith(`${HEADER}\n`)).toBe(true);
   });
 
-  it("declares both validators with the runtime's ValidateFunction type", () => {
-    const dts = files.find((f) => f.path.endsWith("get_order.d.ts"))!.text;
-    expect(dts).toContain('import type { ValidateFunction } from "../runtime/contract.js";');
-    expect(dts).toContain("export declare const validateInput: ValidateFunction;");
-    expect(dts).toContain("export declare const validateOutput: ValidateFunction;");
+  it("types both validators with the runtime's ValidateFunction", () => {
+    const ts = tsOf("get_order").text;
+    expect(ts).toContain('import type { ValidateFunction } from "../runtime/contract.js";');
+    expect(ts).toContain("export const validateInput: ValidateFunction = ");
+    expect(ts).toContain("export const validateOutput: ValidateFunction = ");
   });
 
-  it("is real ESM: no require, and imports only ajv deep paths and ../runtime/formats.js", () => {
+  it("imports only the generated runtime: no require, nothing from ajv", () => {
     for (const name of ["get_order", "create_refund"]) {
-      const js = jsOf(name).text;
-      expect(js).not.toContain("require(");
-      const specifiers = [...js.matchAll(/\bfrom "([^"]+)"/g)].map((m) => m[1]);
-      expect(specifiers.length).toBeGreaterThan(0);
-      for (const s of specifiers) expect(s === "../runtime/formats.js" || /^ajv\/dist\/.+\.js$/.test(s)).toBe(true);
+      const ts = tsOf(name).text;
+      expect(ts).not.toContain("require(");
+      expect(ts).not.toContain("ajv");
+      const specifiers = [...ts.matchAll(/\bfrom "([^"]+)"/g)].map((m) => m[1]);
+      expect(specifiers.length).toBeGreaterThan(1);
+      for (const s of specifiers) expect(["../runtime/contract.js", "../runtime/formats.js", "../runtime/length.js", "../runtime/equal.js"]).toContain(s);
     }
-    expect(jsOf("create_refund").text).toContain('from "../runtime/formats.js"');
-    expect(jsOf("create_refund").text).toContain('from "ajv/dist/runtime/ucs2length.js"');
+    expect(tsOf("create_refund").text).toContain('import * as formats$ from "../runtime/formats.js";');
+    expect(tsOf("create_refund").text).toContain('import * as length$ from "../runtime/length.js";');
   });
 
   it("is deterministic", () => {

@@ -3,7 +3,7 @@
  * an independent Ajv (Ajv2020 + ajv-formats "full", strict off), must agree
  * with `execute` on which inputs are valid. The one allowed class of
  * disagreement is a string whose format verdict differs between ajv-formats
- * and toolc's own checkers (runtime/formats.js follows RFC 3339 etc. where
+ * and toolc's own checkers (runtime/formats.ts follows RFC 3339 etc. where
  * ajv-formats does not); each such case is counted, never silently passed.
  * Stock Ajv throws on objects with a `valueOf` or `toString` key under
  * uniqueItems/enum/const; there toolc must still answer with an envelope
@@ -96,7 +96,7 @@ describe("differential fuzz", () => {
         try {
           theirsValid = validators[tool](structuredClone(input));
         } catch {
-          // Stock Ajv's fast-deep-equal calls a `valueOf`/`toString` key as a method; toolc's runtime/equal.js does not.
+          // Stock Ajv's fast-deep-equal calls a `valueOf`/`toString` key as a method; toolc's runtime/equal.ts does not.
           expect({ tool, input, code: ours.ok ? "OK" : ours.code }).not.toMatchObject({ code: "FAILED" });
           return void tally.theirsThrew++;
         }

@@ -6,10 +6,7 @@ import { join } from "node:path";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { ROOT } from "../compiler/helpers.js";
 
-export const TYPESCRIPTS = [
-  { version: "5.9", bin: join(ROOT, "node_modules/typescript/bin/tsc") },
-  { version: "6.0", bin: join(ROOT, "node_modules/typescript-6/bin/tsc") },
-];
+export { TYPESCRIPTS } from "../helpers/typescripts.js";
 
 /** tsc --noEmit under the strictest options the project supports; "" when clean. */
 export function tscStrict(bin: string, entry: string): string {

@@ -89,7 +89,12 @@ export function caseTables(cases: ContractCases): string[] {
   return out;
 }
 
-export function helpers(n: Names): string[] {
+/**
+ * The helper functions `body` calls. Only those: a declared helper that no
+ * case uses (issuePaths in a file without invalid cases, say) would fail a
+ * consumer's build under noUnusedLocals.
+ */
+export function helpers(n: Names, body: string): string[] {
   const spy = `/**
  * Handlers in which this tool is a spy returning \`output\`. The spy returns
  * whatever a case says, including outputs the schema rejects, so it is not
@@ -103,7 +108,8 @@ function spyHandlers(output: unknown) {
 function issuePaths(result: { ok: boolean; issues?: readonly { path: string }[] }): string[] {
   return result.ok ? [] : (result.issues ?? []).map((issue) => issue.path);
 }`;
-  if (n.handlers === undefined) return [spy, paths];
+  const used = (name: string, text: string) => (new RegExp(`\\b${name}\\(`).test(body) ? [text] : []);
+  if (n.handlers === undefined) return [...used("spyHandlers", spy), ...used("issuePaths", paths)];
   const real = `/** The real handlers, with this tool's handler wrapped in a spy that calls through. */
 function realHandlers() {
   const all = ${n.handlers} as unknown as Record<string, unknown>;
@@ -112,7 +118,7 @@ function realHandlers() {
   const handler = ${n.vi}.fn(real as (...args: unknown[]) => unknown);
   return { handler, handlers: { ...all, [TOOL]: handler } as unknown as ${n.Handlers} };
 }`;
-  return [spy, paths, real];
+  return [...used("spyHandlers", spy), ...used("issuePaths", paths), ...used("realHandlers", real)];
 }
 
 export function examplesBlock(cases: ContractCases, n: Names): string | undefined {

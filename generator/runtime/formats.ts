@@ -1,11 +1,10 @@
-// @ts-check
 /**
  * String format checkers for the generated validators and for toolc's
  * compile-time checks (createAjv registers these same functions).
  *
- * Plain ESM JavaScript on purpose: the generated validators are plain JS and
- * must load in Node without any TypeScript tooling, so this file is copied
- * verbatim next to them.
+ * TypeScript like the rest of the runtime, so a consumer's own build compiles
+ * it next to the validators that import it (a plain .js file would be left
+ * out of a `tsc` outDir).
  *
  * Speed matters because a date-time check runs for every timestamp in every
  * tool output. Each checker is one anchored regular expression (which does the
@@ -17,6 +16,9 @@
  * Appendix A grammar); test/runtime/formats.test.ts lists each difference.
  */
 
+/** One format checker: true when the string is in the format. */
+export type FormatCheck = (s: string) => boolean;
+
 const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 // Hours 00-23, minutes 00-59, seconds 00-60; whether :60 is a real leap second
 // depends on the offset, so that is checked numerically.
@@ -26,18 +28,15 @@ const DATE_TIME =
 
 /**
  * Two ASCII digits at `i` as a number; the regex has already checked they are digits.
- * @param {string} s
- * @param {number} i
  */
-function num2(s, i) {
+function num2(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
 }
 
 /**
  * Day-of-month check for a `YYYY-MM-DD` starting at 0; days 01-28 need no look at the month.
- * @param {string} s
  */
-function validDay(s) {
+function validDay(s: string): boolean {
   const day = num2(s, 8);
   if (day <= 28) return true;
   const month = num2(s, 5);
@@ -54,10 +53,8 @@ function validDay(s) {
 /**
  * A leap second (`:60`) exists only at 23:59 UTC. `t` is the index of the hour;
  * the offset is at the end of the string (`Z` or `±hh:mm`).
- * @param {string} s
- * @param {number} t
  */
-function validLeapSecond(s, t) {
+function validLeapSecond(s: string, t: number): boolean {
   const end = s.length;
   const last = s.charCodeAt(end - 1);
   let offset = 0;
@@ -69,23 +66,19 @@ function validLeapSecond(s, t) {
   return utc === 1439;
 }
 
-/** @param {string} s */
-export function date(s) {
+export function date(s: string): boolean {
   return DATE.test(s) && validDay(s);
 }
 
-/** @param {string} s */
-export function time(s) {
+export function time(s: string): boolean {
   // '6' as the first seconds digit can only be :60 (the regex allows 00-59 or 60).
   return TIME.test(s) && (s.charCodeAt(6) !== 54 || validLeapSecond(s, 0));
 }
 
 /**
  * Two ASCII digits at `i` as a number, or -1 when either is not a digit (or is past the end).
- * @param {string} s
- * @param {number} i
  */
-function digits2(s, i) {
+function digits2(s: string, i: number): number {
   const a = s.charCodeAt(i) - 48;
   const b = s.charCodeAt(i + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
@@ -96,9 +89,8 @@ function digits2(s, i) {
  * every tool output, and this is several times faster than the regex. The
  * regex stays as the specification (test/runtime/formats.test.ts checks the
  * two agree).
- * @param {string} s
  */
-export function dateTime(s) {
+export function dateTime(s: string): boolean {
   const n = s.length;
   if (n < 20 || digits2(s, 0) < 0 || digits2(s, 2) < 0 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
   const t = s.charCodeAt(10);
@@ -130,9 +122,8 @@ export function dateTime(s) {
 /**
  * The regex form of dateTime: the specification the fast version is tested
  * against (test/runtime/formats.test.ts); not used by the validators.
- * @param {string} s
  */
-export function dateTimeReference(s) {
+export function dateTimeReference(s: string): boolean {
   return DATE_TIME.test(s) && validDay(s) && (s.charCodeAt(17) !== 54 || validLeapSecond(s, 11));
 }
 
@@ -141,16 +132,14 @@ export function dateTimeReference(s) {
 const DURATION =
   /^P(?:(?:\d+D|\d+M(?:\d+D)?|\d+Y(?:\d+M(?:\d+D)?)?)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
 
-/** @param {string} s */
-export function duration(s) {
+export function duration(s: string): boolean {
   return DURATION.test(s);
 }
 
 // RFC 9562 string form only; the `urn:uuid:` prefix is a URN, not a uuid.
 const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-/** @param {string} s */
-export function uuid(s) {
+export function uuid(s: string): boolean {
   return UUID.test(s);
 }
 
@@ -184,13 +173,13 @@ const SCHEME = "[a-z][a-z0-9+\\-.]*:";
 const URI = new RegExp(`^${SCHEME}${HIER_PART}${QUERY_FRAGMENT}$`, "i");
 const URI_REFERENCE = new RegExp(`^(?:${SCHEME}${HIER_PART}|${RELATIVE_PART})${QUERY_FRAGMENT}$`, "i");
 
-/** An absolute URI (RFC 3986 `URI`): a scheme is required. @param {string} s */
-export function uri(s) {
+/** An absolute URI (RFC 3986 `URI`): a scheme is required. */
+export function uri(s: string): boolean {
   return URI.test(s);
 }
 
-/** A URI or a relative reference. @param {string} s */
-export function uriReference(s) {
+/** A URI or a relative reference. */
+export function uriReference(s: string): boolean {
   return URI_REFERENCE.test(s);
 }
 
@@ -203,8 +192,7 @@ const EMAIL = new RegExp(
   "i",
 );
 
-/** @param {string} s */
-export function email(s) {
+export function email(s: string): boolean {
   return EMAIL.test(s);
 }
 
@@ -212,30 +200,29 @@ export function email(s) {
 // is not part of a host name.
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
-/** @param {string} s */
-export function hostname(s) {
+export function hostname(s: string): boolean {
   return HOSTNAME.test(s);
 }
 
 const IPV4 = new RegExp(`^${IPV4_TEXT}$`);
 
-/** Dotted quad, no leading zeros. @param {string} s */
-export function ipv4(s) {
+/** Dotted quad, no leading zeros. */
+export function ipv4(s: string): boolean {
   return IPV4.test(s);
 }
 
 const IPV6 = new RegExp(`^(?:${IPV6_TEXT})$`, "i");
 
-/** RFC 4291 text form, with an optional embedded IPv4 tail. @param {string} s */
-export function ipv6(s) {
+/** RFC 4291 text form, with an optional embedded IPv4 tail. */
+export function ipv6(s: string): boolean {
   return IPV6.test(s);
 }
 
 // `\Z` is not an ECMAScript anchor but `new RegExp` would accept it as "Z".
 const Z_ANCHOR = /[^\\]\\Z/;
 
-/** An ECMAScript regular expression (as the `pattern` keyword compiles it). @param {string} s */
-export function regex(s) {
+/** An ECMAScript regular expression (as the `pattern` keyword compiles it). */
+export function regex(s: string): boolean {
   if (Z_ANCHOR.test(s)) return false;
   try {
     new RegExp(s, "u");
@@ -247,15 +234,14 @@ export function regex(s) {
 
 const JSON_POINTER = /^(?:\/(?:[^~/]|~0|~1)*)*$/;
 
-/** RFC 6901. @param {string} s */
-export function jsonPointer(s) {
+/** RFC 6901. */
+export function jsonPointer(s: string): boolean {
   return JSON_POINTER.test(s);
 }
 
 const RELATIVE_JSON_POINTER = /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/;
 
-/** @param {string} s */
-export function relativeJsonPointer(s) {
+export function relativeJsonPointer(s: string): boolean {
   return RELATIVE_JSON_POINTER.test(s);
 }
 
@@ -263,9 +249,8 @@ export function relativeJsonPointer(s) {
  * Checkers by JSON Schema format name. The generated validators read from this
  * object, so its keys are the formats toolc supports; any other format is a
  * compile error.
- * @type {Readonly<Record<string, (s: string) => boolean>>}
  */
-export const formats = Object.freeze({
+export const formats: Readonly<Record<string, FormatCheck>> = Object.freeze({
   date,
   time,
   "date-time": dateTime,

@@ -1,0 +1,45 @@
+/**
+ * Calls a consumer project's built server the way an MCP host does: the
+ * SDK's real `Client` over stdio, the server a child process.
+ */
+import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+/** Where the runtime puts the failure envelope of a failed call (FAILURE_META_KEY). */
+const FAILURE_META_KEY = "toolc/failure";
+
+interface Failure {
+  code: string;
+  issues?: { path: string }[];
+}
+
+export async function exerciseServer(cwd: string, serve: readonly string[]): Promise<void> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...serve], cwd, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: "consumer-matrix", version: "1.0.0" });
+  try {
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    deepStrictEqual(tools.map((t) => t.name), ["lookup_item"]);
+
+    const valid = await client.callTool({ name: "lookup_item", arguments: { id: "item_1" } });
+    equal(valid.isError ?? false, false, `valid call failed: ${JSON.stringify(valid)}`);
+    deepStrictEqual(valid.structuredContent, { id: "item_1", name: "Item item_1", qty: 1, attempt: 1 });
+
+    const invalid = await client.callTool({ name: "lookup_item", arguments: { id: "item_1", qty: 0 } });
+    equal(invalid.isError, true, `invalid call succeeded: ${JSON.stringify(invalid)}`);
+    const failure = invalid._meta?.[FAILURE_META_KEY] as Failure | undefined;
+    equal(failure?.code, "INVALID_INPUT", `invalid call: ${JSON.stringify(invalid)}`);
+    deepStrictEqual(failure.issues?.map((i) => i.path), ["qty"]);
+
+    const retried = await client.callTool({ name: "lookup_item", arguments: { id: "item_flaky", qty: 2 } });
+    equal(retried.isError ?? false, false, `transient failure was not retried: ${JSON.stringify(retried)}`);
+    deepStrictEqual(retried.structuredContent, { id: "item_flaky", name: "Item item_flaky", qty: 2, attempt: 2 });
+  } catch (error) {
+    ok(false, `${error instanceof Error ? error.message : String(error)}\nserver stderr:\n${stderr}`);
+  } finally {
+    await client.close();
+  }
+}
