@@ -22,3 +22,69 @@ export function equal(a, b) {
   for (const key of keys) if (!Object.hasOwn(b, key) || !equal(a[key], b[key])) return false;
   return true;
 }
+
+/**
+ * A string that two JSON values share exactly when `equal` says they are
+ * equal: object keys sorted, strings quoted, each kind spelled differently.
+ * Undefined when the value holds something that is not JSON data (a function,
+ * a symbol), whose equality is identity and has no spelling.
+ */
+function canonical(value) {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      // -0 and 0 are equal, and String(-0) is "0"; NaN equals NaN in `equal` too.
+      return String(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "undefined":
+      return "u";
+    case "object": {
+      if (value === null) return "null";
+      if (Array.isArray(value)) {
+        let out = "[";
+        for (let i = 0; i < value.length; i++) {
+          const item = canonical(value[i]);
+          if (item === undefined) return undefined;
+          out += i === 0 ? item : "," + item;
+        }
+        return out + "]";
+      }
+      const keys = Object.keys(value).sort();
+      let out = "{";
+      for (let i = 0; i < keys.length; i++) {
+        const item = canonical(value[keys[i]]);
+        if (item === undefined) return undefined;
+        out += (i === 0 ? "" : ",") + JSON.stringify(keys[i]) + ":" + item;
+      }
+      return out + "}";
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The first pair of equal items, found pairwise: only for values that are not JSON data. */
+function duplicatePairwise(items) {
+  for (let i = 1; i < items.length; i++) for (let j = 0; j < i; j++) if (equal(items[i], items[j])) return { i, j };
+  return undefined;
+}
+
+/**
+ * For `uniqueItems`: the first item `i` equal to an earlier item `j`, or
+ * undefined when all differ. Each item is hashed by its canonical spelling,
+ * so the check costs time linear in the size of the array, where comparing
+ * every pair (Ajv's way for items of no single scalar type) is quadratic.
+ */
+export function duplicateItems(items) {
+  const seen = new Map();
+  for (let i = 0; i < items.length; i++) {
+    const key = canonical(items[i]);
+    if (key === undefined) return duplicatePairwise(items);
+    const j = seen.get(key);
+    if (j !== undefined) return { i, j };
+    seen.set(key, i);
+  }
+  return undefined;
+}

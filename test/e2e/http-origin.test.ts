@@ -69,7 +69,8 @@ describe("the demo over HTTP refuses what a browser on another site sends", () =
   });
 
   it("serves localhost names with and without a local Origin", async () => {
-    for (const headers of [{ host: server.url.host }, { host: `localhost:${server.url.port}`, origin: `http://localhost:${server.url.port}` }]) {
+    const variants: Record<string, string>[] = [{ host: server.url.host }, { host: `localhost:${server.url.port}`, origin: `http://localhost:${server.url.port}` }];
+    for (const headers of variants) {
       const before = traces();
       const reply = await post(server.url, headers, deleteCall);
       expect(reply.status).toBe(200);
