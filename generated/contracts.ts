@@ -32,11 +32,13 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
       requestId: {
         type: "string",
         format: "uuid",
+        maxLength: 36,
         description: "Idempotency key chosen by the caller.",
       },
       orderId: {
         type: "string",
         pattern: "^ord_[A-Za-z0-9]+$",
+        maxLength: 64,
       },
       amount: {
         $ref: "#/$defs/Money",
@@ -185,6 +187,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
       customerId: {
         type: "string",
         minLength: 1,
+        maxLength: 64,
       },
       confirm: {
         const: true,
@@ -193,6 +196,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
       adminToken: {
         type: "string",
         minLength: 8,
+        maxLength: 256,
         "x-sensitive": true,
         description: "Admin credential. Never logged.",
       },
@@ -265,6 +269,7 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
       customerId: {
         type: "string",
         minLength: 1,
+        maxLength: 64,
         description: "Customer id, e.g. cus_123",
       },
       includeHistory: {
@@ -384,6 +389,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
               customerId: {
                 type: "string",
                 minLength: 1,
+                maxLength: 64,
               },
             },
             required: [
@@ -400,6 +406,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
                   $ref: "#/$defs/OrderStatus",
                 },
                 minItems: 1,
+                maxItems: 3,
                 uniqueItems: true,
               },
               placedAfter: {
@@ -408,6 +415,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
                   "null",
                 ],
                 format: "date-time",
+                maxLength: 64,
               },
             },
             required: [
@@ -428,6 +436,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
           {
             type: "string",
             minLength: 1,
+            maxLength: 256,
           },
           {
             type: "null",

@@ -6,6 +6,7 @@
  */
 import type { ToolIssue } from "./envelope.js";
 import type { ValidationError } from "./contract.js";
+import { pointerTokens } from "./pointer.js";
 
 /** More than this many issues helps nobody; the rest are summarized. */
 export const MAX_ISSUES = 50;
@@ -24,13 +25,6 @@ export function formatPath(segments: readonly PathSegment[]): string {
     else out += `[${JSON.stringify(segment)}]`;
   }
   return out;
-}
-
-function decodePointerToken(token: string): string {
-  // Most tokens have no escape at all; skip the two replaces for them.
-  return token.includes("~")
-    ? token.replace(/~1/g, "/").replace(/~0/g, "~")
-    : token;
 }
 
 /** An array index as JSON pointer writes one: 0, or digits without a leading zero. */
@@ -52,8 +46,14 @@ export function pointerSegments(pointer: string, data: unknown): PathSegment[] {
   if (pointer === "") return [];
   const segments: PathSegment[] = [];
   let node: unknown = data;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = decodePointerToken(raw);
+  let tokens: string[];
+  try {
+    tokens = pointerTokens(pointer);
+  } catch {
+    // Ajv writes well-formed pointers; anything else is shown as it came rather than thrown.
+    return [pointer];
+  }
+  for (const token of tokens) {
     if (Array.isArray(node) && isIndexToken(token)) {
       segments.push(Number(token));
       node = node[Number(token)];

@@ -96,6 +96,7 @@ function writeProject(): void {
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   mkdirSync(join(dir, "runtime"));
   copyFileSync(join(ROOT, "generator/runtime/formats.js"), join(dir, "runtime/formats.js"));
+  copyFileSync(join(ROOT, "generator/runtime/equal.js"), join(dir, "runtime/equal.js"));
   mkdirSync(join(dir, "validators"));
   for (const f of files) writeFileSync(join(dir, f.path), f.text);
 }
@@ -130,13 +131,13 @@ describe("emitValidators", () => {
     expect(dts).toContain("export declare const validateOutput: ValidateFunction;");
   });
 
-  it("is real ESM: no require, and imports only ajv deep paths and ../runtime/formats.js", () => {
+  it("is real ESM: no require, and imports only ajv deep paths, ../runtime/formats.js and ../runtime/equal.js", () => {
     for (const name of ["get_order", "create_refund"]) {
       const js = jsOf(name).text;
       expect(js).not.toContain("require(");
       const specifiers = [...js.matchAll(/\bfrom "([^"]+)"/g)].map((m) => m[1]);
       expect(specifiers.length).toBeGreaterThan(0);
-      for (const s of specifiers) expect(s === "../runtime/formats.js" || /^ajv\/dist\/.+\.js$/.test(s)).toBe(true);
+      for (const s of specifiers) expect(s === "../runtime/formats.js" || s === "../runtime/equal.js" || /^ajv\/dist\/.+\.js$/.test(s)).toBe(true);
     }
     expect(jsOf("create_refund").text).toContain('from "../runtime/formats.js"');
     expect(jsOf("create_refund").text).toContain('from "ajv/dist/runtime/ucs2length.js"');
