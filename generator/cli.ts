@@ -3,7 +3,9 @@
  * diagnostics with exit status 1, never as a stack trace.
  */
 import { parseArgs } from "node:util";
-import { formatDiagnostic } from "./diagnostics.js";
+import { Codes, formatDiagnostic } from "./diagnostics.js";
+import type { Diagnostic } from "./ir.js";
+import { WriteError } from "./write/apply.js";
 import { run, type RunResult } from "./pipeline.js";
 import { TOOLC_VERSION } from "./version.js";
 
@@ -43,6 +45,10 @@ function summary(command: string, result: RunResult, ms: number): string {
   return `toolc: ${plural(result.tools, "tool")} compiled; ${plural(written, "file")} written, ${plan.unchanged.length} unchanged, ${plan.stale.length} removed (${ms} ms)\n`;
 }
 
+function writeFailed(e: WriteError): Omit<Diagnostic, "severity"> {
+  return { file: e.path, line: 1, col: 1, code: Codes.writeFailed, message: `cannot write: ${e.reason}` };
+}
+
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   if (argv[0] === "import") {
     const { importCommand } = await import("./import/cli.js");
@@ -69,6 +75,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   try {
     result = await run({ definitions: values.definitions ?? "definitions", out: values.out ?? "generated", mode: command, ...(values.handlers === undefined ? {} : { handlers: values.handlers }) });
   } catch (e) {
+    if (e instanceof WriteError) {
+      // Located at the output file, like any diagnostic; apply.ts has already rolled everything back.
+      io.err(`${formatDiagnostic({ ...writeFailed(e), severity: "error" })}\n`);
+      io.err("toolc: could not write the output; nothing was changed, the output folder is as it was\n");
+      return 1;
+    }
     io.err(`toolc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);
     return 2;
