@@ -165,11 +165,11 @@ export function classifyThrown(contract: AnyToolContract, options: ExecuteOption
  * the caller gets and what is serialized, so nothing of the handler's object
  * (a getter, a `toJSON`, a later mutation) reaches the wire.
  */
-export function checkOutput({ validateOutput }: ToolValidators, value: unknown): Outcome {
+export function checkOutput({ validateOutput }: ToolValidators, value: unknown, sensitive: readonly (readonly string[])[] = []): Outcome {
   const plain = copyJson(value);
   if (!plain.ok) return { kind: "invalid-output", issues: [{ path: "", message: plain.message }], output: undefined };
   if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
-  return { kind: "invalid-output", issues: toIssues(validateOutput.errors, plain.value), output: plain.value };
+  return { kind: "invalid-output", issues: toIssues(validateOutput.errors, plain.value, sensitive), output: plain.value };
 }
 
 /** What the attempt came to, once the handler settled or the attempt was stopped. */
@@ -179,7 +179,7 @@ function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Sto
     if (result.stopped === "timeout") return { kind: "transient", error: aborted?.reason, timedOut: true, retryAfterMs: undefined };
     return { kind: "cancelled", error: aborted?.reason };
   }
-  if (!result.threw) return checkOutput(spec.validators, result.value);
+  if (!result.threw) return checkOutput(spec.validators, result.value, spec.contract.sensitive.output);
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
     if (aborted.reason instanceof ToolTimeoutError) return { kind: "transient", error: result.error, timedOut: true, retryAfterMs: undefined };
