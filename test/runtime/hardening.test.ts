@@ -62,7 +62,7 @@ describe("names that live on Object.prototype are ordinary properties", () => {
     const handler = (input: unknown): unknown => (seen.push(input), { hasOwnProperty: "h" });
     expect(await executeTool(tool, { constructor: "c", toString: "t" }, handler)).toMatchObject({ ok: true });
     expect(await executeTool(tool, { constructor: "c", toString: "t", valueOf: "v", hasOwnProperty: "h" }, handler)).toMatchObject({ ok: true });
-    expect(seen).toEqual([
+    expect(seen).toEqual<unknown[]>([
       { constructor: "c", toString: "t", valueOf: "dflt" },
       { constructor: "c", toString: "t", valueOf: "v", hasOwnProperty: "h" },
     ]);
