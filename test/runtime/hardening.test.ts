@@ -125,7 +125,7 @@ describe("execute never throws, whatever it is given", () => {
     ["a symbol for a name", () => executeByName({ t: tool }, Symbol("x") as never, {}, {})],
     ["null options", () => executeByName({ t: tool }, "t", {}, { t: () => ({}) }, null as never)],
     ["options whose reads throw", () => executeByName({ t: tool }, "t", {}, { t: () => ({}) }, hostile as never)],
-    ["a null contract", () => executeTool(null as never, {}, () => ({}))],
+    ["a null contract", () => executeTool(null as never, {}, (() => ({})) as never)],
   ])("%s", async (_name, call) => {
     let promise: Promise<unknown> | undefined;
     expect(() => (promise = call())).not.toThrow();
