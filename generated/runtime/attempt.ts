@@ -214,6 +214,7 @@ export function classifyThrown(
 export function checkOutput(
   { validateOutput }: ToolValidators,
   value: unknown,
+  sensitive: readonly (readonly string[])[] = [],
 ): Outcome {
   const plain = copyJson(value);
   if (!plain.ok)
@@ -225,7 +226,7 @@ export function checkOutput(
   if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
   return {
     kind: "invalid-output",
-    issues: toIssues(validateOutput.errors, plain.value),
+    issues: toIssues(validateOutput.errors, plain.value, sensitive),
     output: plain.value,
   };
 }
@@ -247,7 +248,12 @@ function outcomeOf(
       };
     return { kind: "cancelled", error: aborted?.reason };
   }
-  if (!result.threw) return checkOutput(spec.validators, result.value);
+  if (!result.threw)
+    return checkOutput(
+      spec.validators,
+      result.value,
+      spec.contract.sensitive.output,
+    );
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
     if (aborted.reason instanceof ToolTimeoutError)

@@ -80,8 +80,21 @@ function duplicatePairwise(items) {
  */
 export function duplicateItems(items) {
   const seen = new Map();
+  // Strings and numbers are their own keys, each kind in its own map (Map's
+  // SameValueZero treats -0 as 0 and NaN as NaN, as `equal` does).
+  const strings = new Map();
+  const numbers = new Map();
   for (let i = 0; i < items.length; i++) {
-    const key = canonical(items[i]);
+    const item = items[i];
+    const kind = typeof item;
+    if (kind === "string" || kind === "number") {
+      const map = kind === "string" ? strings : numbers;
+      const j = map.get(item);
+      if (j !== undefined) return { i, j };
+      map.set(item, i);
+      continue;
+    }
+    const key = canonical(item);
     if (key === undefined) return duplicatePairwise(items);
     const j = seen.get(key);
     if (j !== undefined) return { i, j };

@@ -249,7 +249,11 @@ function prepare(call: Call): Prepared {
     // Collected even from invalid input: its values must not leak either.
     collectSecrets(copy.value, contract.sensitive.input, call.secrets);
     if (valid) return { ok: true, input: copy.value };
-    issues = toIssues(validateInput.errors, copy.value);
+    issues = toIssues(
+      validateInput.errors,
+      copy.value,
+      contract.sensitive.input,
+    );
   }
   return { ok: false, issues };
 }

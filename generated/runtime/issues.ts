@@ -192,16 +192,53 @@ function withoutBranchErrors(
   });
 }
 
-/** Converts validator errors for `data` into deduplicated, ordered issues. */
+/** What stands in an issue path for the keys below a sensitive value. */
+export const HIDDEN_KEY = "[REDACTED]";
+
+function matchesPrefix(
+  pattern: readonly string[],
+  segments: readonly PathSegment[],
+): boolean {
+  if (pattern.length >= segments.length) return false;
+  return pattern.every(
+    (name, i) => name === "*" || name === String(segments[i]),
+  );
+}
+
+/**
+ * The path with everything below a sensitive value replaced: the keys of a
+ * sensitive map are its data, so `tokens["sk_live_…"]` must not name them.
+ */
+function hideSensitiveKeys(
+  segments: PathSegment[],
+  sensitive: readonly (readonly string[])[],
+): PathSegment[] {
+  for (const pattern of sensitive)
+    if (matchesPrefix(pattern, segments))
+      return [...segments.slice(0, pattern.length), HIDDEN_KEY];
+  return segments;
+}
+
+/**
+ * Converts validator errors for `data` into deduplicated, ordered issues.
+ * `sensitive` lists the paths of x-sensitive values (the contract's
+ * patterns); any key below one of them is hidden from the issue's path.
+ */
 export function toIssues(
   errors: readonly ValidationError[] | null | undefined,
   data: unknown,
+  sensitive: readonly (readonly string[])[] = [],
 ): ToolIssue[] {
   const issues: ToolIssue[] = [];
   const seen = new Set<string>();
   for (const error of withoutBranchErrors(errors ?? [])) {
+    const segments = issueSegments(error, data);
     const issue = {
-      path: formatPath(issueSegments(error, data)),
+      path: formatPath(
+        sensitive.length === 0
+          ? segments
+          : hideSensitiveKeys(segments, sensitive),
+      ),
       message: describeError(error),
     };
     const key = `${issue.path}\u0000${issue.message}`;
