@@ -79,19 +79,21 @@ function duplicatePairwise(items) {
  * every pair (Ajv's way for items of no single scalar type) is quadratic.
  */
 export function duplicateItems(items) {
+  // Strings and numbers are their own keys, each kind in its own set (a Set's
+  // SameValueZero treats -0 as 0 and NaN as NaN, as `equal` does). A Set, not
+  // a Map to the index: the earlier index is looked up only once a duplicate
+  // is found, and a Set is the cheaper of the two to fill.
+  const strings = new Set();
+  const numbers = new Set();
   const seen = new Map();
-  // Strings and numbers are their own keys, each kind in its own map (Map's
-  // SameValueZero treats -0 as 0 and NaN as NaN, as `equal` does).
-  const strings = new Map();
-  const numbers = new Map();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     const kind = typeof item;
     if (kind === "string" || kind === "number") {
-      const map = kind === "string" ? strings : numbers;
-      const j = map.get(item);
-      if (j !== undefined) return { i, j };
-      map.set(item, i);
+      const set = kind === "string" ? strings : numbers;
+      const size = set.size;
+      set.add(item);
+      if (set.size === size) return { i, j: firstEqual(items, item) };
       continue;
     }
     const key = canonical(item);
@@ -101,4 +103,10 @@ export function duplicateItems(items) {
     seen.set(key, i);
   }
   return undefined;
+}
+
+/** The index of the first item equal to `value`, a string or number known to occur earlier. */
+function firstEqual(items, value) {
+  for (let j = 0; j < items.length; j++) if (equal(items[j], value)) return j;
+  return -1;
 }
