@@ -52,7 +52,7 @@ const json = fc.letrec((tie) => ({
   object: fc.dictionary(key, tie("value"), { maxKeys: 4 }),
 })).value;
 
-function pairwise(items: unknown[]): boolean {
+function pairwise(items: readonly unknown[]): boolean {
   for (let i = 1; i < items.length; i++) for (let j = 0; j < i; j++) if (equal(items[i], items[j])) return true;
   return false;
 }
