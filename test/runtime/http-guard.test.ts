@@ -5,6 +5,7 @@
 import { once } from "node:events";
 import { createServer, request, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolHttpHandler, type HttpHandlerOptions } from "../../generator/runtime/http.js";
 import { createToolServer } from "../../generator/runtime/server.js";
@@ -70,5 +71,20 @@ describe("createToolHttpHandler Host and Origin checks", () => {
     expect(await post(port, { host, origin: `http://localhost:${port}` })).toBe(403);
     expect(await post(port, { host, origin: "https://app.example.com.evil.test" })).toBe(403);
     expect(await post(port, { host })).toBe(200);
+  });
+
+  it("refuses every other host and origin a fuzzer makes up, creating nothing for them", async () => {
+    const port = await start({});
+    const before = created;
+    const host = fc.oneof(fc.domain(), fc.ipV4(), fc.constantFrom("localhost.evil.test", "127.0.0.1.nip.io", "0.0.0.0", "[::2]"));
+    await fc.assert(
+      fc.asyncProperty(host, fc.constantFrom("http", "https"), fc.boolean(), async (name, scheme, asOrigin) => {
+        if (["localhost", "127.0.0.1"].includes(name.toLowerCase())) return;
+        const headers: Record<string, string> = asOrigin ? { host: `127.0.0.1:${port}`, origin: `${scheme}://${name}` } : { host: `${name}:${port}` };
+        expect(await post(port, headers)).toBe(403);
+      }),
+      { numRuns: 30 },
+    );
+    expect(created).toBe(before);
   });
 });
