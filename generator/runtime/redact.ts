@@ -86,18 +86,53 @@ function patternFor(secrets: ReadonlySet<string>): RegExp {
   return new RegExp(parts.join("|"), "giu");
 }
 
-/** The compiled pattern per set of secrets, rebuilt when the set has grown (secrets are only ever added). */
-const patterns = new WeakMap<ReadonlySet<string>, { size: number; pattern: RegExp }>();
+/**
+ * Plain substring replacement, longest form first: for secrets too large to
+ * compile into one pattern (a megabyte-long value would make RegExp throw).
+ */
+function replaceLiterally(text: string, secrets: ReadonlySet<string>): string {
+  const forms = [...secrets].flatMap(formsOf).sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const form of forms) out = out.split(form).join(REDACTED);
+  return out;
+}
 
-/** Replaces every occurrence of every secret, in any of the forms formsOf lists. */
-export function redactText(text: string, secrets: ReadonlySet<string>): string {
-  if (secrets.size === 0) return text;
+const MAX_PATTERN_SECRETS_LENGTH = 16_384;
+
+/** The compiled pattern per set of secrets, rebuilt when the set has grown (secrets are only ever added); null when it cannot compile. */
+const patterns = new WeakMap<ReadonlySet<string>, { size: number; pattern: RegExp | null }>();
+
+function compiledFor(secrets: ReadonlySet<string>): RegExp | null {
   let cached = patterns.get(secrets);
   if (cached === undefined || cached.size !== secrets.size) {
-    cached = { size: secrets.size, pattern: patternFor(secrets) };
+    let pattern: RegExp | null = null;
+    // Past this many characters of secrets a single pattern is more likely to fail than to help.
+    if ([...secrets].reduce((n, secret) => n + secret.length, 0) <= MAX_PATTERN_SECRETS_LENGTH) {
+      try {
+        pattern = patternFor(secrets);
+      } catch {
+        pattern = null;
+      }
+    }
+    cached = { size: secrets.size, pattern };
     patterns.set(secrets, cached);
   }
-  return text.replace(cached.pattern, REDACTED);
+  return cached.pattern;
+}
+
+/** Replaces every occurrence of every secret, in any of the forms formsOf lists. Never throws. */
+export function redactText(text: string, secrets: ReadonlySet<string>): string {
+  if (secrets.size === 0) return text;
+  const pattern = compiledFor(secrets);
+  if (pattern !== null) {
+    try {
+      return text.replace(pattern, REDACTED);
+    } catch {
+      // The engine compiles lazily and can still give up (stack overflow) on an enormous pattern.
+      patterns.set(secrets, { size: secrets.size, pattern: null });
+    }
+  }
+  return replaceLiterally(text, secrets);
 }
 
 function redactProperties(source: object, target: object, secrets: ReadonlySet<string>, seen: Map<object, unknown>, depth: number): void {

@@ -164,6 +164,14 @@ describe("secrets", () => {
     expect(redactText("pin 987 rejected after 19870 ms", new Set(["987"]))).toBe(`pin ${REDACTED} rejected after 19870 ms`);
   });
 
+  it("a megabyte-long secret still gets an ordinary envelope, scrubbed", async () => {
+    const huge = "x".repeat(1_000_000);
+    const result = await executeTool(tool, { pin: huge, tokens: { a: "no" } }, () => ({}));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    const failed = await executeTool(tool, { pin: huge }, () => { throw new TransientError(`bad pin ${huge}`); });
+    expect(failed).toMatchObject({ ok: false, code: "RETRYABLE", message: `The tool failed temporarily: bad pin ${REDACTED}.` });
+  });
+
   it("URL-encoded, JSON-escaped and upper-cased copies of a secret are scrubbed", async () => {
     const secret = 'p@ss w"rd/x9';
     const messages = [`GET /login?pw=${encodeURIComponent(secret)}`, `body {"pw":${JSON.stringify(secret)}}`, `PW=${secret.toUpperCase()}`];
