@@ -3,13 +3,14 @@
  * written as YAML, compiled by the real CLI into a scratch project, and used
  * only through the generated API (execute, createServer, createClient).
  */
-import { symlinkSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { projectWith, ROOT, runCli } from "../compiler/helpers.js";
+import { typecheck, TYPESCRIPTS } from "../contract-tests/project.js";
 
 const PROTO_NAMES = `name: proto_names
 version: 1
@@ -50,9 +51,10 @@ output: { type: object }
 type Generated = any;
 
 let api: Generated;
+let dir: string;
 
 beforeAll(async () => {
-  const dir = projectWith({ "proto_names.yaml": PROTO_NAMES, "unique_list.yaml": listTool("unique_list", true), "plain_list.yaml": listTool("plain_list", false) });
+  dir = projectWith({ "proto_names.yaml": PROTO_NAMES, "unique_list.yaml": listTool("unique_list", true), "plain_list.yaml": listTool("plain_list", false) });
   const result = await runCli(dir, ["generate"]);
   if (result.code !== 0) throw new Error(result.stderr);
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
@@ -102,6 +104,30 @@ describe("constructor, toString, valueOf and hasOwnProperty are ordinary propert
     expect(await typed.proto_names({ constructor: "c", toString: "t" })).toEqual({ ok: true, data: { hasOwnProperty: "h" } });
     await client.close();
   });
+});
+
+describe("the generated types", () => {
+  it("type inherited names as ordinary properties, under strict flags", async () => {
+    writeFileSync(
+      join(dir, "use.ts"),
+      `import { execute, type Handlers } from "./generated/index.js";
+const handlers: Handlers = {
+  proto_names: (input) => {
+    // Each must be typed as the declared string, not as the inherited method.
+    const c: string = input.constructor;
+    const t: string = input.toString;
+    const v: string = input.valueOf;
+    return { hasOwnProperty: c + t + v, ...(input.hasOwnProperty === undefined ? {} : { valueOf: input.hasOwnProperty }) };
+  },
+  unique_list: () => ({}),
+  plain_list: () => ({}),
+};
+void execute("proto_names", { constructor: "c", toString: "t" }, handlers);
+`,
+    );
+    const [ts] = TYPESCRIPTS;
+    expect(await typecheck(ts!.bin, dir, ["use.ts"])).toBe("");
+  }, 120_000);
 });
 
 /** The best of three timings of `run`, in ms: the least disturbed by other work on the machine. */
