@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
+import { benchAdversarial } from "./adversarial.js";
 import { benchCodegen } from "./codegen.js";
 import { benchExecutorVsZod } from "./executor-vs-zod.js";
 import { benchRoundTrip, benchStartup } from "./mcp.js";
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
   await validatorsSection(getOrderDir);
   await mcpSection(getOrderDir, QUICK ? 100 : 500);
   await codegenSection(QUICK ? 200 : 1000);
+  print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
+  benchAdversarial(print);
   print(`\n(whole run ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 

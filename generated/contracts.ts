@@ -32,11 +32,13 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
       requestId: {
         type: "string",
         format: "uuid",
+        maxLength: 36,
         description: "Idempotency key chosen by the caller.",
       },
       orderId: {
         type: "string",
         pattern: "^ord_[A-Za-z0-9]+$",
+        maxLength: 64,
       },
       amount: {
         $ref: "#/$defs/Money",
@@ -153,7 +155,7 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
   },
   meta: {
     "toolc/contractVersion": 2,
-    "toolc/schemaHash": "sha256:9ff9db9fc96a608a4c9096d82d1ac4b25f3eb9f882500e1dcce3a987ae3060b8",
+    "toolc/schemaHash": "sha256:7a34271631b080c7c4560315c8f70b1398f63272288ffb5b4788caeef1addfd4",
   },
   sensitive: {
     input: [],
@@ -186,6 +188,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
       customerId: {
         type: "string",
         minLength: 1,
+        maxLength: 64,
       },
       confirm: {
         const: true,
@@ -194,6 +197,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
       adminToken: {
         type: "string",
         minLength: 8,
+        maxLength: 256,
         "x-sensitive": true,
         description: "Admin credential. Never logged.",
       },
@@ -230,7 +234,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
   },
   meta: {
     "toolc/contractVersion": 1,
-    "toolc/schemaHash": "sha256:fd1c235843bcb5dfdf0d758a0e2525a8b169e1b398f3bf7aba84396251b6eaf5",
+    "toolc/schemaHash": "sha256:450f55bd84072a3b4445a48907e55f4a80d6ec95a2f0651aa68fea7de86952c8",
   },
   sensitive: {
     input: [
@@ -267,6 +271,7 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
       customerId: {
         type: "string",
         minLength: 1,
+        maxLength: 64,
         description: "Customer id, e.g. cus_123",
       },
       includeHistory: {
@@ -350,7 +355,7 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
   },
   meta: {
     "toolc/contractVersion": 1,
-    "toolc/schemaHash": "sha256:10dbd2055fc3e62558162745a201e999b3faec681e5d881ec3119a24c9fff246",
+    "toolc/schemaHash": "sha256:0725cf6b06061e82d04f24945253b4698278d8361b15ec1ebb9e56f3d9f3b4cd",
   },
   sensitive: {
     input: [],
@@ -387,6 +392,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
               customerId: {
                 type: "string",
                 minLength: 1,
+                maxLength: 64,
               },
             },
             required: [
@@ -403,6 +409,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
                   $ref: "#/$defs/OrderStatus",
                 },
                 minItems: 1,
+                maxItems: 3,
                 uniqueItems: true,
               },
               placedAfter: {
@@ -411,6 +418,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
                   "null",
                 ],
                 format: "date-time",
+                maxLength: 64,
               },
             },
             required: [
@@ -431,6 +439,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
           {
             type: "string",
             minLength: 1,
+            maxLength: 256,
           },
           {
             type: "null",
@@ -528,7 +537,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
   },
   meta: {
     "toolc/contractVersion": 1,
-    "toolc/schemaHash": "sha256:094454d66be6dac257cfd0d60bfb91a2d57f1d74c92ce0bbe6ba3a9d36aac632",
+    "toolc/schemaHash": "sha256:4af2c3680f6c8e7ec1b35a567382a32020b27f7a62fc17bc9b06ccee28f52a77",
   },
   sensitive: {
     input: [],

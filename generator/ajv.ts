@@ -6,9 +6,9 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { KeywordCxt, Options } from "ajv";
-import { _, type Name } from "ajv/dist/compile/codegen/index.js";
+import { _, str, type Name } from "ajv/dist/compile/codegen/index.js";
 import { createRequire } from "node:module";
-import { equal } from "./runtime/equal.js";
+import { duplicateItems, equal } from "./runtime/equal.js";
 import { formats } from "./runtime/formats.js";
 import { codePointLength } from "./runtime/length.js";
 
@@ -86,6 +86,35 @@ function useLengthGuards(ajv: Ajv2020): void {
   }
 }
 
+/**
+ * `uniqueItems` in linear time. Ajv compares every pair of items unless the
+ * items have one scalar type, so an array of 20,000 objects, or of enum
+ * values with no `type`, held the event loop for seconds. This definition,
+ * registered through Ajv's documented removeKeyword/addKeyword, hashes each
+ * item's canonical form instead (runtime/equal.ts). Same keyword, same error
+ * params ({i, j}: the later and the earlier of two equal items).
+ */
+function useLinearUniqueItems(ajv: Ajv2020): void {
+  ajv.removeKeyword("uniqueItems");
+  ajv.addKeyword({
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: {
+      message: ({ params }) => str`must NOT have duplicate items (items ## ${params["j"] as Name} and ${params["i"] as Name} are identical)`,
+      params: ({ params }) => _`{i: ${params["i"] as Name}, j: ${params["j"] as Name}}`,
+    },
+    code(cxt: KeywordCxt) {
+      if (cxt.schema !== true) return;
+      const { gen, data } = cxt;
+      const find = gen.scopeValue("func", { ref: duplicateItems, code: _`require(${EQUAL_MODULE}).duplicateItems` });
+      const found = gen.const("dup", _`${find}(${data})`);
+      cxt.setParams({ i: _`${found}.i`, j: _`${found}.j` });
+      cxt.fail(_`${found} !== undefined`);
+    },
+  });
+}
+
 /** The formats toolc supports: exactly the keys of runtime/formats.ts. */
 export const SUPPORTED_FORMATS: readonly string[] = Object.keys(formats);
 
@@ -118,6 +147,8 @@ export function ajvOptions(purpose: AjvPurpose): Options {
     useDefaults: purpose.applyDefaults,
     messages: false,
     allowUnionTypes: true,
+    // A key counts as present only when the data has it as its own: `constructor` or `toString` in a schema is an ordinary name.
+    ownProperties: true,
     code: purpose.standalone
       ? { source: true, esm: true, lines: false, optimize: true, formats: _`require(${FORMATS_MODULE}).formats` }
       : { optimize: false },
@@ -131,5 +162,6 @@ export function createAjv(purpose: AjvPurpose): Ajv2020 {
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
   for (const keyword of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType: "boolean" });
   useLengthGuards(ajv);
+  useLinearUniqueItems(ajv);
   return ajv;
 }

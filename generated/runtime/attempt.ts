@@ -12,7 +12,7 @@ import {
 } from "./errors.js";
 import { toIssues } from "./issues.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
-import { checkJson } from "./json.js";
+import { copyJson } from "./json.js";
 import type {
   Classification,
   ExecuteOptions,
@@ -213,23 +213,28 @@ export function classifyThrown(
   return { kind: "failed", error };
 }
 
-/** Checks the output is plain JSON and validates it in place; what passes is what the caller gets. */
+/**
+ * Copies the output as plain JSON and validates the copy; what passes is what
+ * the caller gets and what is serialized, so nothing of the handler's object
+ * (a getter, a `toJSON`, a later mutation) reaches the wire.
+ */
 export function checkOutput(
   { validateOutput }: ToolValidators,
   value: unknown,
+  sensitive: readonly (readonly string[])[] = [],
 ): Outcome {
-  const plain = checkJson(value);
+  const plain = copyJson(value);
   if (!plain.ok)
     return {
       kind: "invalid-output",
       issues: [{ path: "", message: plain.message }],
       output: undefined,
     };
-  if (validateOutput(value)) return { kind: "ok", data: value };
+  if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
   return {
     kind: "invalid-output",
-    issues: toIssues(validateOutput.errors, value),
-    output: value,
+    issues: toIssues(validateOutput.errors, plain.value, sensitive),
+    output: plain.value,
   };
 }
 
@@ -250,7 +255,12 @@ function outcomeOf(
       };
     return { kind: "cancelled", error: aborted?.reason };
   }
-  if (!result.threw) return checkOutput(spec.validators, result.value);
+  if (!result.threw)
+    return checkOutput(
+      spec.validators,
+      result.value,
+      spec.contract.sensitive.output,
+    );
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
     if (aborted.reason instanceof ToolTimeoutError)
@@ -263,7 +273,12 @@ function outcomeOf(
     if (spec.options.signal?.aborted)
       return { kind: "cancelled", error: result.error };
   }
-  return classifyThrown(spec.contract, spec.options, result.error);
+  try {
+    return classifyThrown(spec.contract, spec.options, result.error);
+  } catch {
+    // A thrown value whose every read throws (a hostile Proxy) is still a failed attempt, counted and traced.
+    return { kind: "failed", error: result.error };
+  }
 }
 
 export function runAttempt(

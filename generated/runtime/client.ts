@@ -211,12 +211,14 @@ async function call(
     );
   const validators = await loadValidators(contract);
   if (!validators.validateInput(copy.value)) {
-    const issues = toIssues(validators.validateInput.errors, copy.value).map(
-      (i) => ({
-        path: redactText(i.path, secrets),
-        message: redactText(i.message, secrets),
-      }),
-    );
+    const issues = toIssues(
+      validators.validateInput.errors,
+      copy.value,
+      contract.sensitive.input,
+    ).map((i) => ({
+      path: redactText(i.path, secrets),
+      message: redactText(i.message, secrets),
+    }));
     return failure(
       contract,
       "INVALID_INPUT",

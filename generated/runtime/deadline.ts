@@ -71,11 +71,35 @@ function hold(on: boolean): void {
 function arm(at: number): void {
   if (timer !== undefined) clearTimeout(timer);
   armedAt = at;
-  timer = setTimeout(expireDue, Math.max(0, at - performance.now()));
+  timer = setTimeout(onTimer, Math.max(0, at - performance.now()));
   hold(holding);
 }
 
+const nextTurn: (callback: () => void) => void =
+  typeof setImmediate === "function"
+    ? (callback) => void setImmediate(callback)
+    : (callback) => void setTimeout(callback, 0);
+
+/**
+ * The timer fired: expire what is due one turn of the event loop later. After
+ * a stall (a CPU-bound request, a long GC) many things are due at once: this
+ * timer, the timer a handler was waiting on, the I/O that completed its work.
+ * A plain timer per attempt would let those run in due order, so a handler
+ * that finished before its deadline wins. One shared timer, armed for the
+ * earliest deadline, would otherwise expire every later deadline that is now
+ * past too, before those handlers' own timers and I/O get their turn.
+ * Deadlines only fire on timeouts, so the extra turn costs nothing on a
+ * normal call.
+ */
+function onTimer(): void {
+  timer = undefined;
+  armedAt = Number.POSITIVE_INFINITY;
+  nextTurn(expireDue);
+}
+
 function expireDue(): void {
+  // A deadline set during the extra turn may have armed a timer; this pass re-arms for what is left anyway.
+  if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
   armedAt = Number.POSITIVE_INFINITY;
   const now = performance.now();

@@ -112,10 +112,17 @@ function transientMessage(
     return `The tool timed out after ${call.contract.timeoutMs} ms.`;
   // Only a TransientError's own message is meant for the caller; other errors stay in the trace.
   if (!isTransientError(outcome.error)) return "The tool failed temporarily.";
-  const detail = truncate(
-    redactText(outcome.error.message, call.secrets),
-    300,
-  ).replace(/[.\s]+$/, "");
+  let message: unknown;
+  try {
+    message = outcome.error.message;
+  } catch {
+    // Something dressed up as a TransientError whose message cannot be read.
+  }
+  if (typeof message !== "string") return "The tool failed temporarily.";
+  const detail = truncate(redactText(message, call.secrets), 300).replace(
+    /[.\s]+$/,
+    "",
+  );
   return `The tool failed temporarily: ${detail}.`;
 }
 
@@ -242,7 +249,11 @@ function prepare(call: Call): Prepared {
     // Collected even from invalid input: its values must not leak either.
     collectSecrets(copy.value, contract.sensitive.input, call.secrets);
     if (valid) return { ok: true, input: copy.value };
-    issues = toIssues(validateInput.errors, copy.value);
+    issues = toIssues(
+      validateInput.errors,
+      copy.value,
+      contract.sensitive.input,
+    );
   }
   return { ok: false, issues };
 }
@@ -449,15 +460,30 @@ async function execute(
     return await attempts(call, handler, prepared.input);
   } catch {
     // Only reachable through a broken contract object or hostile options; still an envelope.
-    return failure(
-      contract,
-      "FAILED",
-      MESSAGES.unexpected,
-      false,
-      "unknown",
-      0,
-    );
+    return lastResort(contract);
   }
+}
+
+/** FAILED for a call that broke the executor itself; reads the contract only as far as it lets itself be read. */
+function lastResort(contract: AnyToolContract): Result {
+  let tool = "";
+  let version = 0;
+  try {
+    if (typeof contract.name === "string") tool = contract.name;
+    if (typeof contract.version === "number") version = contract.version;
+  } catch {
+    // Not a contract at all; the envelope carries no name.
+  }
+  return {
+    ok: false,
+    code: "FAILED",
+    message: MESSAGES.unexpected,
+    retryable: false,
+    effect: "unknown",
+    tool,
+    version,
+    attempts: 0,
+  };
 }
 
 /**

@@ -3,9 +3,11 @@
  * Plain JSON data at the border. Input is copied before anything looks at it:
  * the copy is what gets validated (the validator applies defaults in place,
  * so the caller's object is never touched) and what the handler sees. Output
- * is checked in place instead: it comes from the tool's own handler, is
- * validated next and then serialized, so a copy would cost a second
- * allocation of everything the tool returns on every call.
+ * is copied too: the copy is what gets validated and what is serialized, so
+ * a getter that answers differently on a second read, a non-enumerable
+ * `toJSON` or a handler that keeps changing its result cannot make the bytes
+ * on the wire differ from the value that was checked. Copied objects have no
+ * prototype, so every key in them is an own, ordinary data property.
  *
  * Both walks read each property once, through plain property access, and
  * allocate nothing per value beyond the copy itself: they sit on every call.
@@ -96,10 +98,17 @@ function walkObject(value: object, walk: Walk): object | undefined {
       `an instance of ${value.constructor?.name ?? "a class"}`,
       [...walk.at],
     );
-  const out: Record<string, unknown> | undefined = walk.copy ? {} : undefined;
+  // No prototype: every key of the copy is its own, so `constructor`, `toString`
+  // or `__proto__` from JSON are ordinary data, a default for `valueOf` applies
+  // when it is missing, and nothing inherited (a `toJSON`) can reach the wire.
+  const out: Record<string, unknown> | undefined = walk.copy
+    ? (Object.create(null) as Record<string, unknown>)
+    : undefined;
   const record = value as Record<string, unknown>;
-  // The prototype is Object.prototype or null, so for-in yields the own enumerable keys, as JSON.stringify does.
-  for (const key in record) {
+  // Own enumerable keys, as JSON.stringify takes them; for-in would also list anything added to Object.prototype.
+  const keys = Object.keys(record);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as string;
     let item = record[key];
     if (!isJsonLeaf(item)) {
       // JSON.stringify drops undefined properties, so a local call agrees with one over the wire.
@@ -108,18 +117,7 @@ function walkObject(value: object, walk: Walk): object | undefined {
       item = walkValue(item, walk);
       walk.at.pop();
     }
-    if (out === undefined) continue;
-    // A JSON-parsed "__proto__" key must stay an own data property, never
-    // become the copy's prototype, so it alone goes through defineProperty;
-    // plain assignment keeps the copy a fast object.
-    if (key === "__proto__")
-      Object.defineProperty(out, key, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else out[key] = item;
+    if (out !== undefined) out[key] = item;
   }
   return out;
 }

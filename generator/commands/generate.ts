@@ -5,9 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import { relative, sep } from "node:path";
-import { formatDiagnostic } from "../diagnostics.js";
+import { Codes, formatDiagnostic } from "../diagnostics.js";
 import type { Settings } from "../config/settings.js";
 import { run, type RunResult } from "../pipeline.js";
+import { WriteError } from "../write/apply.js";
 import type { Difference } from "../write/output.js";
 
 export interface Io {
@@ -93,6 +94,12 @@ export async function generateOnce(settings: Settings, mode: Mode, io: Io, optio
   try {
     result = await run(runOptions(settings, mode, process.cwd()));
   } catch (e) {
+    if (e instanceof WriteError) {
+      // Located at the file that could not be written; apply.ts has already rolled everything back.
+      io.err(`${formatDiagnostic({ file: e.path, line: 1, col: 1, code: Codes.writeFailed, message: `cannot write: ${e.reason}`, severity: "error" })}\n`);
+      io.err("toolc: could not write the output; nothing was changed, the output folder is as it was\n");
+      return 1;
+    }
     io.err(`toolc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);
     return 2;

@@ -11,6 +11,7 @@
 import { SUPPORTED_FORMATS } from "../ajv.js";
 import { isObjectSchema } from "../normalize/schema-walk.js";
 import { pointerJoin, type Reporter } from "./problems.js";
+import { fragmentTokens } from "../runtime/pointer.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -56,7 +57,15 @@ function convertRef(ref: Json, at: string, ctx: SchemaContext): Json {
   if (typeof ref !== "string") return ref;
   const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
   if (match) {
-    const name = match[2].replace(/~1/g, "/").replace(/~0/g, "~");
+    let name: string;
+    try {
+      const tokens = fragmentTokens(ref.slice(1));
+      // Percent-decoding comes first (RFC 6901), so `%2F` in the name is a separator, and the pointer goes deeper than one entry.
+      name = tokens.length === 2 ? (tokens[1] as string) : "";
+    } catch (e) {
+      ctx.report.error(at, `$ref ${JSON.stringify(ref)}: ${e instanceof Error ? e.message : String(e)}`);
+      return ref;
+    }
     if (ctx.defs.has(name)) return `#/$defs/${match[2]}`;
     ctx.report.error(at, `$ref ${JSON.stringify(ref)} names no entry of the root's $defs/definitions`);
     return ref;

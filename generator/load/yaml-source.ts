@@ -48,10 +48,19 @@ function findNode(doc: Document, path: JsonPath): Found {
 }
 
 export function parseYamlSource(text: string, source: string, display: string): { file: YamlSource; diagnostics: Diagnostic[] } {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, strict: true });
   const position = lineIndex(text);
   const at = (offset: number): SourceLocation => ({ file: display, ...position(offset) });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, strict: true });
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    // Block-style nesting can run the parser out of stack before it reports anything.
+    const file: YamlSource = { source, display, data: undefined, locate: () => at(0) };
+    return { file, diagnostics: [error(at(deeplyIndented(text)), Codes.tooDeep, TOO_DEEP)] };
+  }
   const diagnostics = syntaxErrors(doc, at);
+  if (diagnostics.length === 0) diagnostics.push(...tooDeep(doc, at));
   if (diagnostics.length === 0) diagnostics.push(...unsafeKeys(doc, at));
   let data: unknown;
   if (diagnostics.length === 0) {
@@ -73,6 +82,35 @@ export function parseYamlSource(text: string, source: string, display: string): 
     },
   };
   return { file, diagnostics };
+}
+
+/**
+ * How deeply a definition file may nest maps and lists. A schema level takes
+ * two (`properties`, then the property), so this allows schemas 60 levels
+ * deep, far beyond any real contract, while every later phase (which walks
+ * schemas recursively, as Ajv and the type emitter do) stays well inside the
+ * stack.
+ */
+export const MAX_DEFINITION_DEPTH = 128;
+
+const TOO_DEEP = `nested more than ${MAX_DEFINITION_DEPTH} levels deep; a definition file may nest maps and lists at most ${MAX_DEFINITION_DEPTH} levels (a schema level takes two), so flatten it or move parts into named types`;
+
+/** Where the first line indented past the depth limit starts (two spaces a level), or the file's start. */
+function deeplyIndented(text: string): number {
+  const match = new RegExp(`^ {${2 * MAX_DEFINITION_DEPTH},}\\S`, "m").exec(text);
+  return match === null ? 0 : match.index;
+}
+
+/** The first node deeper than MAX_DEFINITION_DEPTH, found without recursion, reported where it starts. */
+function tooDeep(doc: Document, at: (offset: number) => SourceLocation): Diagnostic[] {
+  const stack: { node: unknown; depth: number }[] = [{ node: doc.contents, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (!isMap(node) && !isSeq(node)) continue;
+    if (depth >= MAX_DEFINITION_DEPTH) return [error(at(node.range?.[0] ?? 0), Codes.tooDeep, TOO_DEEP)];
+    for (const item of node.items) stack.push({ node: isPair(item) ? item.value : item, depth: depth + 1 });
+  }
+  return [];
 }
 
 /**
@@ -104,6 +142,8 @@ function unsafeKeys(doc: Document, at: (offset: number) => SourceLocation): Diag
 function syntaxErrors(doc: Document, at: (offset: number) => SourceLocation): Diagnostic[] {
   const [first, ...rest] = doc.errors;
   if (!first) return [];
+  // The parser recurses per level of nesting, so a deep enough file runs it out of stack.
+  if (first.message.includes("Maximum call stack size exceeded")) return [error(at(first.pos[0]), Codes.tooDeep, TOO_DEEP)];
   const more = rest.length > 0 ? ` (and ${rest.length} more after it; fix this one first)` : "";
   return [error(at(first.pos[0]), Codes.yamlSyntax, `YAML syntax error: ${firstLine(first.message)}${more}`)];
 }

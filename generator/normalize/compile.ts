@@ -10,6 +10,8 @@ import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, ExampleIR, JsonObject, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { pointerSegments, toIssues } from "../runtime/issues.js";
+import { fragmentTokens } from "../runtime/pointer.js";
+import { sameValueCycle } from "./cycles.js";
 import { forEachSchema, isSchemaObject } from "./schema-walk.js";
 
 
@@ -17,7 +19,11 @@ import { forEachSchema, isSchemaObject } from "./schema-walk.js";
 function schemaPathOf(message: string): JsonPath {
   const match = /(?:at|path) "#([^"]*)"/.exec(message);
   if (!match) return [];
-  return match[1].split("/").slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
+  try {
+    return fragmentTokens(match[1]).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  } catch {
+    return [];
+  }
 }
 
 /** Maps a path inside the served schema back to the YAML, skipping bundled `$defs` (they live in their types file). */
@@ -31,6 +37,12 @@ export interface CompiledSchema {
 }
 
 export function compileSchema(schema: JsonObject, file: YamlSource, root: JsonPath, applyDefaults: boolean): CompiledSchema {
+  const cycle = sameValueCycle(schema);
+  if (cycle !== undefined) {
+    const names = cycle.map((n) => `\`${n}\``).join(" → ");
+    const message = `$ref cycle ${names}: each refers to the next for the same value, with no property or item in between, so no value could ever be checked against it`;
+    return { diagnostics: [error(file.locate([...root, "$defs", cycle[0] as string], { key: true }), Codes.refCycle, message)] };
+  }
   const ajv = sharedAjv({ applyDefaults });
   try {
     return { validate: ajv.compile(schema), diagnostics: [] };

@@ -35,6 +35,16 @@ function compileNamedTypes(types: NamedTypes, out: Diagnostic[]): Set<string> {
   return failed;
 }
 
+/**
+ * Tool names that become keys of plain objects in generated code and in the
+ * caller's own code (`contracts`, `handlers`, the typed client), where the
+ * language gives them a meaning of their own.
+ */
+const RESERVED_TOOL_NAMES: ReadonlyMap<string, string> = new Map([
+  ["__proto__", "as an object key it sets the object's prototype instead of adding the tool"],
+  ["then", "an object with a `then` method is a thenable, so `await createClient(client)` would never settle"],
+]);
+
 function lintNames(tools: readonly { tool: ToolIR; file: YamlSource }[], out: Diagnostic[]): void {
   const byName = new Map<string, YamlSource>();
   const byIdentifier = new Map<string, string>();
@@ -46,6 +56,10 @@ function lintNames(tools: readonly { tool: ToolIR; file: YamlSource }[], out: Di
       continue;
     }
     byName.set(tool.name, file);
+    if (RESERVED_TOOL_NAMES.has(tool.name)) {
+      out.push(error(at, Codes.reservedToolName, `tool name \`${tool.name}\` cannot be served safely: ${RESERVED_TOOL_NAMES.get(tool.name)}; rename the tool`));
+      continue;
+    }
     if (!PORTABLE_NAME.test(tool.name)) {
       out.push(warning(at, Codes.nonPortableName, `tool name \`${tool.name}\` is valid MCP, but OpenAI and Anthropic tool names must match ^[A-Za-z0-9_-]{1,64}$`));
     }

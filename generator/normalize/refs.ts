@@ -6,6 +6,7 @@
  * served schema's `$defs`, so the schema a client sees is self-contained.
  */
 import { posix } from "node:path";
+import { fragmentTokens, PointerError } from "../runtime/pointer.js";
 
 export type RefTarget =
   | { readonly kind: "named"; readonly file: string; readonly name: string }
@@ -20,7 +21,12 @@ export function parseRef(ref: string, source: string): RefTarget {
   if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
     return { kind: "invalid", reason: "remote references are not supported; copy the schema into a types file" };
   }
-  const segments = pointer.split("/").slice(1).map((s) => decodeURIComponent(s.replace(/~1/g, "/").replace(/~0/g, "~")));
+  let segments: string[];
+  try {
+    segments = fragmentTokens(pointer);
+  } catch (e) {
+    return { kind: "invalid", reason: e instanceof PointerError ? e.message : "the part after `#` is not a JSON pointer" };
+  }
   if (filePart === "") {
     if (segments.length === 2 && segments[0] === "$defs") return { kind: "local", name: segments[1] };
     if (segments.length === 2 && segments[0] === "types") return { kind: "named", file: source, name: segments[1] };

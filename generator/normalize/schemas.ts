@@ -7,6 +7,7 @@ import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { didYouMean } from "../load/suggest.js";
+import { checkPatterns } from "./patterns.js";
 import { namedRef, parseRef } from "./refs.js";
 import { isObjectSchema, isSchemaObject, mapSchema } from "./schema-walk.js";
 
@@ -90,7 +91,7 @@ function closeObjects(schema: JsonSchema): JsonSchema {
 
 export function normalizeSchema(schema: JsonSchema, path: JsonPath, ctx: SchemaContext): NormalizedSchema {
   const deps = new Set<string>();
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...checkPatterns(schema, path, ctx.file)];
   const rewritten = mapSchema(schema, path, (node, at) => rewriteRef(node, at, ctx, deps, diagnostics));
   const closed = closeObjects(rewritten);
   mapSchema(closed, path, (node, at) => {

@@ -10,6 +10,7 @@ import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
 import { isSchemaObject } from "./schema-walk.js";
 import { schemaHash, SCHEMA_HASH_META_KEY } from "./schema-hash.js";
+import { lintUnbounded } from "./patterns.js";
 import { normalizeSchema } from "./schemas.js";
 import { sensitivePaths } from "./sensitive.js";
 import { closureOf, type NamedTypes } from "./types-files.js";
@@ -59,6 +60,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
   const localDefs = isSchemaObject(raw.$defs) ? Object.keys(raw.$defs) : [];
   const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs) });
   out.push(...normalized.diagnostics);
+  if (key === "input") out.push(...lintUnbounded(raw, [key], file));
   const named = closureOf(normalized.namedDeps, types);
   const defs: Record<string, DefOrigin> = {};
   const bundled: Record<string, JsonSchema> = {};

@@ -7,7 +7,7 @@ import type { ToolIssue } from "./envelope.js";
 import { isRejectionSignal, isTransientError, RejectionSignal } from "./errors.js";
 import { toIssues } from "./issues.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
-import { checkJson } from "./json.js";
+import { copyJson } from "./json.js";
 import type { Classification, ExecuteOptions, HandlerContext } from "./types.js";
 
 /** The handler, with the contract's types erased. */
@@ -167,12 +167,16 @@ export function classifyThrown(contract: AnyToolContract, options: ExecuteOption
   return { kind: "failed", error };
 }
 
-/** Checks the output is plain JSON and validates it in place; what passes is what the caller gets. */
-export function checkOutput({ validateOutput }: ToolValidators, value: unknown): Outcome {
-  const plain = checkJson(value);
+/**
+ * Copies the output as plain JSON and validates the copy; what passes is what
+ * the caller gets and what is serialized, so nothing of the handler's object
+ * (a getter, a `toJSON`, a later mutation) reaches the wire.
+ */
+export function checkOutput({ validateOutput }: ToolValidators, value: unknown, sensitive: readonly (readonly string[])[] = []): Outcome {
+  const plain = copyJson(value);
   if (!plain.ok) return { kind: "invalid-output", issues: [{ path: "", message: plain.message }], output: undefined };
-  if (validateOutput(value)) return { kind: "ok", data: value };
-  return { kind: "invalid-output", issues: toIssues(validateOutput.errors, value), output: value };
+  if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
+  return { kind: "invalid-output", issues: toIssues(validateOutput.errors, plain.value, sensitive), output: plain.value };
 }
 
 /** What the attempt came to, once the handler settled or the attempt was stopped. */
@@ -182,13 +186,18 @@ function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Sto
     if (result.stopped === "timeout") return { kind: "transient", error: aborted?.reason, timedOut: true, retryAfterMs: undefined };
     return { kind: "cancelled", error: aborted?.reason };
   }
-  if (!result.threw) return checkOutput(spec.validators, result.value);
+  if (!result.threw) return checkOutput(spec.validators, result.value, spec.contract.sensitive.output);
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
     if (aborted.reason instanceof ToolTimeoutError) return { kind: "transient", error: result.error, timedOut: true, retryAfterMs: undefined };
     if (spec.options.signal?.aborted) return { kind: "cancelled", error: result.error };
   }
-  return classifyThrown(spec.contract, spec.options, result.error);
+  try {
+    return classifyThrown(spec.contract, spec.options, result.error);
+  } catch {
+    // A thrown value whose every read throws (a hostile Proxy) is still a failed attempt, counted and traced.
+    return { kind: "failed", error: result.error };
+  }
 }
 
 export function runAttempt(spec: AttemptSpec, startedAt: number): Promise<Outcome> {

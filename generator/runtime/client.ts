@@ -97,7 +97,7 @@ async function call(contract: AnyToolContract, client: Client, input: unknown, o
   if (!copy.ok) return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues: [{ path: "", message: copy.message }] });
   const validators = await loadValidators(contract);
   if (!validators.validateInput(copy.value)) {
-    const issues = toIssues(validators.validateInput.errors, copy.value).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
+    const issues = toIssues(validators.validateInput.errors, copy.value, contract.sensitive.input).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
     return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues });
   }
   try {

@@ -29,7 +29,17 @@ export class TransientError extends Error {
 }
 
 export function isTransientError(error: unknown): error is TransientError {
-  return typeof error === "object" && error !== null && (error as { [TRANSIENT]?: unknown })[TRANSIENT] === true;
+  return hasMark(error, TRANSIENT);
+}
+
+/** Reads one mark; a thrown value can be a Proxy whose reads throw, and then it has no mark. */
+function hasMark(error: unknown, mark: symbol): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  try {
+    return (error as { [key: symbol]: unknown })[mark] === true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -51,5 +61,5 @@ export class RejectionSignal extends Error {
 }
 
 export function isRejectionSignal(error: unknown): error is RejectionSignal {
-  return typeof error === "object" && error !== null && (error as { [REJECTION]?: unknown })[REJECTION] === true;
+  return hasMark(error, REJECTION);
 }

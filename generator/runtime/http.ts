@@ -9,6 +9,21 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
   path?: string;
+  /**
+   * Origins a browser page may call from, exactly as the `Origin` header
+   * spells them (`https://app.example.com`, `http://localhost:5173`). A
+   * request whose `Origin` is present and not allowed gets 403 and runs
+   * nothing. Unset: an origin on the request's own host is allowed, and on a
+   * loopback connection so is any localhost origin.
+   */
+  allowedOrigins?: readonly string[];
+  /**
+   * `Host` header values to answer (`mcp.example.com`, `mcp.example.com:8443`;
+   * a name without a port allows any port). Unset: on a loopback connection
+   * only `localhost`, `127.0.0.1` and `[::1]`, which is what stops DNS
+   * rebinding; on any other connection every host.
+   */
+  allowedHosts?: readonly string[];
 }
 
 function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
@@ -26,6 +41,58 @@ function pathOf(req: IncomingMessage): string {
   } catch {
     return "";
   }
+}
+
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Whether the connection arrived on a loopback interface, i.e. the server was bound to one. */
+function isLoopbackSocket(req: IncomingMessage): boolean {
+  // A socket that no longer knows its address is treated as loopback: the strict side.
+  const address = req.socket.localAddress;
+  if (address === undefined) return true;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+/** The host and hostname of a `Host` header or an origin, lower-cased; undefined when it does not parse. */
+function hostOf(url: string): { host: string; hostname: string } | undefined {
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.host.toLowerCase(), hostname: parsed.hostname.toLowerCase() };
+  } catch {
+    return undefined;
+  }
+}
+
+function hostAllowed(host: { host: string; hostname: string }, allowed: readonly string[]): boolean {
+  return allowed.some((entry) => {
+    const wanted = entry.toLowerCase();
+    return wanted === host.host || wanted === host.hostname;
+  });
+}
+
+/**
+ * Why a request must be refused before anything runs, or undefined. DNS
+ * rebinding points an attacker's name at 127.0.0.1, so a loopback server
+ * checks the name the browser thinks it is talking to (Host); a cross-site
+ * page is caught by its Origin, which the MCP spec requires servers to check.
+ */
+function refusal(req: IncomingMessage, options: HttpHandlerOptions): string | undefined {
+  const loopback = isLoopbackSocket(req);
+  const hostHeader = req.headers.host;
+  const host = typeof hostHeader === "string" && hostHeader !== "" ? hostOf(`http://${hostHeader}`) : undefined;
+  if (options.allowedHosts !== undefined) {
+    if (host === undefined || !hostAllowed(host, options.allowedHosts)) return "Host not allowed.";
+  } else if (loopback && (host === undefined || !LOOPBACK_NAMES.has(host.hostname))) {
+    return "Host not allowed.";
+  }
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  if (options.allowedOrigins !== undefined) return options.allowedOrigins.includes(origin) ? undefined : "Origin not allowed.";
+  const from = hostOf(origin);
+  if (from === undefined) return "Origin not allowed.";
+  if (host !== undefined && from.host === host.host) return undefined;
+  if (loopback && LOOPBACK_NAMES.has(from.hostname)) return undefined;
+  return "Origin not allowed.";
 }
 
 /** The type is inferred from the import itself, so it agrees with it in ESM and CommonJS projects alike. */
@@ -62,7 +129,9 @@ async function serve(createServer: () => Server, req: IncomingMessage, res: Serv
 /**
  * A Node `http` request listener for MCP over Streamable HTTP. Use it with
  * `http.createServer(handler)` or mount it in any framework that passes Node's
- * request and response objects. It never rejects.
+ * request and response objects. It never rejects. Host and Origin are checked
+ * first (see HttpHandlerOptions): a refused request gets 403 and no server,
+ * transport or handler is created for it.
  */
 export function createToolHttpHandler(
   createServer: () => Server,
@@ -71,6 +140,8 @@ export function createToolHttpHandler(
   const path = options.path ?? "/mcp";
   return async (req, res) => {
     try {
+      const refused = refusal(req, options);
+      if (refused !== undefined) return sendJsonRpcError(res, 403, -32000, refused);
       if (pathOf(req) !== path) return sendJsonRpcError(res, 404, -32000, "Not found.");
       // Stateless mode has no session to stream to (GET) or end (DELETE).
       if (req.method !== "POST") return sendJsonRpcError(res, 405, -32000, "Method not allowed.", { allow: "POST" });

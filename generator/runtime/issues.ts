@@ -5,6 +5,7 @@
  */
 import type { ToolIssue } from "./envelope.js";
 import type { ValidationError } from "./contract.js";
+import { pointerTokens } from "./pointer.js";
 
 /** More than this many issues helps nobody; the rest are summarized. */
 export const MAX_ISSUES = 50;
@@ -22,11 +23,6 @@ export function formatPath(segments: readonly PathSegment[]): string {
     else out += `[${JSON.stringify(segment)}]`;
   }
   return out;
-}
-
-function decodePointerToken(token: string): string {
-  // Most tokens have no escape at all; skip the two replaces for them.
-  return token.includes("~") ? token.replace(/~1/g, "/").replace(/~0/g, "~") : token;
 }
 
 /** An array index as JSON pointer writes one: 0, or digits without a leading zero. */
@@ -47,8 +43,14 @@ export function pointerSegments(pointer: string, data: unknown): PathSegment[] {
   if (pointer === "") return [];
   const segments: PathSegment[] = [];
   let node: unknown = data;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = decodePointerToken(raw);
+  let tokens: string[];
+  try {
+    tokens = pointerTokens(pointer);
+  } catch {
+    // Ajv writes well-formed pointers; anything else is shown as it came rather than thrown.
+    return [pointer];
+  }
+  for (const token of tokens) {
     if (Array.isArray(node) && isIndexToken(token)) {
       segments.push(Number(token));
       node = node[Number(token)];
@@ -160,12 +162,34 @@ function withoutBranchErrors(errors: readonly ValidationError[]): readonly Valid
   });
 }
 
-/** Converts validator errors for `data` into deduplicated, ordered issues. */
-export function toIssues(errors: readonly ValidationError[] | null | undefined, data: unknown): ToolIssue[] {
+/** What stands in an issue path for the keys below a sensitive value. */
+export const HIDDEN_KEY = "[REDACTED]";
+
+function matchesPrefix(pattern: readonly string[], segments: readonly PathSegment[]): boolean {
+  if (pattern.length >= segments.length) return false;
+  return pattern.every((name, i) => name === "*" || name === String(segments[i]));
+}
+
+/**
+ * The path with everything below a sensitive value replaced: the keys of a
+ * sensitive map are its data, so `tokens["sk_live_…"]` must not name them.
+ */
+function hideSensitiveKeys(segments: PathSegment[], sensitive: readonly (readonly string[])[]): PathSegment[] {
+  for (const pattern of sensitive) if (matchesPrefix(pattern, segments)) return [...segments.slice(0, pattern.length), HIDDEN_KEY];
+  return segments;
+}
+
+/**
+ * Converts validator errors for `data` into deduplicated, ordered issues.
+ * `sensitive` lists the paths of x-sensitive values (the contract's
+ * patterns); any key below one of them is hidden from the issue's path.
+ */
+export function toIssues(errors: readonly ValidationError[] | null | undefined, data: unknown, sensitive: readonly (readonly string[])[] = []): ToolIssue[] {
   const issues: ToolIssue[] = [];
   const seen = new Set<string>();
   for (const error of withoutBranchErrors(errors ?? [])) {
-    const issue = { path: formatPath(issueSegments(error, data)), message: describeError(error) };
+    const segments = issueSegments(error, data);
+    const issue = { path: formatPath(sensitive.length === 0 ? segments : hideSensitiveKeys(segments, sensitive)), message: describeError(error) };
     const key = `${issue.path}\u0000${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

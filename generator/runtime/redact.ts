@@ -7,17 +7,31 @@ import type { PathPattern } from "./contract.js";
 
 export const REDACTED = "[REDACTED]";
 
-/** Values that would scrub too much to be useful as needles. */
-function worthRedacting(text: string): boolean {
-  return text.length > 0;
+/**
+ * Below this many characters a value is not redacted from free text at all:
+ * a one- or two-character "secret" would scrub every message it occurs in
+ * by chance, and carries almost nothing an attacker could use.
+ */
+export const MIN_SECRET_LENGTH = 3;
+
+/**
+ * Below this many characters a secret (a PIN, a CVC) is redacted only where
+ * it stands as a whole token, not inside a longer word or number, so that
+ * `123` does not scrub `took 1234 ms`.
+ */
+export const MIN_SUBSTRING_SECRET_LENGTH = 8;
+
+function addSecret(text: string, into: Set<string>): void {
+  if (text.length >= MIN_SECRET_LENGTH) into.add(text);
 }
 
+/** Every string and number inside a sensitive value. (Its keys are hidden from issue paths instead; see issues.ts.) */
 function collectLeaves(value: unknown, into: Set<string>, depth: number): void {
   if (depth > 64) return;
   if (typeof value === "string") {
-    if (worthRedacting(value)) into.add(value);
+    addSecret(value, into);
   } else if (typeof value === "number" || typeof value === "bigint") {
-    into.add(String(value));
+    addSecret(String(value), into);
   } else if (Array.isArray(value)) {
     for (const item of value) collectLeaves(item, into, depth + 1);
   } else if (value !== null && typeof value === "object") {
@@ -43,12 +57,82 @@ export function collectSecrets(data: unknown, patterns: readonly PathPattern[], 
   return into;
 }
 
-/** Replaces every occurrence of every secret; longest first, so a secret containing another is scrubbed whole. */
+const SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
+
+function literal(text: string): string {
+  return text.replace(SYNTAX, "\\$&");
+}
+
+/**
+ * The forms of a secret that are searched for: as it is, URL-encoded, and
+ * escaped inside a JSON string. Matching ignores case, so an upper-cased copy
+ * is caught too. Anything further transformed (base64, hashed, split,
+ * truncated) is not; see docs/runtime.md, "What redaction can and cannot catch".
+ */
+function formsOf(secret: string): string[] {
+  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  return [...forms];
+}
+
+/** One pattern for a set of secrets: longest first, so a secret containing another is scrubbed whole. */
+function patternFor(secrets: ReadonlySet<string>): RegExp {
+  const long: string[] = [];
+  const short: string[] = [];
+  for (const secret of secrets) for (const form of formsOf(secret)) (form.length >= MIN_SUBSTRING_SECRET_LENGTH ? long : short).push(form);
+  const byLength = (a: string, b: string): number => b.length - a.length;
+  const parts: string[] = [];
+  if (long.length > 0) parts.push(long.sort(byLength).map(literal).join("|"));
+  if (short.length > 0) parts.push(`(?<![\\p{L}\\p{N}])(?:${short.sort(byLength).map(literal).join("|")})(?![\\p{L}\\p{N}])`);
+  return new RegExp(parts.join("|"), "giu");
+}
+
+/**
+ * Plain substring replacement, longest form first: for secrets too large to
+ * compile into one pattern (a megabyte-long value would make RegExp throw).
+ */
+function replaceLiterally(text: string, secrets: ReadonlySet<string>): string {
+  const forms = [...secrets].flatMap(formsOf).sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const form of forms) out = out.split(form).join(REDACTED);
+  return out;
+}
+
+const MAX_PATTERN_SECRETS_LENGTH = 16_384;
+
+/** The compiled pattern per set of secrets, rebuilt when the set has grown (secrets are only ever added); null when it cannot compile. */
+const patterns = new WeakMap<ReadonlySet<string>, { size: number; pattern: RegExp | null }>();
+
+function compiledFor(secrets: ReadonlySet<string>): RegExp | null {
+  let cached = patterns.get(secrets);
+  if (cached === undefined || cached.size !== secrets.size) {
+    let pattern: RegExp | null = null;
+    // Past this many characters of secrets a single pattern is more likely to fail than to help.
+    if ([...secrets].reduce((n, secret) => n + secret.length, 0) <= MAX_PATTERN_SECRETS_LENGTH) {
+      try {
+        pattern = patternFor(secrets);
+      } catch {
+        pattern = null;
+      }
+    }
+    cached = { size: secrets.size, pattern };
+    patterns.set(secrets, cached);
+  }
+  return cached.pattern;
+}
+
+/** Replaces every occurrence of every secret, in any of the forms formsOf lists. Never throws. */
 export function redactText(text: string, secrets: ReadonlySet<string>): string {
   if (secrets.size === 0) return text;
-  let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
-  return out;
+  const pattern = compiledFor(secrets);
+  if (pattern !== null) {
+    try {
+      return text.replace(pattern, REDACTED);
+    } catch {
+      // The engine compiles lazily and can still give up (stack overflow) on an enormous pattern.
+      patterns.set(secrets, { size: secrets.size, pattern: null });
+    }
+  }
+  return replaceLiterally(text, secrets);
 }
 
 function redactProperties(source: object, target: object, secrets: ReadonlySet<string>, seen: Map<object, unknown>, depth: number): void {

@@ -1,11 +1,11 @@
 /**
- * Compares emitted files with the output folder and writes the difference.
- * Writes are atomic per file (temp file, then rename), happen only after the
- * whole run succeeded, touch only files that changed, and remove files toolc
- * generated earlier that no contract produces any more.
+ * Compares emitted files with the output folder and plans the difference:
+ * files to add, to change, and files toolc generated earlier that no contract
+ * produces any more. Writing happens only after the whole run succeeded, and
+ * all at once or not at all (apply.ts).
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync, rmdirSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import type { EmittedFile } from "../ir.js";
 
 /** Every file toolc writes carries this marker near its top; only such files are ever removed. */
@@ -122,40 +122,7 @@ export function planByHash(files: readonly { path: string; root?: "tests"; hash:
   return { added: [], changed: [], unchanged: targets, stale: [], foreign };
 }
 
-function removeEmptyDirs(dir: string, root: string): void {
-  let current = dir;
-  while (current.startsWith(root) && current !== root) {
-    try {
-      if (readdirSync(current).length > 0) return;
-      rmdirSync(current);
-    } catch {
-      return;
-    }
-    current = dirname(current);
-  }
-}
-
-/** Applies a plan: every new text goes to a temp file first, then all are renamed into place. */
-export function applyOutput(plan: OutputPlan, layout: OutputLayout): void {
-  const staged: { temp: string; target: string }[] = [];
-  try {
-    for (const file of [...plan.added, ...plan.changed]) {
-      const target = targetOf(layout, file);
-      mkdirSync(dirname(target), { recursive: true });
-      const temp = `${target}.${process.pid}.toolc-tmp`;
-      writeFileSync(temp, file.text);
-      staged.push({ temp, target });
-    }
-  } catch (e) {
-    for (const { temp } of staged) rmSync(temp, { force: true });
-    throw e;
-  }
-  for (const { temp, target } of staged) renameSync(temp, target);
-  for (const target of plan.stale) {
-    rmSync(target, { force: true });
-    removeEmptyDirs(dirname(target), target.startsWith(layout.out + sep) ? layout.out : (layout.tests ?? layout.out));
-  }
-}
+export { applyOutput, WriteError } from "./apply.js";
 
 export type DifferenceStatus = "missing" | "changed" | "stale" | "foreign";
 

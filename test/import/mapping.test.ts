@@ -195,7 +195,8 @@ describe("toolc import", () => {
     const dir = project({ "tools.json": { tools: [tool("a", { outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] } })] } });
     expect((await runCli(dir, ["import", "tools.json"])).code).toBe(0);
     const generated = await runCli(dir, ["generate"]);
-    expect(generated.stderr).toBe("");
+    // Imported schemas rarely bound their strings; that is a warning (TC036), never an error.
+    expect(generated.stderr.split("\n").filter((line) => line !== "" && !line.includes("warning TC036"))).toEqual([]);
     expect(generated.code).toBe(0);
   });
 

@@ -80,11 +80,13 @@ describe("defaults and the caller's object", () => {
     expect(input).toEqual({ customerId: "cus_1" });
   });
 
-  it("returns the handler's own output once it is validated, without copying it", async () => {
+  it("returns a copy of the handler's output, the very value it validated, which later changes to the handler's object do not reach", async () => {
     const output = { count: 1 };
     const result = await executeTool(tagResource, { tags: { a: "b" } }, () => output);
     expect(result).toEqual({ ok: true, data: { count: 1 } });
-    expect(result.ok && result.data).toBe(output);
+    expect(result.ok && result.data).not.toBe(output);
+    output.count = 2;
+    expect(result.ok && result.data.count).toBe(1);
   });
 });
 
@@ -145,7 +147,8 @@ describe("__proto__ in JSON input", () => {
       return { count: Object.keys(input.tags).length };
     });
     expect(ok).toEqual({ ok: true, data: { count: 2 } });
-    expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
+    // The copy has no prototype at all: every key in it is an own data key.
+    expect(Object.getPrototypeOf(seen)).toBe(null);
     expect(Object.hasOwn(seen ?? {}, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -24,13 +24,13 @@ async function run(handler: Parameters<typeof executeTool<typeof getOrder>>[2], 
 
 describe("collectSecrets", () => {
   it("finds values at paths, with * for any index or key", () => {
-    const data = { card: { number: "4242", cvc: 123 }, users: [{ token: "t1" }, { token: "t2" }], map: { a: { pin: "p" } } };
+    const data = { card: { number: "4242", cvc: 123 }, users: [{ token: "tok-1" }, { token: "tok-2" }], map: { a: { pin: "pin-1" } } };
     const found = collectSecrets(data, [["card", "number"], ["card", "cvc"], ["users", "*", "token"], ["map", "*", "pin"], ["missing", "x"]]);
-    expect([...found].sort()).toEqual(["123", "4242", "p", "t1", "t2"]);
+    expect([...found].sort()).toEqual(["123", "4242", "pin-1", "tok-1", "tok-2"]);
   });
 
   it("collects every leaf of a sensitive object", () => {
-    expect([...collectSecrets({ creds: { user: "u", pass: ["p1"] } }, [["creds"]])].sort()).toEqual(["p1", "u"]);
+    expect([...collectSecrets({ creds: { user: "uname", pass: ["pw-123"] } }, [["creds"]])].sort()).toEqual(["pw-123", "uname"]);
   });
 });
 

@@ -171,6 +171,18 @@ const derivedNegatives: readonly DerivedNegative[] = [
     path: "requestId",
   },
   {
+    name: "requestId: longer than maxLength 36",
+    input: {
+      requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10a",
+      orderId: "ord_1",
+      amount: {
+        amountCents: 1200,
+        currency: "EUR",
+      },
+    },
+    path: "requestId",
+  },
+  {
     name: "orderId: wrong type (number)",
     input: {
       requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
@@ -187,6 +199,19 @@ const derivedNegatives: readonly DerivedNegative[] = [
     input: {
       requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
       orderId: null,
+      amount: {
+        amountCents: 1200,
+        currency: "EUR",
+      },
+    },
+    path: "orderId",
+  },
+  {
+    name: "orderId: longer than maxLength 64",
+    input: {
+      requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
+      orderId:
+        "ord_1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
       amount: {
         amountCents: 1200,
         currency: "EUR",

@@ -145,6 +145,16 @@ const derivedNegatives: readonly DerivedNegative[] = [
     path: "customerId",
   },
   {
+    name: "customerId: longer than maxLength 64",
+    input: {
+      customerId:
+        "cus_9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      confirm: true,
+      adminToken: "s3cr3t-token",
+    },
+    path: "customerId",
+  },
+  {
     name: "confirm: wrong type (number)",
     input: {
       customerId: "cus_9",
@@ -195,6 +205,16 @@ const derivedNegatives: readonly DerivedNegative[] = [
       customerId: "cus_9",
       confirm: true,
       adminToken: "s3cr3t-",
+    },
+    path: "adminToken",
+  },
+  {
+    name: "adminToken: longer than maxLength 256",
+    input: {
+      customerId: "cus_9",
+      confirm: true,
+      adminToken:
+        "s3cr3t-tokenaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
     },
     path: "adminToken",
   },

@@ -126,6 +126,14 @@ const derivedNegatives: readonly DerivedNegative[] = [
     path: "customerId",
   },
   {
+    name: "customerId: longer than maxLength 64",
+    input: {
+      customerId:
+        "cus_1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    },
+    path: "customerId",
+  },
+  {
     name: "includeHistory: wrong type (number)",
     input: {
       customerId: "cus_1",

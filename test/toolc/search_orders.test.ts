@@ -199,6 +199,16 @@ const derivedNegatives: readonly DerivedNegative[] = [
     path: "filter",
   },
   {
+    name: "filter.customerId: longer than maxLength 64 (oneOf branch 1), reported at filter",
+    input: {
+      filter: {
+        customerId:
+          "cus_1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      },
+    },
+    path: "filter",
+  },
+  {
     name: "filter.undeclaredProperty: undeclared property (oneOf branch 2), reported at filter",
     input: {
       filter: {
@@ -236,6 +246,15 @@ const derivedNegatives: readonly DerivedNegative[] = [
     path: "filter",
   },
   {
+    name: "filter.status: more items than maxItems 3 (oneOf branch 2), reported at filter",
+    input: {
+      filter: {
+        status: ["pending", "pending", "pending", "pending"],
+      },
+    },
+    path: "filter",
+  },
+  {
     name: "filter.status[0]: wrong type (number) (oneOf branch 2), reported at filter",
     input: {
       filter: {
@@ -268,6 +287,17 @@ const derivedNegatives: readonly DerivedNegative[] = [
       filter: {
         status: ["pending"],
         placedAfter: 42,
+      },
+    },
+    path: "filter",
+  },
+  {
+    name: "filter.placedAfter: longer than maxLength 64 (oneOf branch 2), reported at filter",
+    input: {
+      filter: {
+        status: ["pending"],
+        placedAfter:
+          "2026-01-01T00:00:00Zaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
       },
     },
     path: "filter",
@@ -349,6 +379,17 @@ const derivedNegatives: readonly DerivedNegative[] = [
         customerId: "cus_1",
       },
       cursor: "",
+    },
+    path: "cursor",
+  },
+  {
+    name: "cursor: longer than maxLength 256 (anyOf branch 1), reported at cursor",
+    input: {
+      filter: {
+        customerId: "cus_1",
+      },
+      cursor:
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
     },
     path: "cursor",
   },

@@ -10,6 +10,7 @@ import { sharedAjv } from "../../ajv-shared.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import type { ValidationError } from "../../runtime/contract.js";
 import { toIssues } from "../../runtime/issues.js";
+import { fragmentTokens } from "../../runtime/pointer.js";
 
 export type Segment = string | number;
 
@@ -119,8 +120,13 @@ export class SchemaChecker {
   resolveRef(ref: string): JsonSchema | undefined {
     if (!ref.startsWith("#")) return undefined;
     let node: JsonValue = this.#root;
-    for (const raw of ref.slice(1).split("/").slice(1)) {
-      const token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    let tokens: string[];
+    try {
+      tokens = fragmentTokens(ref.slice(1));
+    } catch {
+      return undefined;
+    }
+    for (const token of tokens) {
       if (!isObject(node) || !Object.hasOwn(node, token)) return undefined;
       node = node[token];
     }

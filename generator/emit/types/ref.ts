@@ -3,6 +3,7 @@
  * reference points into the root's `$defs` (Core §8.2.4), as `#/$defs/<key>`;
  * the context turns the key into a TS type name.
  */
+import { fragmentTokens } from "../../runtime/pointer.js";
 import type { TypeContext } from "./context.js";
 
 const DEFS_POINTER = /^#\/\$defs\/([^/]+)$/;
@@ -15,7 +16,9 @@ const DEFS_POINTER = /^#\/\$defs\/([^/]+)$/;
 export function refKey(ref: string): string {
   const match = DEFS_POINTER.exec(ref);
   if (!match) throw new Error(`unsupported $ref ${JSON.stringify(ref)}: expected "#/$defs/<name>"`);
-  return decodeURIComponent(match[1]).replace(/~1/g, "/").replace(/~0/g, "~");
+  const tokens = fragmentTokens(ref.slice(1));
+  if (tokens.length !== 2) throw new Error(`unsupported $ref ${JSON.stringify(ref)}: expected "#/$defs/<name>"`);
+  return tokens[1] as string;
 }
 
 /** The TS type a `$ref` stands for. */

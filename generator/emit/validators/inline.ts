@@ -8,6 +8,7 @@
  */
 import { createRequire } from "node:module";
 import type { JsonSchema } from "../../ir.js";
+import { fragmentTokens } from "../../runtime/pointer.js";
 
 /** Keywords that need Ajv 2020's per-call bookkeeping (dynamic scopes, evaluated properties and items). */
 export const DYNAMIC_KEYWORDS = new Set(["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"]);
@@ -32,8 +33,13 @@ function resolveLocal(root: unknown, ref: string): unknown {
   if (ref === "#") return root;
   if (!ref.startsWith("#/")) return undefined;
   let node: unknown = root;
-  for (const raw of ref.slice(2).split("/")) {
-    const token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+  let tokens: string[];
+  try {
+    tokens = fragmentTokens(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  for (const token of tokens) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) return undefined;
     node = (node as Record<string, unknown>)[token];
   }

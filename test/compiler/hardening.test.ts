@@ -1,0 +1,140 @@
+/**
+ * Bad definitions found by attacking the compiler: each is a located error
+ * with its own code and a plain-language message, never "internal error",
+ * "URI malformed" or "Maximum call stack size exceeded", and the output
+ * folder is left exactly as it was.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { projectWith, runCli, snapshotTree } from "./helpers.js";
+
+const TOOL = `name: list_items
+version: 1
+description: List items.
+effect: read
+input:
+  type: object
+  properties:
+    query: { type: string, minLength: 1, maxLength: 100 }
+  required: [query]
+output:
+  type: object
+  properties:
+    count: { type: integer }
+  required: [count]
+`;
+
+function edit(find: string, replace: string, text = TOOL): string {
+  if (!text.includes(find)) throw new Error(`case setup: ${find} not found`);
+  return text.replace(find, replace);
+}
+
+const QUERY = "query: { type: string, minLength: 1, maxLength: 100 }";
+
+/** `depth` schemas nested through `properties`, in block style. */
+function nested(depth: number): string {
+  const lines = ["name: deep", "version: 1", "description: Deep.", "effect: read", "input:"];
+  let indent = "  ";
+  for (let i = 0; i < depth; i++) {
+    lines.push(`${indent}type: object`, `${indent}properties:`, `${indent}  a:`);
+    indent += "    ";
+  }
+  lines.push(`${indent}type: string`, `${indent}maxLength: 10`, "output: { type: object }");
+  return `${lines.join("\n")}\n`;
+}
+
+/** The same, in flow style on one line. */
+function nestedFlow(depth: number): string {
+  let schema = "{ type: string, maxLength: 10 }";
+  for (let i = 0; i < depth; i++) schema = `{ type: object, properties: { a: ${schema} } }`;
+  return `name: deep\nversion: 1\ndescription: Deep.\neffect: read\ninput: ${schema}\noutput: { type: object }\n`;
+}
+
+interface Case {
+  readonly name: string;
+  readonly files: Record<string, string>;
+  readonly expect: { file: string; line: number; col: number; code: string; text: RegExp };
+}
+
+const cases: Case[] = [
+  {
+    name: "a catastrophic pattern",
+    files: { "t.yaml": edit(QUERY, 'query: { type: string, maxLength: 100, pattern: "^(a+)+$" }') },
+    expect: { file: "definitions/t.yaml", line: 8, col: 53, code: "TC035", text: /pattern "\^\(a\+\)\+\$" can backtrack without bound/ },
+  },
+  {
+    name: "a polynomial pattern in a named type",
+    files: { "types.yaml": 'types:\n  Word: { type: string, pattern: "\\\\s+$" }\n', "t.yaml": edit(QUERY, 'query: { $ref: "types.yaml#/Word" }') },
+    expect: { file: "definitions/types.yaml", line: 2, col: 34, code: "TC035", text: /super-linear/ },
+  },
+  {
+    name: "malformed percent-encoding in a $ref",
+    files: { "t.yaml": edit(QUERY, 'query: { $ref: "#/$defs/%ZZ" }') },
+    expect: { file: "definitions/t.yaml", line: 8, col: 20, code: "TC020", text: /malformed percent-encoding: "%ZZ"/ },
+  },
+  {
+    name: "a $ref cycle between named types",
+    files: { "types.yaml": 'types:\n  A: { $ref: "#/types/B" }\n  B: { anyOf: [{ type: string, maxLength: 1 }, { $ref: "#/types/A" }] }\n', "t.yaml": edit(QUERY, 'query: { $ref: "types.yaml#/A" }') },
+    expect: { file: "definitions/types.yaml", line: 2, col: 6, code: "TC021", text: /\$ref cycle `A` → `B` → `A`/ },
+  },
+  {
+    name: "a $defs entry that is its own allOf branch",
+    files: { "t.yaml": edit("  required: [query]", '  required: [query]\n  $defs:\n    L: { allOf: [{ $ref: "#/$defs/L" }] }', edit(QUERY, 'query: { $ref: "#/$defs/L" }')) },
+    expect: { file: "definitions/t.yaml", line: 11, col: 5, code: "TC021", text: /`L` → `L`/ },
+  },
+  {
+    name: "a schema nested 2,000 deep, block style",
+    files: { "t.yaml": nested(2000) },
+    expect: { file: "definitions/t.yaml", line: 197, col: 1, code: "TC037", text: /nested more than 128 levels deep/ },
+  },
+  {
+    name: "a schema nested 2,000 deep, flow style",
+    files: { "t.yaml": nestedFlow(2000) },
+    expect: { file: "definitions/t.yaml", line: 5, col: 13538, code: "TC037", text: /nested more than 128 levels deep/ },
+  },
+  {
+    name: "a tool named __proto__",
+    files: { "t.yaml": edit("name: list_items", "name: __proto__") },
+    expect: { file: "definitions/t.yaml", line: 1, col: 7, code: "TC014", text: /sets the object's prototype/ },
+  },
+  {
+    name: "a tool named then",
+    files: { "t.yaml": edit("name: list_items", "name: then") },
+    expect: { file: "definitions/t.yaml", line: 1, col: 7, code: "TC014", text: /thenable/ },
+  },
+];
+
+describe("bad definitions found by attack", () => {
+  it.each(cases)("$name → $expect.code", async ({ files, expect: want }) => {
+    const dir = projectWith(files);
+    mkdirSync(join(dir, "generated"));
+    writeFileSync(join(dir, "generated", "keep.txt"), "user file\n");
+    const before = snapshotTree(join(dir, "generated"));
+    const result = await runCli(dir, ["generate"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/internal error|Maximum call stack|URI malformed/);
+    const prefix = `${want.file}:${want.line}:${want.col}: error ${want.code}:`;
+    expect(result.stderr).toContain(prefix);
+    expect(result.stderr.split("\n").find((l) => l.startsWith(prefix))).toMatch(want.text);
+    expect(snapshotTree(join(dir, "generated"))).toEqual(before);
+  });
+
+  it("compiles a schema nested as deep as the limit allows, and a recursive type through a property", async () => {
+    const types = "types:\n  Node:\n    type: object\n    properties:\n      next: { $ref: \"#/types/Node\" }\n";
+    const dir = projectWith({ "deep.yaml": nested(60), "types.yaml": types, "t.yaml": edit(QUERY, `${QUERY}\n    node: { $ref: "types.yaml#/Node" }`) });
+    const result = await runCli(dir, ["generate"]);
+    expect(result.stderr).not.toContain("error");
+    expect(result.code).toBe(0);
+  });
+
+  it("warns, without failing, about input strings and arrays with no upper bound", async () => {
+    const dir = projectWith({ "t.yaml": edit(QUERY, "query: { type: string }\n    tags: { type: array, items: { enum: [a, b] } }") });
+    const result = await runCli(dir, ["generate"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("definitions/t.yaml:8:20: warning TC036: input is a string with no `maxLength`");
+    expect(result.stderr).toContain("definitions/t.yaml:9:19: warning TC036: input is an array with no `maxItems`");
+    // Output, enums and bounded values are not linted.
+    expect(result.stderr.match(/TC036/g)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Regression tests for the border findings, each written as the attack that
+ * found it, through the real runtime and validators compiled with toolc's own
+ * Ajv configuration (the one the shipped validators use).
+ */
+import { describe, expect, it } from "vitest";
+import { createAjv } from "../../generator/ajv.js";
+import type { AnyToolContract, JsonSchemaObject, PathPattern } from "../../generator/runtime/contract.js";
+import { executeByName } from "../../generator/runtime/dispatch.js";
+import { TransientError } from "../../generator/runtime/errors.js";
+import { executeTool } from "../../generator/runtime/executor.js";
+import { REDACTED, redactText } from "../../generator/runtime/redact.js";
+import { createToolServer } from "../../generator/runtime/server.js";
+import type { TraceEvent } from "../../generator/runtime/types.js";
+import { connectInMemory } from "./connect.js";
+
+const inputAjv = createAjv({ applyDefaults: true });
+const outputAjv = createAjv({ applyDefaults: false });
+
+function contract(name: string, input: JsonSchemaObject, output: JsonSchemaObject, sensitive: { input?: PathPattern[]; output?: PathPattern[] } = {}): AnyToolContract {
+  return {
+    name,
+    version: 1,
+    effect: "read",
+    idempotent: true,
+    timeoutMs: 1000,
+    retry: { attempts: 1, backoffMs: 0, maxBackoffMs: 0, budgetMs: 0 },
+    errors: {},
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    meta: {},
+    sensitive: { input: sensitive.input ?? [], output: sensitive.output ?? [] },
+    validators: { validateInput: inputAjv.compile(input), validateOutput: outputAjv.compile(output) },
+  };
+}
+
+const INHERITED = ["constructor", "toString", "valueOf", "hasOwnProperty"] as const;
+const inheritedProps = Object.fromEntries(INHERITED.map((k) => [k, { type: "string" }]));
+
+describe("names that live on Object.prototype are ordinary properties", () => {
+  const tool = contract(
+    "proto_names",
+    {
+      type: "object",
+      properties: { ...inheritedProps, valueOf: { type: "string", default: "dflt" } },
+      required: ["constructor", "toString"],
+      additionalProperties: false,
+    },
+    { type: "object", properties: { ...inheritedProps }, required: ["hasOwnProperty"], additionalProperties: false },
+  );
+
+  it("required inherited names are missing from {}: the handler never runs", async () => {
+    let ran = false;
+    const result = await executeTool(tool, {}, () => ((ran = true), { hasOwnProperty: "x" }));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: "constructor" }, { path: "toString" }] });
+    expect(ran).toBe(false);
+  });
+
+  it("an optional valueOf gets its default when missing, and is accepted when sent", async () => {
+    const seen: unknown[] = [];
+    const handler = (input: unknown): unknown => (seen.push(input), { hasOwnProperty: "h" });
+    expect(await executeTool(tool, { constructor: "c", toString: "t" }, handler)).toMatchObject({ ok: true });
+    expect(await executeTool(tool, { constructor: "c", toString: "t", valueOf: "v", hasOwnProperty: "h" }, handler)).toMatchObject({ ok: true });
+    expect(seen).toEqual<unknown[]>([
+      { constructor: "c", toString: "t", valueOf: "dflt" },
+      { constructor: "c", toString: "t", valueOf: "v", hasOwnProperty: "h" },
+    ]);
+  });
+
+  it("an output missing a required hasOwnProperty never leaves", async () => {
+    const result = await executeTool(tool, { constructor: "c", toString: "t" }, () => ({ toString: "only" }));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_OUTPUT" });
+  });
+});
+
+describe("the bytes on the wire are the bytes validated", () => {
+  const tool = contract("profile", { type: "object" }, { type: "object", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: false });
+
+  it("a non-enumerable toJSON is never called: text and structuredContent carry the validated value", async () => {
+    const output = { name: "ada" };
+    Object.defineProperty(output, "toJSON", { value: () => ({ name: "ada", password: "hunter2-secret" }), enumerable: false });
+    const server = createToolServer({ profile: tool }, { profile: () => output });
+    const { client, close } = await connectInMemory(server);
+    try {
+      const result = await client.callTool({ name: "profile", arguments: {} });
+      const text = (result.content as { type: string; text: string }[])[0].text;
+      expect(text).not.toContain("hunter2");
+      expect(JSON.parse(text)).toEqual({ name: "ada" });
+      expect(result.structuredContent).toEqual(JSON.parse(text));
+    } finally {
+      await close();
+    }
+  });
+
+  it("a getter that answers differently on a second read cannot change what was validated", async () => {
+    let reads = 0;
+    const output = { get name(): unknown { return ++reads === 1 ? "ada" : { leaked: true }; } };
+    const result = await executeTool(tool, {}, () => output);
+    expect(result).toEqual({ ok: true, data: { name: "ada" } });
+    expect(JSON.stringify(result.ok && result.data)).toBe('{"name":"ada"}');
+  });
+});
+
+describe("any thrown value is a counted, traced attempt", () => {
+  it("a Proxy whose every read throws: attempts 1, effect none on a read, one trace event", async () => {
+    const hostile = new Proxy({}, { get: () => { throw new Error("trap"); }, getPrototypeOf: () => { throw new Error("trap"); }, has: () => { throw new Error("trap"); } });
+    const events: TraceEvent[] = [];
+    const tool = contract("t", { type: "object" }, { type: "object" });
+    const result = await executeTool(tool, {}, () => { throw hostile; }, { onTrace: (e) => events.push(e) });
+    expect(result).toMatchObject({ ok: false, code: "FAILED", attempts: 1, effect: "none" });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ attempt: 1, code: "FAILED" });
+  });
+});
+
+describe("execute never throws, whatever it is given", () => {
+  const tool = contract("t", { type: "object" }, { type: "object" });
+  const hostile = new Proxy({}, { get: () => { throw new Error("trap"); }, getOwnPropertyDescriptor: () => { throw new Error("trap"); } });
+
+  it.each([
+    ["null handlers", () => executeByName({ t: tool }, "t", {}, null as never)],
+    ["handlers that are a string", () => executeByName({ t: tool }, "t", {}, "x" as never)],
+    ["handlers whose reads throw", () => executeByName({ t: tool }, "t", {}, hostile as never)],
+    ["a symbol for a name", () => executeByName({ t: tool }, Symbol("x") as never, {}, {})],
+    ["null options", () => executeByName({ t: tool }, "t", {}, { t: () => ({}) }, null as never)],
+    ["options whose reads throw", () => executeByName({ t: tool }, "t", {}, { t: () => ({}) }, hostile as never)],
+    ["a null contract", () => executeTool(null as never, {}, (() => ({})) as never)],
+  ])("%s", async (_name, call) => {
+    let promise: Promise<unknown> | undefined;
+    expect(() => (promise = call())).not.toThrow();
+    const result = await promise;
+    expect(result).toMatchObject({ ok: expect.any(Boolean) });
+  });
+});
+
+describe("secrets", () => {
+  const KEY = "sk_live_0123456789";
+  const tool = contract(
+    "vault",
+    {
+      type: "object",
+      properties: { tokens: { type: "object", additionalProperties: { type: "integer" }, "x-sensitive": true }, pin: { type: "string", "x-sensitive": true } },
+      additionalProperties: false,
+    },
+    { type: "object" },
+    { input: [["tokens"], ["pin"]] },
+  );
+
+  it("keys of an x-sensitive map appear neither in issue paths nor in trace issuePaths", async () => {
+    const events: TraceEvent[] = [];
+    const result = await executeTool(tool, { tokens: { [KEY]: "not a number" } }, () => ({}), { onTrace: (e) => events.push(e) });
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `tokens[${JSON.stringify(REDACTED)}]` }] });
+    expect(JSON.stringify(result)).not.toContain(KEY);
+    expect(JSON.stringify(events)).not.toContain(KEY);
+  });
+
+  it("a secret shorter than the minimum does not scrub every message it happens to occur in", async () => {
+    const result = await executeTool(tool, { pin: "a" }, () => { throw new TransientError("a database at capacity"); });
+    expect(result).toMatchObject({ code: "RETRYABLE", message: "The tool failed temporarily: a database at capacity." });
+  });
+
+  it("a short secret is scrubbed where it stands as a token, not inside longer numbers", () => {
+    expect(redactText("pin 987 rejected after 19870 ms", new Set(["987"]))).toBe(`pin ${REDACTED} rejected after 19870 ms`);
+  });
+
+  it("a megabyte-long secret still gets an ordinary envelope, scrubbed", async () => {
+    const huge = "x".repeat(1_000_000);
+    const result = await executeTool(tool, { pin: huge, tokens: { a: "no" } }, () => ({}));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    const failed = await executeTool(tool, { pin: huge }, () => { throw new TransientError(`bad pin ${huge}`); });
+    expect(failed).toMatchObject({ ok: false, code: "RETRYABLE", message: `The tool failed temporarily: bad pin ${REDACTED}.` });
+  });
+
+  it("URL-encoded, JSON-escaped and upper-cased copies of a secret are scrubbed", async () => {
+    const secret = 'p@ss w"rd/x9';
+    const messages = [`GET /login?pw=${encodeURIComponent(secret)}`, `body {"pw":${JSON.stringify(secret)}}`, `PW=${secret.toUpperCase()}`];
+    for (const message of messages) {
+      const result = await executeTool(tool, { pin: secret }, () => { throw new TransientError(message); });
+      expect(result.ok).toBe(false);
+      const text = JSON.stringify(result);
+      expect(text).toContain(REDACTED);
+      expect(text).not.toContain(encodeURIComponent(secret));
+      expect(text.toLowerCase()).not.toContain("w\\\\\\\"rd");
+      expect(text).not.toContain(secret.toUpperCase());
+    }
+  });
+});
