@@ -74,8 +74,10 @@ function arm(at: number): void {
   hold(holding);
 }
 
+/** Node's setImmediate where there is one, read from globalThis so that the runtime needs no Node types. */
+const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
 const nextTurn: (callback: () => void) => void =
-  typeof setImmediate === "function" ? (callback) => void setImmediate(callback) : (callback) => void setTimeout(callback, 0);
+  typeof immediate === "function" ? (callback) => void immediate(callback) : (callback) => void setTimeout(callback, 0);
 
 /**
  * The timer fired: expire what is due one turn of the event loop later. After

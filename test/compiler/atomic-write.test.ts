@@ -22,14 +22,14 @@ describe("generate, when the file system refuses part of the write", () => {
     addTool(dir, "zz_last_tool");
     writeFileSync(join(dir, "definitions/get_order.yaml"), readFileSync(join(dir, "definitions/get_order.yaml"), "utf8").replace("title: ", "title: Changed "));
     // One of the new files has a directory in its way, so its rename fails after others succeeded.
-    mkdirSync(join(dir, "generated/validators/zz_last_tool.js/inside"), { recursive: true });
-    writeFileSync(join(dir, "generated/validators/zz_last_tool.js/inside/keep.txt"), "mine\n");
+    mkdirSync(join(dir, "generated/validators/zz_last_tool.ts/inside"), { recursive: true });
+    writeFileSync(join(dir, "generated/validators/zz_last_tool.ts/inside/keep.txt"), "mine\n");
     const before = snapshotTree(dir);
     const listing = readdirSync(dir).sort();
 
     const result = await runCli(dir, ["generate"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/generated\/validators\/zz_last_tool\.js:1:1: error TC060: cannot write: .*(directory|in the way)/);
+    expect(result.stderr).toMatch(/generated\/validators\/zz_last_tool\.ts:1:1: error TC060: cannot write: .*(directory|in the way)/);
     expect(result.stderr).not.toContain("internal error");
     expect(snapshotTree(dir)).toEqual(before);
     expect(readdirSync(dir).sort()).toEqual(listing);

@@ -54,7 +54,8 @@ function nestedFlow(depth: number): string {
 interface Case {
   readonly name: string;
   readonly files: Record<string, string>;
-  readonly expect: { file: string; line: number; col: number; code: string; text: RegExp };
+  /** No `col`: any column on the line (where the YAML parser itself ran out of stack, which depends on the stack size). */
+  readonly expect: { file: string; line: number; col?: number; code: string; text: RegExp };
 }
 
 const cases: Case[] = [
@@ -91,7 +92,7 @@ const cases: Case[] = [
   {
     name: "a schema nested 2,000 deep, flow style",
     files: { "t.yaml": nestedFlow(2000) },
-    expect: { file: "definitions/t.yaml", line: 5, col: 13538, code: "TC037", text: /nested more than 128 levels deep/ },
+    expect: { file: "definitions/t.yaml", line: 5, code: "TC037", text: /nested more than 128 levels deep/ },
   },
   {
     name: "a tool named __proto__",
@@ -114,9 +115,10 @@ describe("bad definitions found by attack", () => {
     const result = await runCli(dir, ["generate"]);
     expect(result.code).toBe(1);
     expect(result.stderr).not.toMatch(/internal error|Maximum call stack|URI malformed/);
-    const prefix = `${want.file}:${want.line}:${want.col}: error ${want.code}:`;
-    expect(result.stderr).toContain(prefix);
-    expect(result.stderr.split("\n").find((l) => l.startsWith(prefix))).toMatch(want.text);
+    const prefix = new RegExp(`^${want.file}:${want.line}:${want.col ?? "\\d+"}: error ${want.code}: `);
+    const line = result.stderr.split("\n").find((l) => prefix.test(l));
+    expect(line, result.stderr).toBeDefined();
+    expect(line).toMatch(want.text);
     expect(snapshotTree(join(dir, "generated"))).toEqual(before);
   });
 
