@@ -5,7 +5,7 @@ import {
   contracts,
   createServer,
   execute,
-} from "../../../../tmp/toolc-fuzz-defs-0ozsAu/out/index.js";
+} from "../../generated/index.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it, vi } from "vitest";
