@@ -27,6 +27,9 @@ export const Codes = {
   exampleInvalid: "TC050",
   invalidExampleIsValid: "TC051",
   invalidExamplePaths: "TC052",
+  openaiNotStrict: "TC060",
+  anthropicNotStrict: "TC061",
+  providerName: "TC062",
 } as const;
 
 export type DiagnosticCode = (typeof Codes)[keyof typeof Codes];

@@ -7,6 +7,7 @@ import { emitContractTests } from "./contract-tests.js";
 import { emitContractsModule } from "./contracts-module.js";
 import { headerComment } from "./header.js";
 import { emitIndexModule } from "./index-module.js";
+import { emitProvidersModule } from "./providers/module.js";
 import { emitRuntimeFiles } from "./runtime-files.js";
 import { emitSchemaJson } from "./schemas-json.js";
 import { emitToolModule } from "./tool-module.js";
@@ -21,7 +22,7 @@ export interface EmitOptions {
 /** Files that depend on the whole IR rather than on one tool: types, contracts, index, runtime. */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
   void options;
-  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), ...emitRuntimeFiles()];
+  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitProvidersModule(ir), ...emitRuntimeFiles()];
 }
 
 /** How many of `emitToolFiles`' files prettier formats: the tool module, the validators' `.d.ts` and the contract tests. */
