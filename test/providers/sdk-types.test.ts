@@ -1,0 +1,55 @@
+/**
+ * The provider exports type-check against the official SDKs (openai,
+ * @anthropic-ai/sdk, @google/genai, ai; devDependencies only), with real
+ * tsc under every strict flag, and generated code imports none of them.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../compiler/helpers.js";
+import { TYPESCRIPTS, typecheck } from "./tsc.js";
+
+const STRICTEST = {
+  lib: ["ES2023", "DOM"],
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  noImplicitReturns: true,
+  noImplicitOverride: true,
+  noPropertyAccessFromIndexSignature: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+};
+
+const PROVIDER_FILES = ["generated/providers.ts", "generated/runtime/providers.ts", "generated/runtime/provider-nulls.ts"];
+
+describe.each(TYPESCRIPTS)("TypeScript $version", ({ bin }) => {
+  it("assigns every provider export to its SDK type, and every run result to what the SDK's next request takes", () => {
+    expect(typecheck(bin, [join(ROOT, "test/providers/sdk-assign.ts")], STRICTEST)).toBe("");
+  });
+
+  it("compiles the provider modules under erasableSyntaxOnly too", () => {
+    const output = typecheck(bin, [join(ROOT, "generated/providers.ts")], { ...STRICTEST, erasableSyntaxOnly: true });
+    // Other runtime files are the build's concern; none of the provider modules may appear.
+    for (const file of PROVIDER_FILES) expect(output).not.toContain(file);
+  });
+});
+
+it("rejects an export assigned to another provider's type (the check can fail)", () => {
+  // Inside the project, so the SDKs resolve and the file is an ES module; not under test/, so the project's own type check skips it.
+  const dir = join(ROOT, "node_modules/.cache/toolc-sdk-negative");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "wrong.ts");
+  writeFileSync(file, `import type Anthropic from "@anthropic-ai/sdk";\nimport { openai } from "../../../generated/providers.js";\nexport const wrong: Anthropic.Tool[] = openai.tools;\n`);
+  const [typescript] = TYPESCRIPTS;
+  expect(typecheck(typescript!.bin, [file], STRICTEST)).toMatch(/wrong\.ts\(3,14\): error TS2322/);
+});
+
+it("generated code imports none of the provider SDKs", () => {
+  for (const file of PROVIDER_FILES) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    expect(text).not.toMatch(/from "(openai|@anthropic-ai\/sdk|@google\/genai|ai)(\/[^"]*)?"/);
+  }
+  expect(readFileSync(join(ROOT, "generated/index.ts"), "utf8")).not.toContain("providers");
+});
