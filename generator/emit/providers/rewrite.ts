@@ -104,14 +104,23 @@ function rewriteProperties(node: JsonObject, path: SchemaPath, ctx: Context, out
   if (ctx.rules.requireAll) out.plan = { ...out.plan, ...plan };
 }
 
+function hasDeclaredProperties(node: JsonObject): boolean {
+  return isObject(node.properties) && Object.keys(node.properties).length > 0;
+}
+
 function rewriteObjectShape(node: JsonObject, path: SchemaPath, ctx: Context, out: NodeResult): void {
   const isObjectNode = typesOf(node).includes("object") || node.properties !== undefined;
   if (!isObjectNode) return;
   rewriteProperties(node, path, ctx, out);
   const extra = node.additionalProperties;
   if (extra === false) out.schema.additionalProperties = false;
-  else if (ctx.rules.closedObjects) {
-    ctx.problems.push({ path: [...path, "additionalProperties"], message: "an open object (additionalProperties other than false) cannot be strict" });
+  else if (ctx.rules.closedObjects && extra === true && hasDeclaredProperties(node)) {
+    // Open only to tolerate extra keys (typical of imported MCP tools): the strict form offers the model
+    // exactly the declared properties, every call it can make is valid, and toolc still accepts extras from others.
+    out.schema.additionalProperties = false;
+  } else if (ctx.rules.closedObjects) {
+    const what = extra === true ? "an object with no declared properties (any keys)" : "an open map (additionalProperties with a schema)";
+    ctx.problems.push({ path: [...path, "additionalProperties"], message: `${what} has no strict form` });
   } else if (extra !== undefined) out.schema.additionalProperties = rewrite(extra as JsonSchema, [...path, "additionalProperties"], ctx).schema;
 }
 
