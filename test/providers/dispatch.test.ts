@@ -132,3 +132,27 @@ describe("Vercel AI SDK", () => {
     expect(JSON.stringify(prompts[2])).toContain("INVALID_INPUT");
   });
 });
+
+describe("whatever a model sends, run answers and never throws", () => {
+  const hostile: unknown[] = [
+    { id: "c", type: "function", function: { name: "get_order", arguments: 42 } },
+    { id: "c", type: "function", function: { name: "__proto__", arguments: "{}" } },
+    { id: "c", type: "custom", custom: { name: "get_order", input: "x" } },
+    { id: "c", type: "function", function: { name: "get_order", arguments: "[".repeat(100_000) + "]".repeat(100_000) } },
+    { id: "c", type: "function", function: { name: "search_orders", arguments: JSON.stringify({ filter: { __proto__: null, status: null }, limit: null, cursor: null }) } },
+  ];
+
+  it.each(hostile.map((call, i) => ({ i, call })))("OpenAI call $i", async ({ call }) => {
+    const message = await openai.run(call as Parameters<typeof openai.run>[0], handlers);
+    expect(JSON.parse((message as { content: string }).content)).toMatchObject({ ok: false });
+    expect(seen).toEqual([]);
+  });
+
+  it("Anthropic and Gemini calls with missing or odd fields", async () => {
+    const block = { id: "t", name: 7, input: undefined } as unknown as Parameters<typeof anthropic.run>[0];
+    expect((await anthropic.run(block, handlers)).is_error).toBe(true);
+    expect((await gemini.run({}, handlers)).response["error"]).toMatchObject({ code: "FAILED" });
+    expect((await gemini.run({ name: "get_order", args: null } as unknown as Parameters<typeof gemini.run>[0], handlers)).response["error"]).toMatchObject({ code: "INVALID_INPUT" });
+    expect(seen).toEqual([]);
+  });
+});

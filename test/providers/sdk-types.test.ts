@@ -22,11 +22,14 @@ const STRICTEST = {
   isolatedModules: true,
 };
 
+/** The agent loops of docs/providers.md, one file each, in the document's order. */
+const SNIPPETS = ["openai", "anthropic", "gemini", "ai-sdk"];
+
 const PROVIDER_FILES = ["generated/providers.ts", "generated/runtime/providers.ts", "generated/runtime/provider-nulls.ts"];
 
 describe.each(TYPESCRIPTS)("TypeScript $version", ({ bin }) => {
   it("assigns every provider export to its SDK type, and every run result to what the SDK's next request takes", () => {
-    expect(typecheck(bin, [join(ROOT, "test/providers/sdk-assign.ts")], STRICTEST)).toBe("");
+    expect(typecheck(bin, [join(ROOT, "test/providers/sdk-assign.ts"), ...SNIPPETS.map((s) => join(ROOT, "test/providers/snippets", `${s}.ts`))], STRICTEST)).toBe("");
   });
 
   it("compiles the provider modules under erasableSyntaxOnly too", () => {
@@ -52,4 +55,14 @@ it("generated code imports none of the provider SDKs", () => {
     expect(text).not.toMatch(/from "(openai|@anthropic-ai\/sdk|@google\/genai|ai)(\/[^"]*)?"/);
   }
   expect(readFileSync(join(ROOT, "generated/index.ts"), "utf8")).not.toContain("providers");
+});
+
+it("docs/providers.md's agent loops are the type-checked snippet files, verbatim", () => {
+  const blocks = [...readFileSync(join(ROOT, "docs/providers.md"), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+  const loops = blocks.slice(1).map((block) => block.replaceAll('"./generated/providers.js"', '"../../../generated/providers.js"'));
+  expect(loops).toHaveLength(SNIPPETS.length);
+  loops.forEach((loop, i) => {
+    const snippet = readFileSync(join(ROOT, "test/providers/snippets", `${SNIPPETS[i]}.ts`), "utf8");
+    for (const line of loop.split("\n")) expect(snippet).toContain(line);
+  });
 });
