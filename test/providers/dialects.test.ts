@@ -117,6 +117,8 @@ describe("what cannot be strict", () => {
     const entry = providerEntry(open!);
     expect(entry.openai).toMatchObject({ strict: true, parameters: { additionalProperties: false, required: ["q"] } });
     expect(entry.anthropic?.strict).toBe(true);
+    // An example may use the extra keys the contract allows, which the strict form does not: none go to input_examples.
+    expect(entry.anthropic?.examplesFit).toBe(false);
     expect(open!.inputSchema["additionalProperties"]).toBe(true);
     const anyKeys = compile({ any: tool("any", "  type: object\n  properties:\n    bag: { type: object, additionalProperties: true }") });
     expect(providerEntry(anyKeys.tools[0]!).openai?.problems.map((p) => p.message)).toEqual(["an object with no declared properties (any keys) has no strict form"]);

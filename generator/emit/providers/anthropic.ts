@@ -40,6 +40,8 @@ export interface AnthropicDialect {
   readonly inputSchema: JsonObject & { type: "object" };
   readonly strict: boolean;
   readonly problems: readonly SchemaProblem[];
+  /** Whether the contract's examples fit `inputSchema`: not when its strict form closed an object open to extra keys. */
+  readonly examplesFit: boolean;
   /** What this tool adds to the per-request strict budgets. */
   readonly optionalParameters: number;
   readonly unionParameters: number;
@@ -69,5 +71,5 @@ export function anthropicDialect(tool: ToolIR): AnthropicDialect {
   const inputSchema = (strict ? rewritten.schema : withoutAnnotations(tool.inputSchema)) as JsonObject & { type: "object" };
   const counts = { optional: 0, union: 0 };
   if (strict) countParameters(inputSchema, counts);
-  return { inputSchema, strict, problems, optionalParameters: counts.optional, unionParameters: counts.union };
+  return { inputSchema, strict, problems, examplesFit: !strict || !rewritten.closedOpenObjects, optionalParameters: counts.optional, unionParameters: counts.union };
 }

@@ -59,7 +59,7 @@ function withinAnthropicBudgets(entries: ProviderEntry[]): { entries: ProviderEn
     }
     overBudget.push(entry.tool.name);
     const served = withoutAnnotations(entry.tool.inputSchema) as AnthropicDialect["inputSchema"];
-    return { ...entry, anthropic: { ...dialect, inputSchema: served, strict: false } };
+    return { ...entry, anthropic: { ...dialect, inputSchema: served, strict: false, examplesFit: true } };
   });
   return { entries: adjusted, overBudget };
 }

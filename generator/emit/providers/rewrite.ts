@@ -28,6 +28,8 @@ export interface DialectRules {
 export interface Rewritten {
   readonly schema: JsonObject;
   readonly problems: readonly SchemaProblem[];
+  /** Whether an object open to extra keys was closed: values with extra keys fit the served schema but not this one. */
+  readonly closedOpenObjects: boolean;
   /** With `requireAll`: where a null means "left out". */
   readonly nulls?: { readonly root: NullPlan; readonly defs: Record<string, NullPlan> };
 }
@@ -37,6 +39,7 @@ interface Context {
   /** The served schema's `$defs`, for null checks through `$ref`. */
   readonly defs: JsonObject;
   readonly problems: SchemaProblem[];
+  closedOpenObjects: boolean;
 }
 
 interface NodeResult {
@@ -118,6 +121,7 @@ function rewriteObjectShape(node: JsonObject, path: SchemaPath, ctx: Context, ou
     // Open only to tolerate extra keys (typical of imported MCP tools): the strict form offers the model
     // exactly the declared properties, every call it can make is valid, and toolc still accepts extras from others.
     out.schema.additionalProperties = false;
+    ctx.closedOpenObjects = true;
   } else if (ctx.rules.closedObjects) {
     const what = extra === true ? "an object with no declared properties (any keys)" : "an open map (additionalProperties with a schema)";
     ctx.problems.push({ path: [...path, "additionalProperties"], message: `${what} has no strict form` });
@@ -264,7 +268,7 @@ function pruneRefs(defs: Record<string, NullPlan>): void {
 /** The served input schema in one provider's dialect. */
 export function rewriteSchema(served: JsonObject, rules: DialectRules): Rewritten {
   const defs = isObject(served.$defs) ? served.$defs : {};
-  const ctx: Context = { rules, defs, problems: [] };
+  const ctx: Context = { rules, defs, problems: [], closedOpenObjects: false };
   const { $defs: _defs, ...rootNode } = served;
   const root = rewrite(rootNode, [], ctx);
   const defPlans: Record<string, NullPlan> = {};
@@ -277,6 +281,6 @@ export function rewriteSchema(served: JsonObject, rules: DialectRules): Rewritte
   pruneRefs(defPlans);
   const rootPlan = prunePlan(root.plan, defPlans);
   const schema = Object.keys(rewrittenDefs).length > 0 ? { ...root.schema, $defs: rewrittenDefs } : root.schema;
-  if (!rules.requireAll) return { schema, problems: ctx.problems };
-  return { schema, problems: ctx.problems, ...(rootPlan === undefined ? {} : { nulls: { root: rootPlan, defs: defPlans } }) };
+  if (!rules.requireAll) return { schema, problems: ctx.problems, closedOpenObjects: ctx.closedOpenObjects };
+  return { schema, problems: ctx.problems, closedOpenObjects: ctx.closedOpenObjects, ...(rootPlan === undefined ? {} : { nulls: { root: rootPlan, defs: defPlans } }) };
 }
