@@ -79,6 +79,37 @@ describe("OpenAI strict form", () => {
   });
 });
 
+describe("a type that extends another with allOf", () => {
+  const { tools } = compile(
+    {
+      person: tool("person", `  type: object
+  properties:
+    who:
+      allOf:
+        - $ref: "types.yaml#/Address"
+        - type: object
+          properties:
+            name: { type: string }
+  required: [who]`),
+    },
+    TYPES,
+  );
+  const entry = providerEntry(tools[0]!);
+
+  it("is merged into one closed object, strict for OpenAI and Anthropic", () => {
+    expect(entry.openai?.problems).toEqual([]);
+    const who = (entry.openai?.parameters["properties"] as Record<string, Record<string, unknown>>)["who"];
+    expect(who).toMatchObject({ type: "object", required: ["city", "zip", "name"], additionalProperties: false });
+    expect(Object.keys(who?.["properties"] as object)).toEqual(["city", "zip", "name"]);
+    expect(entry.anthropic?.strict).toBe(true);
+    expect((entry.anthropic?.inputSchema["properties"] as Record<string, unknown>)["who"]).toMatchObject({ required: ["city"], additionalProperties: false });
+  });
+
+  it("maps the merged object's optional nulls back to absent", () => {
+    expect(nullsToAbsent({ who: { city: "Oslo", zip: null, name: null } }, entry.openai?.nulls)).toEqual({ who: { city: "Oslo" } });
+  });
+});
+
 describe("what cannot be strict", () => {
   const { tools, diagnostics } = compile(
     {

@@ -9,6 +9,7 @@
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import { allowsNull, defName, enumTypes, isObject, type SchemaPath, type SchemaProblem, typesOf } from "./schema-facts.js";
 import type { NullPlan } from "../../runtime/provider-nulls.js";
+import { mergeAllOf } from "./all-of.js";
 
 export interface DialectRules {
   /** Keywords the provider enforces, kept as written (structure keywords are handled on their own). */
@@ -117,13 +118,13 @@ function rewriteObjectShape(node: JsonObject, path: SchemaPath, ctx: Context, ou
   rewriteProperties(node, path, ctx, out);
   const extra = node.additionalProperties;
   if (extra === false) out.schema.additionalProperties = false;
-  else if (ctx.rules.closedObjects && extra === true && hasDeclaredProperties(node)) {
+  else if (ctx.rules.closedObjects && (extra === true || extra === undefined) && hasDeclaredProperties(node)) {
     // Open only to tolerate extra keys (typical of imported MCP tools): the strict form offers the model
     // exactly the declared properties, every call it can make is valid, and toolc still accepts extras from others.
     out.schema.additionalProperties = false;
     ctx.closedOpenObjects = true;
   } else if (ctx.rules.closedObjects) {
-    const what = extra === true ? "an object with no declared properties (any keys)" : "an open map (additionalProperties with a schema)";
+    const what = isObject(extra) ? "an open map (additionalProperties with a schema)" : "an object with no declared properties (any keys)";
     ctx.problems.push({ path: [...path, "additionalProperties"], message: `${what} has no strict form` });
   } else if (extra !== undefined) out.schema.additionalProperties = rewrite(extra as JsonSchema, [...path, "additionalProperties"], ctx).schema;
 }
@@ -186,7 +187,8 @@ function rewriteStrings(node: JsonObject, ctx: Context, out: NodeResult, dropped
   }
 }
 
-function rewriteObject(node: JsonObject, path: SchemaPath, ctx: Context): NodeResult {
+function rewriteObject(written: JsonObject, path: SchemaPath, ctx: Context): NodeResult {
+  const node = mergeAllOf(written, ctx.defs) ?? written;
   const out: NodeResult = { schema: {} };
   const dropped: [string, JsonValue][] = [];
   if (node.type !== undefined) out.schema.type = node.type;
