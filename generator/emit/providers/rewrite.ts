@@ -51,15 +51,24 @@ interface NodeResult {
 /** Keywords the rewriter handles itself, whatever the dialect. */
 const STRUCTURE = new Set(["type", "properties", "required", "additionalProperties", "items", "prefixItems", "anyOf", "oneOf", "allOf", "$ref", "$defs", "enum", "const", "description", "title", "format", "pattern", "minItems"]);
 
+/** Annotations that say nothing a model needs: dropped without a word. */
+const SILENT = new Set(["$comment", "readOnly", "writeOnly"]);
+
 function describeDropped(dropped: [string, JsonValue][]): string {
-  const defaults = dropped.filter(([key]) => key === "default").map(([, value]) => `Default: ${JSON.stringify(value)}.`);
-  const rules = dropped.filter(([key]) => key !== "default").map(([key, value]) => (key === "oneOf" ? "exactly one alternative must match" : `${key} ${JSON.stringify(value)}`));
-  return [...(rules.length > 0 ? [`Constraints: ${rules.join("; ")}.`] : []), ...defaults].join(" ");
+  const rules = dropped
+    .filter(([key]) => !["default", "examples", "deprecated"].includes(key))
+    .map(([key, value]) => (key === "oneOf" ? "exactly one alternative must match" : `${key} ${JSON.stringify(value)}`));
+  const notes = dropped.flatMap(([key, value]) => {
+    if (key === "default") return [`Default: ${JSON.stringify(value)}.`];
+    if (key === "examples") return [`Examples: ${JSON.stringify(value)}.`];
+    return key === "deprecated" && value === true ? ["Deprecated."] : [];
+  });
+  return [...(rules.length > 0 ? [`Constraints: ${rules.join("; ")}.`] : []), ...notes].join(" ");
 }
 
 function withDescription(schema: JsonObject, dropped: [string, JsonValue][]): JsonObject {
-  if (dropped.length === 0) return schema;
   const note = describeDropped(dropped);
+  if (note === "") return schema;
   const own = typeof schema.description === "string" ? schema.description.trim() : "";
   const description = own === "" ? note : `${/[.!?]$/.test(own) ? own : `${own}.`} ${note}`;
   return { ...schema, description };
@@ -212,7 +221,7 @@ function rewriteObject(written: JsonObject, path: SchemaPath, ctx: Context): Nod
     else dropped.push(["allOf", node.allOf]);
   }
   for (const [key, value] of Object.entries(node)) {
-    if (STRUCTURE.has(key) || key.startsWith("x-")) continue;
+    if (STRUCTURE.has(key) || SILENT.has(key) || key.startsWith("x-")) continue;
     if (ctx.rules.keeps.has(key)) out.schema[key] = value;
     else dropped.push([key, value]);
   }
