@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { providerCatalog, providerEntry } from "../../generator/emit/providers/catalog.js";
+import { emitProvidersModule } from "../../generator/emit/providers/module.js";
 import { formatDiagnostic } from "../../generator/diagnostics.js";
 import type { Diagnostic, ToolIR } from "../../generator/ir.js";
 import { loadDefinitionsFromTexts } from "../../generator/load/index.js";
@@ -181,4 +182,11 @@ describe("names and per-request budgets", () => {
     expect(entries.filter((e) => e.anthropic?.strict).length).toBe(20);
     expect(anthropicOverBudget).toEqual(["t20", "t21"]);
   });
+});
+
+it("a tool named __proto__ is a computed key in providers.ts, so it stays a property", () => {
+  const { tools } = compile({ proto: tool("__proto__", "  type: object") });
+  const { text } = emitProvidersModule({ tools, typeFiles: [] });
+  expect(text).toContain('  ["__proto__"]: ');
+  expect(text).not.toMatch(/^\s+"?__proto__"?:/m);
 });

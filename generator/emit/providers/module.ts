@@ -7,7 +7,7 @@
 import type { ContractIR, EmittedFile, JsonObject, JsonValue } from "../../ir.js";
 import { contractConstName } from "../contracts-module.js";
 import { headerComment } from "../header.js";
-import { literal } from "../literal.js";
+import { tsLiteral } from "../literal.js";
 import { providerCatalog, type ProviderEntry } from "./catalog.js";
 
 const RUNTIME_VALUES = ["aiSdkToolSet", "openAIResponsesTools", "runAnthropicToolUse", "runGeminiFunctionCall", "runOpenAIToolCall"];
@@ -16,17 +16,25 @@ const RUNTIME_TYPES = [
   "NullPlanSet", "OpenAIChatTool", "OpenAIChatToolCall", "OpenAIResponsesFunctionCall", "OpenAIResponsesTool", "OpenAIRunResult",
 ];
 
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A key of an object literal; `__proto__`, quoted or not, would set the prototype, so it is computed. */
+function propertyKey(name: string): string {
+  if (name === "__proto__") return `[${JSON.stringify(name)}]`;
+  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+}
+
 function description(entry: ProviderEntry): JsonObject {
   return entry.tool.description === undefined ? {} : { description: entry.tool.description };
 }
 
 function contractMap(name: string, entries: readonly ProviderEntry[], doc: string): string {
-  const lines = entries.map((e) => `${JSON.stringify(e.tool.name)}: ${contractConstName(e.tool)},`);
+  const lines = entries.map((e) => `  ${propertyKey(e.tool.name)}: ${contractConstName(e.tool)},`);
   return `/** ${doc} */\nconst ${name} = {\n${lines.join("\n")}\n} as const;`;
 }
 
 function data(name: string, type: string, value: JsonValue, doc: string): string {
-  return `/** ${doc} */\nconst ${name}: ${type} = ${literal(value)};`;
+  return `/** ${doc} */\nconst ${name}: ${type} = ${tsLiteral(value)};`;
 }
 
 function openaiSection(entries: readonly ProviderEntry[]): string[] {
@@ -123,5 +131,6 @@ export function emitProvidersModule(ir: ContractIR): EmittedFile {
   const { entries, anthropicOverBudget } = providerCatalog(ir.tools);
   const sections = [...openaiSection(entries), ...anthropicSection(entries, anthropicOverBudget), ...geminiSection(entries), ...aiSdkSection(entries)];
   const text = [headerComment("the definitions folder"), "", ...imports(ir), "", sections.join("\n\n"), ""].join("\n");
-  return { path: "providers.ts", text, format: true };
+  // Written already formatted, as contracts.ts is: prettier over every tool's schemas four times over would dominate a large generate.
+  return { path: "providers.ts", text, format: false };
 }
