@@ -156,6 +156,11 @@ describe("what cannot be strict", () => {
     expect(providerEntry(anyKeys.tools[0]!).openai?.problems.map((p) => p.message)).toEqual(["an object with no declared properties (any keys) has no strict form"]);
   });
 
+  it("an array without items is not strict", () => {
+    const { tools: [bag] } = compile({ bag: tool("bag", "  type: object\n  properties:\n    xs: { type: array }") });
+    expect(providerEntry(bag!).openai?.problems).toEqual([{ path: ["properties", "xs"], message: "an array of values of any type (no items) has no strict form" }]);
+  });
+
   it("nesting deeper than OpenAI's 10 levels is not strict", () => {
     let schema = "{ type: string }";
     for (let i = 0; i < 11; i++) schema = `{ type: object, properties: { a: ${schema} } }`;

@@ -61,6 +61,7 @@ function checkNode(node: unknown, path: string, rules: Rules, out: string[], dep
     }
   }
   if (node.items !== undefined) checkNode(node.items, `${path}[]`, rules, out, depth + 1, stats);
+  else if (rules.closed && types.includes("array")) out.push(`${path}: array without items`);
   if (Array.isArray(node.anyOf)) node.anyOf.forEach((b, i) => checkNode(b, `${path}|${i}`, rules, out, depth, stats));
   if (Array.isArray(node.allOf)) node.allOf.forEach((b, i) => checkNode(b, `${path}&${i}`, rules, out, depth, stats));
   if (isNode(node.additionalProperties)) checkNode(node.additionalProperties, `${path}{}`, rules, out, depth + 1, stats);

@@ -154,6 +154,9 @@ function rewriteBranches(key: "anyOf" | "oneOf" | "allOf", node: JsonObject, pat
 }
 
 function rewriteItems(node: JsonObject, path: SchemaPath, ctx: Context, out: NodeResult, dropped: [string, JsonValue][]): void {
+  if (ctx.rules.closedObjects && typesOf(node).includes("array") && node.items === undefined && node.prefixItems === undefined) {
+    ctx.problems.push({ path, message: "an array of values of any type (no items) has no strict form" });
+  }
   if (node.items !== undefined) {
     const items = rewrite(node.items as JsonSchema, [...path, "items"], ctx);
     out.schema.items = items.schema;
