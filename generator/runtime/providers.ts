@@ -113,6 +113,9 @@ type AnyResult = ToolResult<unknown, string>;
 
 const MAX_NAME_IN_MESSAGE = 128;
 
+/** A field a model sent, as a string: anything else (a number, an object with its own toString) is "". */
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
 /** What a tool result says to a model: the output on success, the envelope on failure. */
 function resultText(result: AnyResult): string {
   return JSON.stringify(result.ok ? result.data : result) ?? "null";
@@ -183,15 +186,15 @@ export async function runOpenAIToolCall<M extends ContractMap, C extends OpenAIC
 ): Promise<OpenAIRunResult<C>> {
   const all = handlers as HandlersFor<ContractMap>;
   if (isResponsesCall(call)) {
-    const result = await runParsed(contracts, nullPlans, String(call.name), call.arguments, all, options);
-    const output: OpenAIFunctionCallOutput = { type: "function_call_output", call_id: String(call.call_id), output: resultText(result) };
+    const result = await runParsed(contracts, nullPlans, text(call.name), call.arguments, all, options);
+    const output: OpenAIFunctionCallOutput = { type: "function_call_output", call_id: text(call.call_id), output: resultText(result) };
     return output as OpenAIRunResult<C>;
   }
   const fn = call.function;
   const result = fn === undefined
-    ? await executeByName(contracts, `${String(call.type)} tool call`, undefined, all, options)
-    : await runParsed(contracts, nullPlans, String(fn.name), fn.arguments, all, options);
-  const message: OpenAIToolMessage = { role: "tool", tool_call_id: String(call.id), content: resultText(result) };
+    ? await executeByName(contracts, `${text(call.type)} tool call`, undefined, all, options)
+    : await runParsed(contracts, nullPlans, text(fn.name), fn.arguments, all, options);
+  const message: OpenAIToolMessage = { role: "tool", tool_call_id: text(call.id), content: resultText(result) };
   return message as OpenAIRunResult<C>;
 }
 
@@ -211,8 +214,8 @@ export async function runAnthropicToolUse<M extends ContractMap>(
   handlers: HandlersFor<M>,
   options?: ExecuteOptions,
 ): Promise<AnthropicToolResultBlock> {
-  const result = await executeByName(contracts, String(block.name), block.input, handlers as HandlersFor<ContractMap>, options);
-  const reply: AnthropicToolResultBlock = { type: "tool_result", tool_use_id: String(block.id), content: resultText(result) };
+  const result = await executeByName(contracts, text(block.name), block.input, handlers as HandlersFor<ContractMap>, options);
+  const reply: AnthropicToolResultBlock = { type: "tool_result", tool_use_id: text(block.id), content: resultText(result) };
   if (!result.ok) reply.is_error = true;
   return reply;
 }
@@ -224,7 +227,7 @@ export async function runGeminiFunctionCall<M extends ContractMap>(
   handlers: HandlersFor<M>,
   options?: ExecuteOptions,
 ): Promise<GeminiFunctionResponse> {
-  const name = typeof call.name === "string" ? call.name : "";
+  const name = text(call.name);
   // Gemini leaves `args` out for a call without arguments.
   const args = call.args === undefined ? {} : call.args;
   const result = await executeByName(contracts, name, args, handlers as HandlersFor<ContractMap>, options);
