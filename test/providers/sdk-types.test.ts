@@ -3,10 +3,11 @@
  * @anthropic-ai/sdk, @google/genai, ai; devDependencies only), with real
  * tsc under every strict flag, and generated code imports none of them.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../compiler/helpers.js";
+import { ROOT, runCli } from "../compiler/helpers.js";
 import { TYPESCRIPTS, typecheck } from "./tsc.js";
 
 const STRICTEST = {
@@ -65,4 +66,16 @@ it("docs/providers.md's agent loops are the type-checked snippet files, verbatim
     const snippet = readFileSync(join(ROOT, "test/providers/snippets", `${SNIPPETS[i]}.ts`), "utf8");
     for (const line of loop.split("\n")) expect(snippet).toContain(line);
   });
+});
+
+it("a project whose tool names some providers refuse still gets a providers.ts that compiles under every strict flag", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolc-providers-billing-"));
+  cpSync(join(ROOT, "test/fixtures/billing"), join(dir, "definitions"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  const generated = await runCli(dir, ["generate"]);
+  expect(generated.code).toBe(0);
+  expect(generated.stderr).toContain("warning TC062: tool name `billing.list-invoices` does not match OpenAI's");
+  const [typescript] = TYPESCRIPTS;
+  expect(typecheck(typescript!.bin, [join(dir, "generated/providers.ts")], STRICTEST)).toBe("");
 });
