@@ -34,6 +34,9 @@ export const Codes = {
   invalidExampleIsValid: "TC051",
   invalidExamplePaths: "TC052",
   writeFailed: "TC060",
+  openaiNotStrict: "TC070",
+  anthropicNotStrict: "TC071",
+  providerName: "TC072",
 } as const;
 
 export type DiagnosticCode = (typeof Codes)[keyof typeof Codes];

@@ -8,6 +8,7 @@ import { emitContractsModule } from "./contracts-module.js";
 import { headerComment } from "./header.js";
 import { emitHttpModule } from "./http-module.js";
 import { emitIndexModule } from "./index-module.js";
+import { emitProvidersModule } from "./providers/module.js";
 import { emitRuntimeFiles } from "./runtime-files.js";
 import { emitSchemaJson } from "./schemas-json.js";
 import { emitToolModule } from "./tool-module.js";
@@ -22,7 +23,7 @@ export interface EmitOptions {
 /** Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime. */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
   void options;
-  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), ...emitRuntimeFiles()];
+  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), emitProvidersModule(ir), ...emitRuntimeFiles()];
 }
 
 /** How many of `emitToolFiles`' files prettier formats: the tool module and the contract tests. */

@@ -11,6 +11,7 @@ import { pascalCase } from "./names.js";
 import { isSchemaObject } from "./schema-walk.js";
 import { schemaHash, SCHEMA_HASH_META_KEY } from "./schema-hash.js";
 import { lintUnbounded } from "./patterns.js";
+import { lintProviders } from "./providers-lint.js";
 import { normalizeSchema } from "./schemas.js";
 import { sensitivePaths } from "./sensitive.js";
 import { closureOf, type NamedTypes } from "./types-files.js";
@@ -159,6 +160,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
     sensitive: { input: sensitivePaths(input.schema), output: sensitivePaths(output.schema) },
   };
   if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, out);
+  if (!out.some((d) => d.severity === "error")) out.push(...lintProviders(tool, file));
   return { tool, diagnostics: out };
 }
 

@@ -1,0 +1,70 @@
+/**
+ * What each provider gets for each tool: its schema in that provider's
+ * dialect, whether it is strict and why not, and whether the provider
+ * accepts the tool's name at all. The emitter writes this as data; the
+ * normalize lint turns its reasons into located warnings. Both read it from
+ * here, so they cannot disagree.
+ */
+import type { JsonObject, ToolIR } from "../../ir.js";
+import { ANTHROPIC_LIMITS, ANTHROPIC_NAME, anthropicDialect, type AnthropicDialect } from "./anthropic.js";
+import { GEMINI_NAME, geminiDialect } from "./gemini.js";
+import { OPENAI_NAME, openaiDialect, type OpenAIDialect } from "./openai.js";
+import { withoutAnnotations } from "./schema-facts.js";
+
+export interface ProviderEntry {
+  readonly tool: ToolIR;
+  /** Undefined when OpenAI would refuse the tool's name. */
+  readonly openai?: OpenAIDialect;
+  readonly anthropic?: AnthropicDialect;
+  readonly gemini?: JsonObject;
+}
+
+export const PROVIDER_NAME_RULES = [
+  { provider: "OpenAI", pattern: OPENAI_NAME },
+  { provider: "Anthropic", pattern: ANTHROPIC_NAME },
+  { provider: "Gemini", pattern: GEMINI_NAME },
+] as const;
+
+/** One tool on its own; the per-request budgets that span tools are applied by `providerCatalog`. */
+export function providerEntry(tool: ToolIR): ProviderEntry {
+  return {
+    tool,
+    ...(OPENAI_NAME.test(tool.name) ? { openai: openaiDialect(tool) } : {}),
+    ...(ANTHROPIC_NAME.test(tool.name) ? { anthropic: anthropicDialect(tool) } : {}),
+    ...(GEMINI_NAME.test(tool.name) ? { gemini: geminiDialect(tool) } : {}),
+  };
+}
+
+/**
+ * Anthropic counts strict tools, optional parameters and union-typed
+ * parameters over a whole request. Tools are made strict in tools/list
+ * order while all three budgets hold; the rest are exported non-strict, and
+ * the generated file says which.
+ */
+function withinAnthropicBudgets(entries: ProviderEntry[]): { entries: ProviderEntry[]; overBudget: string[] } {
+  const used = { tools: 0, optional: 0, union: 0 };
+  const overBudget: string[] = [];
+  const adjusted = entries.map((entry) => {
+    const dialect = entry.anthropic;
+    if (dialect === undefined || !dialect.strict) return entry;
+    const fits =
+      used.tools + 1 <= ANTHROPIC_LIMITS.strictTools &&
+      used.optional + dialect.optionalParameters <= ANTHROPIC_LIMITS.optionalParameters &&
+      used.union + dialect.unionParameters <= ANTHROPIC_LIMITS.unionParameters;
+    if (fits) {
+      used.tools += 1;
+      used.optional += dialect.optionalParameters;
+      used.union += dialect.unionParameters;
+      return entry;
+    }
+    overBudget.push(entry.tool.name);
+    const served = withoutAnnotations(entry.tool.inputSchema) as AnthropicDialect["inputSchema"];
+    return { ...entry, anthropic: { ...dialect, inputSchema: served, strict: false, examplesFit: true } };
+  });
+  return { entries: adjusted, overBudget };
+}
+
+export function providerCatalog(tools: readonly ToolIR[]): { entries: ProviderEntry[]; anthropicOverBudget: string[] } {
+  const { entries, overBudget } = withinAnthropicBudgets(tools.map(providerEntry));
+  return { entries, anthropicOverBudget: overBudget };
+}

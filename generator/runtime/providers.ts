@@ -1,0 +1,291 @@
+/**
+ * Model-API dispatch: a tool call as OpenAI, Anthropic, Gemini or the Vercel
+ * AI SDK delivers it goes through the same executor as an MCP call (same
+ * validation, policy, retries and redaction), and comes back as that
+ * provider's tool-result message. A failure is the envelope, as JSON, so the
+ * model can correct itself. Nothing here throws on what a model sends.
+ *
+ * The shapes below are structural copies of the providers' documented wire
+ * types, so generated code needs none of their SDKs; a test assigns them to
+ * the SDK types with tsc.
+ */
+import type { ContractMap, JsonSchemaObject } from "./contract.js";
+import { executeByName } from "./dispatch.js";
+import type { ToolFailure, ToolResult } from "./envelope.js";
+import { truncate } from "./policy.js";
+import { type NullPlanSet, nullsToAbsent } from "./provider-nulls.js";
+import type { ExecuteOptions, HandlersFor } from "./types.js";
+
+export type { NullPlan, NullPlanSet } from "./provider-nulls.js";
+
+/** OpenAI Chat Completions: an element of `tools`. */
+export interface OpenAIChatTool {
+  type: "function";
+  function: { name: string; description?: string; parameters: JsonSchemaObject; strict: boolean };
+}
+
+/** OpenAI Responses API: a `FunctionTool`. */
+export interface OpenAIResponsesTool {
+  type: "function";
+  name: string;
+  description?: string;
+  parameters: JsonSchemaObject;
+  strict: boolean;
+}
+
+/** `message.tool_calls[i]` from Chat Completions; a custom (non-function) call has no `function`. */
+export interface OpenAIChatToolCall {
+  readonly id: string;
+  readonly type: string;
+  readonly function?: { readonly name: string; readonly arguments: string };
+}
+
+/** A `function_call` output item from the Responses API. */
+export interface OpenAIResponsesFunctionCall {
+  readonly type: "function_call";
+  readonly call_id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+/** The Chat Completions message that answers a tool call. */
+export interface OpenAIToolMessage {
+  role: "tool";
+  tool_call_id: string;
+  content: string;
+}
+
+/** The Responses API input item that answers a function call. */
+export interface OpenAIFunctionCallOutput {
+  type: "function_call_output";
+  call_id: string;
+  output: string;
+}
+
+export type OpenAIRunResult<C> = C extends OpenAIResponsesFunctionCall ? OpenAIFunctionCallOutput : OpenAIToolMessage;
+
+/** Anthropic Messages API: a custom tool. */
+export interface AnthropicTool {
+  name: string;
+  description?: string;
+  input_schema: { type: "object"; [key: string]: unknown };
+  strict?: boolean;
+  input_examples?: { [key: string]: unknown }[];
+}
+
+/** A `tool_use` content block. */
+export interface AnthropicToolUseBlock {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+/** A `tool_result` content block, for the next user message. */
+export interface AnthropicToolResultBlock {
+  type: "tool_result";
+  tool_use_id: string;
+  content: string;
+  is_error?: boolean;
+}
+
+/** Gemini: a `FunctionDeclaration` with its parameters as JSON Schema. */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description?: string;
+  parametersJsonSchema: JsonSchemaObject;
+}
+
+/** Gemini: a `FunctionCall` part of the model's response. */
+export interface GeminiFunctionCall {
+  readonly id?: string | undefined;
+  readonly name?: string | undefined;
+  readonly args?: { readonly [key: string]: unknown } | undefined;
+}
+
+/** Gemini: the `FunctionResponse` that answers a call; `output` on success, `error` on failure, as Gemini's docs ask. */
+export interface GeminiFunctionResponse {
+  id?: string;
+  name: string;
+  response: { [key: string]: unknown };
+}
+
+type AnyResult = ToolResult<unknown, string>;
+
+const MAX_NAME_IN_MESSAGE = 128;
+
+/** A field a model sent, as a string: anything else (a number, an object with its own toString) is "". */
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** What a tool result says to a model: the output on success, the envelope on failure. */
+function resultText(result: AnyResult): string {
+  return JSON.stringify(result.ok ? result.data : result) ?? "null";
+}
+
+function malformedArguments(contracts: ContractMap, name: string, detail: string, options: ExecuteOptions | undefined): ToolFailure<string> {
+  const contract = Object.hasOwn(contracts, name) ? contracts[name] : undefined;
+  const tool = name.slice(0, MAX_NAME_IN_MESSAGE);
+  const message = `The arguments are not valid JSON: ${truncate(detail, 200)}`;
+  const failure: ToolFailure<string> = {
+    ok: false,
+    code: "INVALID_INPUT",
+    message,
+    issues: [{ path: "", message }],
+    retryable: false,
+    effect: "none",
+    tool,
+    version: contract?.version ?? 0,
+    attempts: 0,
+  };
+  try {
+    options?.onTrace?.({ tool, version: failure.version, attempt: 0, durationMs: 0, code: "INVALID_INPUT", effect: "none", issuePaths: [""] });
+  } catch {
+    // Tracing is best effort, as in the executor.
+  }
+  return failure;
+}
+
+/** Parses a model's argument string: the value, or the parser's complaint. */
+function parseArguments(text: unknown): { ok: true; value: unknown } | { ok: false; detail: string } {
+  if (typeof text !== "string") return { ok: false, detail: "the arguments are not a string" };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.message : "unparseable" };
+  }
+}
+
+/** Never rejects: `executeByName` never throws, and everything before it is guarded. */
+async function runParsed(
+  contracts: ContractMap,
+  nullPlans: { readonly [tool: string]: NullPlanSet },
+  name: string,
+  argumentsText: unknown,
+  handlers: HandlersFor<ContractMap>,
+  options: ExecuteOptions | undefined,
+): Promise<AnyResult> {
+  const parsed = parseArguments(argumentsText);
+  if (!parsed.ok) return malformedArguments(contracts, name, parsed.detail, options);
+  const plans = Object.hasOwn(nullPlans, name) ? nullPlans[name] : undefined;
+  return executeByName(contracts, name, nullsToAbsent(parsed.value, plans), handlers, options);
+}
+
+const isResponsesCall = (call: OpenAIChatToolCall | OpenAIResponsesFunctionCall): call is OpenAIResponsesFunctionCall =>
+  call.type === "function_call" && "call_id" in call;
+
+/**
+ * Runs one OpenAI tool call: a Chat Completions `tool_calls[i]` answers with
+ * a `role: "tool"` message, a Responses `function_call` with a
+ * `function_call_output`. Arguments that are not JSON are INVALID_INPUT.
+ */
+export async function runOpenAIToolCall<M extends ContractMap, C extends OpenAIChatToolCall | OpenAIResponsesFunctionCall>(
+  contracts: M,
+  nullPlans: { readonly [tool: string]: NullPlanSet },
+  call: C,
+  handlers: HandlersFor<M>,
+  options?: ExecuteOptions,
+): Promise<OpenAIRunResult<C>> {
+  const all = handlers as HandlersFor<ContractMap>;
+  if (isResponsesCall(call)) {
+    const result = await runParsed(contracts, nullPlans, text(call.name), call.arguments, all, options);
+    const output: OpenAIFunctionCallOutput = { type: "function_call_output", call_id: text(call.call_id), output: resultText(result) };
+    return output as OpenAIRunResult<C>;
+  }
+  const fn = call.function;
+  const result = fn === undefined
+    ? await executeByName(contracts, `${text(call.type)} tool call`, undefined, all, options)
+    : await runParsed(contracts, nullPlans, text(fn.name), fn.arguments, all, options);
+  const message: OpenAIToolMessage = { role: "tool", tool_call_id: text(call.id), content: resultText(result) };
+  return message as OpenAIRunResult<C>;
+}
+
+/** The Chat Completions tools in the Responses API's flat `FunctionTool` shape. */
+export function openAIResponsesTools(tools: readonly OpenAIChatTool[]): OpenAIResponsesTool[] {
+  return tools.map(({ function: fn }) => {
+    const tool: OpenAIResponsesTool = { type: "function", name: fn.name, parameters: fn.parameters, strict: fn.strict };
+    if (fn.description !== undefined) tool.description = fn.description;
+    return tool;
+  });
+}
+
+/** Runs one Anthropic `tool_use` block; the `tool_result` block has `is_error: true` on failure. */
+export async function runAnthropicToolUse<M extends ContractMap>(
+  contracts: M,
+  block: AnthropicToolUseBlock,
+  handlers: HandlersFor<M>,
+  options?: ExecuteOptions,
+): Promise<AnthropicToolResultBlock> {
+  const result = await executeByName(contracts, text(block.name), block.input, handlers as HandlersFor<ContractMap>, options);
+  const reply: AnthropicToolResultBlock = { type: "tool_result", tool_use_id: text(block.id), content: resultText(result) };
+  if (!result.ok) reply.is_error = true;
+  return reply;
+}
+
+/** Runs one Gemini `functionCall`; the response holds `output` on success and `error` (the envelope) on failure. */
+export async function runGeminiFunctionCall<M extends ContractMap>(
+  contracts: M,
+  call: GeminiFunctionCall,
+  handlers: HandlersFor<M>,
+  options?: ExecuteOptions,
+): Promise<GeminiFunctionResponse> {
+  const name = text(call.name);
+  // Gemini leaves `args` out for a call without arguments.
+  const args = call.args === undefined ? {} : call.args;
+  const result = await executeByName(contracts, name, args, handlers as HandlersFor<ContractMap>, options);
+  const response: GeminiFunctionResponse = { name, response: result.ok ? { output: result.data } : { error: result } };
+  if (typeof call.id === "string") response.id = call.id;
+  return response;
+}
+
+/**
+ * A schema in the Standard Schema shape (standardschema.dev, v1, with the
+ * Standard JSON Schema converter), which the AI SDK accepts as a tool's
+ * `inputSchema`. `validate` accepts every value on purpose: the executor
+ * validates, so an invalid call reaches the model as an INVALID_INPUT result
+ * it can correct, not as an SDK error.
+ */
+export interface StandardJsonSchema {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => { readonly value: unknown };
+    readonly jsonSchema: {
+      readonly input: (options: { readonly target: string }) => Record<string, unknown>;
+      readonly output: (options: { readonly target: string }) => Record<string, unknown>;
+    };
+  };
+}
+
+/** One AI SDK tool: its description, input schema, and an `execute` that goes through the executor. */
+export interface AiSdkTool {
+  description?: string;
+  inputSchema: StandardJsonSchema;
+  execute: (input: unknown, options: { readonly abortSignal?: AbortSignal | undefined }) => Promise<unknown>;
+}
+
+function standardJsonSchema(schema: JsonSchemaObject): StandardJsonSchema {
+  const toJson = (): Record<string, unknown> => structuredClone(schema);
+  return { "~standard": { version: 1, vendor: "toolc", validate: (value) => ({ value }), jsonSchema: { input: toJson, output: toJson } } };
+}
+
+/**
+ * A Vercel AI SDK `ToolSet` for every tool that has a handler: `execute`
+ * returns the output on success and the failure envelope otherwise, and the
+ * SDK's abort signal cancels the call.
+ */
+export function aiSdkToolSet<M extends ContractMap>(contracts: M, handlers: HandlersFor<M>, options?: ExecuteOptions): Record<string, AiSdkTool> {
+  const tools: Record<string, AiSdkTool> = {};
+  for (const [name, contract] of Object.entries(contracts)) {
+    if (!Object.hasOwn(handlers, name)) continue;
+    const tool: AiSdkTool = {
+      inputSchema: standardJsonSchema(contract.inputSchema),
+      execute: async (input, callOptions) => {
+        const signal = callOptions.abortSignal ?? options?.signal;
+        const result = await executeByName(contracts, name, input, handlers, { ...options, ...(signal === undefined ? {} : { signal }) });
+        return result.ok ? result.data : result;
+      },
+    };
+    if (contract.description !== undefined) tool.description = contract.description;
+    Object.defineProperty(tools, name, { value: tool, enumerable: true, writable: true, configurable: true });
+  }
+  return tools;
+}

@@ -1,0 +1,14 @@
+/** The ai-sdk agent loop of docs/providers.md, verbatim but for the import path; type-checked, never run. */
+import type { Handlers } from "../../../generated/providers.js";
+import { generateText, stepCountIs } from "ai";
+import { aiSdk } from "../../../generated/providers.js";
+
+declare const handlers: Handlers;
+
+const { text } = await generateText({
+  model: "openai/gpt-4.1",
+  tools: aiSdk.tools(handlers),
+  stopWhen: stepCountIs(10),
+  prompt: "What did customer cus_1 order?",
+});
+console.log(text);
