@@ -46,7 +46,7 @@ interface Configuration {
   readonly options: Record<string, unknown>;
   /** Leave out the generated vitest files (checking vitest's and vite's own declarations is most of a skipLibCheck-off run). */
   readonly withoutTests?: boolean;
-  /** Leave out the Streamable HTTP entry (http.ts and runtime/http.ts), the only Node-specific modules. */
+  /** Leave out the Streamable HTTP entry (http.ts, runtime/http.ts and the SDK port's runtime/sdk-http.ts), the only Node-specific modules. */
   readonly withoutHttp?: boolean;
   /** Compile only these files (and what they import) instead of the whole trees. */
   readonly files?: readonly string[];
@@ -149,7 +149,7 @@ async function tsc(bin: string, base: string, config: Configuration, label: stri
   const tsconfig = join(base, `tsconfig.${label}.json`);
   const compilerOptions = { target: "ES2022", lib: ["ES2023"], ...STRICTEST, ...config.options, rootDir: base, outDir: join(base, `out.${label}`) };
   const include = config.trees.flatMap((tree) => FIXTURES.map((fixture) => `${tree}/${fixture}/**/*.ts`));
-  const exclude = [...(config.withoutTests ? ["**/tests/**"] : []), ...(config.withoutHttp ? ["**/http.ts"] : [])];
+  const exclude = [...(config.withoutTests ? ["**/tests/**"] : []), ...(config.withoutHttp ? ["**/http.ts", "**/sdk-http.ts"] : [])];
   const inputs = config.files === undefined ? { include, exclude } : { files: config.files };
   writeFileSync(tsconfig, JSON.stringify({ compilerOptions, ...inputs }));
   try {
