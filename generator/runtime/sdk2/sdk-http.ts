@@ -37,9 +37,16 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   });
   res.writeHead(response.status, headers);
   if (response.body !== null) {
-    for await (const chunk of response.body) {
-      if (res.destroyed) break;
-      res.write(chunk);
+    // A reader rather than for-await: the DOM lib's ReadableStream type is not async-iterable.
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel();
+        break;
+      }
+      res.write(value);
     }
   }
   res.end();
