@@ -6,12 +6,15 @@
  * must import nothing from the other.
  */
 import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer as createNodeServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientKits, type LineClient, type RawResult } from "./sdk-lines/clients.js";
-import { generateForLine, type SdkLine } from "./sdk-lines/generate.js";
+import { generateForLine, removeLineOutputs, type SdkLine } from "./sdk-lines/generate.js";
 import { BLOCKED, DOWN, LEAKED, LEAKY, lineHandlers, type GeneratedApi, type LineCall } from "./sdk-lines/handlers.js";
 import { LogBuffer, root, stopProcess } from "./helpers.js";
 
@@ -123,6 +126,7 @@ const TRANSPORTS: [string, (line: SdkLine) => Promise<Session>][] = [
 beforeAll(async () => {
   for (const line of LINES) outs.set(line, await generateForLine(line));
 }, 120_000);
+afterAll(() => removeLineOutputs());
 
 /** Every module specifier a file imports or re-exports. */
 function specifiersIn(text: string): string[] {
@@ -225,5 +229,59 @@ describe.each(LINES)("SDK %s line", (line) => {
       expect(report.ok).toBe(false);
       expect(report.tools.map((t) => `${t.tool}:${t.problem}`).sort()).toEqual(["create_refund:missing", "delete_customer:missing", "search_orders:missing"]);
     });
+  });
+});
+
+describe("the SDK 2 HTTP entry in a Node server of the application's own", () => {
+  type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  const listen = async (handler: NodeHandler): Promise<{ url: URL; close(): void }> => {
+    const http = createNodeServer((req, res) => void handler(req, res));
+    http.listen(0, "127.0.0.1");
+    await once(http, "listening");
+    const url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+    return { url, close: () => { http.closeAllConnections(); http.close(); } };
+  };
+  const httpHandler = async (): Promise<NodeHandler> => {
+    const api = await loadIndex(2);
+    const { createHttpHandler } = (await import(pathToFileURL(join(outs.get(2)!, "http.ts")).href)) as { createHttpHandler(h: unknown): NodeHandler };
+    return createHttpHandler(lineHandlers(api, () => {}));
+  };
+
+  it("uses a body that a framework's body parser already read", async () => {
+    const inner = await httpHandler();
+    const server = await listen(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (text !== "") Object.assign(req, { body: JSON.parse(text) as unknown });
+      await inner(req, res);
+    });
+    const client = await clientKits[2].http(server.url);
+    try {
+      const api = await loadIndex(2);
+      expect(await api.createClient(client.sdkClient)["get_order"]!({ customerId: "cus_1" })).toEqual({ ok: true, data: { found: false, customerId: "cus_1", orders: [] } });
+    } finally {
+      await client.close();
+      server.close();
+    }
+  });
+
+  it("returns 405 for GET and DELETE, 404 on another path, whatever the Host header says", async () => {
+    const server = await listen(await httpHandler());
+    try {
+      expect((await fetch(server.url, { method: "GET" })).status).toBe(405);
+      expect((await fetch(server.url, { method: "DELETE" })).status).toBe(405);
+      expect((await fetch(new URL("/other", server.url), { method: "POST", body: "{}" })).status).toBe(404);
+      // fetch will not send a Host header of the caller's choosing; node:http will.
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
+      const headers = { host: "not a host", "content-type": "application/json", accept: "application/json, text/event-stream" };
+      const request = httpRequest({ host: "127.0.0.1", port: server.url.port, path: "/mcp", method: "POST", headers });
+      request.end(body);
+      const [response] = (await once(request, "response")) as [IncomingMessage];
+      response.resume();
+      expect(response.statusCode).toBe(200);
+    } finally {
+      server.close();
+    }
   });
 });

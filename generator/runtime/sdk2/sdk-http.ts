@@ -20,7 +20,8 @@ function headersOf(req: IncomingMessage): Headers {
 
 /** The web `Request` for Node's request; its body is only read when no parser read it before. */
 function webRequest(req: IncomingMessage, parsedBody: unknown): Request {
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  // A fixed origin: the Host header is the caller's to choose and may not parse as one; it is still passed on among the headers.
+  const url = new URL(req.url ?? "/", "http://localhost");
   const init: RequestInit & { duplex?: "half" } = { method: req.method ?? "POST", headers: headersOf(req) };
   if (parsedBody === undefined && req.method === "POST") {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;

@@ -10,9 +10,14 @@ import { root } from "../helpers.js";
 
 export type SdkLine = 1 | 2;
 
-/** Where line `line`'s output goes, relative to the repository root. */
+/** Where line `line`'s output goes, relative to the repository root; per process, so parallel runs do not collide. */
 export function lineOut(line: SdkLine): string {
-  return `.tmp/mcp-sdk-${line}/generated`;
+  return `.tmp/mcp-sdk-${line}-${process.pid}/generated`;
+}
+
+/** Removes what `generateForLine` wrote. */
+export function removeLineOutputs(): void {
+  for (const line of [1, 2] as const) rmSync(join(root, lineOut(line), ".."), { recursive: true, force: true });
 }
 
 export async function generateForLine(line: SdkLine): Promise<string> {
