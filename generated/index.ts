@@ -21,8 +21,7 @@ import {
   createToolServer,
 } from "./runtime/api.js";
 import { executeByName } from "./runtime/dispatch.js";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Client, Server } from "./runtime/sdk.js";
 
 export type { OrderStatus, Order, Money } from "./types/types.js";
 

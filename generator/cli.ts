@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { generateOnce, type Io } from "./commands/generate.js";
 import { formatDiagnostic } from "./diagnostics.js";
 import { resolveSettings, type SettingFlags, type Settings } from "./config/settings.js";
+import { parseMcpSdkFlag } from "./config/mcp-sdk.js";
 import { TOOLC_VERSION } from "./version.js";
 
 export type { Io } from "./commands/generate.js";
@@ -40,6 +41,8 @@ Options for generate and check:
   --no-tests           no contract tests
   --handlers MODULE    the contract tests also run every example through the handlers this
                        module exports as \`handlers\`
+  --mcp-sdk 1|2        the MCP SDK line to generate for: 1 is @modelcontextprotocol/sdk, 2 is
+                       @modelcontextprotocol/server and client (default: from package.json, else 2)
 
 Environment:
   TOOLC_NO_CACHE=1           do not use the build cache (node_modules/.cache/toolc)
@@ -57,6 +60,7 @@ const OPTIONS = {
   tests: { type: "string" },
   "no-tests": { type: "boolean" },
   handlers: { type: "string" },
+  "mcp-sdk": { type: "string" },
   watch: { type: "boolean" },
   diff: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -72,6 +76,8 @@ function flagsOf(values: Values): SettingFlags {
     if (value !== undefined) flags[key] = value;
   }
   if (values["no-tests"]) flags.noTests = true;
+  const sdk = values["mcp-sdk"] === undefined ? undefined : parseMcpSdkFlag(values["mcp-sdk"]);
+  if (sdk !== undefined) flags.mcpSdk = sdk;
   return flags;
 }
 
@@ -116,6 +122,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (command !== "generate" && command !== "check") return usageError(`unknown command ${JSON.stringify(command)}`, io);
   if (values.watch && command !== "generate") return usageError("--watch goes with generate", io);
   if (values.diff && command !== "check") return usageError("--diff goes with check", io);
+  if (values["mcp-sdk"] !== undefined && parseMcpSdkFlag(values["mcp-sdk"]) === undefined) return usageError(`--mcp-sdk must be 1 or 2, not ${JSON.stringify(values["mcp-sdk"])}`, io);
   const flags = flagsOf(values);
   if (values.watch) {
     const { watch } = await import("./commands/watch.js");

@@ -23,6 +23,8 @@ export interface CompileTargets {
   readonly tests?: string;
   /** A module exporting `handlers`; generated contract tests then also run each example through it. */
   readonly handlers?: string;
+  /** The MCP SDK line generated code targets; 1 when absent (the CLI always resolves one, see config/settings.ts). */
+  readonly mcpSdk?: 1 | 2;
 }
 
 export interface RunOptions extends CompileTargets {
@@ -48,10 +50,11 @@ const posixRelative = (from: string, to: string): string => relative(from, to).s
 
 /** How contract tests reach the output folder and the handlers module: posix paths relative to the tests folder. */
 function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOptions {
-  if (targets.tests === undefined) return {};
+  const sdk = targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk };
+  if (targets.tests === undefined) return sdk;
   const testsDir = resolve(cwd, targets.tests);
   const handlers = targets.handlers === undefined ? {} : { handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)) };
-  return { tests: { outFromTests: posixRelative(testsDir, resolve(cwd, out)), ...handlers } };
+  return { tests: { outFromTests: posixRelative(testsDir, resolve(cwd, out)), ...handlers }, ...sdk };
 }
 
 function layoutOf(out: string, cwd: string, targets: CompileTargets): OutputLayout {

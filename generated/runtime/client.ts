@@ -4,14 +4,13 @@
  * input before sending and the output on receipt, and turns every outcome,
  * including a server that breaks the contract, into a ToolResult.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
-  CallToolResultSchema,
-  ErrorCode,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+  requestToolCall,
+  sdkErrorKind,
+  type CallToolResult,
+  type Client,
+  type SdkRequestOptions,
+} from "./sdk.js";
 import type {
   AnyToolContract,
   ContractMap,
@@ -139,7 +138,8 @@ function fromThrown(
       uncertainEffect(contract),
       1,
     );
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  const kind = sdkErrorKind(error);
+  if (kind === "timeout") {
     if (isRetrySafe(contract))
       return failure(
         contract,
@@ -159,14 +159,7 @@ function fromThrown(
     );
   }
   // The server refused the request itself (unknown tool, malformed call): nothing ran.
-  const refused =
-    error instanceof McpError &&
-    [
-      ErrorCode.InvalidParams,
-      ErrorCode.InvalidRequest,
-      ErrorCode.MethodNotFound,
-      ErrorCode.ParseError,
-    ].includes(error.code);
+  const refused = kind === "refused";
   const detail =
     error instanceof Error
       ? truncate(redactText(error.message, secrets), 300)
@@ -181,10 +174,10 @@ function fromThrown(
   );
 }
 
-function requestOptions(options: CallOptions): RequestOptions {
-  const out: RequestOptions = {};
+function requestOptions(options: CallOptions): SdkRequestOptions {
+  const out: SdkRequestOptions = {};
   if (options.signal !== undefined) out.signal = options.signal;
-  if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
+  if (options.timeoutMs !== undefined) out.timeoutMs = options.timeoutMs;
   return out;
 }
 
@@ -230,16 +223,9 @@ async function call(
     );
   }
   try {
-    // request(), not callTool(): callTool throws on a schema mismatch, which must become INVALID_OUTPUT instead.
-    const result = await client.request(
-      {
-        method: "tools/call",
-        params: {
-          name: contract.name,
-          arguments: input as Record<string, unknown>,
-        },
-      },
-      CallToolResultSchema,
+    const result = await requestToolCall(
+      client,
+      { name: contract.name, arguments: input as Record<string, unknown> },
       requestOptions(options),
     );
     return result.isError === true

@@ -3,15 +3,17 @@
  * The MCP server: a low-level SDK `Server` that lists each served tool with
  * its contract's exact schemas and routes tools/call through the executor.
  * The low-level Server is used because it takes raw JSON Schema as is.
+ * The SDK itself is reached through the port (sdk.ts), one per SDK line.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+  newToolServer,
+  onCallTool,
+  onListTools,
+  unknownToolError,
+  type CallToolResult,
+  type Server,
+  type Tool,
+} from "./sdk.js";
 import type { AnyToolContract, ContractMap } from "./contract.js";
 import type { ToolResult } from "./envelope.js";
 import { executeTool } from "./executor.js";
@@ -125,28 +127,23 @@ export function createToolServer<M extends ContractMap>(
     contracts,
     handlers as { readonly [key: string]: unknown },
   );
-  const server = new Server(
-    { name, version },
-    {
-      capabilities: { tools: {} },
-      ...(instructions === undefined ? {} : { instructions }),
-    },
+  const server = newToolServer({
+    name,
+    version,
+    ...(instructions === undefined ? {} : { instructions }),
+  });
+
+  onListTools(server, () =>
+    [...served.values()].map((s) => toolListing(s.contract)),
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...served.values()].map((s) => toolListing(s.contract)),
-  }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = served.get(request.params.name);
+  onCallTool(server, async (params, extra) => {
+    const tool = served.get(params.name);
     // Per the MCP spec an unknown tool is a protocol error, unlike bad arguments.
     if (tool === undefined)
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${truncateName(request.params.name)}`,
-      );
+      throw unknownToolError(`Unknown tool: ${truncateName(params.name)}`);
     // MCP makes `arguments` optional; a tool without parameters is commonly called without it.
-    const input: unknown = request.params.arguments ?? {};
+    const input: unknown = params.arguments ?? {};
     const { signal, dispose } = anySignal([
       executeOptions.signal,
       extra.signal,

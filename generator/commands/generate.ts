@@ -62,6 +62,7 @@ export function runOptions(settings: Settings, mode: Mode, cwd: string) {
     cwd,
     ...(settings.tests === undefined ? {} : { tests: rel(settings.tests) }),
     ...(settings.handlers === undefined ? {} : { handlers: rel(settings.handlers) }),
+    mcpSdk: settings.mcpSdk,
   } as const;
 }
 

@@ -21,6 +21,8 @@ export interface ConfigValues {
   readonly out?: string;
   readonly tests?: string | false;
   readonly handlers?: string;
+  /** The MCP side of the output: which SDK line it targets. */
+  readonly mcp?: { readonly sdk?: 1 | 2 };
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
   readonly diff?: unknown;
 }

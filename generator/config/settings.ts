@@ -9,6 +9,9 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
+import { mcpSdkLine, type McpSdkLine } from "./mcp-sdk.js";
+
+export type { McpSdkLine };
 
 export const DEFAULT_DEFINITIONS = "definitions";
 export const DEFAULT_OUT = "generated";
@@ -23,6 +26,8 @@ export interface SettingFlags {
   readonly tests?: string;
   readonly noTests?: boolean;
   readonly handlers?: string;
+  /** --mcp-sdk: the MCP SDK line to generate for. */
+  readonly mcpSdk?: McpSdkLine;
 }
 
 export interface Settings {
@@ -36,6 +41,8 @@ export interface Settings {
   /** Where contract tests go; absent: no contract tests. */
   readonly tests?: string;
   readonly handlers?: string;
+  /** The MCP SDK line generated code targets: the flag, else `mcp.sdk`, else what package.json depends on. */
+  readonly mcpSdk: McpSdkLine;
   /** The config file as read, for sections other commands parse themselves (`diff`). */
   readonly config?: LoadedConfig;
 }
@@ -125,6 +132,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     out: out.value,
     ...(tests ? { tests: tests.value } : {}),
     ...(handlers ? { handlers: handlers.value } : {}),
+    mcpSdk: flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root),
   };
   return { settings, diagnostics: [] };
 }

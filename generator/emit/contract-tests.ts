@@ -38,7 +38,15 @@ export interface ContractTestOptions {
   readonly outFromTests?: string;
   /** The consumer's handlers module, as a posix path relative to the tests folder. */
   readonly handlersModule?: string;
+  /** The MCP SDK line whose Client and in-memory transport the tests use; 1 when absent. */
+  readonly mcpSdk?: 1 | 2;
 }
+
+/** Where each SDK line keeps the client and the in-memory transport. */
+const SDK_MODULES = {
+  1: { Client: "@modelcontextprotocol/sdk/client/index.js", InMemoryTransport: "@modelcontextprotocol/sdk/inMemory.js" },
+  2: { Client: "@modelcontextprotocol/client", InMemoryTransport: "@modelcontextprotocol/client" },
+} as const;
 
 const TS_TO_JS: readonly [RegExp, string][] = [
   [/\.tsx?$/, ".js"],
@@ -76,6 +84,7 @@ function validatesDirectly(cases: ContractCases, options: ContractTestOptions): 
 
 function importNames(file: FileBuilder, options: ContractTestOptions, cases: ContractCases): Names {
   const index = indexSpecifier(options);
+  const sdk = SDK_MODULES[options.mcpSdk ?? 1];
   return {
     describe: file.importValue("describe", "vitest"),
     expect: file.importValue("expect", "vitest"),
@@ -86,8 +95,8 @@ function importNames(file: FileBuilder, options: ContractTestOptions, cases: Con
     ...(validatesDirectly(cases, options) ? { loadValidators: file.importValue("loadValidators", index) } : {}),
     createServer: file.importValue("createServer", index),
     Handlers: file.importType("Handlers", index),
-    Client: file.importValue("Client", "@modelcontextprotocol/sdk/client/index.js"),
-    InMemoryTransport: file.importValue("InMemoryTransport", "@modelcontextprotocol/sdk/inMemory.js"),
+    Client: file.importValue("Client", sdk.Client),
+    InMemoryTransport: file.importValue("InMemoryTransport", sdk.InMemoryTransport),
     ...(options.handlersModule === undefined ? {} : { handlers: file.importValue("handlers", handlersSpecifier(options.handlersModule)) }),
   };
 }

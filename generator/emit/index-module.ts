@@ -100,8 +100,9 @@ export function emitIndexModule(ir: ContractIR): EmittedFile {
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
   for (const name of ["createToolServer", "createToolClient", "checkToolDrift"]) rt[name] = builder.importValue(name, RUNTIME);
   for (const name of ["HandlerFor", "HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "ToolClient", "DriftReport"]) rt[name] = builder.importType(name, RUNTIME);
-  rt.Server = builder.importType("Server", "@modelcontextprotocol/sdk/server/index.js");
-  rt.Client = builder.importType("Client", "@modelcontextprotocol/sdk/client/index.js");
+  // Through the SDK port, so the index is the same for either SDK line.
+  rt.Server = builder.importType("Server", "./runtime/sdk.js");
+  rt.Client = builder.importType("Client", "./runtime/sdk.js");
   builder.add(...exportStatements(ir), contractsStatement(ir.tools, locals));
   builder.add({ kind: StructureKind.TypeAlias, isExported: true, name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
   builder.reserve(...ir.tools.map((tool) => `${tool.baseName}Handler`));

@@ -9,7 +9,7 @@ import { headerComment } from "./header.js";
 import { emitHttpModule } from "./http-module.js";
 import { emitIndexModule } from "./index-module.js";
 import { emitProvidersModule } from "./providers/module.js";
-import { emitRuntimeFiles } from "./runtime-files.js";
+import { emitRuntimeFiles, type McpSdkLine } from "./runtime-files.js";
 import { emitSchemaJson } from "./schemas-json.js";
 import { emitToolModule } from "./tool-module.js";
 import { emitTypeFile } from "./types.js";
@@ -18,12 +18,22 @@ import { emitValidators } from "./validators.js";
 export interface EmitOptions {
   /** Contract tests, and how they reach the output folder and the handlers; none when absent. */
   readonly tests?: ContractTestOptions;
+  /** The MCP SDK line the runtime and the contract tests import; 1 when absent. */
+  readonly mcpSdk?: McpSdkLine;
 }
+
+export type { McpSdkLine };
 
 /** Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime. */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
-  void options;
-  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), emitProvidersModule(ir), ...emitRuntimeFiles()];
+  return [
+    ...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))),
+    emitContractsModule(ir),
+    emitIndexModule(ir),
+    emitHttpModule(),
+    emitProvidersModule(ir),
+    ...emitRuntimeFiles(options.mcpSdk),
+  ];
 }
 
 /** How many of `emitToolFiles`' files prettier formats: the tool module and the contract tests. */
@@ -32,7 +42,7 @@ export const FORMATTED_FILES_PER_TOOL = 2;
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
   const files = [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool)];
-  return options.tests ? [...files, emitContractTests(tool, options.tests)] : files;
+  return options.tests ? [...files, emitContractTests(tool, { ...options.tests, mcpSdk: options.mcpSdk ?? 1 })] : files;
 }
 
 /** Output files first, then tests; by path within each. */

@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { Io } from "../commands/generate.js";
 import { CONFIG_FILE } from "../config/load.js";
-import { declaresVitest, DEFAULT_TESTS, resolveSettings, type Settings } from "../config/settings.js";
+import { declaresVitest, DEFAULT_TESTS, resolveSettings, type McpSdkLine, type Settings } from "../config/settings.js";
+import { mcpSdkLine } from "../config/mcp-sdk.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { addLines, createIfAbsent, type Action, type NewFile } from "./files.js";
 import { mergePackageJson, type PackageWants } from "./package-json.js";
@@ -33,13 +34,19 @@ function testedVersions(): Record<string, string> {
   return { ...own["devDependencies"], ...own["peerDependencies"], ...own["dependencies"] };
 }
 
-function packageWants(): PackageWants {
+/** The run-time dependencies of each MCP SDK line's generated code. */
+const SDK_PACKAGES: Record<McpSdkLine, readonly string[]> = {
+  1: ["@modelcontextprotocol/sdk"],
+  2: ["@modelcontextprotocol/server", "@modelcontextprotocol/client"],
+};
+
+function packageWants(line: McpSdkLine): PackageWants {
   const tested = testedVersions();
   const version = (name: string): string => tested[name] ?? "*";
   return {
     scripts: { prebuild: "toolc generate", check: "toolc check" },
     // The generated validators are compiled ahead of time, so the SDK is the one run-time dependency.
-    dependencies: { "@modelcontextprotocol/sdk": version("@modelcontextprotocol/sdk") },
+    dependencies: Object.fromEntries(SDK_PACKAGES[line].map((name) => [name, version(name)])),
     // Node's types: the server starter and the generated HTTP entry use them.
     devDependencies: { "@types/node": version("@types/node") },
   };
@@ -56,7 +63,7 @@ function hasContracts(dir: string): boolean {
 /** The settings init works with: the existing config's, or the fresh layout it is about to write. */
 async function layout(root: string, io: Io): Promise<Settings | undefined> {
   if (!existsSync(join(root, CONFIG_FILE))) {
-    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers) };
+    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers), mcpSdk: mcpSdkLine(root) };
   }
   const resolved = await resolveSettings(root, { config: CONFIG_FILE });
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
@@ -74,7 +81,7 @@ function starterFiles(root: string, settings: Settings, pkg: Record<string, unkn
   const withExample = !hasContracts(settings.definitions) || existsSync(example);
   const rel = (p: string): string => posix(relative(root, p));
   const configHandlers = withExample && !existsSync(handlers) ? { handlers: rel(handlers) } : {};
-  files.push({ path: configPath, text: configText({ definitions: rel(settings.definitions), out: rel(settings.out), ...configHandlers }) });
+  files.push({ path: configPath, text: configText({ definitions: rel(settings.definitions), out: rel(settings.out), ...configHandlers, mcpSdk: settings.mcpSdk }) });
   if (!withExample) {
     const note = `${rel(settings.definitions)}/ already has contracts; write handlers for them (docs/runtime.md)`;
     return { files, skipped: [{ status: "skipped", path: settings.definitions, detail: `the example contract and the starters: ${note}` }] };
@@ -86,7 +93,7 @@ function starterFiles(root: string, settings: Settings, pkg: Record<string, unkn
   const server = join(dirname(handlers), "server.ts");
   const name = typeof pkg["name"] === "string" ? pkg["name"] : "tools";
   const version = typeof pkg["version"] === "string" ? pkg["version"] : "0.1.0";
-  files.push({ path: server, text: serverText(specifier(server, index), specifier(server, handlers), name, version) });
+  files.push({ path: server, text: serverText(specifier(server, index), specifier(server, handlers), name, version, settings.mcpSdk) });
   return { files, skipped: [] };
 }
 
@@ -134,7 +141,7 @@ export async function initCommand(root: string, io: Io): Promise<number> {
   const { files, skipped } = starterFiles(root, settings, pkg);
   const actions: Action[] = [];
   for (const file of files) actions.push(await createIfAbsent(file));
-  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants()), ...toolcDeclared(pkg, pkgPath));
+  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk)), ...toolcDeclared(pkg, pkgPath));
   const folders = ownedFolders(root, settings);
   actions.push(addLines(join(root, ".gitattributes"), folders.map((f) => `${f}/** linguist-generated=true`), "# Written by toolc: collapse its output in diffs and leave it out of language statistics"));
   actions.push(addLines(join(root, ".prettierignore"), folders.map((f) => `/${f}/`), "# toolc's output has toolc's own fixed format; `toolc check` keeps it exact"));

@@ -13,7 +13,12 @@ export interface ConfigTemplate {
   readonly out: string;
   /** Present when init also creates the handlers module. */
   readonly handlers?: string;
+  /** The MCP SDK line, written out so the output does not change when package.json does. */
+  readonly mcpSdk: 1 | 2;
 }
+
+/** Where each MCP SDK line keeps the stdio server transport. */
+const STDIO_SERVER_MODULE = { 1: "@modelcontextprotocol/sdk/server/stdio.js", 2: "@modelcontextprotocol/server/stdio" } as const;
 
 /** A path as a YAML scalar: plain when that is unambiguous, else double-quoted (JSON is valid YAML). */
 function yamlPath(path: string): string {
@@ -32,6 +37,8 @@ export function configText(c: ConfigTemplate): string {
     `out: ${yamlPath(c.out)}`,
     "# Contract tests (vitest) go to test/toolc when vitest is in package.json; set a folder, or false for none.",
     "# tests: test/toolc",
+    "# The MCP SDK line the generated code imports: 1 is @modelcontextprotocol/sdk, 2 is @modelcontextprotocol/server and client.",
+    `mcp: { sdk: ${c.mcpSdk} }`,
   ];
   if (c.handlers !== undefined) {
     lines.push("# The contract tests also run every example through the handlers this module exports.", `handlers: ${yamlPath(c.handlers)}`);
@@ -91,8 +98,8 @@ export const handlers: Handlers = {
 `;
 }
 
-export function serverText(indexModule: string, handlersModule: string, name: string, version: string): string {
-  return `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+export function serverText(indexModule: string, handlersModule: string, name: string, version: string, mcpSdk: 1 | 2): string {
+  return `import { StdioServerTransport } from ${JSON.stringify(STDIO_SERVER_MODULE[mcpSdk])};
 import { createServer, type TraceEvent } from ${JSON.stringify(indexModule)};
 import { handlers } from ${JSON.stringify(handlersModule)};
 

@@ -3,10 +3,7 @@
  * input before sending and the output on receipt, and turns every outcome,
  * including a server that breaks the contract, into a ToolResult.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { requestToolCall, sdkErrorKind, type CallToolResult, type Client, type SdkRequestOptions } from "./sdk.js";
 import type { AnyToolContract, ContractMap, InputOf, OutputOf, ReasonOf, ToolValidators } from "./contract.js";
 import type { ToolResult } from "./envelope.js";
 import { toIssues } from "./issues.js";
@@ -73,20 +70,21 @@ function fromSuccess(contract: AnyToolContract, { validateOutput }: ToolValidato
 /** Errors from the SDK: protocol refusals, timeouts, broken connections, cancellation. */
 function fromThrown(contract: AnyToolContract, error: unknown, options: CallOptions, secrets: ReadonlySet<string>): Result {
   if (options.signal?.aborted) return failure(contract, "FAILED", "The call was cancelled.", false, uncertainEffect(contract), 1);
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  const kind = sdkErrorKind(error);
+  if (kind === "timeout") {
     if (isRetrySafe(contract)) return failure(contract, "RETRYABLE", "The server did not answer in time.", true, uncertainEffect(contract), 1);
     return failure(contract, "FAILED", "The server did not answer in time; the call is not safe to retry and may have taken effect.", false, "unknown", 1);
   }
   // The server refused the request itself (unknown tool, malformed call): nothing ran.
-  const refused = error instanceof McpError && [ErrorCode.InvalidParams, ErrorCode.InvalidRequest, ErrorCode.MethodNotFound, ErrorCode.ParseError].includes(error.code);
+  const refused = kind === "refused";
   const detail = error instanceof Error ? truncate(redactText(error.message, secrets), 300) : "unknown error";
   return failure(contract, "FAILED", `The call failed: ${detail}`, false, refused ? "none" : uncertainEffect(contract), refused ? 0 : 1);
 }
 
-function requestOptions(options: CallOptions): RequestOptions {
-  const out: RequestOptions = {};
+function requestOptions(options: CallOptions): SdkRequestOptions {
+  const out: SdkRequestOptions = {};
   if (options.signal !== undefined) out.signal = options.signal;
-  if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
+  if (options.timeoutMs !== undefined) out.timeoutMs = options.timeoutMs;
   return out;
 }
 
@@ -101,12 +99,7 @@ async function call(contract: AnyToolContract, client: Client, input: unknown, o
     return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues });
   }
   try {
-    // request(), not callTool(): callTool throws on a schema mismatch, which must become INVALID_OUTPUT instead.
-    const result = await client.request(
-      { method: "tools/call", params: { name: contract.name, arguments: input as Record<string, unknown> } },
-      CallToolResultSchema,
-      requestOptions(options),
-    );
+    const result = await requestToolCall(client, { name: contract.name, arguments: input as Record<string, unknown> }, requestOptions(options));
     return result.isError === true ? fromError(contract, result, secrets) : fromSuccess(contract, validators, result);
   } catch (error) {
     return fromThrown(contract, error, options, secrets);

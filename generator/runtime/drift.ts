@@ -5,8 +5,7 @@
  * or hash differs, is reported by name, on connect, instead of failing later
  * on a call.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { requestToolList, type Client } from "./sdk.js";
 import type { ContractMap } from "./contract.js";
 
 export const CONTRACT_VERSION_META_KEY = "toolc/contractVersion";
@@ -42,8 +41,7 @@ async function listedMeta(client: Client): Promise<Map<string, Meta>> {
   const listed = new Map<string, Meta>();
   let cursor: string | undefined;
   do {
-    // request(), as for calls: listTools() would also compile every output schema with the SDK's own validator.
-    const page = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ListToolsResultSchema);
+    const page = await requestToolList(client, cursor);
     for (const tool of page.tools) listed.set(tool.name, tool._meta ?? {});
     cursor = page.nextCursor;
   } while (cursor !== undefined);

@@ -4,7 +4,8 @@
  * between requests, so any instance behind a load balancer can answer.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "./sdk.js";
+import { serveStateless } from "./sdk-http.js";
 
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
@@ -95,35 +96,10 @@ function refusal(req: IncomingMessage, options: HttpHandlerOptions): string | un
   return "Origin not allowed.";
 }
 
-/** The type is inferred from the import itself, so it agrees with it in ESM and CommonJS projects alike. */
-function importTransport() {
-  return import("@modelcontextprotocol/sdk/server/streamableHttp.js");
-}
-let transportModule: ReturnType<typeof importTransport> | undefined;
-
-/**
- * The SDK's HTTP transport, loaded on the first request: importing it costs
- * tens of milliseconds, and every server built from the generated index
- * would pay that at start-up, stdio servers included.
- */
-function loadTransport(): ReturnType<typeof importTransport> {
-  return (transportModule ??= importTransport());
-}
-
 async function serve(createServer: () => Server, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { StreamableHTTPServerTransport: Transport } = await loadTransport();
-  const server = createServer();
-  // No sessionIdGenerator: stateless mode. (Leaving it out rather than setting it to
-  // undefined keeps this compiling under exactOptionalPropertyTypes.)
-  const transport = new Transport({ enableJsonResponse: true });
-  res.on("close", () => {
-    void transport.close().catch(() => {});
-    void server.close().catch(() => {});
-  });
-  await server.connect(transport);
   // A body parser mounted earlier (express.json(), say) has already drained the stream.
   const parsed = (req as IncomingMessage & { body?: unknown }).body;
-  await transport.handleRequest(req, res, parsed);
+  await serveStateless(createServer(), req, res, parsed);
 }
 
 /**

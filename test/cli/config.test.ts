@@ -2,7 +2,7 @@
  * toolc.config.yaml: every command reads it, flags override it, and a bad
  * config is a located diagnostic with nothing written.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyDemo, runCli, snapshotTree } from "../compiler/helpers.js";
@@ -131,5 +131,48 @@ describe("contract tests by default", () => {
     expect(moved.stdout).toMatch(/4 files written, \d+ unchanged, 4 removed/);
     expect(existsSync(join(dir, "generated/tests"))).toBe(false);
     expect(readdirSync(join(dir, "test/toolc"))).toHaveLength(4);
+  });
+
+  describe("mcp.sdk: the MCP SDK line", () => {
+    const portOf = (dir: string): string => readFileSync(join(dir, "generated/runtime/sdk.ts"), "utf8");
+    const LINE_1 = '"@modelcontextprotocol/sdk/server/index.js"';
+    const LINE_2 = '"@modelcontextprotocol/server"';
+
+    it("follows package.json: the 1.x package gives line 1, the 2.x packages line 2, neither line 2", async () => {
+      const cases: [object, string][] = [
+        [{ dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }, LINE_1],
+        [{ dependencies: { "@modelcontextprotocol/server": "2.4.0" } }, LINE_2],
+        [{ devDependencies: { "@modelcontextprotocol/client": "2.4.0", "@modelcontextprotocol/sdk": "1.32.2" } }, LINE_2],
+        [{ name: "nothing-yet" }, LINE_2],
+      ];
+      for (const [pkg, expected] of cases) {
+        const dir = project(undefined, pkg);
+        const result = await runCli(dir, ["generate"]);
+        expect(result.code, result.stderr).toBe(0);
+        expect(portOf(dir), JSON.stringify(pkg)).toContain(expected);
+      }
+    });
+
+    it("is set by the config over package.json, and by --mcp-sdk over both; check reads the same setting", async () => {
+      const dir = project("mcp: { sdk: 2 }\n", { dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } });
+      expect((await runCli(dir, ["generate"])).code).toBe(0);
+      expect(portOf(dir)).toContain(LINE_2);
+      expect((await runCli(dir, ["check"])).code).toBe(0);
+      const stale = await runCli(dir, ["check", "--mcp-sdk", "1"]);
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toContain("changed: generated/runtime/sdk.ts");
+      expect((await runCli(dir, ["generate", "--mcp-sdk", "1"])).code).toBe(0);
+      expect(portOf(dir)).toContain(LINE_1);
+    });
+
+    it("refuses any other value, located, and a bad flag as a usage error", async () => {
+      const dir = project("out: out\nmcp:\n  sdk: 3\n");
+      const result = await runCli(dir, ["generate"]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("toolc.config.yaml:3:3: error TC003: `mcp` must be a map with `sdk: 1` or `sdk: 2`");
+      const flag = await runCli(project(undefined), ["generate", "--mcp-sdk", "3"]);
+      expect(flag.code).toBe(2);
+      expect(flag.stderr).toContain('--mcp-sdk must be 1 or 2, not "3"');
+    });
   });
 });

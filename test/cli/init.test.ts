@@ -53,7 +53,13 @@ describe("toolc init", () => {
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(readFileSync(join(dir, "package.json"), "utf8")).toMatch(/^\{\n\t"name": "my-tools",\n/);
     expect(pkg.scripts).toEqual({ build: "tsc", test: "vitest run", prebuild: "toolc generate", check: "toolc check" });
-    expect(pkg.dependencies).toEqual({ "@modelcontextprotocol/sdk": ours.devDependencies["@modelcontextprotocol/sdk"] });
+    // No MCP SDK in package.json yet: the 2.x line, its server and client packages, and the config says so.
+    expect(pkg.dependencies).toEqual({
+      "@modelcontextprotocol/server": ours.devDependencies["@modelcontextprotocol/server"],
+      "@modelcontextprotocol/client": ours.devDependencies["@modelcontextprotocol/client"],
+    });
+    expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toMatch(/^mcp: \{ sdk: 2 \}$/m);
+    expect(readFileSync(join(dir, "src/server.ts"), "utf8")).toContain('from "@modelcontextprotocol/server/stdio"');
     expect(pkg.devDependencies).toMatchObject({ toolc: "file:../toolc.tgz", "@types/node": ours.devDependencies["@types/node"] });
     expect(readFileSync(join(dir, "definitions/greet.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=\.\.\/node_modules\/toolc\/schema\/contract\.schema\.json\n/);
     expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=node_modules\/toolc\/schema\/config\.schema\.json\n/);
@@ -113,6 +119,9 @@ describe("toolc init", () => {
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(pkg.scripts.check).toBe("eslint .");
     expect(pkg.dependencies["@modelcontextprotocol/sdk"]).toBe("1.20.0");
+    // A project on SDK 1.x stays there: no 2.x packages, and the config pins line 1.
+    expect(Object.keys(pkg.dependencies)).toEqual(["@modelcontextprotocol/sdk"]);
+    expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toMatch(/^mcp: \{ sdk: 1 \}$/m);
     expect(readFileSync(join(dir, ".prettierignore"), "utf8")).toBe("coverage\n\n# toolc's output has toolc's own fixed format; `toolc check` keeps it exact\n/src/generated/\n/test/toolc/\n");
   });
 

@@ -18,6 +18,8 @@ export function projectWith(files: Record<string, string>): string {
 export function copyDemo(): string {
   const dir = mkdtempSync(join(tmpdir(), "toolc-demo-"));
   cpSync(join(ROOT, "definitions"), join(dir, "definitions"), { recursive: true });
+  // The demo is on MCP SDK 1.x; toolc reads the line from package.json, as in a consumer project.
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "toolc-demo-copy", private: true, dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }, null, 2)}\n`);
   return dir;
 }
 

@@ -4,7 +4,7 @@
  * CommonJS packages, with NodeNext, Node16 and bundler resolution, and with
  * skipLibCheck on and off. One `tsc` program per version and configuration
  * covers all the fixture outputs at once, so the matrix stays fast: the demo
- * output, test/fixtures/billing, and a sample imported from the MCP
+ * output, the same for MCP SDK 2.x, test/fixtures/billing, and a sample imported from the MCP
  * reference servers (whose open inputs once gave a contract test an unused
  * helper). A last test introduces strict-flag errors into a copy and checks
  * that the same programs report them.
@@ -16,7 +16,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importContracts } from "../../generator/import/index.js";
-import { compile } from "../../generator/pipeline.js";
+import { compile, type CompileTargets } from "../../generator/pipeline.js";
 import { TYPESCRIPTS } from "../helpers/typescripts.js";
 import { ROOT } from "./helpers.js";
 
@@ -46,7 +46,7 @@ interface Configuration {
   readonly options: Record<string, unknown>;
   /** Leave out the generated vitest files (checking vitest's and vite's own declarations is most of a skipLibCheck-off run). */
   readonly withoutTests?: boolean;
-  /** Leave out the Streamable HTTP entry (http.ts and runtime/http.ts), the only Node-specific modules. */
+  /** Leave out the Streamable HTTP entry (http.ts, runtime/http.ts and the SDK port's runtime/sdk-http.ts), the only Node-specific modules. */
   readonly withoutHttp?: boolean;
   /** Compile only these files (and what they import) instead of the whole trees. */
   readonly files?: readonly string[];
@@ -98,17 +98,18 @@ const CONFIGURATIONS: readonly Configuration[] = [
 ];
 
 /** The folders compiled: each fixture's output, under each package tree. */
-const FIXTURES = ["demo", "billing", "corpus"] as const;
+const FIXTURES = ["demo", "billing", "corpus", "sdk2"] as const;
 
 let root: string;
 
-async function writeOutput(definitions: string, cwd: string, into: string): Promise<void> {
-  const compiled = await compile(definitions, "generated", cwd);
+async function writeOutput(definitions: string, cwd: string, into: string, targets: CompileTargets = {}): Promise<void> {
+  const compiled = await compile(definitions, "generated", cwd, targets);
   const errors = compiled.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0 || compiled.files === undefined) throw new Error(`compile failed: ${JSON.stringify(errors)}`);
   for (const file of compiled.files) {
-    mkdirSync(dirname(join(into, file.path)), { recursive: true });
-    writeFileSync(join(into, file.path), file.text);
+    const path = join(into, file.root === "tests" ? "tests" : "", file.path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.text);
   }
 }
 
@@ -137,6 +138,8 @@ beforeAll(async () => {
   cpSync(join(ROOT, "generated"), join(esm, "demo"), { recursive: true });
   await writeOutput(join(ROOT, "test/fixtures/billing"), ROOT, join(esm, "billing"));
   await corpusOutput(join(esm, "corpus"));
+  // The demo for MCP SDK 2.x, with its contract tests (which use that line's client).
+  await writeOutput("definitions", ROOT, join(esm, "sdk2"), { mcpSdk: 2, tests: "generated/tests" });
   writeFileSync(join(esm, "package.json"), '{ "type": "module" }\n');
   cpSync(esm, join(root, "cjs"), { recursive: true });
   writeFileSync(join(root, "cjs", "package.json"), '{ "type": "commonjs" }\n');
@@ -149,7 +152,7 @@ async function tsc(bin: string, base: string, config: Configuration, label: stri
   const tsconfig = join(base, `tsconfig.${label}.json`);
   const compilerOptions = { target: "ES2022", lib: ["ES2023"], ...STRICTEST, ...config.options, rootDir: base, outDir: join(base, `out.${label}`) };
   const include = config.trees.flatMap((tree) => FIXTURES.map((fixture) => `${tree}/${fixture}/**/*.ts`));
-  const exclude = [...(config.withoutTests ? ["**/tests/**"] : []), ...(config.withoutHttp ? ["**/http.ts"] : [])];
+  const exclude = [...(config.withoutTests ? ["**/tests/**"] : []), ...(config.withoutHttp ? ["**/http.ts", "**/sdk-http.ts"] : [])];
   const inputs = config.files === undefined ? { include, exclude } : { files: config.files };
   writeFileSync(tsconfig, JSON.stringify({ compilerOptions, ...inputs }));
   try {

@@ -5,6 +5,8 @@
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client as Client2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransport2 } from "@modelcontextprotocol/client/stdio";
 
 /** Where the runtime puts the failure envelope of a failed call (FAILURE_META_KEY). */
 const FAILURE_META_KEY = "toolc/failure";
@@ -14,13 +16,29 @@ interface Failure {
   issues?: { path: string }[];
 }
 
-export async function exerciseServer(cwd: string, serve: readonly string[]): Promise<void> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...serve], cwd, stderr: "pipe" });
+interface CallResult {
+  isError?: boolean;
+  structuredContent?: unknown;
+  _meta?: Record<string, unknown>;
+}
+
+/** The calls made here, which both SDK lines' clients offer alike. */
+interface AnyClient {
+  connect(transport: never): Promise<void>;
+  listTools(): Promise<{ tools: { name: string }[] }>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export async function exerciseServer(cwd: string, serve: readonly string[], sdk: 1 | 2): Promise<void> {
+  const options = { command: process.execPath, args: [...serve], cwd, stderr: "pipe" as const };
+  const transport = sdk === 1 ? new StdioClientTransport(options) : new StdioClientTransport2(options);
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: "consumer-matrix", version: "1.0.0" });
+  const info = { name: "consumer-matrix", version: "1.0.0" };
+  const client: AnyClient = sdk === 1 ? (new Client(info) as unknown as AnyClient) : (new Client2(info) as unknown as AnyClient);
   try {
-    await client.connect(transport);
+    await client.connect(transport as never);
     const { tools } = await client.listTools();
     deepStrictEqual(tools.map((t) => t.name), ["lookup_item"]);
 

@@ -48,7 +48,12 @@ export const handlers: Handlers = {
 };
 `;
 
-export const SERVER = `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+/** The server starter, on the stdio transport of MCP SDK line \`sdk\`. */
+export function serverSource(sdk: 1 | 2): string {
+  return SERVER.replace("@modelcontextprotocol/sdk/server/stdio.js", sdk === 1 ? "@modelcontextprotocol/sdk/server/stdio.js" : "@modelcontextprotocol/server/stdio");
+}
+
+const SERVER = `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createServer } from "./generated/index.js";
 import { handlers } from "./handlers.js";
 

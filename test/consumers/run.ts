@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { exerciseServer } from "./client.js";
-import { CONTRACT, HANDLERS, SERVER, STRICTEST } from "./fixtures.js";
+import { CONTRACT, HANDLERS, serverSource, STRICTEST } from "./fixtures.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const OWN_VERSIONS = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies;
@@ -31,7 +31,7 @@ const TOOLC_STEPS: readonly (readonly string[])[] = [["init"], ["generate"]];
 const CONTRACT_TESTS = "test/toolc";
 
 /** Linked into the base besides toolc's own dependencies: what the projects build, run and test with. */
-const TOOLING = ["@modelcontextprotocol/sdk", "@types/node", "typescript", "typescript-6", "typescript-7", "esbuild", "tsx", "vitest"];
+const TOOLING = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server", "@modelcontextprotocol/client", "@modelcontextprotocol/core", "@types/node", "typescript", "typescript-6", "typescript-7", "esbuild", "tsx", "vitest"];
 
 interface Project {
   readonly name: string;
@@ -47,6 +47,13 @@ interface Project {
    * --check .`, and `toolc check` before and after a hand edit of the output.
    */
   readonly vitest?: boolean;
+  /**
+   * The MCP SDK line: 1 declares \`@modelcontextprotocol/sdk\` in package.json
+   * before init, so toolc picks line 1 from it; 2 declares no SDK, so init
+   * picks line 2 and adds its packages. Its server starts on that line's
+   * stdio transport and is called by that line's client.
+   */
+  readonly sdk: 1 | 2;
 }
 
 const TSC_5_9 = "node_modules/typescript/bin/tsc";
@@ -73,6 +80,7 @@ const PROJECTS: readonly Project[] = [
     build: [[TSC_7, "-p", "."]],
     serve: ["dist/server.js"],
     vitest: true,
+    sdk: 1,
   },
   {
     // verbatimModuleSyntax is off: in a CommonJS package it rejects every ES import in a .ts file.
@@ -84,6 +92,7 @@ const PROJECTS: readonly Project[] = [
     },
     build: [[TSC_6, "-p", "."]],
     serve: ["dist/server.js"],
+    sdk: 1,
   },
   {
     name: "esm-bundler-ts5.9-esbuild",
@@ -97,6 +106,7 @@ const PROJECTS: readonly Project[] = [
       ["--input-type=module", "-e", ESBUILD_BUNDLE],
     ],
     serve: ["dist/server.js"],
+    sdk: 1,
   },
   {
     name: "esm-tsx",
@@ -107,6 +117,20 @@ const PROJECTS: readonly Project[] = [
     },
     build: [],
     serve: ["node_modules/tsx/dist/cli.mjs", "src/server.ts"],
+    sdk: 1,
+  },
+  {
+    // MCP SDK 2.x, chosen by init because package.json names no SDK; contract tests on, so they run with that line's client.
+    name: "esm-nodenext-ts5.9-sdk2",
+    packageType: "module",
+    tsconfig: {
+      compilerOptions: { ...STRICTEST, verbatimModuleSyntax: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", types: ["node"], skipLibCheck: true, rootDir: "src", outDir: "dist" },
+      include: ["src"],
+    },
+    build: [[TSC_5_9, "-p", "."]],
+    serve: ["dist/server.js"],
+    vitest: true,
+    sdk: 2,
   },
 ];
 
@@ -155,12 +179,13 @@ function writeProject(dir: string, base: string, project: Project): void {
   mkdirSync(join(dir, "definitions"));
   symlinkSync(join(base, "node_modules"), join(dir, "node_modules"), "dir");
   const devDependencies = project.vitest ? { devDependencies: { vitest: OWN_VERSIONS["vitest"] ?? "*" } } : {};
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: project.name, private: true, type: project.packageType, ...devDependencies }, null, 2)}\n`);
+  const dependencies = project.sdk === 1 ? { dependencies: { "@modelcontextprotocol/sdk": OWN_VERSIONS["@modelcontextprotocol/sdk"] ?? "*" } } : {};
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: project.name, private: true, type: project.packageType, ...dependencies, ...devDependencies }, null, 2)}\n`);
   if (project.vitest) writeFileSync(join(dir, ".prettierrc.json"), `${JSON.stringify({ semi: false, singleQuote: true, useTabs: true })}\n`);
   writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify(project.tsconfig, null, 2)}\n`);
   writeFileSync(join(dir, "definitions", "lookup_item.yaml"), CONTRACT);
   writeFileSync(join(dir, "src", "handlers.ts"), HANDLERS);
-  writeFileSync(join(dir, "src", "server.ts"), SERVER);
+  writeFileSync(join(dir, "src", "server.ts"), serverSource(project.sdk));
 }
 
 /** `typescript-7 -p .`, `esbuild bundle`: a build command as a person would name it. */
@@ -176,9 +201,19 @@ async function runProject(root: string, base: string, project: Project): Promise
   for (const args of TOOLC_STEPS) step(`toolc ${args.join(" ")}`, () => node(dir, ["node_modules/.bin/toolc", ...args]));
   for (const args of project.build) step(buildLabel(args), () => node(dir, args));
   const start = Date.now();
-  await exerciseServer(dir, project.serve);
-  console.log(`  ok  server over stdio: valid call, INVALID_INPUT at qty, transient failure retried (${Date.now() - start} ms)`);
+  assertSdkLine(dir, project.sdk);
+  await exerciseServer(dir, project.serve, project.sdk);
+  console.log(`  ok  server over stdio, SDK ${project.sdk} client: valid call, INVALID_INPUT at qty, transient failure retried (${Date.now() - start} ms)`);
   if (project.vitest) checkAsCi(dir);
+}
+
+/** The output targets the project's SDK line and imports nothing from the other; init pinned the line in the config. */
+function assertSdkLine(dir: string, sdk: 1 | 2): void {
+  const port = readFileSync(join(dir, "src/generated/runtime/sdk.ts"), "utf8");
+  const other = sdk === 1 ? /from "@modelcontextprotocol\/(server|client|core)/ : /from "@modelcontextprotocol\/sdk/;
+  if (other.test(port) || !readFileSync(join(dir, "toolc.config.yaml"), "utf8").includes(`mcp: { sdk: ${sdk} }`)) {
+    throw new Error(`${dir}: expected output and config for MCP SDK ${sdk}`);
+  }
 }
 
 /** What the project's CI would run besides its build: the contract tests, prettier, and toolc check (which must notice a hand edit). */

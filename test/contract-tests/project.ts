@@ -32,7 +32,8 @@ export const TESTS_DIR = "test/toolc";
 export function demoProject(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), "toolc-ct-"));
   cpSync(join(ROOT, "definitions"), join(dir, "definitions"), { recursive: true });
-  const pkg = { name: "contract-test-demo", private: true, type: "module", devDependencies: { vitest: "*" } };
+  // The demo is on MCP SDK 1.x; toolc reads the line from package.json.
+  const pkg = { name: "contract-test-demo", private: true, type: "module", dependencies: { "@modelcontextprotocol/sdk": "*" }, devDependencies: { vitest: "*" } };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

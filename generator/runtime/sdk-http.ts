@@ -1,0 +1,36 @@
+/**
+ * The MCP SDK port's HTTP half, SDK 1.x line: one stateless Streamable HTTP
+ * exchange on Node's request and response. Kept apart from sdk.ts because
+ * it needs Node's types; only the generated `http.ts` loads it.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+
+/** The type is inferred from the import itself, so it agrees with it in ESM and CommonJS projects alike. */
+function importTransport() {
+  return import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+}
+let transportModule: ReturnType<typeof importTransport> | undefined;
+
+/**
+ * The SDK's HTTP transport, loaded on the first request: importing it costs
+ * tens of milliseconds, and every server built from the generated index
+ * would pay that at start-up, stdio servers included.
+ */
+function loadTransport(): ReturnType<typeof importTransport> {
+  return (transportModule ??= importTransport());
+}
+
+/** Serves one POST with a fresh transport on `server`; both are closed when the response ends. */
+export async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+  const { StreamableHTTPServerTransport: Transport } = await loadTransport();
+  // No sessionIdGenerator: stateless mode. (Leaving it out rather than setting it to
+  // undefined keeps this compiling under exactOptionalPropertyTypes.)
+  const transport = new Transport({ enableJsonResponse: true });
+  res.on("close", () => {
+    void transport.close().catch(() => {});
+    void server.close().catch(() => {});
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, parsedBody);
+}

@@ -1,0 +1,93 @@
+/**
+ * The MCP SDK port, SDK 1.x line (`@modelcontextprotocol/sdk`). Every SDK
+ * import of the runtime is in this module and sdk-http.ts; the rest of the
+ * runtime is written against the small interface below, which the SDK 2.x
+ * port (runtime/sdk2/) implements too. toolc emits one port or the other
+ * under these same names, so generated code for one line imports nothing
+ * from the other.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  ListToolsResultSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+
+export type { CallToolResult, Client, ListToolsResult, Server, Tool };
+
+/** Which SDK line this port targets. */
+export const MCP_SDK_LINE: 1 | 2 = 1;
+
+export interface ServerIdentity {
+  name: string;
+  version: string;
+  instructions?: string;
+}
+
+/** What a tools/call handler gets from the SDK besides the call. */
+export interface CallContext {
+  /** Aborted when the client cancels the request or the connection closes. */
+  signal: AbortSignal;
+}
+
+/** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
+export type ToolCallParams = {
+  name: string;
+  arguments?: Record<string, unknown> | undefined;
+};
+
+/** How the runtime tells an SDK error apart: refused by the server, timed out, or anything else. */
+export type SdkErrorKind = "refused" | "timeout" | "other";
+
+/** A low-level SDK Server that declares the tools capability. */
+export function newToolServer(identity: ServerIdentity): Server {
+  const { name, version, instructions } = identity;
+  return new Server({ name, version }, { capabilities: { tools: {} }, ...(instructions === undefined ? {} : { instructions }) });
+}
+
+export function onListTools(server: Server, list: () => Tool[]): void {
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list() }));
+}
+
+export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<CallToolResult>): void {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => call(request.params, { signal: extra.signal }));
+}
+
+/** The protocol error for tools/call naming a tool the server does not serve (InvalidParams, per the spec). */
+export function unknownToolError(message: string): Error {
+  return new McpError(ErrorCode.InvalidParams, message);
+}
+
+export interface SdkRequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * tools/call through `request()`, not `callTool()`: callTool throws on an
+ * output-schema mismatch, which the typed client reports as INVALID_OUTPUT.
+ */
+export function requestToolCall(client: Client, params: ToolCallParams, options: SdkRequestOptions): Promise<CallToolResult> {
+  const requestOptions: { signal?: AbortSignal; timeout?: number } = {};
+  if (options.signal !== undefined) requestOptions.signal = options.signal;
+  if (options.timeoutMs !== undefined) requestOptions.timeout = options.timeoutMs;
+  return client.request({ method: "tools/call", params }, CallToolResultSchema, requestOptions);
+}
+
+/** One page of tools/list, again through `request()`: listTools() would compile every output schema with the SDK's validator. */
+export function requestToolList(client: Client, cursor: string | undefined): Promise<ListToolsResult> {
+  return client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ListToolsResultSchema);
+}
+
+const REFUSALS: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.InvalidRequest, ErrorCode.MethodNotFound, ErrorCode.ParseError];
+
+export function sdkErrorKind(error: unknown): SdkErrorKind {
+  if (!(error instanceof McpError)) return "other";
+  if (error.code === ErrorCode.RequestTimeout) return "timeout";
+  return REFUSALS.includes(error.code) ? "refused" : "other";
+}

@@ -1,0 +1,94 @@
+/**
+ * The MCP SDK port, SDK 2.x line (`@modelcontextprotocol/server` and
+ * `@modelcontextprotocol/client`). toolc emits it as `runtime/sdk.ts` for
+ * projects on this line, in place of the 1.x port; both offer the same
+ * interface, so the rest of the runtime is shared. The client package is
+ * imported for its types only: a server-only build loads nothing from it.
+ */
+import { Server } from "@modelcontextprotocol/server";
+import type { CallToolResult, ListToolsResult, Tool } from "@modelcontextprotocol/server";
+import type { Client } from "@modelcontextprotocol/client";
+
+export type { CallToolResult, Client, ListToolsResult, Server, Tool };
+
+/** Which SDK line this port targets. */
+export const MCP_SDK_LINE: 1 | 2 = 2;
+
+export interface ServerIdentity {
+  name: string;
+  version: string;
+  instructions?: string;
+}
+
+/** What a tools/call handler gets from the SDK besides the call. */
+export interface CallContext {
+  /** Aborted when the client cancels the request or the connection closes. */
+  signal: AbortSignal;
+}
+
+/** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
+export type ToolCallParams = {
+  name: string;
+  arguments?: Record<string, unknown> | undefined;
+};
+
+/** How the runtime tells an SDK error apart: refused by the server, timed out, or anything else. */
+export type SdkErrorKind = "refused" | "timeout" | "other";
+
+/** JSON-RPC error codes (the spec's, so fixed) and the SDK 2.x timeout code. */
+const INVALID_PARAMS = -32602;
+const REFUSALS: readonly unknown[] = [-32700, -32600, -32601, INVALID_PARAMS];
+const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
+
+/** A low-level SDK Server that declares the tools capability. */
+export function newToolServer(identity: ServerIdentity): Server {
+  const { name, version, instructions } = identity;
+  return new Server({ name, version }, { capabilities: { tools: {} }, ...(instructions === undefined ? {} : { instructions }) });
+}
+
+export function onListTools(server: Server, list: () => Tool[]): void {
+  server.setRequestHandler("tools/list", () => ({ tools: list() }));
+}
+
+export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<CallToolResult>): void {
+  server.setRequestHandler("tools/call", (request, ctx) => call(request.params, { signal: ctx.mcpReq.signal }));
+}
+
+/**
+ * The protocol error for tools/call naming a tool the server does not serve
+ * (InvalidParams, per the spec). The server sends any thrown error's `code`
+ * and message; a plain Error carrying the code keeps this module free of the
+ * client package's error classes.
+ */
+export function unknownToolError(message: string): Error {
+  return Object.assign(new Error(message), { code: INVALID_PARAMS });
+}
+
+export interface SdkRequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function sdkOptions(options: SdkRequestOptions): { signal?: AbortSignal; timeout?: number } {
+  const out: { signal?: AbortSignal; timeout?: number } = {};
+  if (options.signal !== undefined) out.signal = options.signal;
+  if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
+  return out;
+}
+
+/** tools/call through `request()`, not `callTool()`: the typed client checks the output itself and reports INVALID_OUTPUT. */
+export function requestToolCall(client: Client, params: ToolCallParams, options: SdkRequestOptions): Promise<CallToolResult> {
+  return client.request({ method: "tools/call", params }, sdkOptions(options)) as Promise<CallToolResult>;
+}
+
+/** One page of tools/list. */
+export function requestToolList(client: Client, cursor: string | undefined): Promise<ListToolsResult> {
+  return client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } });
+}
+
+/** Sorted by the errors' public `code`: a JSON-RPC number from ProtocolError, a string from SdkError. */
+export function sdkErrorKind(error: unknown): SdkErrorKind {
+  if (!(error instanceof Error) || !("code" in error)) return "other";
+  if (error.code === REQUEST_TIMEOUT) return "timeout";
+  return REFUSALS.includes(error.code) ? "refused" : "other";
+}

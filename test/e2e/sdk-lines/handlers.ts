@@ -1,0 +1,41 @@
+/**
+ * Handlers for the SDK-line tests, written against whichever generated tree
+ * is under test: the tree's own TransientError must be thrown, since the
+ * executor recognizes its own class. Every call is reported to `onCall`.
+ */
+
+/** Customer ids with special behaviour. */
+export const DOWN = "cus_down"; // every call fails transiently
+export const LEAKY = "cus_leak"; // get_order returns an undeclared field
+export const BLOCKED = "cus_blocked"; // get_order rejects with CUSTOMER_BLOCKED
+export const LEAKED = "INTERNAL-LEAK-4242";
+
+export interface LineCall {
+  tool: string;
+  attempt: number;
+  seen: Record<string, unknown>;
+}
+
+interface Ctx {
+  attempt: number;
+  reject(reason: string, message?: string): never;
+}
+
+type Handler = (input: Record<string, unknown>, ctx: Ctx) => unknown;
+
+/** The generated index module, as far as these handlers use it. */
+export interface GeneratedApi {
+  TransientError: new (message: string) => Error;
+}
+
+export function lineHandlers(api: GeneratedApi, onCall: (call: LineCall) => void): Record<string, Handler> {
+  return {
+    get_order: (input, ctx) => {
+      onCall({ tool: "get_order", attempt: ctx.attempt, seen: { customerId: input["customerId"], includeHistory: input["includeHistory"] } });
+      if (input["customerId"] === DOWN) throw new api.TransientError("orders service unavailable");
+      if (input["customerId"] === LEAKY) return { found: true, customerId: LEAKY, orders: [], internalNote: LEAKED };
+      if (input["customerId"] === BLOCKED) return ctx.reject("CUSTOMER_BLOCKED", "This customer is blocked.");
+      return { found: false, customerId: input["customerId"], orders: [] };
+    },
+  };
+}
