@@ -55,7 +55,8 @@ let dir: string;
 
 beforeAll(async () => {
   dir = projectWith({ "proto_names.yaml": PROTO_NAMES, "unique_list.yaml": listTool("unique_list", true), "plain_list.yaml": listTool("plain_list", false) });
-  const result = await runCli(dir, ["generate"]);
+  // The project's clients are SDK 1.x ones; a folder without a package.json would get the 2.x line.
+  const result = await runCli(dir, ["generate", "--mcp-sdk", "1"]);
   if (result.code !== 0) throw new Error(result.stderr);
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   api = await import(pathToFileURL(join(dir, "generated/index.ts")).href);

@@ -266,7 +266,7 @@ describe("the SDK 2 HTTP entry in a Node server of the application's own", () =>
     }
   });
 
-  it("returns 405 for GET and DELETE, 404 on another path, whatever the Host header says", async () => {
+  it("returns 405 for GET and DELETE, 404 on another path, and 403 to a Host that is not allowed", async () => {
     const server = await listen(await httpHandler());
     try {
       expect((await fetch(server.url, { method: "GET" })).status).toBe(405);
@@ -279,7 +279,8 @@ describe("the SDK 2 HTTP entry in a Node server of the application's own", () =>
       request.end(body);
       const [response] = (await once(request, "response")) as [IncomingMessage];
       response.resume();
-      expect(response.statusCode).toBe(200);
+      // The Host/Origin checks run before either SDK line's transport: a DNS-rebinding name gets nothing.
+      expect(response.statusCode).toBe(403);
     } finally {
       server.close();
     }
