@@ -25,8 +25,8 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
   return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), ...emitRuntimeFiles()];
 }
 
-/** How many of `emitToolFiles`' files prettier formats: the tool module and the contract tests. */
-export const FORMATTED_FILES_PER_TOOL = 2;
+/** How many of `emitToolFiles`' files prettier formats: the tool module (the contract tests are written in toolc's own style). */
+export const FORMATTED_FILES_PER_TOOL = 1;
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
