@@ -19,10 +19,14 @@ export interface EmitOptions {
   readonly tests?: ContractTestOptions;
 }
 
+/** The runtime module only the contract tests import. */
+const CONTRACT_TESTS_RUNTIME = "runtime/contract-tests.ts";
+
 /** Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime. */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
-  void options;
-  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), ...emitRuntimeFiles()];
+  // Without contract tests their helper would be dead code in the output folder.
+  const runtime = options.tests ? emitRuntimeFiles() : emitRuntimeFiles().filter((f) => f.path !== CONTRACT_TESTS_RUNTIME);
+  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), ...runtime];
 }
 
 /** How many of `emitToolFiles`' files prettier formats: the tool module (the contract tests are written in toolc's own style). */
