@@ -19,14 +19,13 @@ export interface EmitOptions {
   readonly tests?: ContractTestOptions;
 }
 
-/** The runtime module only the contract tests import. */
-const CONTRACT_TESTS_RUNTIME = "runtime/contract-tests.ts";
-
-/** Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime. */
+/**
+ * Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime.
+ * The runtime is copied whole, its contract-test helper included, so the output folder is the same whether or not tests are written.
+ */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
-  // Without contract tests their helper would be dead code in the output folder.
-  const runtime = options.tests ? emitRuntimeFiles() : emitRuntimeFiles().filter((f) => f.path !== CONTRACT_TESTS_RUNTIME);
-  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), ...runtime];
+  void options;
+  return [...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))), emitContractsModule(ir), emitIndexModule(ir), emitHttpModule(), ...emitRuntimeFiles()];
 }
 
 /** How many of `emitToolFiles`' files prettier formats: the tool module (the contract tests are written in toolc's own style). */
