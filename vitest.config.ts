@@ -1,10 +1,45 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects: `unit` is the inner loop (in-process tests that take
+ * seconds: `npx vitest run --project unit`); `integration` spawns tsc,
+ * vitest, node servers or HTTP transports, or runs the CLI over whole
+ * projects. `npm test` runs both.
+ */
+const INTEGRATION = [
+  "test/cache/**/*.test.ts",
+  "test/cli/init.test.ts",
+  "test/cli/watch.test.ts",
+  "test/cli/check.test.ts",
+  "test/cli/config.test.ts",
+  "test/compiler/diagnostics.test.ts",
+  "test/compiler/format-workers.test.ts",
+  "test/compiler/golden.test.ts",
+  "test/compiler/second-corpus.test.ts",
+  "test/compiler/typecheck.test.ts",
+  "test/contract-tests/consumer.test.ts",
+  "test/contract-tests/generated.test.ts",
+  "test/contract-tests/handlers.test.ts",
+  "test/diff/cli.test.ts",
+  "test/diff/done-when.test.ts",
+  "test/diff/proof.test.ts",
+  "test/e2e/**/*.test.ts",
+  "test/emit/types/soundness.test.ts",
+  "test/fuzz/**/*.test.ts",
+  "test/import/corpus.test.ts",
+  "test/import/mapping.test.ts",
+  "test/runtime/transports.test.ts",
+  "test/soundness/**/*.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: INTEGRATION } },
+      { extends: true, test: { name: "integration", include: INTEGRATION } },
+    ],
   },
 });

@@ -4,7 +4,7 @@
  * trace; bad usage exits 2.
  */
 import { parseArgs } from "node:util";
-import { generateOnce, type Io } from "./commands/generate.js";
+import { generateOnce, type Io, workingDirectory } from "./commands/generate.js";
 import { formatDiagnostic } from "./diagnostics.js";
 import { resolveSettings, type SettingFlags, type Settings } from "./config/settings.js";
 import { parseMcpSdkFlag } from "./config/mcp-sdk.js";
@@ -83,7 +83,7 @@ function flagsOf(values: Values): SettingFlags {
 
 /** The run's settings, or the exit status after printing why there are none. */
 export async function settingsFor(flags: SettingFlags, io: Io): Promise<Settings | number> {
-  const resolved = await resolveSettings(process.cwd(), flags);
+  const resolved = await resolveSettings(workingDirectory(io), flags);
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (resolved.settings) return resolved.settings;
   if (resolved.usage !== undefined) return io.err(`toolc: ${resolved.usage}\n`), 2;
@@ -102,7 +102,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }
   if (argv[0] === "diff") {
     const { diffCommand } = await import("./diff/cli.js");
-    return diffCommand(argv.slice(1), io);
+    return diffCommand(argv.slice(1), io, workingDirectory(io));
   }
   let parsed;
   try {
@@ -117,7 +117,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (positionals.length > 1) return usageError(`unexpected argument ${JSON.stringify(positionals[1])}`, io);
   if (command === "init") {
     const { initCommand } = await import("./init/index.js");
-    return initCommand(process.cwd(), io);
+    return initCommand(workingDirectory(io), io);
   }
   if (command !== "generate" && command !== "check") return usageError(`unknown command ${JSON.stringify(command)}`, io);
   if (values.watch && command !== "generate") return usageError("--watch goes with generate", io);

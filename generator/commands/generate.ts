@@ -14,6 +14,13 @@ import type { Difference } from "../write/output.js";
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** The directory relative paths and the config search start from; the process's own when absent. Lets a caller (a test) run the CLI elsewhere without chdir, which is process-wide. */
+  readonly cwd?: string;
+}
+
+/** The directory a command runs in. */
+export function workingDirectory(io: Io): string {
+  return io.cwd ?? process.cwd();
 }
 
 export function plural(n: number, word: string): string {
@@ -93,7 +100,7 @@ export async function generateOnce(settings: Settings, mode: Mode, io: Io, optio
   const started = performance.now();
   let result: RunResult;
   try {
-    result = await run(runOptions(settings, mode, process.cwd()));
+    result = await run(runOptions(settings, mode, workingDirectory(io)));
   } catch (e) {
     if (e instanceof WriteError) {
       // Located at the file that could not be written; apply.ts has already rolled everything back.

@@ -11,7 +11,7 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { CONFIG_FILE } from "../config/load.js";
 import { resolveSettings, type SettingFlags, type Settings } from "../config/settings.js";
-import { generateOnce, type Io } from "./generate.js";
+import { generateOnce, type Io, workingDirectory } from "./generate.js";
 
 /** Editors save in bursts (write, rename, chmod); one run per burst. */
 const SETTLE_MS = 100;
@@ -171,7 +171,7 @@ function stopRequested(stop: AbortSignal | undefined): Promise<void> {
 }
 
 export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Promise<number> {
-  const cwd = process.cwd();
+  const cwd = workingDirectory(io);
   const display = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
   // Signals are taken over before the first run, so even that one is never cut off halfway.
   let stopped = false;

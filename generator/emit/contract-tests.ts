@@ -8,26 +8,16 @@
  * the consumer's real handler.
  *
  * Every case is worked out here, at generation time, and verified with the
- * real Ajv; the generated file holds only literal tables and the loops over them.
+ * real Ajv. The generated file is data: one table of literal cases, handed to
+ * the runtime's `runContractTests` (generator/runtime/contract-tests.ts), which
+ * declares the vitest suites. toolc writes the text in its own fixed style, so
+ * no formatter runs over it.
  */
 import { posix } from "node:path";
 import type { EmittedFile, ToolIR } from "../ir.js";
-import { type ContractCases, contractCases } from "./contract-tests/cases.js";
-import {
-  badOutputsBlock,
-  caseTables,
-  DECLARED,
-  examplesBlock,
-  helpers,
-  negativesBlock,
-  realHandlersBlock,
-  toolConstants,
-  toolsListBlock,
-  type Names,
-} from "./contract-tests/sections.js";
-import { FileBuilder } from "./file-builder.js";
+import { contractCases } from "./contract-tests/cases.js";
+import { caseTable } from "./contract-tests/table.js";
 import { headerComment } from "./header.js";
-import { literal } from "./literal.js";
 
 export interface ContractTestOptions {
   /**
@@ -38,15 +28,7 @@ export interface ContractTestOptions {
   readonly outFromTests?: string;
   /** The consumer's handlers module, as a posix path relative to the tests folder. */
   readonly handlersModule?: string;
-  /** The MCP SDK line whose Client and in-memory transport the tests use; 1 when absent. */
-  readonly mcpSdk?: 1 | 2;
 }
-
-/** Where each SDK line keeps the client and the in-memory transport. */
-const SDK_MODULES = {
-  1: { Client: "@modelcontextprotocol/sdk/client/index.js", InMemoryTransport: "@modelcontextprotocol/sdk/inMemory.js" },
-  2: { Client: "@modelcontextprotocol/client", InMemoryTransport: "@modelcontextprotocol/client" },
-} as const;
 
 const TS_TO_JS: readonly [RegExp, string][] = [
   [/\.tsx?$/, ".js"],
@@ -71,34 +53,24 @@ export function handlersSpecifier(handlersModule: string): string {
   return relativeSpecifier(specifier);
 }
 
+/** The module specifier of a file in the generated folder, as a test file imports it. */
+function generatedSpecifier(options: ContractTestOptions, file: string): string {
+  return relativeSpecifier(posix.join(options.outFromTests ?? "..", file));
+}
+
 /** The generated index as a test file imports it. */
 export function indexSpecifier(options: ContractTestOptions): string {
-  return relativeSpecifier(posix.join(options.outFromTests ?? "..", "index.js"));
+  return generatedSpecifier(options, "index.js");
 }
 
-/** Whether a block validates directly (not through execute): inputs without an output, and --handlers' output check. */
-function validatesDirectly(cases: ContractCases, options: ContractTestOptions): boolean {
-  if (cases.validInputOnly.length > 0) return true;
-  return options.handlersModule !== undefined && cases.valid.length > 0;
-}
-
-function importNames(file: FileBuilder, options: ContractTestOptions, cases: ContractCases): Names {
-  const index = indexSpecifier(options);
-  const sdk = SDK_MODULES[options.mcpSdk ?? 1];
-  return {
-    describe: file.importValue("describe", "vitest"),
-    expect: file.importValue("expect", "vitest"),
-    it: file.importValue("it", "vitest"),
-    vi: file.importValue("vi", "vitest"),
-    contracts: file.importValue("contracts", index),
-    execute: file.importValue("execute", index),
-    ...(validatesDirectly(cases, options) ? { loadValidators: file.importValue("loadValidators", index) } : {}),
-    createServer: file.importValue("createServer", index),
-    Handlers: file.importType("Handlers", index),
-    Client: file.importValue("Client", sdk.Client),
-    InMemoryTransport: file.importValue("InMemoryTransport", sdk.InMemoryTransport),
-    ...(options.handlersModule === undefined ? {} : { handlers: file.importValue("handlers", handlersSpecifier(options.handlersModule)) }),
-  };
+function imports(options: ContractTestOptions): string {
+  const lines = [
+    `import { contracts, createServer, execute } from ${JSON.stringify(indexSpecifier(options))};`,
+    `import { runContractTests } from ${JSON.stringify(generatedSpecifier(options, "runtime/contract-tests.js"))};`,
+  ];
+  if (options.handlersModule !== undefined) lines.push(`import { handlers } from ${JSON.stringify(handlersSpecifier(options.handlersModule))};`);
+  lines.push('import { describe, expect, it } from "vitest";');
+  return lines.join("\n");
 }
 
 function fileComment(tool: ToolIR, options: ContractTestOptions): string {
@@ -114,22 +86,8 @@ function fileComment(tool: ToolIR, options: ContractTestOptions): string {
 
 export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {}): EmittedFile {
   const path = `${tool.fileName}.test.ts`;
-  const file = new FileBuilder(path, headerComment(tool.source));
-  file.reserve(...DECLARED);
-  const cases = contractCases(tool);
-  const names = importNames(file, options, cases);
-  const blocks = [
-    examplesBlock(cases, names),
-    negativesBlock(cases, names),
-    badOutputsBlock(cases, names),
-    toolsListBlock(names),
-    realHandlersBlock(cases, names),
-  ].filter((b): b is string => b !== undefined);
-  file.add(
-    `${fileComment(tool, options)}\n${toolConstants(tool.name, names)}`,
-    ...caseTables(cases),
-    ...helpers(names, blocks.join("\n")),
-    `${names.describe}(${literal(`${tool.name} contract`)}, () => {\n${blocks.join("\n\n")}\n});`,
-  );
-  return { path, root: "tests", text: file.toText(), format: true };
+  const api = options.handlersModule === undefined ? "{ contracts, execute, createServer }" : "{ contracts, execute, createServer, handlers }";
+  const call = `runContractTests({ describe, expect, it }, ${api}, ${caseTable(tool.name, contractCases(tool))});`;
+  const text = [headerComment(tool.source), imports(options), `${fileComment(tool, options)}\n${call}`].join("\n\n");
+  return { path, root: "tests", text: `${text}\n`, format: false };
 }

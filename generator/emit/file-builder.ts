@@ -18,6 +18,7 @@
 import {
   IndentationText,
   NewLineKind,
+  printStructure,
   Project,
   QuoteKind,
   StructureKind,
@@ -59,21 +60,8 @@ function project(): Project {
   return sharedProject;
 }
 
-interface SourceFilePrinter {
-  printText(writer: ReturnType<Project["createWriter"]>, structure: { statements: Statement[] }): void;
-}
-
-/**
- * The printer `createSourceFile` runs on a structure before it parses the
- * text it printed into a source file; the text is all a builder needs, and
- * TypeScript's parse of it was a third of emitting. It is reached through the
- * project's context (ts-morph's own, not public API), so when a ts-morph
- * version lacks it, undefined, and `toText` takes the public path.
- */
-function structurePrinter(isAmbient: boolean): SourceFilePrinter | undefined {
-  const context = (project() as unknown as { _context?: { structurePrinterFactory?: { forSourceFile?: (options: { isAmbient: boolean }) => SourceFilePrinter } } })._context;
-  return context?.structurePrinterFactory?.forSourceFile?.({ isAmbient });
-}
+/** The project's manipulation settings, as `printStructure` takes them. */
+const PRINT_OPTIONS = { indentNumberOfSpaces: 2, newLine: "\n", useSingleQuote: false } as const;
 
 /** Code-unit order, so the result does not depend on the machine's locale. */
 function compare(a: string, b: string): number {
@@ -202,14 +190,10 @@ export class FileBuilder {
     const imports = this.#importStructures();
     const head: Statement[] = imports.length > 0 ? [spaced(imports[0]), ...imports.slice(1)] : [];
     const body = this.#statements.map(spaced);
-    const structure = { statements: [this.header, ...head, ...body] };
-    const printer = structurePrinter(this.path.endsWith(".d.ts"));
-    if (printer) {
-      const writer = project().createWriter();
-      printer.printText(writer, structure);
-      return writer.toString();
-    }
-    const sourceFile = project().createSourceFile(`/${this.path}`, structure, { overwrite: true });
+    const statements = [this.header, ...head, ...body];
+    // printStructure prints without parsing the text into a source file (a third of emitting); declaration files need the ambient printer it lacks.
+    if (!this.path.endsWith(".d.ts")) return printStructure({ kind: StructureKind.SourceFile, statements }, PRINT_OPTIONS);
+    const sourceFile = project().createSourceFile(`/${this.path}`, { statements }, { overwrite: true });
     try {
       return sourceFile.getFullText();
     } finally {

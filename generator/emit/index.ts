@@ -24,7 +24,10 @@ export interface EmitOptions {
 
 export type { McpSdkLine };
 
-/** Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime. */
+/**
+ * Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime.
+ * The runtime is copied whole, its contract-test helper included, so the output folder is the same whether or not tests are written.
+ */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
   return [
     ...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))),
@@ -36,13 +39,13 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
   ];
 }
 
-/** How many of `emitToolFiles`' files prettier formats: the tool module and the contract tests. */
-export const FORMATTED_FILES_PER_TOOL = 2;
+/** How many of `emitToolFiles`' files prettier formats: the tool module (the contract tests are written in toolc's own style). */
+export const FORMATTED_FILES_PER_TOOL = 1;
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
   const files = [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool)];
-  return options.tests ? [...files, emitContractTests(tool, { ...options.tests, mcpSdk: options.mcpSdk ?? 1 })] : files;
+  return options.tests ? [...files, emitContractTests(tool, options.tests)] : files;
 }
 
 /** Output files first, then tests; by path within each. */

@@ -1,7 +1,7 @@
 /**
  * The runtime target: the real, tested sources in generator/runtime/ copied
  * into the output, so generated code imports nothing from toolc. The SDK
- * port (sdk.ts, sdk-http.ts) is the one file pair that differs by MCP SDK
+ * port (sdk.ts, sdk-http.ts, sdk-testing.ts) is the one set of files that differs by MCP SDK
  * line: generator/runtime/ holds the 1.x port, generator/runtime/sdk2/ the
  * 2.x port, and either is emitted under the same names.
  */
@@ -14,7 +14,7 @@ export type McpSdkLine = 1 | 2;
 
 const RUNTIME_DIR = new URL("../../generator/runtime/", import.meta.url);
 const PORT_DIRS: Record<McpSdkLine, URL> = { 1: RUNTIME_DIR, 2: new URL("sdk2/", RUNTIME_DIR) };
-const PORT_FILES: ReadonlySet<string> = new Set(["sdk.ts", "sdk-http.ts"]);
+const PORT_FILES: ReadonlySet<string> = new Set(["sdk.ts", "sdk-http.ts", "sdk-testing.ts"]);
 
 const cached = new Map<McpSdkLine, EmittedFile[]>();
 

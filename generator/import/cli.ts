@@ -4,7 +4,7 @@
  */
 import { relative, sep } from "node:path";
 import { parseArgs } from "node:util";
-import type { Io } from "../commands/generate.js";
+import { type Io, workingDirectory } from "../commands/generate.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { resolveSettings } from "../config/settings.js";
 import { importContracts, type ImportResult } from "./index.js";
@@ -37,11 +37,12 @@ function summary(result: ImportResult, out: string): string {
 
 /** The definitions folder the config names (relative to the working directory), or undefined after printing the config's errors. */
 async function configuredDefinitions(config: string | undefined, io: Io): Promise<string | undefined> {
-  const resolved = await resolveSettings(process.cwd(), config === undefined ? {} : { config });
+  const cwd = workingDirectory(io);
+  const resolved = await resolveSettings(cwd, config === undefined ? {} : { config });
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (resolved.usage !== undefined) io.err(`toolc import: ${resolved.usage}\n`);
   if (!resolved.settings) return undefined;
-  return relative(process.cwd(), resolved.settings.definitions).split(sep).join("/") || ".";
+  return relative(cwd, resolved.settings.definitions).split(sep).join("/") || ".";
 }
 
 export async function importCommand(argv: readonly string[], io: Io): Promise<number> {
@@ -57,7 +58,7 @@ export async function importCommand(argv: readonly string[], io: Io): Promise<nu
   if (positionals.length !== 1) return io.err(`toolc import: expected one SOURCE, got ${positionals.length}\n\n${USAGE}`), 2;
   const out = values.out ?? (await configuredDefinitions(values.config, io));
   if (out === undefined) return 1;
-  const result = importContracts({ source: positionals[0], out, force: values.force ?? false });
+  const result = importContracts({ source: positionals[0], out, force: values.force ?? false, cwd: workingDirectory(io) });
   for (const problem of result.problems) io.err(`${formatProblem(problem)}\n`);
   io.out(summary(result, out));
   return result.problems.some((p) => p.severity === "error") ? 1 : 0;

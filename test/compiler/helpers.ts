@@ -23,18 +23,12 @@ export function copyDemo(): string {
   return dir;
 }
 
-/** Runs the CLI in `cwd`, capturing its output. */
+/** Runs the CLI in `cwd` (given to it, not by chdir, so tests in one worker never see each other's directory), capturing its output. */
 export async function runCli(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const previous = process.cwd();
-  process.chdir(cwd);
-  try {
-    const code = await main(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(previous);
-  }
+  const code = await main(args, { out: (t) => (stdout += t), err: (t) => (stderr += t), cwd });
+  return { code, stdout, stderr };
 }
 
 /** Every file below `dir` with its contents, for before/after comparisons. */

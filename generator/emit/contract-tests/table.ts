@@ -1,0 +1,59 @@
+/**
+ * A tool's contract-test table as TypeScript text: one object literal, the
+ * argument of the runtime's `runContractTests`, in toolc's fixed style (no
+ * formatter runs over it). Each kind of case is present only when it has
+ * rows; the runtime declares no suite for a missing one.
+ */
+import type { JsonValue } from "../../ir.js";
+import { tsLiteral } from "../literal.js";
+import type { ContractCases } from "./cases.js";
+
+interface Entry {
+  readonly key: string;
+  /** Why the rows are what they are, as a comment above them. */
+  readonly doc: string;
+  readonly value: JsonValue;
+}
+
+function entries(cases: ContractCases): Entry[] {
+  const out: Entry[] = [];
+  if (cases.valid.length > 0) {
+    const rows = cases.valid.map((c) => ({ name: c.name, input: c.input, resolvedInput: c.resolvedInput, output: c.output }));
+    out.push({ key: "validExamples", doc: "The contract's valid examples (one without an output gets a minimal valid one).", value: rows });
+  }
+  if (cases.validInputOnly.length > 0) {
+    const rows = cases.validInputOnly.map((c) => ({ name: c.name, input: c.input }));
+    out.push({ key: "validInputs", doc: "Valid examples without an output (none could be made for this tool): checked with the input validator only.", value: rows });
+  }
+  if (cases.invalidExamples.length > 0) {
+    const rows = cases.invalidExamples.map((c) => ({ name: c.name, input: c.input, paths: [...c.paths] }));
+    out.push({ key: "invalidExamples", doc: "The contract's invalid examples.", value: rows });
+  }
+  if (cases.baseInput !== undefined) {
+    const from = cases.baseFromExample ? "the first valid example's input" : "a minimal valid input, synthesized from the schema";
+    out.push({ key: "validInput", doc: `A valid input: ${from}. The derived negatives each change one thing in it.`, value: cases.baseInput });
+  }
+  if (cases.negatives.length > 0) {
+    const rows = cases.negatives.map((c) => ({ name: c.name, input: c.input, path: c.path }));
+    out.push({ key: "derivedNegatives", doc: "Inputs derived from the input schema, each checked to be invalid at `path` when this file was generated.", value: rows });
+  }
+  if (cases.badOutputs.length > 0) {
+    const rows = cases.badOutputs.map((c) => ({ name: c.name, output: c.output }));
+    out.push({ key: "badOutputs", doc: "Outputs that break the output schema, as a faulty handler might return them.", value: rows });
+  }
+  return out;
+}
+
+/** Indents every line but the first by two spaces (a literal nested one level down). */
+function nested(text: string): string {
+  return text.replace(/\n/g, "\n  ");
+}
+
+/** The table object literal for `tool`, starting at column 0 and ending with its closing brace. */
+export function caseTable(toolName: string, cases: ContractCases): string {
+  const lines = [`  tool: ${JSON.stringify(toolName)},`];
+  for (const entry of entries(cases)) {
+    lines.push(`  /** ${entry.doc} */`, `  ${entry.key}: ${nested(tsLiteral(entry.value))},`);
+  }
+  return `{\n${lines.join("\n")}\n}`;
+}

@@ -1,0 +1,259 @@
+/**
+ * The generated contract tests' one piece of code: it turns a tool's case
+ * table (worked out and checked when the test file was generated) into
+ * vitest `describe`/`it` calls. The test file passes vitest's functions in,
+ * so this module depends on no test framework, only on the MCP SDK the rest
+ * of the runtime uses.
+ */
+import { Client, InMemoryTransport, type Transport } from "./sdk-testing.js";
+import type { AnyToolContract } from "./contract.js";
+import { loadValidators } from "./validators.js";
+
+/** The assertions used here; vitest's `expect` has them all. */
+export interface Assertion {
+  toEqual(expected: unknown): void;
+  toStrictEqual(expected: unknown): void;
+  toBe(expected: unknown): void;
+  toMatchObject(expected: object): void;
+  toContain(item: unknown): void;
+  toHaveProperty(property: string): void;
+  readonly not: Assertion;
+}
+
+/** vitest's `describe`, `it` and `expect`, as the test file imports them. */
+export interface TestFramework {
+  readonly describe: (name: string, body: () => void) => void;
+  readonly it: (name: string, body: () => Promise<void>) => void;
+  readonly expect: (actual: unknown, message?: string) => Assertion;
+}
+
+/** The server side the tools/list test connects to. */
+export interface ConnectableServer {
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The generated index's entry points under test, and with --handlers the consumer's handlers. */
+export interface GeneratedApi<K extends string, H> {
+  readonly contracts: { readonly [P in K]: AnyToolContract };
+  readonly execute: (tool: K, input: unknown, handlers: H) => Promise<unknown>;
+  readonly createServer: (handlers: H) => ConnectableServer;
+  readonly handlers?: H;
+}
+
+export interface ValidExample {
+  readonly name: string;
+  readonly input: unknown;
+  /** What the handler must receive: the input with defaults applied. */
+  readonly resolvedInput: unknown;
+  /** What the spy handler returns, so what the caller must get. */
+  readonly output: unknown;
+}
+
+export interface ValidInput {
+  readonly name: string;
+  readonly input: unknown;
+}
+
+export interface InvalidExample {
+  readonly name: string;
+  readonly input: unknown;
+  /** Paths that must be among the INVALID_INPUT issues. */
+  readonly paths: readonly string[];
+}
+
+export interface DerivedNegative {
+  readonly name: string;
+  readonly input: unknown;
+  /** The issue path that must be reported. */
+  readonly path: string;
+}
+
+export interface BadOutput {
+  readonly name: string;
+  readonly output: unknown;
+}
+
+/** One tool's cases. A kind with no cases is left out. */
+export interface ContractTestTable<K extends string> {
+  readonly tool: K;
+  /** The contract's valid examples (one without an output gets a minimal valid one). */
+  readonly validExamples?: readonly ValidExample[];
+  /** Valid examples without an output (none could be made): checked with the input validator only. */
+  readonly validInputs?: readonly ValidInput[];
+  readonly invalidExamples?: readonly InvalidExample[];
+  /** A valid input; the bad-output cases send it. */
+  readonly validInput?: unknown;
+  /** Inputs derived from the input schema, each checked to be invalid at `path` when the table was generated. */
+  readonly derivedNegatives?: readonly DerivedNegative[];
+  /** Outputs that break the output schema, as a faulty handler might return them. */
+  readonly badOutputs?: readonly BadOutput[];
+}
+
+/** A handler that records its calls. A plain function rather than a framework spy, so nothing here needs vitest's types. */
+interface Spy {
+  readonly calls: unknown[][];
+  readonly fn: (...args: unknown[]) => unknown;
+}
+
+function spy(body: (...args: unknown[]) => unknown): Spy {
+  const calls: unknown[][] = [];
+  return { calls, fn: (...args: unknown[]) => (calls.push(args), body(...args)) };
+}
+
+/** A deep copy of a JSON value, for validators that apply defaults in place (JSON rather than structuredClone: this module needs no platform types). */
+function copyJson(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+/** The paths of a failure's issues; none for a success or a result without issues. */
+function issuePaths(result: unknown): string[] {
+  if (typeof result !== "object" || result === null) return [];
+  const issues: unknown = (result as { issues?: unknown }).issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.map((issue: unknown) => (typeof issue === "object" && issue !== null ? (issue as { path?: unknown }).path : undefined)).filter((path): path is string => typeof path === "string");
+}
+
+interface Suite<K extends string, H> {
+  readonly t: TestFramework;
+  readonly api: GeneratedApi<K, H>;
+  readonly table: ContractTestTable<K>;
+}
+
+/** Handlers in which this tool is a spy returning `output`; typed loosely because a case may return what the schema rejects. */
+function spyHandlers<K extends string, H>(s: Suite<K, H>, output: unknown): { spy: Spy; handlers: H } {
+  const handler = spy(async () => output);
+  return { spy: handler, handlers: { [s.table.tool]: handler.fn } as unknown as H };
+}
+
+/** The consumer's handlers, with this tool's wrapped in a spy that calls through. */
+function realHandlers<K extends string, H>(s: Suite<K, H>): { spy: Spy; handlers: H } {
+  const all = s.api.handlers as unknown as Record<string, unknown>;
+  const real = all[s.table.tool];
+  if (typeof real !== "function") throw new Error(`the handlers module exports no handler for ${s.table.tool}`);
+  const handler = spy((...args: unknown[]) => (real as (...args: unknown[]) => unknown)(...args));
+  return { spy: handler, handlers: { ...all, [s.table.tool]: handler.fn } as unknown as H };
+}
+
+async function expectInvalidInput<K extends string, H>(s: Suite<K, H>, input: unknown, paths: readonly string[], run: { spy: Spy; handlers: H }): Promise<void> {
+  const result = await s.api.execute(s.table.tool, input, run.handlers);
+  s.t.expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+  const reported = issuePaths(result);
+  for (const path of paths) s.t.expect(reported, "issue paths").toContain(path);
+  s.t.expect(run.spy.calls.length, "handler calls").toBe(0);
+}
+
+function examples<K extends string, H>(s: Suite<K, H>): void {
+  const { t, api, table } = s;
+  for (const example of table.validExamples ?? []) {
+    t.it(`${example.name}: succeeds with the handler's output, and the handler gets the input with defaults applied`, async () => {
+      const run = spyHandlers(s, example.output);
+      const result = await api.execute(table.tool, example.input, run.handlers);
+      t.expect(result).toEqual({ ok: true, data: example.output });
+      t.expect(run.spy.calls.length, "handler calls").toBe(1);
+      t.expect(run.spy.calls[0]?.[0], "handler input").toEqual(example.resolvedInput);
+    });
+  }
+  for (const example of table.validInputs ?? []) {
+    t.it(`${example.name}: passes the input validator`, async () => {
+      const { validateInput } = await loadValidators(api.contracts[table.tool]);
+      t.expect(validateInput(copyJson(example.input))).toBe(true);
+    });
+  }
+  for (const example of table.invalidExamples ?? []) {
+    t.it(`${example.name}: gives INVALID_INPUT at ${example.paths.join(", ")}, and the handler is never called`, () =>
+      expectInvalidInput(s, example.input, example.paths, spyHandlers(s, undefined)),
+    );
+  }
+}
+
+function negatives<K extends string, H>(s: Suite<K, H>, cases: readonly DerivedNegative[]): void {
+  for (const negative of cases) {
+    s.t.it(`${negative.name}: gives INVALID_INPUT at "${negative.path}", and the handler is never called`, () =>
+      expectInvalidInput(s, negative.input, [negative.path], spyHandlers(s, undefined)),
+    );
+  }
+}
+
+function badOutputs<K extends string, H>(s: Suite<K, H>, cases: readonly BadOutput[]): void {
+  const { t, api, table } = s;
+  for (const bad of cases) {
+    t.it(`${bad.name}: gives INVALID_OUTPUT, and the output never reaches the caller`, async () => {
+      const run = spyHandlers(s, bad.output);
+      const result = await api.execute(table.tool, table.validInput, run.handlers);
+      t.expect(result).toMatchObject({ ok: false, code: "INVALID_OUTPUT", retryable: false });
+      t.expect(result).not.toHaveProperty("data");
+      // What was wrong with the output goes to the trace only.
+      t.expect(result).not.toHaveProperty("issues");
+      t.expect(run.spy.calls.length, "handler calls").toBe(1);
+    });
+  }
+}
+
+function toolsList<K extends string, H>(s: Suite<K, H>): void {
+  const { t, api, table } = s;
+  t.it("serves exactly the compiled schemas, annotations and _meta over MCP", async () => {
+    const contract = api.contracts[table.tool];
+    const server = api.createServer(spyHandlers(s, undefined).handlers);
+    const client = new Client({ name: "toolc-contract-test", version: "1.0.0" });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+    try {
+      const { tools } = await client.listTools();
+      t.expect(tools.map((tool) => tool.name)).toEqual([table.tool]);
+      const [served] = tools;
+      t.expect(served?.inputSchema).toStrictEqual(contract.inputSchema);
+      t.expect(served?.outputSchema).toStrictEqual(contract.outputSchema);
+      t.expect(served?.annotations).toStrictEqual(contract.annotations);
+      t.expect(served?._meta).toStrictEqual(contract.meta);
+      t.expect(served?.title).toBe(contract.title);
+      t.expect(served?.description).toBe(contract.description);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+}
+
+/** With handlers: every example once more, through the consumer's real handler. */
+function throughRealHandlers<K extends string, H>(s: Suite<K, H>): void {
+  const { t, api, table } = s;
+  const valid: readonly ValidInput[] = table.validExamples ?? table.validInputs ?? [];
+  for (const example of valid) {
+    // A real handler may return other data than the example shows; what it must do is succeed within the contract.
+    t.it(`${example.name}: succeeds, with output the output schema accepts`, async () => {
+      const run = realHandlers(s);
+      const result = await api.execute(table.tool, example.input, run.handlers);
+      t.expect(result).toMatchObject({ ok: true });
+      const data: unknown = (result as { data?: unknown }).data;
+      const { validateOutput } = await loadValidators(api.contracts[table.tool]);
+      t.expect(validateOutput(copyJson(data)), "output valid").toBe(true);
+      t.expect(run.spy.calls.length, "handler calls").toBe(1);
+    });
+  }
+  for (const example of table.invalidExamples ?? []) {
+    t.it(`${example.name}: gives INVALID_INPUT, and the real handler is never called`, () => expectInvalidInput(s, example.input, example.paths, realHandlers(s)));
+  }
+}
+
+/**
+ * Declares one tool's contract tests: a `describe` per kind of check, an
+ * `it` per case, in the table's order. A kind without cases declares
+ * nothing (vitest rejects an empty suite).
+ */
+export function runContractTests<K extends string, H>(t: TestFramework, api: GeneratedApi<K, H>, table: ContractTestTable<K>): void {
+  const s: Suite<K, H> = { t, api, table };
+  const section = (name: string, count: number, body: () => void) => {
+    if (count > 0) t.describe(name, body);
+  };
+  t.describe(`${table.tool} contract`, () => {
+    const exampleCount = (table.validExamples?.length ?? 0) + (table.validInputs?.length ?? 0) + (table.invalidExamples?.length ?? 0);
+    section("examples", exampleCount, () => examples(s));
+    section("negatives derived from the input schema", table.derivedNegatives?.length ?? 0, () => negatives(s, table.derivedNegatives ?? []));
+    section("handler output that breaks the output schema", table.badOutputs?.length ?? 0, () => badOutputs(s, table.badOutputs ?? []));
+    t.describe("tools/list", () => toolsList(s));
+    if (api.handlers === undefined) return;
+    const realCount = (table.validExamples ?? table.validInputs ?? []).length + (table.invalidExamples?.length ?? 0);
+    section("examples through the real handlers", realCount, () => throughRealHandlers(s));
+  });
+}

@@ -1,0 +1,7 @@
+/**
+ * The MCP SDK port for the contract-test helper, SDK 2.x line: a client and
+ * an in-memory transport. Kept apart from sdk.ts so that a server never loads
+ * the client; runtime/sdk-testing.ts is the 1.x port under the same name.
+ */
+export { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+export type { Transport } from "@modelcontextprotocol/client";
