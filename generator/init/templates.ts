@@ -60,8 +60,15 @@ retry: { attempts: 3, backoffMs: 100 }
 input:
   type: object
   properties:
-    name: { type: string, minLength: 1, maxLength: 100, description: "Who to greet, e.g. Ada" }
-    excited: { type: boolean, default: false, description: End with an exclamation mark. }
+    name:
+      type: string
+      minLength: 1
+      maxLength: 100
+      description: "Who to greet, e.g. Ada"
+    excited:
+      type: boolean
+      default: false
+      description: End with an exclamation mark.
   required: [name]
 output:
   type: object
@@ -69,7 +76,8 @@ output:
     greeting: { type: string }
   required: [greeting]
 errors:
-  NAME_NOT_ALLOWED: { description: The name is on the deny list; ask for another. }
+  NAME_NOT_ALLOWED:
+    description: The name is on the deny list; ask for another.
 examples:
   - name: greets by name
     input: { name: Ada }
