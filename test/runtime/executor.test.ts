@@ -90,6 +90,23 @@ describe("defaults and the caller's object", () => {
   });
 });
 
+describe("one call's data as the next call's input", () => {
+  const echo = defineContract<object, object, Record<string, unknown>>({
+    name: "echo",
+    effect: "read",
+    input: { type: "object" },
+    output: { type: "object", additionalProperties: true },
+  });
+
+  it("is plain JSON data: a copy is accepted where the caller's own objects are", async () => {
+    const first = await executeTool(echo, { a: { b: [1, { c: "d" }] } }, (input) => input as Record<string, unknown>);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const second = await executeTool(echo, first.data, (input) => input as Record<string, unknown>);
+    expect(second).toEqual({ ok: true, data: { a: { b: [1, { c: "d" }] } } });
+  });
+});
+
 describe("output that is not plain JSON, checked in place", () => {
   const openOutput = defineContract<object, object, Record<string, unknown>>({
     name: "open_output",
@@ -147,8 +164,15 @@ describe("__proto__ in JSON input", () => {
       return { count: Object.keys(input.tags).length };
     });
     expect(ok).toEqual({ ok: true, data: { count: 2 } });
-    // The copy has no prototype at all: every key in it is an own data key.
-    expect(Object.getPrototypeOf(seen)).toBe(null);
+    // The copy inherits nothing: its prototype is empty, frozen, and has no prototype itself, so every key in it is an own data key.
+    const proto: unknown = Object.getPrototypeOf(seen);
+    expect(proto).not.toBe(Object.prototype);
+    if (proto !== null) {
+      expect(Reflect.ownKeys(proto as object)).toEqual([]);
+      expect(Object.isFrozen(proto)).toBe(true);
+      expect(Object.getPrototypeOf(proto)).toBe(null);
+    }
+    expect("constructor" in (seen ?? {})).toBe(false);
     expect(Object.hasOwn(seen ?? {}, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
