@@ -5,9 +5,8 @@
  * is copied too: the copy is what gets validated and what is serialized, so
  * a getter that answers differently on a second read, a non-enumerable
  * `toJSON` or a handler that keeps changing its result cannot make the bytes
- * on the wire differ from the value that was checked. Copied objects inherit
- * nothing (their prototype is empty, frozen and has no prototype itself), so
- * every key in them is an own, ordinary data property.
+ * on the wire differ from the value that was checked. Copied objects have no
+ * prototype, so every key in them is an own, ordinary data property.
  *
  * The walk sits on every call, so it keeps no state on the way down: no path
  * stack, no stack of containers. Only when something is not JSON does the
@@ -41,20 +40,21 @@ class NotJson {
 const getPrototypeOf = Object.getPrototypeOf;
 const objectPrototype: unknown = Object.prototype;
 
-/**
- * The prototype of every copied object: empty, frozen, and with no prototype
- * of its own, so nothing can ever be inherited through it. Every key of a
- * copy is its own data, as with `Object.create(null)`, but V8 gives
- * `Object.create(null)` objects dictionary (hash-table) storage, which made
- * every validator read of the copy about twice as slow, and setting a null
- * prototype on a literal costs a runtime call per object. Objects made from a
- * shared prototype keep fast properties, and copies of one shape share one
- * hidden class.
- */
-export const JSON_OBJECT_PROTOTYPE: object = Object.freeze(Object.create(null) as object);
+const setPrototypeOf = Object.setPrototypeOf;
 
+/**
+ * An empty object with no prototype. Not `Object.create(null)`: V8 gives
+ * those dictionary (hash-table) storage, which made every validator read of
+ * the copy about twice as slow. A literal whose prototype is then set to null
+ * keeps fast properties, and copies of one shape share one hidden class.
+ * (A shared, frozen, empty prototype would be cheaper still to create, but a
+ * copy would then no longer be what `Object.getPrototypeOf(x) === null`
+ * checks, or a library's plain-object test, expect.)
+ */
 function emptyRecord(): Record<string, unknown> {
-  return Object.create(JSON_OBJECT_PROTOTYPE) as Record<string, unknown>;
+  const record = {};
+  setPrototypeOf(record, null);
+  return record as Record<string, unknown>;
 }
 
 /**
@@ -95,9 +95,8 @@ function copyArray(value: readonly unknown[], depth: number): unknown[] {
 
 function copyObject(value: object, depth: number): Record<string, unknown> {
   const proto: unknown = getPrototypeOf(value);
-  // A copy's own prototype too: the data of one call may be the input of the next.
-  if (proto !== objectPrototype && proto !== null && proto !== JSON_OBJECT_PROTOTYPE) throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`);
-  // Nothing inherited: every key of the copy is its own, so `constructor`, `toString`
+  if (proto !== objectPrototype && proto !== null) throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`);
+  // No prototype: every key of the copy is its own, so `constructor`, `toString`
   // or `__proto__` from JSON are ordinary data, a default for `valueOf` applies
   // when it is missing, and nothing inherited (a `toJSON`) can reach the wire.
   const out = emptyRecord();

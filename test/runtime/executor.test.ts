@@ -164,15 +164,8 @@ describe("__proto__ in JSON input", () => {
       return { count: Object.keys(input.tags).length };
     });
     expect(ok).toEqual({ ok: true, data: { count: 2 } });
-    // The copy inherits nothing: its prototype is empty, frozen, and has no prototype itself, so every key in it is an own data key.
-    const proto: unknown = Object.getPrototypeOf(seen);
-    expect(proto).not.toBe(Object.prototype);
-    if (proto !== null) {
-      expect(Reflect.ownKeys(proto as object)).toEqual([]);
-      expect(Object.isFrozen(proto)).toBe(true);
-      expect(Object.getPrototypeOf(proto)).toBe(null);
-    }
-    expect("constructor" in (seen ?? {})).toBe(false);
+    // The copy has no prototype at all: every key in it is an own data key.
+    expect(Object.getPrototypeOf(seen)).toBe(null);
     expect(Object.hasOwn(seen ?? {}, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
