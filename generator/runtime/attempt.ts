@@ -62,7 +62,9 @@ type Stopped = { stopped: "timeout" | "cancelled" };
  * signal aborted. The AbortController behind `signal` is made only when the
  * handler reads it: most handlers never do, and creating one costs more than
  * the rest of a fast call. A class, not an object literal with a getter,
- * because V8 builds those slowly.
+ * because V8 builds those slowly. Members a handler may not use belong on
+ * the prototype, with any state they need made on first use, so that a call
+ * that does not use them pays nothing for them.
  */
 class AttemptContext implements HandlerContext<string> {
   #controller: AbortController | undefined = undefined;
