@@ -58,16 +58,33 @@ const CALLS = {
   "invalid output (an impossible dueAt)": { input: { customerId: "cus_1" }, output: BAD_OUTPUT, want: "INVALID_OUTPUT" },
 } as const;
 
+const WARMUP = 2000;
+const ROUNDS = 20000;
+
+/**
+ * Fresh copies of `input`, one per call, made before anything is timed: each
+ * call gets an input no earlier call has touched, and the cost of copying it
+ * (a structuredClone takes about as long as a whole invalid call) is charged
+ * to neither side.
+ */
+function freshInputs(input: unknown, count: number): () => unknown {
+  const pool = Array.from({ length: count }, () => structuredClone(input));
+  let next = 0;
+  return () => pool[next++ % count];
+}
+
 /** Median µs per call for each case; both sides must give the same verdict first. */
 export async function benchExecutorVsZod(execute: Execute): Promise<{ name: string; toolc: number; zod: number }[]> {
   const rows = [];
   for (const [name, c] of Object.entries(CALLS)) {
     const handler = async () => c.output;
-    const toolc = () => execute("list_invoices", structuredClone(c.input), { list_invoices: handler });
-    const zod = () => zodExecute(structuredClone(c.input), handler);
+    const toolcInput = freshInputs(c.input, WARMUP + ROUNDS + 1);
+    const zodInput = freshInputs(c.input, WARMUP + ROUNDS + 1);
+    const toolc = () => execute("list_invoices", toolcInput(), { list_invoices: handler });
+    const zod = () => zodExecute(zodInput(), handler);
     const verdicts = [(await toolc()).code ?? "OK", (await zod()) as Envelope].map((v) => (typeof v === "string" ? v : v.ok ? "OK" : v.code));
     if (verdicts.some((v) => v !== c.want)) throw new Error(`${name}: expected ${c.want}, got toolc ${verdicts[0]}, zod ${verdicts[1]}`);
-    const ms = await compareAsync({ toolc, zod }, { warmup: 2000, rounds: 20000 });
+    const ms = await compareAsync({ toolc, zod }, { warmup: WARMUP, rounds: ROUNDS });
     rows.push({ name, toolc: ms.toolc * 1000, zod: ms.zod * 1000 });
   }
   return rows;

@@ -74,14 +74,25 @@ function plural(n: unknown, word: string): string {
   return `${String(n)} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** "must be string", "must be string or null", by the type list as Ajv writes it; there are only so many. */
+const typeMessages = new Map<string, string>();
+
+function typeMessage(type: string): string {
+  let message = typeMessages.get(type);
+  if (message === undefined) {
+    message = `must be ${type.split(",").join(" or ")}`;
+    // The type lists come from schemas, not from data, but a bound costs nothing.
+    if (typeMessages.size < 256) typeMessages.set(type, message);
+  }
+  return message;
+}
+
 /** A message per keyword, built from the schema's parameters, never from the data. */
 export function describeError(error: ValidationError): string {
   const p = error.params;
   switch (error.keyword) {
-    case "type": {
-      const type = String(p["type"]);
-      return `must be ${type.includes(",") ? type.split(",").join(" or ") : type}`;
-    }
+    case "type":
+      return typeMessage(String(p["type"]));
     case "required":
       return "is required";
     case "additionalProperties":
@@ -195,10 +206,16 @@ function issuePath(error: ValidationError, data: unknown): string {
  * may not have meant; the composite error at the union's own path says it
  * better, so branch errors are dropped.
  */
+function isUnionError(error: ValidationError): boolean {
+  return error.keyword === "anyOf" || error.keyword === "oneOf";
+}
+
 function withoutBranchErrors(errors: readonly ValidationError[]): readonly ValidationError[] {
-  if (!errors.some((e) => e.keyword === "anyOf" || e.keyword === "oneOf")) return errors;
+  let unions = false;
+  for (const error of errors) if (isUnionError(error)) unions = true;
+  if (!unions) return errors;
   const unionSchemaPaths = errors
-    .filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf")
+    .filter(isUnionError)
     .map((e) => (e as ValidationError & { schemaPath?: string }).schemaPath)
     .filter((p): p is string => typeof p === "string");
   if (unionSchemaPaths.length === 0) return errors;
