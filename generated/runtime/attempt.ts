@@ -178,7 +178,7 @@ class PendingAttempt<R> implements Deadline {
         (error: unknown) => this.#finish({ threw: true, error }),
       );
     } catch (error) {
-      // A Proxy whose `constructor` read throws, say: the handler threw, in effect.
+      // A native promise whose `constructor` getter throws: the handler threw, in effect.
       this.#finish({ threw: true, error });
     }
     return settled;

@@ -114,6 +114,21 @@ describe("any thrown value is a counted, traced attempt", () => {
   });
 });
 
+describe("a promise the executor cannot adopt", () => {
+  it("a promise whose constructor read throws is a failed attempt, and the call still settles", async () => {
+    const events: TraceEvent[] = [];
+    const tool = contract("t", { type: "object" }, { type: "object" });
+    const result = await executeTool(tool, {}, () => {
+      const promise = Promise.resolve({});
+      // Promise.resolve reads `constructor` of a native promise, and throws what this getter throws.
+      Object.defineProperty(promise, "constructor", { get: () => { throw new Error("trap"); } });
+      return promise;
+    }, { onTrace: (e) => events.push(e) });
+    expect(result).toMatchObject({ ok: false, code: "FAILED", attempts: 1, effect: "none" });
+    expect(events.map((e) => [e.attempt, e.code])).toEqual([[1, "FAILED"]]);
+  });
+});
+
 describe("execute never throws, whatever it is given", () => {
   const tool = contract("t", { type: "object" }, { type: "object" });
   const hostile = new Proxy({}, { get: () => { throw new Error("trap"); }, getOwnPropertyDescriptor: () => { throw new Error("trap"); } });
