@@ -168,6 +168,14 @@ describe.each(LINES)("SDK %s line", (line) => {
       }
     });
 
+    it("the SDK client's own listTools and callTool, which check structuredContent against the served outputSchema, accept $schema and the blocks", async () => {
+      const sdk = session.client.sdkClient as { listTools(): Promise<unknown>; callTool(params: { name: string; arguments: unknown }): Promise<{ content: unknown[]; structuredContent?: unknown }> };
+      await sdk.listTools();
+      const result = await sdk.callTool({ name: "render_chart", arguments: { metric: "latency" } });
+      expect(result.structuredContent).toEqual({ points: 12 });
+      expect(result.content).toEqual([{ type: "text", text: '{"points":12}' }, IMAGE, LINK]);
+    });
+
     it("the typed client returns the blocks with the output", async () => {
       const api = await load<Api>(line, "index.ts");
       const tools = api.createClient(session.client.sdkClient);
