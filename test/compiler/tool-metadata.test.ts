@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { loadDefinitions } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
 import { formatDiagnostic } from "../../generator/diagnostics.js";
+import { emitProvidersModule } from "../../generator/emit/providers/module.js";
 import { projectWith } from "./helpers.js";
 
 const TOOL = `name: render_chart
@@ -43,6 +44,14 @@ describe("$schema", () => {
     expect(Object.entries(tool!.inputSchema)[0]).toEqual(["$schema", DIALECT]);
     expect(Object.entries(tool!.outputSchema)[0]).toEqual(["$schema", DIALECT]);
     expect(tool!.inputSchema["additionalProperties"]).toBe(false);
+  });
+
+  it("is left out of the provider exports: it names the contract's dialect, not the provider's", () => {
+    const { tools } = compile(`$schema: ${DIALECT}\n${TOOL}`);
+    const text = emitProvidersModule({ tools, typeFiles: [] }).text;
+    expect(text).toContain("render_chart");
+    expect(text).not.toContain("$schema");
+    expect(text).not.toContain("json-schema.org");
   });
 
   it("leaves both schemas without $schema when the contract states none", () => {
