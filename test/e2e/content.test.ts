@@ -7,7 +7,7 @@
  */
 import { createServer as createNodeServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -120,6 +120,25 @@ describe.each(LINES)("SDK %s line", (line) => {
     // render_chart declares image and resource_link: one test attaches both, three attach an undeclared kind each.
     expect(result.total).toBe(expectedTestCount(fixtureTools(), false));
     expect(expectedTestCount(fixtureTools(), false) - expectedTestCount(fixtureTools().map(({ content: _, ...tool }) => tool), false)).toBe(4);
+  }, 120_000);
+
+  it("the generated content-kind tests fail when the runtime stops checking kinds", async () => {
+    const dir = mkdtempSync(join(tmpdir(), `toolc-content-mutant-${line}-`));
+    try {
+      for (const entry of ["definitions", "generated", "test", "package.json"]) cpSync(join(projects.get(line)!, entry), join(dir, entry), { recursive: true });
+      linkAllModules(dir);
+      const attempt = join(dir, "generated/runtime/attempt.ts");
+      const text = readFileSync(attempt, "utf8");
+      const from = "checkContent(attached, spec.contract.content)";
+      expect(text).toContain(from);
+      writeFileSync(attempt, text.replace(from, "checkContent(attached, undefined)"));
+      const result = await runVitest(dir);
+      expect(result.failed.sort()).toEqual(
+        ["text", "audio", "resource"].map((kind) => `render_chart contract content kinds attaching a ${kind} block, a kind the contract does not declare, gives INVALID_OUTPUT and sends no block`).sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   describe.each([["in memory", inMemory], ["Streamable HTTP", overHttp]] as const)("over %s, with a client of the same line", (_name, start) => {
