@@ -5,8 +5,15 @@
  * between requests, so any instance behind a load balancer can answer.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Server } from "./sdk.js";
+import { REQUEST_LOG_LEVEL_KEY, type Server } from "./sdk.js";
 import { serveStateless } from "./sdk-http.js";
+import {
+  acceptsEventStream,
+  canReceiveNotifications,
+  isJsonPost,
+  readJsonBody,
+} from "./http-stream.js";
+import type { LoggingLevel } from "./types.js";
 
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
@@ -26,6 +33,12 @@ export interface HttpHandlerOptions {
    * rebinding; on any other connection every host.
    */
   allowedHosts?: readonly string[];
+  /**
+   * The server's `logLevel` (ServerOptions). The generated `createHttpHandler`
+   * passes it on: with it set, any tools/call may log, so each one whose
+   * client accepts `text/event-stream` gets an SSE response.
+   */
+  logLevel?: LoggingLevel;
 }
 
 function sendJsonRpcError(
@@ -132,14 +145,34 @@ function refusal(
   return "Origin not allowed.";
 }
 
+/**
+ * One POST: JSON in, and JSON or an event stream out. A tools/call that can
+ * receive notifications (see canReceiveNotifications) from a client that
+ * reads SSE gets a stream; everything else keeps its single JSON response.
+ */
 async function serve(
   createServer: () => Server,
   req: IncomingMessage,
   res: ServerResponse,
+  options: HttpHandlerOptions,
 ): Promise<void> {
   // A body parser mounted earlier (express.json(), say) has already drained the stream.
-  const parsed = (req as IncomingMessage & { body?: unknown }).body;
-  await serveStateless(createServer(), req, res, parsed);
+  let parsed = (req as IncomingMessage & { body?: unknown }).body;
+  let stream = false;
+  if (acceptsEventStream(req)) {
+    if (parsed === undefined && isJsonPost(req)) {
+      const read = await readJsonBody(req);
+      if (!read.ok)
+        return sendJsonRpcError(res, read.status, read.code, read.message);
+      parsed = read.value;
+    }
+    stream = canReceiveNotifications(
+      parsed,
+      options.logLevel,
+      REQUEST_LOG_LEVEL_KEY,
+    );
+  }
+  await serveStateless(createServer(), req, res, parsed, stream);
 }
 
 /**
@@ -166,7 +199,7 @@ export function createToolHttpHandler(
         return sendJsonRpcError(res, 405, -32000, "Method not allowed.", {
           allow: "POST",
         });
-      await serve(createServer, req, res);
+      await serve(createServer, req, res, options);
     } catch {
       sendJsonRpcError(res, 500, -32603, "Internal server error.");
     }
