@@ -7,12 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { REQUEST_LOG_LEVEL_KEY, type Server } from "./sdk.js";
 import { serveStateless } from "./sdk-http.js";
-import {
-  acceptsEventStream,
-  canReceiveNotifications,
-  isJsonPost,
-  readJsonBody,
-} from "./http-stream.js";
+import { canReceiveNotifications } from "./http-stream.js";
 import type { LoggingLevel } from "./types.js";
 
 export interface HttpHandlerOptions {
@@ -143,6 +138,64 @@ function refusal(
   if (host !== undefined && from.host === host.host) return undefined;
   if (loopback && LOOPBACK_NAMES.has(from.hostname)) return undefined;
   return "Origin not allowed.";
+}
+
+/** The request body limit both SDK lines' transports apply. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+type BodyRead =
+  | { ok: true; value: unknown }
+  | { ok: false; status: number; code: number; message: string };
+
+/** Whether the client says it can read an SSE response (the spec has it list both types; some list only JSON). */
+function acceptsEventStream(req: IncomingMessage): boolean {
+  const accept = req.headers.accept;
+  return (
+    typeof accept === "string" &&
+    accept.toLowerCase().includes("text/event-stream")
+  );
+}
+
+/** Only a JSON POST is read here; anything else is left to the transport, which answers it as the spec says (415, say). */
+function isJsonPost(req: IncomingMessage): boolean {
+  const type = req.headers["content-type"];
+  return (
+    req.method === "POST" &&
+    typeof type === "string" &&
+    type.split(";")[0]?.trim().toLowerCase() === "application/json"
+  );
+}
+
+/** Reads and parses the body, refusing one over the limit (413) or one that is not JSON (a JSON-RPC parse error). */
+async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer =
+      typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES)
+      return {
+        ok: false,
+        status: 413,
+        code: -32000,
+        message: "Request body too large.",
+      };
+    chunks.push(buffer);
+  }
+  try {
+    return {
+      ok: true,
+      value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
+    };
+  } catch {
+    return {
+      ok: false,
+      status: 400,
+      code: -32700,
+      message: "Parse error: Invalid JSON.",
+    };
+  }
 }
 
 /**

@@ -2,46 +2,11 @@
  * Which Streamable HTTP requests get an SSE response. Stateless mode answers
  * most POSTs with one JSON body; a tools/call that can receive notifications
  * while it runs gets an event stream instead, so they reach the caller
- * before the result does. The rule needs the body, which is read here (with
- * the SDKs' own size limit) and handed to the transport as `parsedBody`.
+ * before the result does. The rule needs the body, which http.ts reads and
+ * hands to the transport as `parsedBody`. Nothing here needs Node's types.
  */
-import type { IncomingMessage } from "node:http";
 import { isLoggingLevel } from "./notify.js";
 import type { LoggingLevel } from "./types.js";
-
-/** The request body limit both SDK lines' transports apply. */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-export type BodyRead = { ok: true; value: unknown } | { ok: false; status: number; code: number; message: string };
-
-/** Whether the client says it can read an SSE response (the spec has it list both types; some list only JSON). */
-export function acceptsEventStream(req: IncomingMessage): boolean {
-  const accept = req.headers.accept;
-  return typeof accept === "string" && accept.toLowerCase().includes("text/event-stream");
-}
-
-/** Only a JSON POST is read here; anything else is left to the transport, which answers it as the spec says (415, say). */
-export function isJsonPost(req: IncomingMessage): boolean {
-  const type = req.headers["content-type"];
-  return req.method === "POST" && typeof type === "string" && type.split(";")[0]?.trim().toLowerCase() === "application/json";
-}
-
-/** Reads and parses the body, refusing one over the limit (413) or one that is not JSON (a JSON-RPC parse error). */
-export async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, code: -32000, message: "Request body too large." };
-    chunks.push(buffer);
-  }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
-  } catch {
-    return { ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON." };
-  }
-}
 
 const isRecord = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === "object" && value !== null && !Array.isArray(value);
 

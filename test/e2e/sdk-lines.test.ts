@@ -360,6 +360,15 @@ describe.each(LINES)("SDK %s line over stateless Streamable HTTP: when a respons
       expect(messages.at(-1)).toMatchObject({ id: 7, result: { structuredContent: { customerId: CHATTY } } });
     });
 
+    it("refuses a body that is not JSON, or over 4 MiB, before any server runs", async () => {
+      const headers = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+      const broken = await fetch(s.url!, { method: "POST", headers, body: "{not json" });
+      expect(broken.status).toBe(400);
+      expect(await broken.json()).toMatchObject({ error: { code: -32700 } });
+      const huge = await fetch(s.url!, { method: "POST", headers, body: JSON.stringify({ pad: "x".repeat(4 * 1024 * 1024) }) });
+      expect(huge.status).toBe(413);
+    });
+
     it("keeps JSON for a client that does not accept an event stream, token or not", async () => {
       const response = await fetch(s.url!, {
         method: "POST",
