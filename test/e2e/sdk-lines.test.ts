@@ -335,6 +335,9 @@ describe.each(LINES)("SDK %s line over stateless Streamable HTTP: when a respons
     params: { name: "get_order", arguments: { customerId: CHATTY }, ...(meta === undefined ? {} : { _meta: meta }) },
   });
   const contentType = (response: Response): string => (response.headers.get("content-type") ?? "").split(";")[0]!;
+  /** The JSON-RPC messages of an SSE response, in order. */
+  const events = async (response: Response): Promise<Record<string, unknown>[]> =>
+    (await response.text()).split("\n").filter((l) => l.startsWith("data: ") && l.length > 6).map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
 
   describe("with no server logLevel", () => {
     let s: Session;
@@ -353,10 +356,24 @@ describe.each(LINES)("SDK %s line over stateless Streamable HTTP: when a respons
     it("streams a tools/call carrying a progressToken: its progress, then its result", async () => {
       const response = await post(s.url!, toolsCall({ progressToken: "tok-1" }));
       expect(contentType(response)).toBe("text/event-stream");
-      const messages = (await response.text()).split("\n").filter((l) => l.startsWith("data: ") && l.length > 6).map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+      const messages = await events(response);
       const progress = messages.filter((m) => m["method"] === "notifications/progress").map((m) => m["params"]);
       expect(progress).toEqual([0, 50, 100].map((p) => ({ progressToken: "tok-1", progress: p, total: 100, message: `at ${p}` })));
       expect(messages.filter((m) => m["method"] === "notifications/message")).toEqual([]);
+      expect(messages.at(-1)).toMatchObject({ id: 7, result: { structuredContent: { customerId: CHATTY } } });
+    });
+
+    it(line === 2 ? "streams a call carrying its own log level, logging at that level" : "ignores a per-request log level, which protocol 2025 does not have", async () => {
+      const response = await post(s.url!, toolsCall({ "io.modelcontextprotocol/logLevel": "alert" }));
+      if (line === 1) {
+        expect(contentType(response)).toBe("application/json");
+        return;
+      }
+      expect(contentType(response)).toBe("text/event-stream");
+      const messages = await events(response);
+      expect(messages.filter((m) => m["method"] === "notifications/message").map((m) => m["params"])).toEqual(
+        ["alert", "emergency"].map((level) => ({ level, logger: "get_order", data: { level } })),
+      );
       expect(messages.at(-1)).toMatchObject({ id: 7, result: { structuredContent: { customerId: CHATTY } } });
     });
 
