@@ -24,6 +24,7 @@ import {
   runAttempt,
 } from "./attempt.js";
 import { isTransientError } from "./errors.js";
+import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
 import { copyJson } from "./json.js";
 import {
@@ -75,6 +76,10 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
   startedAt = 0;
   /** Time charged to the retry budget so far, delays included. */
   spentMs = 0;
+  /** The last progress value the handler sent, over all attempts (see notify.ts). */
+  lastProgress = Number.NEGATIVE_INFINITY;
+  /** Progress must increase across the whole call, so the floor is the call itself. */
+  readonly progressFloor: ProgressFloor = this;
 
   constructor(
     contract: AnyToolContract,

@@ -9,7 +9,8 @@ import { isRejectionSignal, isTransientError, RejectionSignal } from "./errors.j
 import { toIssues } from "./issues.js";
 import { addDeadline, clearDeadline, type Deadline } from "./deadline.js";
 import { copyJson } from "./json.js";
-import type { Classification, ExecuteOptions, HandlerContext } from "./types.js";
+import { checkedProgress, deliver, isLoggingLevel, NOTHING_SENT, plainLogData, type ProgressFloor } from "./notify.js";
+import type { Classification, ExecuteOptions, HandlerContext, LoggingLevel, ProgressUpdate } from "./types.js";
 
 /** The handler, with the contract's types erased. */
 export type AnyHandler = (input: unknown, ctx: HandlerContext<string>) => unknown;
@@ -36,6 +37,8 @@ export interface AttemptSpec {
   readonly timeoutMs: number;
   /** performance.now() before the handler was called; the deadline counts from here. */
   readonly startedAt: number;
+  /** Per call, not per attempt: progress must increase across retries too. */
+  readonly progressFloor: ProgressFloor;
 }
 
 /** Takes the outcome of an attempt, and gives what the attempt's caller waits for. Must not throw. */
@@ -73,13 +76,17 @@ class AttemptContext implements HandlerContext<string> {
   #reason: unknown = undefined;
   /** What the handler attached; made on the first attach, so a call that attaches nothing pays nothing. */
   #attached: unknown[] | undefined = undefined;
+  /** Set once the attempt is over: a handler still running after that (timed out, say) notifies nobody. */
+  #over = false;
+  readonly #spec: AttemptSpec;
 
   readonly attempt: number;
   readonly idempotencyKey: string | undefined;
 
-  constructor(attempt: number, idempotencyKey: string | undefined) {
-    this.attempt = attempt;
-    this.idempotencyKey = idempotencyKey;
+  constructor(spec: AttemptSpec) {
+    this.#spec = spec;
+    this.attempt = spec.attempt;
+    this.idempotencyKey = spec.idempotencyKey;
   }
 
   get signal(): AbortSignal {
@@ -101,6 +108,29 @@ class AttemptContext implements HandlerContext<string> {
   /** The blocks attached so far, unchecked; undefined when none. */
   attachments(): readonly unknown[] | undefined {
     return this.#attached;
+  }
+
+  progress(update: ProgressUpdate): Promise<void> {
+    const { options, progressFloor } = this.#spec;
+    if (this.#over || options.onProgress === undefined) return NOTHING_SENT;
+    return deliver(() => {
+      const checked = checkedProgress(update, progressFloor);
+      if (checked !== undefined) return options.onProgress?.(checked);
+    });
+  }
+
+  log(level: LoggingLevel, data: unknown): Promise<void> {
+    const { options } = this.#spec;
+    if (this.#over || options.onLog === undefined || !isLoggingLevel(level)) return NOTHING_SENT;
+    return deliver(() => {
+      const plain = plainLogData(data);
+      if (plain !== undefined) return options.onLog?.(level, plain.value);
+    });
+  }
+
+  /** Mutes progress and logging once the attempt's outcome is settled. */
+  end(): void {
+    this.#over = true;
   }
 
   /** Ends the attempt's signal; the executor's side, not the handler's. */
@@ -263,6 +293,7 @@ function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Sto
 /** The owner's answer for a settled or stopped attempt; an outcome that cannot be worked out is a failed attempt. */
 function conclude<R>(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Stopped, owner: AttemptOwner<R>): R | Promise<R> {
   let outcome: Outcome;
+  ctx.end();
   try {
     outcome = outcomeOf(spec, ctx, result);
   } catch (error) {
@@ -278,7 +309,7 @@ function conclude<R>(spec: AttemptSpec, ctx: AttemptContext, result: Settled | S
  * since `startedAt` is taken before the call.
  */
 export function runAttempt<R>(spec: AttemptSpec, owner: AttemptOwner<R>): R | Promise<R> {
-  const ctx = new AttemptContext(spec.attempt, spec.idempotencyKey);
+  const ctx = new AttemptContext(spec);
   let returned: unknown;
   try {
     returned = spec.handler(spec.input, ctx);

@@ -7,6 +7,7 @@ import type { AnyToolContract, OutputOf, ReasonOf, ToolValidators } from "./cont
 import type { ToolEffect, ToolFailure, ToolIssue, ToolResult } from "./envelope.js";
 import { type AnyHandler, type AttemptOwner, type AttemptSpec, type Outcome, runAttempt } from "./attempt.js";
 import { isTransientError } from "./errors.js";
+import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
 import { copyJson } from "./json.js";
 import { backoffDelay, completedEffect, failure, isRetrySafe, maxAttempts, truncate, uncertainEffect } from "./policy.js";
@@ -48,6 +49,10 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
   startedAt = 0;
   /** Time charged to the retry budget so far, delays included. */
   spentMs = 0;
+  /** The last progress value the handler sent, over all attempts (see notify.ts). */
+  lastProgress = Number.NEGATIVE_INFINITY;
+  /** Progress must increase across the whole call, so the floor is the call itself. */
+  readonly progressFloor: ProgressFloor = this;
 
   constructor(contract: AnyToolContract, options: ExecuteOptions, rawInput: unknown, validators: ToolValidators, handler: AnyHandler) {
     this.contract = contract;
