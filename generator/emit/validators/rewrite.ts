@@ -6,29 +6,8 @@
  * checks the result against in-process Ajv, verdict by verdict.
  */
 
-export const USE_STRICT = '"use strict";';
 /** Ajv's scope constants holding (sub)schemas, e.g. `const schema31 = {...};`. */
 const SCHEMA_CONST = /const (schema\d+) = /g;
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/**
- * Puts one Ajv module body in its own function scope. Each Ajv instance names
- * its functions and constants from the same counters (validate10, func1,
- * ...), so two bodies in one file would collide. `exportType` annotates the
- * export in a TypeScript module.
- */
-export function isolate(code: string, exportName: string, exportType?: string): string {
-  if (!IDENTIFIER.test(exportName)) throw new Error(`invalid export name ${exportName}`);
-  if (exportType !== undefined && !IDENTIFIER.test(exportType)) throw new Error(`invalid export type ${exportType}`);
-  const prefix = `${USE_STRICT}export const ${exportName} = `;
-  if (!code.startsWith(prefix)) throw new Error("unexpected Ajv standalone output");
-  const rest = code.slice(prefix.length);
-  const semicolon = rest.indexOf(";");
-  const validateName = rest.slice(0, semicolon);
-  const body = rest.slice(semicolon + 1);
-  const annotation = exportType === undefined ? "" : `: ${exportType}`;
-  return `export const ${exportName}${annotation} = (() => {${body}return ${validateName};})();`;
-}
 
 /** Index just past the JSON literal starting at `start` (Ajv writes schemas with JSON.stringify). */
 function jsonLiteralEnd(code: string, start: number): number {
