@@ -14,7 +14,7 @@ import { createAjv, needsDraft2020, VALIDATOR_RUNTIME_IMPORTS } from "../ajv.js"
 import { sharedAjv } from "../ajv-shared.js";
 import type { EmittedFile, JsonSchema, ToolIR } from "../ir.js";
 import { inlineRefs } from "./validators/inline.js";
-import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, simplifyRootSignature, storeErrorsOnChange } from "./validators/rewrite.js";
+import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, simplifyRootSignature } from "./validators/rewrite.js";
 
 // ajv/dist/standalone is CommonJS with `exports.default`; under NodeNext the
 // default import is module.exports.
@@ -39,7 +39,7 @@ export interface StandaloneEntry {
  * is kept because it is measured to pay (docs/performance.md), and
  * test/emit/rewrites.test.ts fails if one stops finding its pattern.
  */
-export const REWRITES = { compactErrorSites, dropUnusedSchemas, simplifyRootSignature, storeErrorsOnChange } as const;
+export const REWRITES = { compactErrorSites, dropUnusedSchemas, simplifyRootSignature } as const;
 export type RewriteName = keyof typeof REWRITES;
 const ALL_REWRITES = Object.keys(REWRITES) as RewriteName[];
 

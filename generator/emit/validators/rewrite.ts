@@ -1,8 +1,13 @@
 /**
- * Rewrites of Ajv's standalone output that make it smaller and faster without
- * changing what it accepts or the errors it reports. Each matches code
- * positions only, never text inside a string literal, and leaves the code as
- * it was when its pattern is not found exactly. test/emit/postprocess.test.ts
+ * Rewrites of Ajv's standalone output that make it smaller or faster without
+ * changing what it accepts or the errors it reports. Each is kept only
+ * because bench/validator-rewrites.ts measures it worth at least 10% on the
+ * bench's contracts (figures in docs/performance.md): compactErrorSites and
+ * dropUnusedSchemas in code size, simplifyRootSignature in time per call.
+ * Each matches code positions only, never text inside a string literal, and
+ * leaves the code as it was when its pattern is not found exactly;
+ * test/emit/rewrites.test.ts fails when one stops finding its pattern (say,
+ * after an Ajv upgrade changes its output), and test/emit/postprocess.test.ts
  * checks the result against in-process Ajv, verdict by verdict.
  */
 
@@ -237,29 +242,6 @@ export function compactErrorSites(code: string): string {
   }
   out.push(code.slice(copied));
   return out.join("");
-}
-
-/** Ajv's return from a validate function: always stores `errors` (null when valid). */
-const AJV_RETURN = /(validate\d+)\.errors = vErrors;return errors === 0;\}/g;
-
-/**
- * `validateN.errors = vErrors;return errors === 0;` stores to the function on
- * every call; valid data is the common case and its errors are already null
- * after the first valid call. Same result (errors is null exactly when
- * errors === 0), but a store only when the value changes.
- */
-export function storeErrorsOnChange(code: string): string {
-  const strings: [number, number][] = [];
-  for (let i = 0; i < code.length; i++) {
-    if (code[i] !== '"') continue;
-    const end = stringEnd(code, i);
-    strings.push([i, end]);
-    i = end - 1;
-  }
-  const inString = (at: number) => strings.some(([from, to]) => at >= from && at < to);
-  return code.replace(AJV_RETURN, (match: string, name: string, at: number) =>
-    inString(at) ? match : `if(errors === 0){if(${name}.errors !== null){${name}.errors = null;}return true;}${name}.errors = vErrors;return false;}`,
-  );
 }
 
 /** Ajv's signature for every validate function (with dynamicRef off). */
