@@ -48,6 +48,9 @@ function useRuntime(cxt: KeywordCxt, fn: unknown, from: RuntimeImport, member: s
   return cxt.gen.scopeValue("func", { ref: fn, code: runtimeRef(from, member) });
 }
 
+/** Ajv's default `loopEnum`: from this many values, enum code no longer grows with the list. */
+const ENUM_LOOP_FROM = 200;
+
 /**
  * `enum` and `const` with toolc's equality. Ajv's own compare objects with
  * fast-deep-equal, which throws on JSON objects carrying `valueOf` or
@@ -64,15 +67,31 @@ const enumKeyword: KeywordDefinition = {
     params: ({ schema }) => _`{allowedValues: ${stringify(schema)}}`,
   },
   code(cxt: KeywordCxt) {
-    const { data } = cxt;
+    const { data, gen } = cxt;
     const values = cxt.schema as unknown[];
     if (values.length === 0) throw new Error("enum must have non-empty array");
+    const isScalar = (value: unknown) => value === null || typeof value !== "object";
+    if (values.length >= ENUM_LOOP_FROM) {
+      // As Ajv's loopEnum does from 200 values, the code stays small: a Set of the scalar values (same result as ===
+      // for JSON scalars), and the object values, if any, compared one by one.
+      const scalars = values.filter(isScalar);
+      const objects = values.filter((v) => !isScalar(v));
+      const set = gen.scopeValue("obj", { ref: new Set(scalars), code: _`new Set(${stringify(scalars)})` });
+      const valid = gen.let("valid", _`${set}.has(${data})`);
+      if (objects.length > 0) {
+        const eq = useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
+        const list = gen.scopeValue("schema", { ref: objects, code: stringify(objects) });
+        gen.if(_`!${valid}`, () => gen.forOf("v", list, (v) => gen.if(_`${eq}(${data}, ${v})`, () => gen.assign(valid, true).break())));
+      }
+      cxt.pass(valid);
+      return;
+    }
     let eq: Name | undefined;
     let list: Name | undefined;
     const matches = values.map((value, i): Code => {
-      if (value === null || typeof value !== "object") return _`${data} === ${value as string | number | boolean | null}`;
+      if (isScalar(value)) return _`${data} === ${value as string | number | boolean | null}`;
       eq ??= useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
-      list ??= cxt.gen.scopeValue("schema", { ref: values, code: stringify(values) });
+      list ??= gen.scopeValue("schema", { ref: values, code: stringify(values) });
       return _`${eq}(${data}, ${list}[${i}])`;
     });
     cxt.fail(_`!(${matches.reduce((all, m) => _`${all} || ${m}`)})`);
