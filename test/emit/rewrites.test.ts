@@ -79,3 +79,24 @@ describe("the committed generated/ validators", () => {
     }
   });
 });
+
+describe("the compiler reaches Ajv through its documented entry points only", () => {
+  /** Ajv's documented modules: the main export, the 2020-12 class, standalone code (ajv.js.org/standalone.html). */
+  const DOCUMENTED = new Set(["ajv", "ajv/dist/2020.js", "ajv/dist/standalone/index.js", "ajv-formats"]);
+
+  function sources(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory()) return e.name === "runtime" ? [] : sources(path);
+      return e.name.endsWith(".ts") ? [path] : [];
+    });
+  }
+
+  it("imports no other Ajv module and touches no instance internals", () => {
+    for (const file of sources(`${ROOT}generator`)) {
+      const text = readFileSync(file, "utf8");
+      for (const [, specifier] of text.matchAll(/(?:from |import\(|require\()"(ajv[^"]*)"/g)) expect(DOCUMENTED.has(specifier as string), `${file}: ${specifier}`).toBe(true);
+      expect(text, file).not.toMatch(/\.RULES\b|\bajv\.opts\b|\.scope = |createRequire\([^)]*\)\("ajv/);
+    }
+  });
+});
