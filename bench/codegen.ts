@@ -52,7 +52,8 @@ export async function benchCodegen(tools: number, peerSample: number): Promise<C
     fullMs,
     noopMs,
     editMs,
-    validatorBytesPerTool: bytesUnder(join(out, "validators"), (n) => n.endsWith(".js")) / tools,
+    // Validators are TypeScript modules (validators/<tool>.ts), written as they are shipped.
+    validatorBytesPerTool: bytesUnder(join(out, "validators"), (n) => n.endsWith(".ts") || n.endsWith(".js")) / tools,
     outputBytesPerTool: bytesUnder(out, () => true) / tools,
     peerTypesMs: await peerTypes(dir, tools, peerSample),
     peerSample,

@@ -10,13 +10,12 @@
  * compiled, so a run releases the instances when it ends: a long-lived caller
  * (a watch loop, a build plugin) must not grow with every run.
  */
-import type { Ajv2020 } from "ajv/dist/2020.js";
-import { createAjv, type AjvPurpose } from "./ajv.js";
+import { createAjv, type AjvPurpose, type ToolcAjv } from "./ajv.js";
 
-const instances = new Map<string, Ajv2020>();
+const instances = new Map<string, ToolcAjv>();
 
 /** The shared instance for `purpose` (never the standalone one: that belongs to the validator emitter). */
-export function sharedAjv(purpose: Omit<AjvPurpose, "standalone">): Ajv2020 {
+export function sharedAjv(purpose: Omit<AjvPurpose, "standalone" | "draft07">): ToolcAjv {
   const key = JSON.stringify([purpose.applyDefaults, purpose.strictTypes ?? true, purpose.validateSchema ?? true]);
   let ajv = instances.get(key);
   if (ajv === undefined) {

@@ -3,11 +3,14 @@
  * schemas and examples; the validator emitter uses it to produce standalone
  * code. Sharing it is what keeps the compile-time checks and the shipped
  * validators in agreement.
+ *
+ * Everything here is Ajv's documented surface: constructor options,
+ * `addFormat`, `addKeyword`/`removeKeyword` with code keywords, and
+ * `gen.scopeValue` with a `code` snippet for every value standalone code
+ * refers to (https://ajv.js.org/standalone.html, /keywords.html).
  */
+import { Ajv, _, Name, stringify, str, type Code, type KeywordCxt, type KeywordDefinition, type Options } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { KeywordCxt, Options } from "ajv";
-import { _, str, type Name } from "ajv/dist/compile/codegen/index.js";
-import { createRequire } from "node:module";
 import { duplicateItems, equal } from "./runtime/equal.js";
 import { formats } from "./runtime/formats.js";
 import { codePointLength } from "./runtime/length.js";
@@ -15,105 +18,162 @@ import { codePointLength } from "./runtime/length.js";
 /** Annotation keywords toolc accepts beyond JSON Schema. */
 export const TOOLC_ANNOTATIONS = ["x-sensitive"] as const;
 
-/**
- * Where standalone code finds the format checkers, relative to a file in
- * `validators/`. Ajv writes `require(<this>).formats[...]`; the emitter turns
- * every require into an ESM import.
- */
-export const FORMATS_MODULE = "../runtime/formats.js";
+/** A generated runtime module standalone code uses, and the namespace binding a validators module imports it as. */
+export interface RuntimeImport {
+  readonly module: string;
+  readonly binding: string;
+}
 
-/** Where standalone code finds toolc's JSON equality (see runtime/equal.ts), relative to `validators/`. */
-export const EQUAL_MODULE = "../runtime/equal.js";
-
-/** Where standalone code finds the code-point length for minLength/maxLength (runtime/length.ts), relative to `validators/`. */
-export const LENGTH_MODULE = "../runtime/length.js";
+/** The format checkers (runtime/formats.ts), relative to a file in `validators/`. */
+export const FORMATS_IMPORT: RuntimeImport = { module: "../runtime/formats.js", binding: "formats$" };
+/** toolc's JSON equality (runtime/equal.ts). */
+export const EQUAL_IMPORT: RuntimeImport = { module: "../runtime/equal.js", binding: "equal$" };
+/** The code-point length for minLength/maxLength (runtime/length.ts). */
+export const LENGTH_IMPORT: RuntimeImport = { module: "../runtime/length.js", binding: "length$" };
 
 /** Every module generated validators may import: the generated runtime's, never Ajv's own. */
-export const VALIDATOR_RUNTIME_MODULES: readonly string[] = [EQUAL_MODULE, FORMATS_MODULE, LENGTH_MODULE];
+export const VALIDATOR_RUNTIME_IMPORTS: readonly RuntimeImport[] = [EQUAL_IMPORT, FORMATS_IMPORT, LENGTH_IMPORT];
+export const VALIDATOR_RUNTIME_MODULES: readonly string[] = VALIDATOR_RUNTIME_IMPORTS.map((i) => i.module);
 
-/**
- * A runtime function as Ajv's standalone code should refer to it: Ajv
- * writes a function's `code` property where the function is used (the
- * documented way to give standalone code a custom function).
- */
-function withStandaloneCode<F extends object>(fn: F, module: string, exportName: string): F {
-  (fn as { code?: string }).code = `require(${JSON.stringify(module)}).${exportName}`;
-  return fn;
+/** `binding.member`: how standalone code names a runtime export (the module imports `binding`). */
+function runtimeRef(from: RuntimeImport, member: string): Code {
+  return _`${new Name(from.binding)}.${new Name(member)}`;
 }
 
 /**
- * Ajv has no option for the equality its keywords use, and its default throws
- * on JSON objects that carry `valueOf` or `toString` keys. Its keywords read
- * the helper from this module at compile time, so replacing the export makes
- * in-process validators use toolc's `equal`, and its `code` makes standalone
- * validators import it. Done once, when toolc's Ajv is first loaded.
+ * A runtime function in generated code: in process Ajv calls `fn` itself;
+ * standalone code names it through the validators module's import.
  */
-function useJsonEqual(): void {
-  // require, not import: the CommonJS exports object itself, which Ajv's keywords read (an ESM default import may be its `default`).
-  const holder = createRequire(import.meta.url)("ajv/dist/runtime/equal") as { default: unknown };
-  if (holder.default === equal) return;
-  holder.default = withStandaloneCode(equal, EQUAL_MODULE, "equal");
+function useRuntime(cxt: KeywordCxt, fn: unknown, from: RuntimeImport, member: string): Name {
+  return cxt.gen.scopeValue("func", { ref: fn, code: runtimeRef(from, member) });
 }
-useJsonEqual();
 
-/** toolc's code-point length, which standalone validators import from the generated runtime. */
-const lengthFunction = withStandaloneCode(codePointLength, LENGTH_MODULE, "codePointLength");
+/** Ajv's default `loopEnum`: from this many values, enum code no longer grows with the list. */
+const ENUM_LOOP_FROM = 200;
 
 /**
- * String length bounds count code points (Ajv's ucs2length, toolc's
- * codePointLength), which loops over the string. A string of n UTF-16 units
- * has between ceil(n/2) and n code points, so `.length` alone settles most strings: `minLength: L` can only fail when
- * the string has fewer than 2L units, and `maxLength: M` only when it has
- * more than M. The same keyword, params and error object as Ajv's own; only
- * the condition gains a cheap guard, and the length function is toolc's, so
- * the standalone code imports it from the generated runtime, not from Ajv.
+ * `enum` and `const` with toolc's equality. Ajv's own compare objects with
+ * fast-deep-equal, which throws on JSON objects carrying `valueOf` or
+ * `toString` keys. Same keywords, same error params as Ajv's; the allowed
+ * values in a param are written as a literal, built only when the error is.
  */
-function useLengthGuards(ajv: Ajv2020): void {
-  const req = createRequire(import.meta.url);
-  const { useFunc } = req("ajv/dist/compile/util") as { useFunc: (gen: unknown, f: unknown) => unknown };
-  for (const keyword of ["minLength", "maxLength"] as const) {
-    const rule = ajv.RULES.all[keyword];
-    if (!rule || typeof rule !== "object" || !("definition" in rule)) throw new Error(`Ajv has no ${keyword} rule`);
-    const definition = rule.definition as { code: (cxt: KeywordCxt) => void };
-    const original = definition.code;
-    definition.code = (cxt: KeywordCxt) => {
-      const limit = cxt.schema as unknown;
-      // The meta-schema makes the limit a non-negative integer; $data (off in toolc) is the only other case.
-      if (cxt.$data || typeof limit !== "number" || !Number.isInteger(limit) || limit < 0) return original(cxt);
-      const len = _`${useFunc(cxt.gen, lengthFunction) as Name}(${cxt.data})`;
-      cxt.fail(keyword === "minLength" ? _`${cxt.data}.length < ${2 * limit} && ${len} < ${limit}` : _`${cxt.data}.length > ${limit} && ${len} > ${limit}`);
-    };
-  }
+const enumKeyword: KeywordDefinition = {
+  keyword: "enum",
+  schemaType: "array",
+  // Where Ajv's own sits (after const, before the applicators), so errors keep their order.
+  before: "not",
+  error: {
+    message: "must be equal to one of the allowed values",
+    params: ({ schema }) => _`{allowedValues: ${stringify(schema)}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { data, gen } = cxt;
+    const values = cxt.schema as unknown[];
+    if (values.length === 0) throw new Error("enum must have non-empty array");
+    const isScalar = (value: unknown) => value === null || typeof value !== "object";
+    if (values.length >= ENUM_LOOP_FROM) {
+      // As Ajv's loopEnum does from 200 values, the code stays small: a Set of the scalar values (same result as ===
+      // for JSON scalars), and the object values, if any, compared one by one.
+      const scalars = values.filter(isScalar);
+      const objects = values.filter((v) => !isScalar(v));
+      const set = gen.scopeValue("obj", { ref: new Set(scalars), code: _`new Set(${stringify(scalars)})` });
+      const valid = gen.let("valid", _`${set}.has(${data})`);
+      if (objects.length > 0) {
+        const eq = useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
+        const list = gen.scopeValue("schema", { ref: objects, code: stringify(objects) });
+        gen.if(_`!${valid}`, () => gen.forOf("v", list, (v) => gen.if(_`${eq}(${data}, ${v})`, () => gen.assign(valid, true).break())));
+      }
+      cxt.pass(valid);
+      return;
+    }
+    let eq: Name | undefined;
+    let list: Name | undefined;
+    const matches = values.map((value, i): Code => {
+      if (isScalar(value)) return _`${data} === ${value as string | number | boolean | null}`;
+      eq ??= useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
+      list ??= gen.scopeValue("schema", { ref: values, code: stringify(values) });
+      return _`${eq}(${data}, ${list}[${i}])`;
+    });
+    cxt.fail(_`!(${matches.reduce((all, m) => _`${all} || ${m}`)})`);
+  },
+};
+
+const constKeyword: KeywordDefinition = {
+  keyword: "const",
+  before: "not",
+  error: {
+    message: "must be equal to constant",
+    params: ({ schema }) => _`{allowedValue: ${stringify(schema)}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { data } = cxt;
+    const value = cxt.schema as unknown;
+    if (value === null || typeof value !== "object") {
+      cxt.fail(_`${value as string | number | boolean | null} !== ${data}`);
+      return;
+    }
+    const eq = useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
+    const expected = cxt.gen.scopeValue("schema", { ref: value, code: stringify(value) });
+    cxt.fail(_`!${eq}(${data}, ${expected})`);
+  },
+};
+
+/**
+ * String length bounds count code points (toolc's codePointLength, as
+ * Ajv's ucs2length does), which loops over the string. A string of n UTF-16
+ * units has between ceil(n/2) and n code points, so `.length` alone settles
+ * most strings: `minLength: L` can only fail when the string has fewer than
+ * 2L units, and `maxLength: M` only when it has more than M. Same keywords,
+ * params and error objects as Ajv's own.
+ */
+function lengthKeyword(keyword: "minLength" | "maxLength"): KeywordDefinition {
+  return {
+    keyword,
+    type: "string",
+    schemaType: "number",
+    // maxLength, then minLength, then pattern: Ajv's own order, so errors keep it.
+    before: "pattern",
+    error: {
+      message: ({ schema }) => str`must NOT have ${keyword === "maxLength" ? "more" : "fewer"} than ${schema as number} characters`,
+      params: ({ schema }) => _`{limit: ${schema as number}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const limit = cxt.schema as number;
+      if (!Number.isInteger(limit) || limit < 0) throw new Error(`${keyword} must be a non-negative integer`);
+      const { data } = cxt;
+      const len = _`${useRuntime(cxt, codePointLength, LENGTH_IMPORT, "codePointLength")}(${data})`;
+      cxt.fail(keyword === "minLength" ? _`${data}.length < ${2 * limit} && ${len} < ${limit}` : _`${data}.length > ${limit} && ${len} > ${limit}`);
+    },
+  };
 }
 
 /**
  * `uniqueItems` in linear time. Ajv compares every pair of items unless the
  * items have one scalar type, so an array of 20,000 objects, or of enum
- * values with no `type`, held the event loop for seconds. This definition,
- * registered through Ajv's documented removeKeyword/addKeyword, hashes each
- * item's canonical form instead (runtime/equal.ts). Same keyword, same error
- * params ({i, j}: the later and the earlier of two equal items).
+ * values with no `type`, held the event loop for seconds. This definition
+ * hashes each item's canonical form instead (runtime/equal.ts). Same
+ * keyword, same error params ({i, j}: the later and the earlier of two equal
+ * items).
  */
-function useLinearUniqueItems(ajv: Ajv2020): void {
-  ajv.removeKeyword("uniqueItems");
-  ajv.addKeyword({
-    keyword: "uniqueItems",
-    type: "array",
-    schemaType: "boolean",
-    error: {
-      message: ({ params }) => str`must NOT have duplicate items (items ## ${params["j"] as Name} and ${params["i"] as Name} are identical)`,
-      params: ({ params }) => _`{i: ${params["i"] as Name}, j: ${params["j"] as Name}}`,
-    },
-    code(cxt: KeywordCxt) {
-      if (cxt.schema !== true) return;
-      const { gen, data } = cxt;
-      const find = gen.scopeValue("func", { ref: duplicateItems, code: _`require(${EQUAL_MODULE}).duplicateItems` });
-      const found = gen.const("dup", _`${find}(${data})`);
-      cxt.setParams({ i: _`${found}.i`, j: _`${found}.j` });
-      cxt.fail(_`${found} !== undefined`);
-    },
-  });
-}
+const uniqueItemsKeyword: KeywordDefinition = {
+  keyword: "uniqueItems",
+  type: "array",
+  schemaType: "boolean",
+  error: {
+    message: ({ params }) => str`must NOT have duplicate items (items ## ${params["j"] as Name} and ${params["i"] as Name} are identical)`,
+    params: ({ params }) => _`{i: ${params["i"] as Name}, j: ${params["j"] as Name}}`,
+  },
+  code(cxt: KeywordCxt) {
+    if (cxt.schema !== true) return;
+    const { gen, data } = cxt;
+    const found = gen.const("dup", _`${useRuntime(cxt, duplicateItems, EQUAL_IMPORT, "duplicateItems")}(${data})`);
+    cxt.setParams({ i: _`${found}.i`, j: _`${found}.j` });
+    cxt.fail(_`${found} !== undefined`);
+  },
+};
+
+/** Ajv's keywords toolc defines itself (removeKeyword, then addKeyword). */
+const TOOLC_KEYWORDS: readonly KeywordDefinition[] = [constKeyword, enumKeyword, lengthKeyword("maxLength"), lengthKeyword("minLength"), uniqueItemsKeyword];
 
 /** The formats toolc supports: exactly the keys of runtime/formats.ts. */
 export const SUPPORTED_FORMATS: readonly string[] = Object.keys(formats);
@@ -135,6 +195,15 @@ export interface AjvPurpose {
    * meta-schema again in each fresh instance was half of a large generate.
    */
   readonly validateSchema?: boolean;
+  /**
+   * Compile with Ajv's main (draft-07) class instead of Ajv2020. Ajv's docs
+   * advise it for schemas that use none of the 2019-09/2020-12 additions:
+   * Ajv2020 adds dynamic-scope and evaluated-property bookkeeping to every
+   * function, used or not. Only for schemas `needsDraft2020` clears, whose
+   * keywords mean the same in both; such an instance never checks schemas
+   * itself (the caller checks them against 2020-12 first).
+   */
+  readonly draft07?: boolean;
 }
 
 export function ajvOptions(purpose: AjvPurpose): Options {
@@ -142,7 +211,8 @@ export function ajvOptions(purpose: AjvPurpose): Options {
     strict: true,
     strictRequired: false,
     ...(purpose.strictTypes === false ? { strictTypes: false, strictTuples: false } : {}),
-    ...(purpose.validateSchema === false ? { validateSchema: false } : {}),
+    ...(purpose.validateSchema === false || purpose.draft07 === true ? { validateSchema: false } : {}),
+    ...(purpose.draft07 === true ? { meta: false } : {}),
     allErrors: true,
     useDefaults: purpose.applyDefaults,
     messages: false,
@@ -150,18 +220,62 @@ export function ajvOptions(purpose: AjvPurpose): Options {
     // A key counts as present only when the data has it as its own: `constructor` or `toString` in a schema is an ordinary name.
     ownProperties: true,
     code: purpose.standalone
-      ? { source: true, esm: true, lines: false, optimize: true, formats: _`require(${FORMATS_MODULE}).formats` }
+      ? { source: true, esm: false, lines: false, optimize: true, formats: runtimeRef(FORMATS_IMPORT, "formats") }
       : { optimize: false },
   };
 }
 
-export function createAjv(purpose: AjvPurpose): Ajv2020 {
-  const ajv = new Ajv2020(ajvOptions(purpose));
+/** An instance of either class; both have the whole documented API. */
+export type ToolcAjv = Ajv2020 | Ajv;
+
+export function createAjv(purpose: AjvPurpose): ToolcAjv {
+  const options = ajvOptions(purpose);
+  const ajv = purpose.draft07 === true ? new Ajv(options) : new Ajv2020(options);
   // Our own checkers, not ajv-formats: the same functions run at compile time
   // (examples) and in the shipped validators, so the two cannot disagree.
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
   for (const keyword of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType: "boolean" });
-  useLengthGuards(ajv);
-  useLinearUniqueItems(ajv);
+  for (const definition of TOOLC_KEYWORDS) {
+    ajv.removeKeyword(definition.keyword as string);
+    ajv.addKeyword(definition);
+  }
   return ajv;
+}
+
+/**
+ * Keywords whose meaning needs Ajv2020: the 2019-09/2020-12 additions, the
+ * ones that change how a `$ref` resolves, and `additionalItems`, which
+ * 2020-12 dropped (Ajv2020's strict mode refuses it; draft-07 would apply it).
+ */
+const DRAFT_2020_KEYWORDS = new Set([
+  "$id",
+  "$anchor",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "$recursiveRef",
+  "$recursiveAnchor",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "prefixItems",
+  "dependentRequired",
+  "dependentSchemas",
+  "minContains",
+  "maxContains",
+  "additionalItems",
+]);
+
+/**
+ * True unless every keyword of `schema` means the same to Ajv's draft-07
+ * class as to Ajv2020. Over-approximates: any key anywhere (a property name,
+ * enum data) counts, as does an `items` array (a tuple in draft-07, refused
+ * in 2020-12).
+ */
+export function needsDraft2020(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(needsDraft2020);
+  if (value === null || typeof value !== "object") return false;
+  for (const [key, v] of Object.entries(value)) {
+    if (DRAFT_2020_KEYWORDS.has(key) || (key === "items" && Array.isArray(v))) return true;
+    if (needsDraft2020(v)) return true;
+  }
+  return false;
 }

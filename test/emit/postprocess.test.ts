@@ -1,7 +1,7 @@
 /**
  * The validators' post-processing of Ajv's standalone code (inlined refs,
- * error helper, call-free root signature, schemaPath only under unions,
- * errors stored on change) keeps what the runtime sees: for each schema and
+ * error helper, call-free root signature, schemaPath only under unions)
+ * keeps what the runtime sees: for each schema and
  * value, the generated module gives the same verdict, the same errors
  * (instancePath, keyword, params) and the same issues as Ajv compiling the
  * same schema in process, without any of it.

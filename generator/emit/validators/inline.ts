@@ -1,23 +1,20 @@
 /**
- * Which `$ref` targets the validator emitter has Ajv compile in place. Ajv
+ * Which `$ref` targets the validator emitter has Ajv compile in place, by
+ * handing Ajv a copy of the schema with those refs replaced. Ajv
  * inlines a target only when it holds no `$ref` itself, so `items: {$ref:
  * Order}` with `Order.status: {$ref: Status}` became a function called per
  * item, with a context object and a path string built for every call. Here a
  * target is inlined when it is on no reference cycle and is either used once
  * or small; recursive schemas still get functions.
  */
-import { createRequire } from "node:module";
 import type { JsonSchema } from "../../ir.js";
 import { fragmentTokens } from "../../runtime/pointer.js";
 
-/** Keywords that need Ajv 2020's per-call bookkeeping (dynamic scopes, evaluated properties and items). */
-export const DYNAMIC_KEYWORDS = new Set(["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"]);
-export const UNEVALUATED_KEYWORDS = new Set(["unevaluatedProperties", "unevaluatedItems"]);
 /** Keywords that change how a `$ref` resolves; with any of them, refs are left to Ajv. */
-const SCOPE_KEYWORDS = new Set(["$id", "$anchor", ...DYNAMIC_KEYWORDS]);
+const SCOPE_KEYWORDS = new Set(["$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"]);
 
 /** Every key used anywhere in `value`, including property names and data in enum/const (an over-approximation). */
-export function keysIn(value: unknown, into = new Set<string>()): Set<string> {
+function keysIn(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) keysIn(v, into);
   else if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
@@ -104,21 +101,61 @@ function inlinableTargets(schema: JsonSchema): Set<object> {
   return inlinable;
 }
 
-// Ajv decides whether to inline a ref target with resolve.inlineRef, read from
-// the module's exports on every call. While one standalone compile runs, the
-// targets chosen above are inlined too; every other compile is unaffected.
-const resolveModule = createRequire(import.meta.url)("ajv/dist/compile/resolve") as { inlineRef: (schema: unknown, limit?: unknown) => boolean };
-const ajvInlineRef = resolveModule.inlineRef;
-let inlineTargets: Set<object> | null = null;
-resolveModule.inlineRef = (schema: unknown, limit?: unknown) =>
-  (inlineTargets !== null && typeof schema === "object" && schema !== null && inlineTargets.has(schema)) || ajvInlineRef(schema, limit);
+/** Keywords whose branches issues.ts tells apart by schema path (runtime/issues.ts, withoutBranchErrors). */
+const UNION_KEYWORDS = new Set(["anyOf", "oneOf"]);
+/** Keywords whose value is a subschema, an array of them, or a map of them; everything else (enum, const, default, …) is data. */
+const SUBSCHEMA = new Set(["additionalItems", "items", "contains", "additionalProperties", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
+const SUBSCHEMA_ARRAY = new Set(["items", "prefixItems", "allOf"]);
+const SUBSCHEMA_MAP = new Set(["$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies"]);
 
-/** Runs one standalone compile with the inlining choices for `schema` in force. */
-export function withInlinedRefs<T>(schema: JsonSchema, compile: () => T): T {
-  inlineTargets = inlinableTargets(schema);
-  try {
-    return compile();
-  } finally {
-    inlineTargets = null;
-  }
+type Substitute = (schema: unknown) => unknown;
+
+/** The value of keyword `key` with `sub` applied to each subschema in it. */
+function mapSubschemas(key: string, value: unknown, sub: Substitute): unknown {
+  if (Array.isArray(value)) return SUBSCHEMA_ARRAY.has(key) ? value.map(sub) : value;
+  if (value === null || typeof value !== "object") return value;
+  if (SUBSCHEMA.has(key)) return sub(value);
+  if (!SUBSCHEMA_MAP.has(key)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(value)) out[name] = Array.isArray(v) ? v : sub(v);
+  return out;
+}
+
+/**
+ * Copies `schema`, replacing each `$ref` to a target in `inlinable` by the
+ * target itself (see inlineRefs); only schema positions are visited, never
+ * data such as an enum value that looks like a ref. Below an anyOf/oneOf
+ * nothing is replaced: there an error's schema path (the definition's, for a
+ * ref Ajv inlines) decides whether issues.ts treats it as a branch error, so
+ * it must stay what Ajv gives the schema as written.
+ */
+function substitute(schema: unknown, root: JsonSchema, inlinable: ReadonlySet<object>): unknown {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const sub: Substitute = (s) => substitute(s, root, inlinable);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = UNION_KEYWORDS.has(k) ? v : mapSubschemas(k, v, sub);
+  const ref = out["$ref"];
+  if (typeof ref !== "string") return out;
+  const target = resolveLocal(root, ref);
+  if (target === null || typeof target !== "object" || !inlinable.has(target)) return out;
+  const expanded = sub(target) as Record<string, unknown>;
+  const { $ref: _ref, ...siblings } = out;
+  // A keyword on both sides would need both applied; the $ref stays, and Ajv compiles it as it would.
+  if (Object.keys(siblings).some((k) => Object.hasOwn(expanded, k))) return out;
+  return { ...siblings, ...expanded };
+}
+
+/**
+ * `schema` with the `$ref`s to the targets `inlinableTargets` chose replaced
+ * by the targets themselves: the same constraints, which Ajv then compiles
+ * in place (Ajv inlines a ref target only when it holds no `$ref` itself,
+ * and its `inlineRefs` option can only limit that). Instance paths, keywords
+ * and params of every error are unchanged; only schema paths name the use
+ * site instead of the definition, never below a union (see substitute).
+ * The original schema is not modified.
+ */
+export function inlineRefs(schema: JsonSchema): JsonSchema {
+  const inlinable = inlinableTargets(schema);
+  if (inlinable.size === 0) return schema;
+  return substitute(schema, schema, inlinable) as JsonSchema;
 }

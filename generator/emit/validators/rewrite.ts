@@ -1,34 +1,18 @@
 /**
- * Rewrites of Ajv's standalone output that make it smaller and faster without
- * changing what it accepts or the errors it reports. Each matches code
- * positions only, never text inside a string literal, and leaves the code as
- * it was when its pattern is not found exactly. test/emit/postprocess.test.ts
+ * Rewrites of Ajv's standalone output that make it smaller or faster without
+ * changing what it accepts or the errors it reports. Each is kept only
+ * because bench/validator-rewrites.ts measures it worth at least 10% on the
+ * bench's contracts (figures in docs/performance.md): compactErrorSites and
+ * dropUnusedSchemas in code size, simplifyRootSignature in time per call.
+ * Each matches code positions only, never text inside a string literal, and
+ * leaves the code as it was when its pattern is not found exactly;
+ * test/emit/rewrites.test.ts fails when one stops finding its pattern (say,
+ * after an Ajv upgrade changes its output), and test/emit/postprocess.test.ts
  * checks the result against in-process Ajv, verdict by verdict.
  */
 
-export const USE_STRICT = '"use strict";';
 /** Ajv's scope constants holding (sub)schemas, e.g. `const schema31 = {...};`. */
 const SCHEMA_CONST = /const (schema\d+) = /g;
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/**
- * Puts one Ajv module body in its own function scope. Each Ajv instance names
- * its functions and constants from the same counters (validate10, func1,
- * ...), so two bodies in one file would collide. `exportType` annotates the
- * export in a TypeScript module.
- */
-export function isolate(code: string, exportName: string, exportType?: string): string {
-  if (!IDENTIFIER.test(exportName)) throw new Error(`invalid export name ${exportName}`);
-  if (exportType !== undefined && !IDENTIFIER.test(exportType)) throw new Error(`invalid export type ${exportType}`);
-  const prefix = `${USE_STRICT}export const ${exportName} = `;
-  if (!code.startsWith(prefix)) throw new Error("unexpected Ajv standalone output");
-  const rest = code.slice(prefix.length);
-  const semicolon = rest.indexOf(";");
-  const validateName = rest.slice(0, semicolon);
-  const body = rest.slice(semicolon + 1);
-  const annotation = exportType === undefined ? "" : `: ${exportType}`;
-  return `export const ${exportName}${annotation} = (() => {${body}return ${validateName};})();`;
-}
 
 /** Index just past the JSON literal starting at `start` (Ajv writes schemas with JSON.stringify). */
 function jsonLiteralEnd(code: string, start: number): number {
@@ -258,29 +242,6 @@ export function compactErrorSites(code: string): string {
   }
   out.push(code.slice(copied));
   return out.join("");
-}
-
-/** Ajv's return from a validate function: always stores `errors` (null when valid). */
-const AJV_RETURN = /(validate\d+)\.errors = vErrors;return errors === 0;\}/g;
-
-/**
- * `validateN.errors = vErrors;return errors === 0;` stores to the function on
- * every call; valid data is the common case and its errors are already null
- * after the first valid call. Same result (errors is null exactly when
- * errors === 0), but a store only when the value changes.
- */
-export function storeErrorsOnChange(code: string): string {
-  const strings: [number, number][] = [];
-  for (let i = 0; i < code.length; i++) {
-    if (code[i] !== '"') continue;
-    const end = stringEnd(code, i);
-    strings.push([i, end]);
-    i = end - 1;
-  }
-  const inString = (at: number) => strings.some(([from, to]) => at >= from && at < to);
-  return code.replace(AJV_RETURN, (match: string, name: string, at: number) =>
-    inString(at) ? match : `if(errors === 0){if(${name}.errors !== null){${name}.errors = null;}return true;}${name}.errors = vErrors;return false;}`,
-  );
 }
 
 /** Ajv's signature for every validate function (with dynamicRef off). */
