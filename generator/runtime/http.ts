@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { REQUEST_LOG_LEVEL_KEY, type Server } from "./sdk.js";
 import { serveStateless } from "./sdk-http.js";
 import { canReceiveNotifications } from "./http-stream.js";
-import type { LoggingLevel } from "./types.js";
+import { serverLogLevel, type LogLevelSetting } from "./notify.js";
 
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
@@ -28,11 +28,12 @@ export interface HttpHandlerOptions {
    */
   allowedHosts?: readonly string[];
   /**
-   * The server's `logLevel` (ServerOptions). The generated `createHttpHandler`
-   * passes it on: with it set, any tools/call may log, so each one whose
-   * client accepts `text/event-stream` gets an SSE response.
+   * The server's `logLevel` (ServerOptions; default `"info"`). The generated
+   * `createHttpHandler` passes it on: unless it is `"off"`, any tools/call
+   * may log, so each one whose client accepts `text/event-stream` gets an
+   * SSE response.
    */
-  logLevel?: LoggingLevel;
+  logLevel?: LogLevelSetting;
 }
 
 function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
@@ -153,7 +154,7 @@ async function serve(createServer: () => Server, req: IncomingMessage, res: Serv
       if (!read.ok) return sendJsonRpcError(res, read.status, read.code, read.message);
       parsed = read.value;
     }
-    stream = canReceiveNotifications(parsed, options.logLevel, REQUEST_LOG_LEVEL_KEY);
+    stream = canReceiveNotifications(parsed, serverLogLevel(options.logLevel), REQUEST_LOG_LEVEL_KEY);
   }
   await serveStateless(createServer(), req, res, parsed, stream);
 }

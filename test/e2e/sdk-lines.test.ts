@@ -244,16 +244,18 @@ describe.each(LINES)("SDK %s line", (line) => {
       expect(s.client.errors).toEqual([]);
     });
 
-    it("logs nothing to a client that set no level, then logs at and above the level it sets (over a connection)", async () => {
+    it("logs at info and above to a client that set no level, then at and above the level it sets (over a connection)", async () => {
+      const infoAndUp = LOG_LEVELS.filter((level) => level !== "debug").map((level) => ({ level, logger: "get_order", data: { level } }));
       s.client.logs.length = 0;
       await s.client.call("get_order", { customerId: CHATTY });
       await s.client.ping();
-      expect(s.client.logs).toEqual([]);
+      expect(s.client.logs).toEqual(infoAndUp);
+      s.client.logs.length = 0;
       await s.client.setLoggingLevel("error");
       await s.client.call("get_order", { customerId: CHATTY });
       await s.client.ping();
       // Stateless HTTP: the level went to the server that answered that POST, and no further.
-      if (s.stateless) expect(s.client.logs).toEqual([]);
+      if (s.stateless) expect(s.client.logs).toEqual(infoAndUp);
       else expect(s.client.logs).toEqual(["error", "critical", "alert", "emergency"].map((level) => ({ level, logger: "get_order", data: { level } })));
     });
 
@@ -339,9 +341,9 @@ describe.each(LINES)("SDK %s line over stateless Streamable HTTP: when a respons
   const events = async (response: Response): Promise<Record<string, unknown>[]> =>
     (await response.text()).split("\n").filter((l) => l.startsWith("data: ") && l.length > 6).map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
 
-  describe("with no server logLevel", () => {
+  describe("with the server's logLevel off", () => {
     let s: Session;
-    beforeAll(async () => { s = await httpSession(line); }, 60_000);
+    beforeAll(async () => { s = await httpSession(line, { TOOLC_E2E_LOG_LEVEL: "off" }); }, 60_000);
     afterAll(async () => { await s?.close(); });
 
     it("answers a plain tools/call, tools/list and ping with JSON", async () => {
@@ -397,9 +399,9 @@ describe.each(LINES)("SDK %s line over stateless Streamable HTTP: when a respons
     });
   });
 
-  describe("with the server's logLevel set to info", () => {
+  describe("with the default logLevel (info)", () => {
     let s: Session;
-    beforeAll(async () => { s = await httpSession(line, { TOOLC_E2E_LOG_LEVEL: "info" }); }, 60_000);
+    beforeAll(async () => { s = await httpSession(line); }, 60_000);
     afterAll(async () => { await s?.close(); });
 
     it("streams every tools/call, since any may log, and keeps JSON for other requests", async () => {
