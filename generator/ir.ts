@@ -51,6 +51,17 @@ export interface ToolAnnotationsIR {
   readonly openWorldHint: boolean;
 }
 
+/** A content block kind a handler may attach (MCP's `type`). */
+export type ContentKind = "text" | "image" | "audio" | "resource" | "resource_link";
+
+/** An icon clients may show for the tool (MCP 2025-11-25). */
+export interface IconIR {
+  readonly src: string;
+  readonly mimeType?: string;
+  readonly sizes?: readonly string[];
+  readonly theme?: "light" | "dark";
+}
+
 export interface DeclaredError {
   /** The rejection reason, e.g. CUSTOMER_BLOCKED. */
   readonly code: string;
@@ -81,6 +92,7 @@ export interface ToolIR {
   readonly version: number;
   readonly title?: string;
   readonly description?: string;
+  readonly icons?: readonly IconIR[];
   readonly effect: Effect;
   readonly idempotent: boolean;
   readonly openWorld: boolean;
@@ -89,6 +101,8 @@ export interface ToolIR {
   /** Name of the required string input property carrying the idempotency key. */
   readonly idempotencyKey?: string;
   readonly errors: readonly DeclaredError[];
+  /** The content kinds the handler may attach, in the contract's order; absent, any kind. */
+  readonly content?: readonly ContentKind[];
   /** Source YAML path relative to the definitions folder, posix separators. */
   readonly source: string;
   /** PascalCase identifier stem for TS names: `get_order` → `GetOrder`. */

@@ -6,6 +6,20 @@
  * `http.ts` imports it, so nothing else needs Node's types.
  */
 export type {
+  AudioBlock,
+  BlobResourceContents,
+  ContentAnnotations,
+  ContentBlock,
+  ContentBlockOf,
+  ContentKind,
+  EmbeddedResourceBlock,
+  Icon,
+  ImageBlock,
+  ResourceLinkBlock,
+  TextBlock,
+  TextResourceContents,
+} from "./content.js";
+export type {
   ToolEffect,
   ToolErrorCode,
   ToolFailure,
@@ -18,6 +32,7 @@ export type {
   ContractMap,
   InputOf,
   JsonSchemaObject,
+  KindOf,
   OutputOf,
   PathPattern,
   ReasonOf,

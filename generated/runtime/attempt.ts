@@ -3,6 +3,7 @@
  * One attempt: run the handler under a deadline, then sort whatever happened
  * into an outcome. Nothing here decides about retries; executor.ts does.
  */
+import { checkContent, type ContentBlock } from "./content.js";
 import type { AnyToolContract, ToolValidators } from "./contract.js";
 import type { ToolIssue } from "./envelope.js";
 import {
@@ -26,7 +27,7 @@ export type AnyHandler = (
 ) => unknown;
 
 export type Outcome =
-  | { kind: "ok"; data: unknown }
+  | { kind: "ok"; data: unknown; content?: ContentBlock[] }
   | { kind: "invalid-output"; issues: ToolIssue[]; output: unknown }
   | { kind: "rejected"; reason: string; detail: string | undefined }
   | { kind: "undeclared-reason"; error: RejectionSignal }
@@ -77,6 +78,8 @@ class AttemptContext implements HandlerContext<string> {
   #controller: AbortController | undefined = undefined;
   #aborted = false;
   #reason: unknown = undefined;
+  /** What the handler attached; made on the first attach, so a call that attaches nothing pays nothing. */
+  #attached: unknown[] | undefined = undefined;
 
   readonly attempt: number;
   readonly idempotencyKey: string | undefined;
@@ -96,6 +99,15 @@ class AttemptContext implements HandlerContext<string> {
 
   reject(reason: string, message?: string): never {
     throw new RejectionSignal(reason, message);
+  }
+
+  attach(block: ContentBlock): void {
+    (this.#attached ??= []).push(block);
+  }
+
+  /** The blocks attached so far, unchecked; undefined when none. */
+  attachments(): readonly unknown[] | undefined {
+    return this.#attached;
   }
 
   /** Ends the attempt's signal; the executor's side, not the handler's. */
@@ -238,6 +250,24 @@ export function checkOutput(
   };
 }
 
+/** A valid output gets the attached blocks, checked; a bad block makes the outcome invalid output. */
+function withAttachments(
+  spec: AttemptSpec,
+  ctx: AttemptContext,
+  outcome: Outcome,
+): Outcome {
+  const attached = ctx.attachments();
+  if (attached === undefined || outcome.kind !== "ok") return outcome;
+  const checked = checkContent(attached, spec.contract.content);
+  if (!checked.ok)
+    return {
+      kind: "invalid-output",
+      issues: checked.issues,
+      output: undefined,
+    };
+  return { kind: "ok", data: outcome.data, content: checked.blocks };
+}
+
 /** What the attempt came to, once the handler settled or the attempt was stopped. */
 function outcomeOf(
   spec: AttemptSpec,
@@ -256,10 +286,14 @@ function outcomeOf(
     return { kind: "cancelled", error: aborted?.reason };
   }
   if (!result.threw)
-    return checkOutput(
-      spec.validators,
-      result.value,
-      spec.contract.sensitive.output,
+    return withAttachments(
+      spec,
+      ctx,
+      checkOutput(
+        spec.validators,
+        result.value,
+        spec.contract.sensitive.output,
+      ),
     );
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.

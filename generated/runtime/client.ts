@@ -11,6 +11,7 @@ import {
   type Client,
   type SdkRequestOptions,
 } from "./sdk.js";
+import { checkContent } from "./content.js";
 import type {
   AnyToolContract,
   ContractMap,
@@ -110,16 +111,39 @@ function fromSuccess(
   const raw: unknown = result.structuredContent ?? tryParse(textOf(result));
   const copy = copyJson(raw);
   if (copy.ok) dropUnknownProperties(contract.outputSchema, copy.value);
-  if (copy.ok && validateOutput(copy.value))
-    return { ok: true, data: copy.value };
-  return failure(
-    contract,
-    "INVALID_OUTPUT",
-    "The server returned output that does not match the tool's output schema.",
-    false,
-    completedEffect(contract),
-    1,
-  );
+  if (!copy.ok || !validateOutput(copy.value)) {
+    return failure(
+      contract,
+      "INVALID_OUTPUT",
+      "The server returned output that does not match the tool's output schema.",
+      false,
+      completedEffect(contract),
+      1,
+    );
+  }
+  const attached = attachmentsOf(result);
+  if (attached.length === 0) return { ok: true, data: copy.value };
+  const checked = checkContent(attached, contract.content);
+  if (!checked.ok)
+    return failure(
+      contract,
+      "INVALID_OUTPUT",
+      "The server returned content blocks that do not match the tool's contract.",
+      false,
+      completedEffect(contract),
+      1,
+    );
+  return { ok: true, data: copy.value, content: checked.blocks };
+}
+
+/** The blocks after the output's JSON text block: what the server's handler attached. */
+function attachmentsOf(result: CallToolResult): unknown[] {
+  const [first, ...rest] = result.content;
+  return first === undefined
+    ? []
+    : first.type === "text"
+      ? rest
+      : result.content;
 }
 
 /** Errors from the SDK: protocol refusals, timeouts, broken connections, cancellation. */

@@ -75,6 +75,15 @@ export interface BadOutput {
   readonly output: unknown;
 }
 
+export interface ContentKindCases {
+  readonly input: unknown;
+  readonly output: unknown;
+  /** One block of each declared kind: attached together, all must follow the output. */
+  readonly declared: readonly unknown[];
+  /** One block of each undeclared kind: attached alone, each must fail the call. */
+  readonly undeclared: readonly unknown[];
+}
+
 /** One tool's cases. A kind with no cases is left out. */
 export interface ContractTestTable<K extends string> {
   readonly tool: K;
@@ -89,6 +98,8 @@ export interface ContractTestTable<K extends string> {
   readonly derivedNegatives?: readonly DerivedNegative[];
   /** Outputs that break the output schema, as a faulty handler might return them. */
   readonly badOutputs?: readonly BadOutput[];
+  /** For a contract that declares its content kinds. */
+  readonly contentKinds?: ContentKindCases;
 }
 
 /** A handler that records its calls. A plain function rather than a framework spy, so nothing here needs vitest's types. */
@@ -261,6 +272,59 @@ function badOutputs<K extends string, H>(
   }
 }
 
+/** Handlers in which this tool is a spy that attaches `blocks` and returns `output`. */
+function attachingHandlers<K extends string, H>(
+  s: Suite<K, H>,
+  blocks: readonly unknown[],
+  output: unknown,
+): { spy: Spy; handlers: H } {
+  const handler = spy(async (_input, ctx) => {
+    for (const block of blocks)
+      (ctx as { attach(block: unknown): void }).attach(block);
+    return output;
+  });
+  return {
+    spy: handler,
+    handlers: { [s.table.tool]: handler.fn } as unknown as H,
+  };
+}
+
+function contentKinds<K extends string, H>(
+  s: Suite<K, H>,
+  cases: ContentKindCases,
+): void {
+  const { t, api, table } = s;
+  const kinds = (blocks: readonly unknown[]) =>
+    blocks.map((b) => (b as { type?: unknown }).type).join(", ");
+  t.it(
+    `attaching a block of each declared kind (${kinds(cases.declared)}) succeeds, and the blocks follow the output`,
+    async () => {
+      const run = attachingHandlers(s, cases.declared, cases.output);
+      t.expect(
+        await api.execute(table.tool, cases.input, run.handlers),
+      ).toEqual({ ok: true, data: cases.output, content: cases.declared });
+    },
+  );
+  for (const block of cases.undeclared) {
+    t.it(
+      `attaching a ${kinds([block])} block, a kind the contract does not declare, gives INVALID_OUTPUT and sends no block`,
+      async () => {
+        const result = await api.execute(
+          table.tool,
+          cases.input,
+          attachingHandlers(s, [block], cases.output).handlers,
+        );
+        t.expect(result).toMatchObject({
+          ok: false,
+          code: "INVALID_OUTPUT",
+          retryable: false,
+        });
+        t.expect(result).not.toHaveProperty("content");
+      },
+    );
+  }
+}
+
 function toolsList<K extends string, H>(s: Suite<K, H>): void {
   const { t, api, table } = s;
   t.it(
@@ -287,6 +351,7 @@ function toolsList<K extends string, H>(s: Suite<K, H>): void {
         t.expect(served?.annotations).toStrictEqual(contract.annotations);
         t.expect(served?._meta).toStrictEqual(contract.meta);
         t.expect(served?.title).toBe(contract.title);
+        t.expect(served?.icons).toStrictEqual(contract.icons);
         t.expect(served?.description).toBe(contract.description);
       } finally {
         await client.close();
@@ -361,6 +426,10 @@ export function runContractTests<K extends string, H>(
       table.badOutputs?.length ?? 0,
       () => badOutputs(s, table.badOutputs ?? []),
     );
+    if (table.contentKinds !== undefined) {
+      const cases = table.contentKinds;
+      t.describe("content kinds", () => contentKinds(s, cases));
+    }
     t.describe("tools/list", () => toolsList(s));
     if (api.handlers === undefined) return;
     const realCount =

@@ -59,6 +59,9 @@ export function toolListing(contract: AnyToolContract): Tool {
     ...(contract.description === undefined
       ? {}
       : { description: contract.description }),
+    ...(contract.icons === undefined
+      ? {}
+      : { icons: contract.icons as NonNullable<Tool["icons"]> }),
     inputSchema: contract.inputSchema as Tool["inputSchema"],
     outputSchema: contract.outputSchema as NonNullable<Tool["outputSchema"]>,
     annotations: contract.annotations,
@@ -75,8 +78,17 @@ export function toCallResult(
   result: ToolResult<unknown, string>,
 ): CallToolResult {
   if (result.ok) {
+    const text: CallToolResult["content"][number] = {
+      type: "text",
+      text: JSON.stringify(result.data),
+    };
+    // Attached blocks follow the output's text block; they were checked against MCP's shapes when the handler returned.
+    const content =
+      result.content === undefined
+        ? [text]
+        : [text, ...(result.content as CallToolResult["content"])];
     return {
-      content: [{ type: "text", text: JSON.stringify(result.data) }],
+      content,
       structuredContent: result.data as Record<string, unknown>,
     };
   }

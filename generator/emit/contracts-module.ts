@@ -30,12 +30,14 @@ function contractData(tool: ToolIR): JsonObject {
     version: tool.version,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     ...(tool.description === undefined ? {} : { description: tool.description }),
+    ...(tool.icons === undefined ? {} : { icons: tool.icons as unknown as JsonObject[] }),
     effect: tool.effect,
     idempotent: tool.idempotent,
     timeoutMs: tool.timeoutMs,
     retry: tool.retry as unknown as JsonObject,
     ...(tool.idempotencyKey === undefined ? {} : { idempotencyKey: tool.idempotencyKey }),
     errors: policy.errors ?? {},
+    ...(tool.content === undefined ? {} : { content: [...tool.content] }),
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     annotations: tool.annotations as unknown as JsonObject,
@@ -51,7 +53,9 @@ function contractData(tool: ToolIR): JsonObject {
  */
 function contractStatement(tool: ToolIR): string {
   const names = toolTypeNames(tool);
-  const type = `ToolContract<${names.input}, ${names.resolvedInput}, ${names.output}, ${names.reason}>`;
+  // Declared content kinds narrow ctx.attach for this tool's handler; without them, any kind type-checks.
+  const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => JSON.stringify(k)).join(" | ")}`;
+  const type = `ToolContract<${names.input}, ${names.resolvedInput}, ${names.output}, ${names.reason}${kinds}>`;
   const data = tsLiteral(contractData(tool));
   const loader = `  validators: () => import(${JSON.stringify(`./validators/${tool.fileName}.js`)}),\n}`;
   return `/** The compiled contract of \`${escapeComment(tool.name)}\` (version ${tool.version}). */

@@ -11,6 +11,7 @@ export function listedTool(tool: ToolIR): JsonObject {
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     ...(tool.description === undefined ? {} : { description: tool.description }),
+    ...(tool.icons === undefined ? {} : { icons: tool.icons as unknown as JsonObject[] }),
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     annotations: { ...tool.annotations },
@@ -26,6 +27,7 @@ export function policyOf(tool: ToolIR): JsonObject {
     retry: { ...tool.retry },
     ...(tool.idempotencyKey === undefined ? {} : { idempotencyKey: tool.idempotencyKey }),
     errors: Object.fromEntries(tool.errors.map((e) => [e.code, e.description])),
+    ...(tool.content === undefined ? {} : { content: [...tool.content] }),
   };
 }
 

@@ -26,6 +26,7 @@ const HINTS: Record<string, string> = {
   nullable: '; write `type: [X, "null"]` for a nullable value',
   definitions: "; use `$defs`",
   additionalItems: "; use `items` with `prefixItems`",
+  $schema: "; state the dialect once, at the top of the contract: `$schema: https://json-schema.org/draft/2020-12/schema`",
 };
 
 let compiled: ReturnType<Ajv2020["compile"]> | undefined;

@@ -3,8 +3,8 @@
  * that follow from `effect`, served schemas with named types bundled, and the
  * compile-time checks (strict Ajv, examples, retry safety, idempotency key).
  */
-import { Codes, error } from "../diagnostics.js";
-import type { DefOrigin, Diagnostic, Effect, ExampleIR, JsonObject, JsonSchema, RetryPolicy, ToolIR } from "../ir.js";
+import { Codes, error, warning } from "../diagnostics.js";
+import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, ToolIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
@@ -20,12 +20,16 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 100;
 export const DEFAULT_MAX_BACKOFF_MS = 2_000;
 export const CONTRACT_VERSION_META_KEY = "toolc/contractVersion";
+/** The one JSON Schema dialect toolc compiles (SEP-1613 makes it MCP's default). */
+export const JSON_SCHEMA_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
 interface RawTool {
+  $schema?: string;
   name: string;
   version: number;
   title?: string;
   description: string;
+  icons?: IconIR[];
   effect: Effect;
   idempotent?: boolean;
   openWorld?: boolean;
@@ -35,6 +39,7 @@ interface RawTool {
   input: JsonObject;
   output: JsonObject;
   errors?: Record<string, { description: string }>;
+  content?: ContentKind[];
   examples?: { name: string; input: unknown; output?: unknown; invalid?: string[] }[];
 }
 
@@ -81,7 +86,9 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
     bundled[name] = schema;
   }
   const sortedDefs = Object.fromEntries(Object.keys(bundled).sort().map((k) => [k, bundled[k]])) as JsonObject;
-  const schema: JsonObject = Object.keys(sortedDefs).length > 0 ? { ...rest, $defs: sortedDefs } : rest;
+  // A stated dialect is served as written, first, where a reader of the schema looks for it.
+  const stated: JsonObject = tool.$schema === JSON_SCHEMA_2020_12 ? { $schema: tool.$schema } : {};
+  const schema: JsonObject = Object.keys(sortedDefs).length > 0 ? { ...stated, ...rest, $defs: sortedDefs } : { ...stated, ...rest };
   return { schema, defs, usesFailedType: named.some((n) => failedTypes.has(n)) };
 }
 
@@ -98,6 +105,20 @@ function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Di
   if (property === undefined || !required || !isString) {
     const problem = property === undefined ? "is not an input property" : !isString ? "is not of `type: string`" : "is not in `input.required`";
     out.push(error(file.locate(["idempotencyKey"]), Codes.badIdempotencyKey, `idempotencyKey \`${key}\` ${problem}; it must name a required string property of the input`));
+  }
+}
+
+/** `$schema` names the dialect of input and output; toolc compiles 2020-12 only, and says so rather than reading another dialect as it. */
+function checkDialect(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
+  if (raw.$schema === undefined || raw.$schema === JSON_SCHEMA_2020_12) return;
+  const editorHint = raw.$schema.endsWith(".json") ? "; for editor support, use a `# yaml-language-server: $schema=…` comment instead" : "";
+  out.push(error(file.locate(["$schema"]), Codes.unsupportedDialect, `\`$schema\` ${JSON.stringify(raw.$schema)} is not a dialect toolc compiles: only ${JSON_SCHEMA_2020_12} (JSON Schema 2020-12) is supported${editorHint}`));
+}
+
+/** The served hints come from effect and idempotent; a read that says it is not idempotent makes them contradict each other. */
+function lintAnnotations(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
+  if (raw.effect === "read" && raw.idempotent === false) {
+    out.push(warning(file.locate(["idempotent"]), Codes.annotationConflict, "`idempotent: false` on an `effect: read` tool serves readOnlyHint: true with idempotentHint: false, which contradict each other (a call that changes nothing can be repeated); drop it, or use `effect: write` if the call changes state"));
   }
 }
 
@@ -129,11 +150,14 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
   const input = serveSchema(raw.input, "input", raw, file, types, failedTypes, out);
   const output = serveSchema(raw.output, "output", raw, file, types, failedTypes, out);
   lintPolicy(raw, idempotent, file, out);
+  checkDialect(raw, file, out);
+  lintAnnotations(raw, file, out);
   const tool: ToolIR = {
     name: raw.name,
     version: raw.version,
     ...(raw.title === undefined ? {} : { title: raw.title }),
     description: raw.description,
+    ...(raw.icons === undefined ? {} : { icons: raw.icons }),
     effect: raw.effect,
     idempotent,
     openWorld: raw.openWorld ?? false,
@@ -141,6 +165,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
     retry: retryPolicy(raw, timeoutMs),
     ...(raw.idempotencyKey === undefined ? {} : { idempotencyKey: raw.idempotencyKey }),
     errors: Object.entries(raw.errors ?? {}).map(([code, e]) => ({ code, description: e.description })),
+    ...(raw.content === undefined ? {} : { content: raw.content }),
     source: file.source,
     baseName: pascalCase(raw.name),
     fileName: raw.name,

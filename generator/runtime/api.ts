@@ -4,12 +4,27 @@
  * Node's HTTP entry (./http.js) is not re-exported: only the generated
  * `http.ts` imports it, so nothing else needs Node's types.
  */
+export type {
+  AudioBlock,
+  BlobResourceContents,
+  ContentAnnotations,
+  ContentBlock,
+  ContentBlockOf,
+  ContentKind,
+  EmbeddedResourceBlock,
+  Icon,
+  ImageBlock,
+  ResourceLinkBlock,
+  TextBlock,
+  TextResourceContents,
+} from "./content.js";
 export type { ToolEffect, ToolErrorCode, ToolFailure, ToolIssue, ToolResult, ToolSuccess } from "./envelope.js";
 export type {
   AnyToolContract,
   ContractMap,
   InputOf,
   JsonSchemaObject,
+  KindOf,
   OutputOf,
   PathPattern,
   ReasonOf,

@@ -2,6 +2,7 @@
  * One attempt: run the handler under a deadline, then sort whatever happened
  * into an outcome. Nothing here decides about retries; executor.ts does.
  */
+import { checkContent, type ContentBlock } from "./content.js";
 import type { AnyToolContract, ToolValidators } from "./contract.js";
 import type { ToolIssue } from "./envelope.js";
 import { isRejectionSignal, isTransientError, RejectionSignal } from "./errors.js";
@@ -14,7 +15,7 @@ import type { Classification, ExecuteOptions, HandlerContext } from "./types.js"
 export type AnyHandler = (input: unknown, ctx: HandlerContext<string>) => unknown;
 
 export type Outcome =
-  | { kind: "ok"; data: unknown }
+  | { kind: "ok"; data: unknown; content?: ContentBlock[] }
   | { kind: "invalid-output"; issues: ToolIssue[]; output: unknown }
   | { kind: "rejected"; reason: string; detail: string | undefined }
   | { kind: "undeclared-reason"; error: RejectionSignal }
@@ -59,6 +60,8 @@ class AttemptContext implements HandlerContext<string> {
   #controller: AbortController | undefined = undefined;
   #aborted = false;
   #reason: unknown = undefined;
+  /** What the handler attached; made on the first attach, so a call that attaches nothing pays nothing. */
+  #attached: unknown[] | undefined = undefined;
 
   readonly attempt: number;
   readonly idempotencyKey: string | undefined;
@@ -78,6 +81,15 @@ class AttemptContext implements HandlerContext<string> {
 
   reject(reason: string, message?: string): never {
     throw new RejectionSignal(reason, message);
+  }
+
+  attach(block: ContentBlock): void {
+    (this.#attached ??= []).push(block);
+  }
+
+  /** The blocks attached so far, unchecked; undefined when none. */
+  attachments(): readonly unknown[] | undefined {
+    return this.#attached;
   }
 
   /** Ends the attempt's signal; the executor's side, not the handler's. */
@@ -179,6 +191,15 @@ export function checkOutput({ validateOutput }: ToolValidators, value: unknown, 
   return { kind: "invalid-output", issues: toIssues(validateOutput.errors, plain.value, sensitive), output: plain.value };
 }
 
+/** A valid output gets the attached blocks, checked; a bad block makes the outcome invalid output. */
+function withAttachments(spec: AttemptSpec, ctx: AttemptContext, outcome: Outcome): Outcome {
+  const attached = ctx.attachments();
+  if (attached === undefined || outcome.kind !== "ok") return outcome;
+  const checked = checkContent(attached, spec.contract.content);
+  if (!checked.ok) return { kind: "invalid-output", issues: checked.issues, output: undefined };
+  return { kind: "ok", data: outcome.data, content: checked.blocks };
+}
+
 /** What the attempt came to, once the handler settled or the attempt was stopped. */
 function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Stopped): Outcome {
   const aborted = ctx.abortReason();
@@ -186,7 +207,7 @@ function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Sto
     if (result.stopped === "timeout") return { kind: "transient", error: aborted?.reason, timedOut: true, retryAfterMs: undefined };
     return { kind: "cancelled", error: aborted?.reason };
   }
-  if (!result.threw) return checkOutput(spec.validators, result.value, spec.contract.sensitive.output);
+  if (!result.threw) return withAttachments(spec, ctx, checkOutput(spec.validators, result.value, spec.contract.sensitive.output));
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
     if (aborted.reason instanceof ToolTimeoutError) return { kind: "transient", error: result.error, timedOut: true, retryAfterMs: undefined };

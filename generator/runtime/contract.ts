@@ -3,6 +3,7 @@
  * runtime. Everything here comes from the normalized IR; the runtime never
  * parses a schema.
  */
+import type { ContentKind, Icon } from "./content.js";
 import type { ToolEffect } from "./envelope.js";
 
 export type JsonSchemaObject = { [key: string]: unknown };
@@ -57,11 +58,14 @@ export interface ToolContract<
   ResolvedInput = unknown,
   Output = unknown,
   Reason extends string = string,
+  Kind extends ContentKind = ContentKind,
 > {
   readonly name: string;
   readonly version: number;
   readonly title?: string;
   readonly description?: string;
+  /** Served in tools/list, as MCP 2025-11-25 defines them. */
+  readonly icons?: readonly Icon[];
   readonly effect: "read" | "write" | "destructive";
   readonly idempotent: boolean;
   readonly timeoutMs: number;
@@ -69,6 +73,8 @@ export interface ToolContract<
   readonly idempotencyKey?: string;
   /** Declared rejection reasons, with their descriptions. */
   readonly errors: Readonly<Record<Reason, string>>;
+  /** The content kinds a handler may attach; absent, any kind. */
+  readonly content?: readonly Kind[];
   /** The schemas served in tools/list, exactly as the validators were compiled from them. */
   readonly inputSchema: JsonSchemaObject;
   readonly outputSchema: JsonSchemaObject;
@@ -82,16 +88,18 @@ export interface ToolContract<
    */
   readonly validators: ToolValidators | (() => Promise<ToolValidators>);
   /** Phantom field; never set at run time. */
-  readonly __types?: { input: Input; resolvedInput: ResolvedInput; output: Output; reason: Reason };
+  readonly __types?: { input: Input; resolvedInput: ResolvedInput; output: Output; reason: Reason; kind: Kind };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyToolContract = ToolContract<any, any, any, any>;
+export type AnyToolContract = ToolContract<any, any, any, any, any>;
 export type ContractMap = { readonly [tool: string]: AnyToolContract };
 
-export type InputOf<C> = C extends ToolContract<infer I, any, any, any> ? I : never;
-export type ResolvedInputOf<C> = C extends ToolContract<any, infer R, any, any> ? R : never;
-export type OutputOf<C> = C extends ToolContract<any, any, infer O, any> ? O : never;
-export type ReasonOf<C> = C extends ToolContract<any, any, any, infer R> ? R : never;
+export type InputOf<C> = C extends ToolContract<infer I, any, any, any, any> ? I : never;
+export type ResolvedInputOf<C> = C extends ToolContract<any, infer R, any, any, any> ? R : never;
+export type OutputOf<C> = C extends ToolContract<any, any, infer O, any, any> ? O : never;
+export type ReasonOf<C> = C extends ToolContract<any, any, any, infer R, any> ? R : never;
+/** The content kinds a handler for `C` may attach. */
+export type KindOf<C> = C extends ToolContract<any, any, any, any, infer K> ? K : never;
 
 export type { ToolEffect };

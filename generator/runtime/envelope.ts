@@ -3,6 +3,8 @@
  * can act on: what went wrong, whether to retry, and whether anything changed.
  */
 
+import type { ContentBlock } from "./content.js";
+
 export type ToolErrorCode = "INVALID_INPUT" | "INVALID_OUTPUT" | "RETRYABLE" | "REJECTED" | "FAILED";
 
 /** Did anything change before the failure? */
@@ -31,6 +33,11 @@ export type ToolFailure<Reason extends string = never> = {
   attempts: number;
 };
 
-export type ToolSuccess<Out> = { ok: true; data: Out };
+export type ToolSuccess<Out> = {
+  ok: true;
+  data: Out;
+  /** The blocks the handler attached (ctx.attach), checked; present only when there are some. */
+  content?: ContentBlock[];
+};
 
 export type ToolResult<Out, Reason extends string = never> = ToolSuccess<Out> | ToolFailure<Reason>;

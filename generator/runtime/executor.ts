@@ -87,7 +87,7 @@ function settle(call: Call, outcome: Outcome, attempts: number): Result {
   const { contract, secrets } = call;
   switch (outcome.kind) {
     case "ok":
-      return { ok: true, data: outcome.data };
+      return outcome.content === undefined ? { ok: true, data: outcome.data } : { ok: true, data: outcome.data, content: outcome.content };
     case "invalid-output":
       return failure(contract, "INVALID_OUTPUT", MESSAGES.invalidOutput, false, completedEffect(contract), attempts);
     case "rejected": {

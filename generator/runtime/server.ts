@@ -45,6 +45,7 @@ export function toolListing(contract: AnyToolContract): Tool {
     name: contract.name,
     ...(contract.title === undefined ? {} : { title: contract.title }),
     ...(contract.description === undefined ? {} : { description: contract.description }),
+    ...(contract.icons === undefined ? {} : { icons: contract.icons as NonNullable<Tool["icons"]> }),
     inputSchema: contract.inputSchema as Tool["inputSchema"],
     outputSchema: contract.outputSchema as NonNullable<Tool["outputSchema"]>,
     annotations: contract.annotations,
@@ -59,7 +60,10 @@ export function toolListing(contract: AnyToolContract): Tool {
  */
 export function toCallResult(result: ToolResult<unknown, string>): CallToolResult {
   if (result.ok) {
-    return { content: [{ type: "text", text: JSON.stringify(result.data) }], structuredContent: result.data as Record<string, unknown> };
+    const text: CallToolResult["content"][number] = { type: "text", text: JSON.stringify(result.data) };
+    // Attached blocks follow the output's text block; they were checked against MCP's shapes when the handler returned.
+    const content = result.content === undefined ? [text] : [text, ...(result.content as CallToolResult["content"])];
+    return { content, structuredContent: result.data as Record<string, unknown> };
   }
   return { isError: true, content: [{ type: "text", text: JSON.stringify(result) }], _meta: { [FAILURE_META_KEY]: result } };
 }

@@ -2,11 +2,12 @@
  * The types handlers, hooks and callers are written against. Each is bound
  * to one contract through the phantom types on `ToolContract`.
  */
-import type { ContractMap, OutputOf, ReasonOf, ResolvedInputOf } from "./contract.js";
+import type { ContentBlockOf, ContentKind } from "./content.js";
+import type { ContractMap, KindOf, OutputOf, ReasonOf, ResolvedInputOf } from "./contract.js";
 import type { ToolEffect, ToolErrorCode, ToolIssue } from "./envelope.js";
 
 /** What a handler gets besides its input. */
-export interface HandlerContext<Reason extends string> {
+export interface HandlerContext<Reason extends string, Kind extends ContentKind = ContentKind> {
   /** Aborted when the call times out (the contract's timeoutMs) or the caller cancels. Pass it on to I/O. */
   readonly signal: AbortSignal;
   /** 1 on the first attempt, 2 on the first retry, and so on. */
@@ -18,12 +19,18 @@ export interface HandlerContext<Reason extends string> {
    * It throws, so `return ctx.reject(...)` reads naturally; do not catch it.
    */
   reject(reason: Reason, message?: string): never;
+  /**
+   * Adds a content block (image, audio, embedded resource, resource link,
+   * text) to a successful result; it follows the output's JSON text block.
+   * Dropped if the call fails; on a retry, only the last attempt's blocks go.
+   */
+  attach(block: ContentBlockOf<Kind>): void;
 }
 
 /** A handler for contract `C`: input is validated with defaults applied; the return value is validated too. */
 export type HandlerFor<C> = (
   input: ResolvedInputOf<C>,
-  ctx: HandlerContext<ReasonOf<C>>,
+  ctx: HandlerContext<ReasonOf<C>, KindOf<C>>,
 ) => OutputOf<C> | Promise<OutputOf<C>>;
 
 /** Handlers by tool name. A tool without a handler is not served. */

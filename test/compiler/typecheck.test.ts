@@ -4,7 +4,8 @@
  * CommonJS packages, with NodeNext, Node16 and bundler resolution, and with
  * skipLibCheck on and off. One `tsc` program per version and configuration
  * covers all the fixture outputs at once, so the matrix stays fast: the demo
- * output, the same for MCP SDK 2.x, test/fixtures/billing, and a sample imported from the MCP
+ * output, the same for MCP SDK 2.x, test/fixtures/billing, test/fixtures/content (content kinds,
+ * `$schema`, icons; SDK 2.x), and a sample imported from the MCP
  * reference servers (whose open inputs once gave a contract test an unused
  * helper). A last test introduces strict-flag errors into a copy and checks
  * that the same programs report them.
@@ -85,7 +86,7 @@ const CONFIGURATIONS: readonly Configuration[] = [
 ];
 
 /** The folders compiled: each fixture's output, under each package tree. */
-const FIXTURES = ["demo", "billing", "corpus", "sdk2"] as const;
+const FIXTURES = ["demo", "billing", "corpus", "sdk2", "content"] as const;
 
 let root: string;
 
@@ -127,6 +128,8 @@ beforeAll(async () => {
   await corpusOutput(join(esm, "corpus"));
   // The demo for MCP SDK 2.x, with its contract tests (which use that line's client).
   await writeOutput("definitions", ROOT, join(esm, "sdk2"), { mcpSdk: 2, tests: "generated/tests" });
+  // Content kinds, $schema and icons, for MCP SDK 2.x, with the contract tests that attach blocks.
+  await writeOutput(join(ROOT, "test/fixtures/content"), ROOT, join(esm, "content"), { mcpSdk: 2, tests: "generated/tests" });
   writeFileSync(join(esm, "package.json"), '{ "type": "module" }\n');
   cpSync(esm, join(root, "cjs"), { recursive: true });
   writeFileSync(join(root, "cjs", "package.json"), '{ "type": "commonjs" }\n');

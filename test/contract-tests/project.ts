@@ -167,6 +167,8 @@ export function expectedTestCount(tools: readonly ToolIR[], withHandlers: boolea
     const c = contractCases(tool);
     const examples = c.valid.length + c.validInputOnly.length + c.invalidExamples.length;
     total += examples + c.negatives.length + c.badOutputs.length + 1;
+    // Content kinds: one test attaching every declared kind, one per undeclared kind.
+    if (c.content !== undefined) total += 1 + c.content.undeclared.length;
     if (withHandlers) total += (c.valid.length > 0 ? c.valid.length : c.validInputOnly.length) + c.invalidExamples.length;
   }
   return total;

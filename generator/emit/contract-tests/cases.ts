@@ -5,6 +5,7 @@
  */
 import type { ExampleIR, JsonValue, ToolIR } from "../../ir.js";
 import { SchemaChecker } from "./checker.js";
+import { contentCases, type ContentCases } from "./content.js";
 import { deriveNegatives, type Negative } from "./derive.js";
 import { minimalValue } from "./minimal.js";
 
@@ -40,6 +41,8 @@ export interface ContractCases {
   readonly baseInput?: JsonValue;
   /** Whether the base input is the first valid example's (false: synthesized), for the generated comment. */
   readonly baseFromExample: boolean;
+  /** Blocks of the declared and undeclared content kinds; only for a tool that declares `content`. */
+  readonly content?: ContentCases;
 }
 
 const isValidExample = (example: ExampleIR): boolean => example.invalid === undefined;
@@ -91,6 +94,7 @@ export function contractCases(tool: ToolIR): ContractCases {
     .filter((e) => e.invalid !== undefined && !input.valid(e.input))
     .map((e) => ({ name: e.name, input: e.input, paths: e.invalid ?? [] }));
   const base = baseInput(tool, input);
+  const content = contentCases(tool, base?.value, outputBase);
   return {
     valid,
     validInputOnly,
@@ -100,5 +104,6 @@ export function contractCases(tool: ToolIR): ContractCases {
     badOutputs: base === undefined ? [] : badOutputs(output, outputBase),
     ...(base === undefined ? {} : { baseInput: base.value }),
     baseFromExample: base?.fromExample ?? false,
+    ...(content === undefined ? {} : { content }),
   };
 }

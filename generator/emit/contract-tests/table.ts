@@ -41,6 +41,11 @@ function entries(cases: ContractCases): Entry[] {
     const rows = cases.badOutputs.map((c) => ({ name: c.name, output: c.output }));
     out.push({ key: "badOutputs", doc: "Outputs that break the output schema, as a faulty handler might return them.", value: rows });
   }
+  if (cases.content !== undefined) {
+    const { input, output, declared, undeclared } = cases.content;
+    const value = { input, output, declared: [...declared], undeclared: [...undeclared] };
+    out.push({ key: "contentKinds", doc: "One block of each content kind the contract declares (attached together), and of each it does not (attached alone).", value });
+  }
   return out;
 }
 

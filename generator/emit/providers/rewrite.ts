@@ -51,8 +51,8 @@ interface NodeResult {
 /** Keywords the rewriter handles itself, whatever the dialect. */
 const STRUCTURE = new Set(["type", "properties", "required", "additionalProperties", "items", "prefixItems", "anyOf", "oneOf", "allOf", "$ref", "$defs", "enum", "const", "description", "title", "format", "pattern", "minItems"]);
 
-/** Annotations that say nothing a model needs: dropped without a word. */
-const SILENT = new Set(["$comment", "readOnly", "writeOnly"]);
+/** Annotations that say nothing a model needs (`$schema` names the contract's dialect, not the provider's): dropped without a word. */
+const SILENT = new Set(["$comment", "$schema", "readOnly", "writeOnly"]);
 
 function describeDropped(dropped: [string, JsonValue][]): string {
   const rules = dropped
