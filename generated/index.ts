@@ -73,6 +73,8 @@ export type {
   ExecuteOptions,
   HandlerContext,
   HandlerFor,
+  LoggingLevel,
+  ProgressUpdate,
   ServerOptions,
   ToolContract,
   ToolDrift,

@@ -50,6 +50,8 @@ export type {
   HandlerContext,
   HandlerFor,
   HandlersFor,
+  LoggingLevel,
+  ProgressUpdate,
   TraceEvent,
 } from "./types.js";
 export { TransientError, type TransientErrorOptions } from "./errors.js";

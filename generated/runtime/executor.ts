@@ -54,6 +54,8 @@ interface Call {
   rawInput: unknown;
   validators: ToolValidators;
   secrets: Set<string>;
+  /** The last progress value the handler sent, over all attempts (see notify.ts). */
+  lastProgress: number;
 }
 
 const now = (): number => performance.now();
@@ -362,6 +364,7 @@ async function attempts(
         timeoutMs,
         idempotencyKey,
         options,
+        progressFloor: call,
       },
       started,
     );
@@ -455,7 +458,14 @@ async function execute(
       return refuse(contract, options, MESSAGES.unexpected, error);
     }
     const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
-    const call: Call = { contract, options, rawInput, secrets, validators };
+    const call: Call = {
+      contract,
+      options,
+      rawInput,
+      secrets,
+      validators,
+      lastProgress: Number.NEGATIVE_INFINITY,
+    };
     const prepared = prepareInput(call);
     if (!prepared.ok) return prepared.result;
     // Awaited here, inside the try, so that a rejection becomes an envelope too.

@@ -5,8 +5,10 @@
  * between requests, so any instance behind a load balancer can answer.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Server } from "./sdk.js";
+import { REQUEST_LOG_LEVEL_KEY, type Server } from "./sdk.js";
 import { serveStateless } from "./sdk-http.js";
+import { canReceiveNotifications } from "./http-stream.js";
+import type { LoggingLevel } from "./types.js";
 
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
@@ -26,6 +28,12 @@ export interface HttpHandlerOptions {
    * rebinding; on any other connection every host.
    */
   allowedHosts?: readonly string[];
+  /**
+   * The server's `logLevel` (ServerOptions). The generated `createHttpHandler`
+   * passes it on: with it set, any tools/call may log, so each one whose
+   * client accepts `text/event-stream` gets an SSE response.
+   */
+  logLevel?: LoggingLevel;
 }
 
 function sendJsonRpcError(
@@ -132,14 +140,92 @@ function refusal(
   return "Origin not allowed.";
 }
 
+/** The request body limit both SDK lines' transports apply. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+type BodyRead =
+  | { ok: true; value: unknown }
+  | { ok: false; status: number; code: number; message: string };
+
+/** Whether the client says it can read an SSE response (the spec has it list both types; some list only JSON). */
+function acceptsEventStream(req: IncomingMessage): boolean {
+  const accept = req.headers.accept;
+  return (
+    typeof accept === "string" &&
+    accept.toLowerCase().includes("text/event-stream")
+  );
+}
+
+/** Only a JSON POST is read here; anything else is left to the transport, which answers it as the spec says (415, say). */
+function isJsonPost(req: IncomingMessage): boolean {
+  const type = req.headers["content-type"];
+  return (
+    req.method === "POST" &&
+    typeof type === "string" &&
+    type.split(";")[0]?.trim().toLowerCase() === "application/json"
+  );
+}
+
+/** Reads and parses the body, refusing one over the limit (413) or one that is not JSON (a JSON-RPC parse error). */
+async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer =
+      typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES)
+      return {
+        ok: false,
+        status: 413,
+        code: -32000,
+        message: "Request body too large.",
+      };
+    chunks.push(buffer);
+  }
+  try {
+    return {
+      ok: true,
+      value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
+    };
+  } catch {
+    return {
+      ok: false,
+      status: 400,
+      code: -32700,
+      message: "Parse error: Invalid JSON.",
+    };
+  }
+}
+
+/**
+ * One POST: JSON in, and JSON or an event stream out. A tools/call that can
+ * receive notifications (see canReceiveNotifications) from a client that
+ * reads SSE gets a stream; everything else keeps its single JSON response.
+ */
 async function serve(
   createServer: () => Server,
   req: IncomingMessage,
   res: ServerResponse,
+  options: HttpHandlerOptions,
 ): Promise<void> {
   // A body parser mounted earlier (express.json(), say) has already drained the stream.
-  const parsed = (req as IncomingMessage & { body?: unknown }).body;
-  await serveStateless(createServer(), req, res, parsed);
+  let parsed = (req as IncomingMessage & { body?: unknown }).body;
+  let stream = false;
+  if (acceptsEventStream(req)) {
+    if (parsed === undefined && isJsonPost(req)) {
+      const read = await readJsonBody(req);
+      if (!read.ok)
+        return sendJsonRpcError(res, read.status, read.code, read.message);
+      parsed = read.value;
+    }
+    stream = canReceiveNotifications(
+      parsed,
+      options.logLevel,
+      REQUEST_LOG_LEVEL_KEY,
+    );
+  }
+  await serveStateless(createServer(), req, res, parsed, stream);
 }
 
 /**
@@ -166,7 +252,7 @@ export function createToolHttpHandler(
         return sendJsonRpcError(res, 405, -32000, "Method not allowed.", {
           allow: "POST",
         });
-      await serve(createServer, req, res);
+      await serve(createServer, req, res, options);
     } catch {
       sendJsonRpcError(res, 500, -32603, "Internal server error.");
     }

@@ -9,6 +9,7 @@ import {
   newToolServer,
   onCallTool,
   onListTools,
+  onSetLoggingLevel,
   unknownToolError,
   type CallToolResult,
   type Server,
@@ -18,18 +19,30 @@ import type { AnyToolContract, ContractMap } from "./contract.js";
 import type { ToolResult } from "./envelope.js";
 import { executeTool } from "./executor.js";
 import type { AnyHandler } from "./attempt.js";
-import type { ExecuteOptions, HandlersFor } from "./types.js";
+import { LogLevels, routeNotifications } from "./call-notifier.js";
+import type { ExecuteOptions, HandlersFor, LoggingLevel } from "./types.js";
 
 /** Where a failure envelope travels in a tools/call result's `_meta`. */
 export const FAILURE_META_KEY = "toolc/failure";
 
-export interface ServerOptions extends ExecuteOptions {
+/** The server routes ctx.progress and ctx.log to the client itself, so those two hooks are not options. */
+export interface ServerOptions extends Omit<
+  ExecuteOptions,
+  "onProgress" | "onLog"
+> {
   /** Server name sent in the initialize response; defaults to "toolc". */
   name?: string;
   /** Server version sent in the initialize response; defaults to "1.0.0". */
   version?: string;
   /** Instructions for the model, sent in the initialize response. */
   instructions?: string;
+  /**
+   * The level `ctx.log` messages are filtered at until the client sends
+   * `logging/setLevel`. Unset: nothing is logged to a client that has not
+   * asked. Over stateless HTTP no level set on one request reaches the next,
+   * so this is the level every call there gets (see docs/runtime.md).
+   */
+  logLevel?: LoggingLevel;
 }
 
 interface Served {
@@ -133,6 +146,7 @@ export function createToolServer<M extends ContractMap>(
     name = "toolc",
     version = "1.0.0",
     instructions,
+    logLevel,
     ...executeOptions
   } = options;
   const served = servedTools(
@@ -144,6 +158,9 @@ export function createToolServer<M extends ContractMap>(
     version,
     ...(instructions === undefined ? {} : { instructions }),
   });
+  // One server per connection, so the level a client sets is this connection's.
+  const levels = new LogLevels(logLevel);
+  onSetLoggingLevel(server, (level) => levels.set(level));
 
   onListTools(server, () =>
     [...served.values()].map((s) => toolListing(s.contract)),
@@ -163,6 +180,7 @@ export function createToolServer<M extends ContractMap>(
     try {
       const callOptions: ExecuteOptions = { ...executeOptions };
       if (signal !== undefined) callOptions.signal = signal;
+      routeNotifications(callOptions, extra, levels, tool.contract.name);
       return toCallResult(
         await executeTool(tool.contract, input, tool.handler, callOptions),
       );

@@ -16,8 +16,8 @@ const RUNTIME = "./runtime/api.js";
 const CONTRACTS = "./contracts.js";
 
 const RUNTIME_TYPES = [
-  "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "ServerOptions",
-  "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
+  "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
+  "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
 ];
 
 function exportStatements(ir: ContractIR): StatementStructures[] {

@@ -36,7 +36,7 @@ export type {
   ValidateFunction,
   ValidationError,
 } from "./contract.js";
-export type { Classification, ExecuteOptions, HandlerContext, HandlerFor, HandlersFor, TraceEvent } from "./types.js";
+export type { Classification, ExecuteOptions, HandlerContext, HandlerFor, HandlersFor, LoggingLevel, ProgressUpdate, TraceEvent } from "./types.js";
 export { TransientError, type TransientErrorOptions } from "./errors.js";
 export { executeTool } from "./executor.js";
 export { createToolServer, FAILURE_META_KEY, type ServerOptions } from "./server.js";

@@ -9,7 +9,8 @@ import { isRejectionSignal, isTransientError, RejectionSignal } from "./errors.j
 import { toIssues } from "./issues.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
 import { copyJson } from "./json.js";
-import type { Classification, ExecuteOptions, HandlerContext } from "./types.js";
+import { checkedProgress, deliver, isLoggingLevel, NOTHING_SENT, plainLogData, type ProgressFloor } from "./notify.js";
+import type { Classification, ExecuteOptions, HandlerContext, LoggingLevel, ProgressUpdate } from "./types.js";
 
 /** The handler, with the contract's types erased. */
 export type AnyHandler = (input: unknown, ctx: HandlerContext<string>) => unknown;
@@ -32,6 +33,8 @@ export interface AttemptSpec {
   timeoutMs: number;
   idempotencyKey: string | undefined;
   options: ExecuteOptions;
+  /** Per call, not per attempt: progress must increase across retries too. */
+  progressFloor: ProgressFloor;
 }
 
 /** The abort reason on ctx.signal when the deadline passes. */
@@ -62,13 +65,17 @@ class AttemptContext implements HandlerContext<string> {
   #reason: unknown = undefined;
   /** What the handler attached; made on the first attach, so a call that attaches nothing pays nothing. */
   #attached: unknown[] | undefined = undefined;
+  /** Set once the attempt is over: a handler still running after that (timed out, say) notifies nobody. */
+  #over = false;
+  readonly #spec: AttemptSpec;
 
   readonly attempt: number;
   readonly idempotencyKey: string | undefined;
 
-  constructor(attempt: number, idempotencyKey: string | undefined) {
-    this.attempt = attempt;
-    this.idempotencyKey = idempotencyKey;
+  constructor(spec: AttemptSpec) {
+    this.#spec = spec;
+    this.attempt = spec.attempt;
+    this.idempotencyKey = spec.idempotencyKey;
   }
 
   get signal(): AbortSignal {
@@ -90,6 +97,29 @@ class AttemptContext implements HandlerContext<string> {
   /** The blocks attached so far, unchecked; undefined when none. */
   attachments(): readonly unknown[] | undefined {
     return this.#attached;
+  }
+
+  progress(update: ProgressUpdate): Promise<void> {
+    const { options, progressFloor } = this.#spec;
+    if (this.#over || options.onProgress === undefined) return NOTHING_SENT;
+    return deliver(() => {
+      const checked = checkedProgress(update, progressFloor);
+      if (checked !== undefined) return options.onProgress?.(checked);
+    });
+  }
+
+  log(level: LoggingLevel, data: unknown): Promise<void> {
+    const { options } = this.#spec;
+    if (this.#over || options.onLog === undefined || !isLoggingLevel(level)) return NOTHING_SENT;
+    return deliver(() => {
+      const plain = plainLogData(data);
+      if (plain !== undefined) return options.onLog?.(level, plain.value);
+    });
+  }
+
+  /** Mutes progress and logging once the attempt's outcome is settled. */
+  end(): void {
+    this.#over = true;
   }
 
   /** Ends the attempt's signal; the executor's side, not the handler's. */
@@ -222,6 +252,9 @@ function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Sto
 }
 
 export function runAttempt(spec: AttemptSpec, startedAt: number): Promise<Outcome> {
-  const ctx = new AttemptContext(spec.attempt, spec.idempotencyKey);
-  return race(spec, ctx, startedAt).then((result) => outcomeOf(spec, ctx, result));
+  const ctx = new AttemptContext(spec);
+  return race(spec, ctx, startedAt).then((result) => {
+    ctx.end();
+    return outcomeOf(spec, ctx, result);
+  });
 }

@@ -33,6 +33,8 @@ interface Call {
   rawInput: unknown;
   validators: ToolValidators;
   secrets: Set<string>;
+  /** The last progress value the handler sent, over all attempts (see notify.ts). */
+  lastProgress: number;
 }
 
 const now = (): number => performance.now();
@@ -174,7 +176,7 @@ async function attempts(call: Call, handler: AnyHandler, input: unknown): Promis
     // A retry gets a fresh copy, so a handler that mutated its input cannot affect the next attempt.
     const fresh = attempt === 1 ? undefined : prepare(call);
     const attemptInput = fresh?.ok ? fresh.input : input;
-    const outcome = await runAttempt({ contract, validators: call.validators, handler, input: attemptInput, attempt, timeoutMs, idempotencyKey, options }, started);
+    const outcome = await runAttempt({ contract, validators: call.validators, handler, input: attemptInput, attempt, timeoutMs, idempotencyKey, options, progressFloor: call }, started);
     const durationMs = now() - started;
     spentMs += durationMs;
     if (outcome.kind === "invalid-output" && outcome.output !== undefined) collectSecrets(outcome.output, contract.sensitive.output, call.secrets);
@@ -228,7 +230,7 @@ async function execute(contract: AnyToolContract, rawInput: unknown, handler: An
       return refuse(contract, options, MESSAGES.unexpected, error);
     }
     const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
-    const call: Call = { contract, options, rawInput, secrets, validators };
+    const call: Call = { contract, options, rawInput, secrets, validators, lastProgress: Number.NEGATIVE_INFINITY };
     const prepared = prepareInput(call);
     if (!prepared.ok) return prepared.result;
     // Awaited here, inside the try, so that a rejection becomes an envelope too.

@@ -21,12 +21,16 @@ function loadTransport(): ReturnType<typeof importTransport> {
   return (transportModule ??= importTransport());
 }
 
-/** Serves one POST with a fresh transport on `server`; both are closed when the response ends. */
-export async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+/**
+ * Serves one POST with a fresh transport on `server`; both are closed when
+ * the response ends. With `stream`, the response is an SSE stream carrying the request's
+ * notifications and then its result; otherwise one JSON body.
+ */
+export async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown, stream: boolean): Promise<void> {
   const { StreamableHTTPServerTransport: Transport } = await loadTransport();
   // No sessionIdGenerator: stateless mode. (Leaving it out rather than setting it to
   // undefined keeps this compiling under exactOptionalPropertyTypes.)
-  const transport = new Transport({ enableJsonResponse: true });
+  const transport = new Transport({ enableJsonResponse: !stream });
   res.on("close", () => {
     void transport.close().catch(() => {});
     void server.close().catch(() => {});

@@ -15,6 +15,7 @@ import {
   ListToolsRequestSchema,
   ListToolsResultSchema,
   McpError,
+  SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 
@@ -33,7 +34,23 @@ export interface ServerIdentity {
 export interface CallContext {
   /** Aborted when the client cancels the request or the connection closes. */
   signal: AbortSignal;
+  /** The request's `_meta.progressToken`, when it carried one. */
+  progressToken: string | number | undefined;
+  /** The logging level the request itself carries; a 2026-07-28 (SDK 2.x) feature, so always undefined on this line. */
+  requestLogLevel: string | undefined;
+  /** Sends a notification related to this request: Streamable HTTP puts it on this request's response stream. */
+  notify(notification: CallNotification): Promise<void>;
 }
+
+/** The notifications a tools/call sends while it runs. */
+export type CallNotification =
+  | { method: "notifications/progress"; params: { progressToken: string | number; progress: number; total?: number; message?: string } }
+  | { method: "notifications/message"; params: { level: LoggingLevelName; logger: string; data: unknown } };
+
+type LoggingLevelName = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** The `_meta` key a request carries its own logging level under (2026-07-28); none on this line. */
+export const REQUEST_LOG_LEVEL_KEY: string | undefined = undefined;
 
 /** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
 export type ToolCallParams = {
@@ -44,10 +61,22 @@ export type ToolCallParams = {
 /** How the runtime tells an SDK error apart: refused by the server, timed out, or anything else. */
 export type SdkErrorKind = "refused" | "timeout" | "other";
 
-/** A low-level SDK Server that declares the tools capability. */
+/** A low-level SDK Server that declares the tools and logging capabilities. */
 export function newToolServer(identity: ServerIdentity): Server {
   const { name, version, instructions } = identity;
-  return new Server({ name, version }, { capabilities: { tools: {} }, ...(instructions === undefined ? {} : { instructions }) });
+  return new Server({ name, version }, { capabilities: { tools: {}, logging: {} }, ...(instructions === undefined ? {} : { instructions }) });
+}
+
+/**
+ * Handles `logging/setLevel`, replacing the SDK's built-in handler: the
+ * runtime keeps the level itself, because it filters `ctx.log` against a
+ * server default too (see server.ts).
+ */
+export function onSetLoggingLevel(server: Server, set: (level: string) => void): void {
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    set(request.params.level);
+    return {};
+  });
 }
 
 export function onListTools(server: Server, list: () => Tool[]): void {
@@ -55,7 +84,9 @@ export function onListTools(server: Server, list: () => Tool[]): void {
 }
 
 export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<CallToolResult>): void {
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => call(request.params, { signal: extra.signal }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    call(request.params, { signal: extra.signal, progressToken: extra._meta?.progressToken, requestLogLevel: undefined, notify: extra.sendNotification }),
+  );
 }
 
 /** The protocol error for tools/call naming a tool the server does not serve (InvalidParams, per the spec). */

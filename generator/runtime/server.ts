@@ -4,23 +4,32 @@
  * The low-level Server is used because it takes raw JSON Schema as is.
  * The SDK itself is reached through the port (sdk.ts), one per SDK line.
  */
-import { newToolServer, onCallTool, onListTools, unknownToolError, type CallToolResult, type Server, type Tool } from "./sdk.js";
+import { newToolServer, onCallTool, onListTools, onSetLoggingLevel, unknownToolError, type CallToolResult, type Server, type Tool } from "./sdk.js";
 import type { AnyToolContract, ContractMap } from "./contract.js";
 import type { ToolResult } from "./envelope.js";
 import { executeTool } from "./executor.js";
 import type { AnyHandler } from "./attempt.js";
-import type { ExecuteOptions, HandlersFor } from "./types.js";
+import { LogLevels, routeNotifications } from "./call-notifier.js";
+import type { ExecuteOptions, HandlersFor, LoggingLevel } from "./types.js";
 
 /** Where a failure envelope travels in a tools/call result's `_meta`. */
 export const FAILURE_META_KEY = "toolc/failure";
 
-export interface ServerOptions extends ExecuteOptions {
+/** The server routes ctx.progress and ctx.log to the client itself, so those two hooks are not options. */
+export interface ServerOptions extends Omit<ExecuteOptions, "onProgress" | "onLog"> {
   /** Server name sent in the initialize response; defaults to "toolc". */
   name?: string;
   /** Server version sent in the initialize response; defaults to "1.0.0". */
   version?: string;
   /** Instructions for the model, sent in the initialize response. */
   instructions?: string;
+  /**
+   * The level `ctx.log` messages are filtered at until the client sends
+   * `logging/setLevel`. Unset: nothing is logged to a client that has not
+   * asked. Over stateless HTTP no level set on one request reaches the next,
+   * so this is the level every call there gets (see docs/runtime.md).
+   */
+  logLevel?: LoggingLevel;
 }
 
 interface Served {
@@ -88,9 +97,12 @@ function anySignal(signals: (AbortSignal | undefined)[]): { signal: AbortSignal 
 
 /** A low-level SDK Server serving every contract that has a handler. Connect it to any transport. */
 export function createToolServer<M extends ContractMap>(contracts: M, handlers: HandlersFor<M>, options: ServerOptions = {}): Server {
-  const { name = "toolc", version = "1.0.0", instructions, ...executeOptions } = options;
+  const { name = "toolc", version = "1.0.0", instructions, logLevel, ...executeOptions } = options;
   const served = servedTools(contracts, handlers as { readonly [key: string]: unknown });
   const server = newToolServer({ name, version, ...(instructions === undefined ? {} : { instructions }) });
+  // One server per connection, so the level a client sets is this connection's.
+  const levels = new LogLevels(logLevel);
+  onSetLoggingLevel(server, (level) => levels.set(level));
 
   onListTools(server, () => [...served.values()].map((s) => toolListing(s.contract)));
 
@@ -104,6 +116,7 @@ export function createToolServer<M extends ContractMap>(contracts: M, handlers: 
     try {
       const callOptions: ExecuteOptions = { ...executeOptions };
       if (signal !== undefined) callOptions.signal = signal;
+      routeNotifications(callOptions, extra, levels, tool.contract.name);
       return toCallResult(await executeTool(tool.contract, input, tool.handler, callOptions));
     } finally {
       dispose();

@@ -25,7 +25,30 @@ export interface HandlerContext<Reason extends string, Kind extends ContentKind 
    * Dropped if the call fails; on a retry, only the last attempt's blocks go.
    */
   attach(block: ContentBlockOf<Kind>): void;
+  /**
+   * Sends `notifications/progress` when the caller passed a progressToken; a
+   * no-op otherwise. Progress must increase across the whole call (retries
+   * included): a value not above the last one sent is dropped, as is a
+   * non-finite one. Never rejects.
+   */
+  progress(update: ProgressUpdate): Promise<void>;
+  /**
+   * Sends `notifications/message` when `level` is at or above the level in
+   * force for the call (see ServerOptions.logLevel); a no-op otherwise.
+   * `data` must be plain JSON, or nothing is sent. Never rejects.
+   */
+  log(level: LoggingLevel, data: unknown): Promise<void>;
 }
+
+/** What `ctx.progress` reports; `progress` must increase from one update to the next. */
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** MCP's logging levels (RFC 5424's severities), least severe first. */
+export type LoggingLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
 /** A handler for contract `C`: input is validated with defaults applied; the return value is validated too. */
 export type HandlerFor<C> = (
@@ -67,4 +90,12 @@ export interface ExecuteOptions {
   random?: () => number;
   /** How to wait between attempts; defaults to a timer that ends early when `signal` aborts. */
   sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  /**
+   * Receives the handler's `ctx.progress` updates while an attempt runs.
+   * Unset: ctx.progress is a no-op. The MCP server sets it per call when the
+   * caller sent a progressToken. Errors it throws or rejects with are ignored.
+   */
+  onProgress?(update: ProgressUpdate): void | Promise<void>;
+  /** Receives the handler's `ctx.log` calls while an attempt runs. Unset: ctx.log is a no-op. Errors are ignored. */
+  onLog?(level: LoggingLevel, data: unknown): void | Promise<void>;
 }

@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientKits, type LineClient, type RawResult } from "./sdk-lines/clients.js";
 import { generateForLine, removeLineOutputs, type SdkLine } from "./sdk-lines/generate.js";
-import { BLOCKED, DOWN, LEAKED, LEAKY, lineHandlers, type GeneratedApi, type LineCall } from "./sdk-lines/handlers.js";
+import { BLOCKED, CHATTY, DOWN, LEAKED, LEAKY, LOG_LEVELS, lineHandlers, type GeneratedApi, type LineCall } from "./sdk-lines/handlers.js";
 import { LogBuffer, root, stopProcess } from "./helpers.js";
 
 const lineServer = fileURLToPath(new URL("./sdk-lines/server.ts", import.meta.url));
@@ -42,6 +42,10 @@ interface GeneratedIndex extends GeneratedApi {
 
 interface Session {
   client: LineClient;
+  /** Stateless Streamable HTTP: every POST meets a fresh server. */
+  stateless: boolean;
+  /** The endpoint, over HTTP. */
+  url?: URL;
   /** Runs `work` and returns the handler calls it caused, in order. */
   track<T>(work: () => Promise<T>): Promise<{ result: T; calls: LineCall[] }>;
   close(): Promise<void>;
@@ -74,6 +78,7 @@ async function inMemorySession(line: SdkLine): Promise<Session> {
   const client = await clientKits[line].inMemory(server);
   return {
     client,
+    stateless: false,
     async track(work) {
       const start = calls.length;
       const result = await work();
@@ -88,22 +93,26 @@ const envFor = (line: SdkLine): Record<string, string> => ({ TOOLC_E2E_OUT: outs
 async function stdioSession(line: SdkLine): Promise<Session> {
   const log = new LogBuffer();
   const client = await clientKits[line].stdio({ script: lineServer, cwd: root, env: envFor(line), onStderr: (s) => log.attach(s) });
-  return { client, track: remoteTracker(client, log), close: () => client.close() };
+  return { client, stateless: false, track: remoteTracker(client, log), close: () => client.close() };
 }
 
-async function httpSession(line: SdkLine): Promise<Session> {
-  const child = spawn(process.execPath, ["--import", "tsx", lineServer, "--http"], { cwd: root, env: { ...process.env, ...envFor(line) }, stdio: ["ignore", "pipe", "pipe"] });
+/** A spawned HTTP server; `extraEnv` may set TOOLC_E2E_LOG_LEVEL, the server's logLevel. */
+async function httpSession(line: SdkLine, extraEnv: Record<string, string> = {}): Promise<Session> {
+  const env = { ...process.env, ...envFor(line), ...extraEnv };
+  const child = spawn(process.execPath, ["--import", "tsx", lineServer, "--http"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const log = new LogBuffer();
   log.attach(child.stderr);
   let client: LineClient;
+  let url: URL;
   try {
-    const [, url] = await log.waitFor(/listening on (http:\/\/\S+)/);
-    client = await clientKits[line].http(new URL(url!));
+    const [, listening] = await log.waitFor(/listening on (http:\/\/\S+)/);
+    url = new URL(listening!);
+    client = await clientKits[line].http(url);
   } catch (error) {
     await stopProcess(child);
     throw error;
   }
-  return { client, track: remoteTracker(client, log), close: async () => { await client.close(); await stopProcess(child); } };
+  return { client, stateless: true, url, track: remoteTracker(client, log), close: async () => { await client.close(); await stopProcess(child); } };
 }
 
 function envelopeOf(api: GeneratedIndex, result: RawResult): Record<string, unknown> {
@@ -224,6 +233,30 @@ describe.each(LINES)("SDK %s line", (line) => {
       expect(await typed["create_refund"]!(refund)).toMatchObject({ ok: false, code: "FAILED", effect: "none", attempts: 0 });
     });
 
+    it("sends increasing progress under the caller's token, and none to a call without one", async () => {
+      const token = `tok-${line}-${_name}`;
+      expect((await s.client.callWithToken("get_order", { customerId: CHATTY }, token)).isError).not.toBe(true);
+      await s.client.ping(); // everything the server sent before the ping's answer has been handled
+      expect(s.client.progress).toEqual([0, 50, 100].map((p) => ({ progressToken: token, progress: p, total: 100, message: `at ${p}` })));
+      expect((await s.client.call("get_order", { customerId: CHATTY })).isError).not.toBe(true);
+      await s.client.ping();
+      expect(s.client.progress).toHaveLength(3);
+      expect(s.client.errors).toEqual([]);
+    });
+
+    it("logs nothing to a client that set no level, then logs at and above the level it sets (over a connection)", async () => {
+      s.client.logs.length = 0;
+      await s.client.call("get_order", { customerId: CHATTY });
+      await s.client.ping();
+      expect(s.client.logs).toEqual([]);
+      await s.client.setLoggingLevel("error");
+      await s.client.call("get_order", { customerId: CHATTY });
+      await s.client.ping();
+      // Stateless HTTP: the level went to the server that answered that POST, and no further.
+      if (s.stateless) expect(s.client.logs).toEqual([]);
+      else expect(s.client.logs).toEqual(["error", "critical", "alert", "emergency"].map((level) => ({ level, logger: "get_order", data: { level } })));
+    });
+
     it("reports, on connect, exactly the contracts the server does not serve", async () => {
       const report = (await api.verifyServer(s.client.sdkClient)) as { ok: boolean; tools: { tool: string; problem: string }[] };
       expect(report.ok).toBe(false);
@@ -284,5 +317,101 @@ describe("the SDK 2 HTTP entry in a Node server of the application's own", () =>
     } finally {
       server.close();
     }
+  });
+});
+
+describe.each(LINES)("SDK %s line over stateless Streamable HTTP: when a response is an event stream", (line) => {
+  /** A raw POST, as a client that accepts both response types sends it. */
+  const post = (url: URL, body: unknown): Promise<Response> =>
+    fetch(url, {
+      method: "POST",
+      headers: { accept: "application/json, text/event-stream", "content-type": "application/json", "mcp-protocol-version": "2025-06-18" },
+      body: JSON.stringify(body),
+    });
+  const toolsCall = (meta?: Record<string, unknown>) => ({
+    jsonrpc: "2.0",
+    id: 7,
+    method: "tools/call",
+    params: { name: "get_order", arguments: { customerId: CHATTY }, ...(meta === undefined ? {} : { _meta: meta }) },
+  });
+  const contentType = (response: Response): string => (response.headers.get("content-type") ?? "").split(";")[0]!;
+  /** The JSON-RPC messages of an SSE response, in order. */
+  const events = async (response: Response): Promise<Record<string, unknown>[]> =>
+    (await response.text()).split("\n").filter((l) => l.startsWith("data: ") && l.length > 6).map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+
+  describe("with no server logLevel", () => {
+    let s: Session;
+    beforeAll(async () => { s = await httpSession(line); }, 60_000);
+    afterAll(async () => { await s?.close(); });
+
+    it("answers a plain tools/call, tools/list and ping with JSON", async () => {
+      for (const body of [toolsCall(), { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }, { jsonrpc: "2.0", id: 2, method: "ping" }]) {
+        const response = await post(s.url!, body);
+        expect(response.status).toBe(200);
+        expect(contentType(response)).toBe("application/json");
+        expect(JSON.parse(await response.text())).toMatchObject({ jsonrpc: "2.0", id: body.id, result: {} });
+      }
+    });
+
+    it("streams a tools/call carrying a progressToken: its progress, then its result", async () => {
+      const response = await post(s.url!, toolsCall({ progressToken: "tok-1" }));
+      expect(contentType(response)).toBe("text/event-stream");
+      const messages = await events(response);
+      const progress = messages.filter((m) => m["method"] === "notifications/progress").map((m) => m["params"]);
+      expect(progress).toEqual([0, 50, 100].map((p) => ({ progressToken: "tok-1", progress: p, total: 100, message: `at ${p}` })));
+      expect(messages.filter((m) => m["method"] === "notifications/message")).toEqual([]);
+      expect(messages.at(-1)).toMatchObject({ id: 7, result: { structuredContent: { customerId: CHATTY } } });
+    });
+
+    it(line === 2 ? "streams a call carrying its own log level, logging at that level" : "ignores a per-request log level, which protocol 2025 does not have", async () => {
+      const response = await post(s.url!, toolsCall({ "io.modelcontextprotocol/logLevel": "alert" }));
+      if (line === 1) {
+        expect(contentType(response)).toBe("application/json");
+        return;
+      }
+      expect(contentType(response)).toBe("text/event-stream");
+      const messages = await events(response);
+      expect(messages.filter((m) => m["method"] === "notifications/message").map((m) => m["params"])).toEqual(
+        ["alert", "emergency"].map((level) => ({ level, logger: "get_order", data: { level } })),
+      );
+      expect(messages.at(-1)).toMatchObject({ id: 7, result: { structuredContent: { customerId: CHATTY } } });
+    });
+
+    it("refuses a body that is not JSON, or over 4 MiB, before any server runs", async () => {
+      const headers = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+      const broken = await fetch(s.url!, { method: "POST", headers, body: "{not json" });
+      expect(broken.status).toBe(400);
+      expect(await broken.json()).toMatchObject({ error: { code: -32700 } });
+      const huge = await fetch(s.url!, { method: "POST", headers, body: JSON.stringify({ pad: "x".repeat(4 * 1024 * 1024) }) });
+      expect(huge.status).toBe(413);
+    });
+
+    it("keeps JSON for a client that does not accept an event stream, token or not", async () => {
+      const response = await fetch(s.url!, {
+        method: "POST",
+        headers: { accept: "application/json", "content-type": "application/json", "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify(toolsCall({ progressToken: "tok-2" })),
+      });
+      // The transport refuses such a client (the spec has clients accept both); it never gets a stream.
+      expect(contentType(response)).not.toBe("text/event-stream");
+    });
+  });
+
+  describe("with the server's logLevel set to info", () => {
+    let s: Session;
+    beforeAll(async () => { s = await httpSession(line, { TOOLC_E2E_LOG_LEVEL: "info" }); }, 60_000);
+    afterAll(async () => { await s?.close(); });
+
+    it("streams every tools/call, since any may log, and keeps JSON for other requests", async () => {
+      expect(contentType(await post(s.url!, toolsCall()))).toBe("text/event-stream");
+      expect(contentType(await post(s.url!, { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }))).toBe("application/json");
+    });
+
+    it("logs at the server's level to a client whose setLevel went to another POST (the conformance logging scenario)", async () => {
+      s.client.logs.length = 0;
+      await s.client.setLoggingLevel("debug");
+      expect((await s.client.call("get_order", { customerId: CHATTY })).isError).not.toBe(true);
+      expect(s.client.logs.map((l) => l.level)).toEqual(LOG_LEVELS.filter((level) => level !== "debug"));
+    });
   });
 });

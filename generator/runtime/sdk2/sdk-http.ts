@@ -53,10 +53,14 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   res.end();
 }
 
-/** Serves one POST with a fresh transport on `server`; both are closed when the response ends. */
-export async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+/**
+ * Serves one POST with a fresh transport on `server`; both are closed when
+ * the response ends. With `stream`, the response is an SSE stream carrying the request's
+ * notifications and then its result; otherwise one JSON body.
+ */
+export async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown, stream: boolean): Promise<void> {
   // No sessionIdGenerator: stateless mode.
-  const transport = new Transport({ enableJsonResponse: true });
+  const transport = new Transport({ enableJsonResponse: !stream });
   res.on("close", () => {
     void transport.close().catch(() => {});
     void server.close().catch(() => {});

@@ -5,7 +5,7 @@
  * interface, so the rest of the runtime is shared. The client package is
  * imported for its types only: a server-only build loads nothing from it.
  */
-import { Server } from "@modelcontextprotocol/server";
+import { LOG_LEVEL_META_KEY, Server } from "@modelcontextprotocol/server";
 import type { CallToolResult, ListToolsResult, Tool } from "@modelcontextprotocol/server";
 import type { Client } from "@modelcontextprotocol/client";
 
@@ -24,7 +24,23 @@ export interface ServerIdentity {
 export interface CallContext {
   /** Aborted when the client cancels the request or the connection closes. */
   signal: AbortSignal;
+  /** The request's `_meta.progressToken`, when it carried one. */
+  progressToken: string | number | undefined;
+  /** The logging level the request itself carries in its 2026-07-28 `_meta` envelope, when it does. */
+  requestLogLevel: string | undefined;
+  /** Sends a notification related to this request: Streamable HTTP puts it on this request's response stream. */
+  notify(notification: CallNotification): Promise<void>;
 }
+
+/** The notifications a tools/call sends while it runs. */
+export type CallNotification =
+  | { method: "notifications/progress"; params: { progressToken: string | number; progress: number; total?: number; message?: string } }
+  | { method: "notifications/message"; params: { level: LoggingLevelName; logger: string; data: unknown } };
+
+type LoggingLevelName = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** The `_meta` key a request carries its own logging level under (protocol 2026-07-28). */
+export const REQUEST_LOG_LEVEL_KEY: string | undefined = LOG_LEVEL_META_KEY;
 
 /** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
 export type ToolCallParams = {
@@ -40,18 +56,49 @@ const INVALID_PARAMS = -32602;
 const REFUSALS: readonly unknown[] = [-32700, -32600, -32601, INVALID_PARAMS];
 const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
 
-/** A low-level SDK Server that declares the tools capability. */
+/**
+ * A low-level SDK Server that declares the tools and logging capabilities.
+ * SDK 2.x marks `logging` deprecated as of protocol 2026-07-28 (SEP-2577),
+ * but it stays in the specification for at least twelve months and 2025-era
+ * clients rely on it, so it is still declared.
+ */
 export function newToolServer(identity: ServerIdentity): Server {
   const { name, version, instructions } = identity;
-  return new Server({ name, version }, { capabilities: { tools: {} }, ...(instructions === undefined ? {} : { instructions }) });
+  return new Server({ name, version }, { capabilities: { tools: {}, logging: {} }, ...(instructions === undefined ? {} : { instructions }) });
+}
+
+/**
+ * Handles `logging/setLevel`, replacing the SDK's built-in handler: the
+ * runtime keeps the level itself, because it filters `ctx.log` against a
+ * server default too (see server.ts).
+ */
+export function onSetLoggingLevel(server: Server, set: (level: string) => void): void {
+  server.setRequestHandler("logging/setLevel", (request) => {
+    set(request.params.level);
+    return {};
+  });
 }
 
 export function onListTools(server: Server, list: () => Tool[]): void {
   server.setRequestHandler("tools/list", () => ({ tools: list() }));
 }
 
+/** The envelope's level, read as a record: the SDK's declared envelope type names no keys. */
+function requestLogLevel(envelope: object | undefined): string | undefined {
+  const level = (envelope as { readonly [key: string]: unknown } | undefined)?.[LOG_LEVEL_META_KEY];
+  return typeof level === "string" ? level : undefined;
+}
+
 export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<CallToolResult>): void {
-  server.setRequestHandler("tools/call", (request, ctx) => call(request.params, { signal: ctx.mcpReq.signal }));
+  server.setRequestHandler("tools/call", (request, ctx) => {
+    const { mcpReq } = ctx;
+    return call(request.params, {
+      signal: mcpReq.signal,
+      progressToken: mcpReq._meta?.progressToken,
+      requestLogLevel: requestLogLevel(mcpReq.envelope),
+      notify: mcpReq.notify,
+    });
+  });
 }
 
 /**

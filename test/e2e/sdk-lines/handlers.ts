@@ -9,6 +9,8 @@ export const DOWN = "cus_down"; // every call fails transiently
 export const LEAKY = "cus_leak"; // get_order returns an undeclared field
 export const BLOCKED = "cus_blocked"; // get_order rejects with CUSTOMER_BLOCKED
 export const LEAKED = "INTERNAL-LEAK-4242";
+export const CHATTY = "cus_chatty"; // get_order reports progress 0, 50, 100 of 100 and logs once per level
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 
 export interface LineCall {
   tool: string;
@@ -19,6 +21,8 @@ export interface LineCall {
 interface Ctx {
   attempt: number;
   reject(reason: string, message?: string): never;
+  progress(update: { progress: number; total?: number; message?: string }): Promise<void>;
+  log(level: (typeof LOG_LEVELS)[number], data: unknown): Promise<void>;
 }
 
 type Handler = (input: Record<string, unknown>, ctx: Ctx) => unknown;
@@ -30,7 +34,11 @@ export interface GeneratedApi {
 
 export function lineHandlers(api: GeneratedApi, onCall: (call: LineCall) => void): Record<string, Handler> {
   return {
-    get_order: (input, ctx) => {
+    get_order: async (input, ctx) => {
+      if (input["customerId"] === CHATTY) {
+        for (const progress of [0, 50, 100]) await ctx.progress({ progress, total: 100, message: `at ${progress}` });
+        for (const level of LOG_LEVELS) await ctx.log(level, { level });
+      }
       onCall({ tool: "get_order", attempt: ctx.attempt, seen: { customerId: input["customerId"], includeHistory: input["includeHistory"] } });
       if (input["customerId"] === DOWN) throw new api.TransientError("orders service unavailable");
       if (input["customerId"] === LEAKY) return { found: true, customerId: LEAKY, orders: [], internalNote: LEAKED };

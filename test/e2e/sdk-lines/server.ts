@@ -23,7 +23,8 @@ if (out === undefined || (line !== "1" && line !== "2")) throw new Error("TOOLC_
 const write = (text: string): void => void process.stderr.write(`${text}\n`);
 const api = (await import(pathToFileURL(join(out, "index.ts")).href)) as IndexModule;
 const handlers = lineHandlers(api, (call) => write(`call ${JSON.stringify(call)}`));
-const options = { name: `sdk-${line}-line` };
+const logLevel = process.env["TOOLC_E2E_LOG_LEVEL"];
+const options = { name: `sdk-${line}-line`, ...(logLevel === undefined ? {} : { logLevel }) };
 
 if (process.argv.includes("--http")) {
   const { createHttpHandler } = (await import(pathToFileURL(join(out, "http.ts")).href)) as HttpModule;
