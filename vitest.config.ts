@@ -28,6 +28,8 @@ const INTEGRATION = [
   "test/fuzz/**/*.test.ts",
   "test/import/corpus.test.ts",
   "test/import/mapping.test.ts",
+  "test/mcp-conformance/conformance.test.ts",
+  "test/otel/consumer.test.ts",
   "test/runtime/transports.test.ts",
   "test/soundness/**/*.test.ts",
 ];

@@ -4,10 +4,11 @@
  *
  * Run: npx tsx bench/conformance-report.ts
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KNOWN_FAILURES, knownFailure } from "../test/conformance/known-failures.js";
 import { type CaseResult, type Config, FORMAT_FILES, KEYWORD_FILES, runSuite, SUITE_DIR } from "../test/conformance/suite-runner.js";
+import { currentSection } from "../test/mcp-conformance/report.js";
 
 const OUT = new URL("../docs/conformance.md", import.meta.url).pathname;
 const FILES = [...KEYWORD_FILES, ...FORMAT_FILES];
@@ -65,7 +66,7 @@ function report(): string {
   const o = tally(output, "output");
   const i = tally(input, "input");
   return [
-    "# Conformance: JSON-Schema-Test-Suite",
+    "# Conformance: JSON-Schema-Test-Suite and the MCP conformance suite",
     "",
     `The validators toolc generates, run against JSON-Schema-Test-Suite draft 2020-12 (commit ${commit}),`,
     "for every keyword in the supported subset and every format toolc checks. Each test group's schema is",
@@ -102,5 +103,7 @@ function report(): string {
   ].join("\n");
 }
 
-writeFileSync(OUT, report());
+// The MCP section comes from another run (bench/mcp-conformance-report.ts); keep it as it is.
+const mcpSection = existsSync(OUT) ? currentSection(readFileSync(OUT, "utf8")) : undefined;
+writeFileSync(OUT, mcpSection === undefined ? report() : `${report().trimEnd()}\n\n${mcpSection}\n`);
 console.log(`wrote ${OUT}`);
