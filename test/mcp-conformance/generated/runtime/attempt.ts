@@ -12,7 +12,7 @@ import {
   RejectionSignal,
 } from "./errors.js";
 import { toIssues } from "./issues.js";
-import { clearDeadline, setDeadline } from "./deadline.js";
+import { addDeadline, clearDeadline, type Deadline } from "./deadline.js";
 import { copyJson } from "./json.js";
 import {
   checkedProgress,
@@ -50,17 +50,26 @@ export type Outcome =
   | { kind: "cancelled"; error: unknown }
   | { kind: "failed"; error: unknown };
 
+/** What one attempt needs; the executor's per-call state provides it, so an attempt allocates no spec of its own. */
 export interface AttemptSpec {
-  contract: AnyToolContract;
-  validators: ToolValidators;
-  handler: AnyHandler;
-  input: unknown;
-  attempt: number;
-  timeoutMs: number;
-  idempotencyKey: string | undefined;
-  options: ExecuteOptions;
+  readonly contract: AnyToolContract;
+  readonly validators: ToolValidators;
+  readonly handler: AnyHandler;
+  readonly options: ExecuteOptions;
+  readonly idempotencyKey: string | undefined;
+  /** This attempt's own fresh copy of the input. */
+  readonly input: unknown;
+  readonly attempt: number;
+  readonly timeoutMs: number;
+  /** performance.now() before the handler was called; the deadline counts from here. */
+  readonly startedAt: number;
   /** Per call, not per attempt: progress must increase across retries too. */
-  progressFloor: ProgressFloor;
+  readonly progressFloor: ProgressFloor;
+}
+
+/** Takes the outcome of an attempt, and gives what the attempt's caller waits for. Must not throw. */
+export interface AttemptOwner<R> {
+  conclude(outcome: Outcome): R | Promise<R>;
 }
 
 /** The abort reason on ctx.signal when the deadline passes. */
@@ -84,7 +93,9 @@ type Stopped = { stopped: "timeout" | "cancelled" };
  * signal aborted. The AbortController behind `signal` is made only when the
  * handler reads it: most handlers never do, and creating one costs more than
  * the rest of a fast call. A class, not an object literal with a getter,
- * because V8 builds those slowly.
+ * because V8 builds those slowly. Members a handler may not use belong on
+ * the prototype, with any state they need made on first use, so that a call
+ * that does not use them pays nothing for them.
  */
 class AttemptContext implements HandlerContext<string> {
   #controller: AbortController | undefined = undefined;
@@ -173,49 +184,77 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /**
- * Runs the handler and waits for it, or for the deadline or the caller's
- * signal, whichever comes first; the executor stops waiting at either. A
- * handler that returns without a promise settles at once, with no deadline
- * to set; its synchronous part counts against the deadline either way, since
- * `startedAt` is taken before the call.
+ * An attempt whose handler returned a promise: it waits for that promise, the
+ * deadline or the caller's signal, whichever comes first, and stops waiting
+ * at the first. It is its own deadline entry and its own abort listener
+ * (`handleEvent`), so waiting costs one object and the promise.
  */
-function race(
-  spec: AttemptSpec,
-  ctx: AttemptContext,
-  startedAt: number,
-): Promise<Settled | Stopped> {
-  let returned: unknown;
-  try {
-    returned = spec.handler(spec.input, ctx);
-    if (!isThenable(returned))
-      return Promise.resolve({ threw: false, value: returned });
-  } catch (error) {
-    return Promise.resolve({ threw: true, error });
+class PendingAttempt<R> implements Deadline {
+  readonly at: number;
+  prev: Deadline | undefined = undefined;
+  next: Deadline | undefined = undefined;
+  pending = false;
+  #done = false;
+  #resolve: ((value: R | Promise<R>) => void) | undefined = undefined;
+  readonly #spec: AttemptSpec;
+  readonly #ctx: AttemptContext;
+  readonly #owner: AttemptOwner<R>;
+  /** The caller's signal, read once: the options object is the caller's, and its reads may throw. */
+  readonly #signal: AbortSignal | undefined;
+
+  constructor(
+    spec: AttemptSpec,
+    ctx: AttemptContext,
+    owner: AttemptOwner<R>,
+    signal: AbortSignal | undefined,
+  ) {
+    this.at = spec.startedAt + spec.timeoutMs;
+    this.#signal = signal;
+    this.#spec = spec;
+    this.#ctx = ctx;
+    this.#owner = owner;
   }
-  const pending = returned;
-  return new Promise((resolve) => {
-    const caller = spec.options.signal;
-    const finish = (result: Settled | Stopped): void => {
-      clearDeadline(deadline);
-      caller?.removeEventListener("abort", onCallerAbort);
-      resolve(result);
-    };
-    const onCallerAbort = (): void => {
-      ctx.abort(caller?.reason);
-      finish({ stopped: "cancelled" });
-    };
-    const deadline = setDeadline(startedAt + spec.timeoutMs, () => {
-      ctx.abort(new ToolTimeoutError(spec.timeoutMs));
-      finish({ stopped: "timeout" });
+
+  wait(handlerPromise: PromiseLike<unknown>): Promise<R> {
+    const settled = new Promise<R>((resolve) => {
+      this.#resolve = resolve;
     });
-    if (caller?.aborted) onCallerAbort();
-    else caller?.addEventListener("abort", onCallerAbort, { once: true });
-    // Promise.resolve adopts foreign thenables, and turns a throwing `then` into a rejection.
-    Promise.resolve(pending).then(
-      (value) => finish({ threw: false, value }),
-      (error: unknown) => finish({ threw: true, error }),
-    );
-  });
+    addDeadline(this);
+    const caller = this.#signal;
+    if (caller?.aborted) this.handleEvent();
+    else caller?.addEventListener("abort", this, { once: true });
+    try {
+      // Promise.resolve adopts foreign thenables, and turns a throwing `then` into a rejection.
+      Promise.resolve(handlerPromise).then(
+        (value) => this.#finish({ threw: false, value }),
+        (error: unknown) => this.#finish({ threw: true, error }),
+      );
+    } catch (error) {
+      // A native promise whose `constructor` getter throws: the handler threw, in effect.
+      this.#finish({ threw: true, error });
+    }
+    return settled;
+  }
+
+  /** The deadline passed. */
+  onExpire(): void {
+    this.#ctx.abort(new ToolTimeoutError(this.#spec.timeoutMs));
+    this.#finish({ stopped: "timeout" });
+  }
+
+  /** The caller's signal aborted. */
+  handleEvent(): void {
+    this.#ctx.abort(this.#signal?.reason);
+    this.#finish({ stopped: "cancelled" });
+  }
+
+  #finish(result: Settled | Stopped): void {
+    if (this.#done) return;
+    this.#done = true;
+    clearDeadline(this);
+    this.#signal?.removeEventListener("abort", this);
+    this.#resolve?.(conclude(this.#spec, this.#ctx, result, this.#owner));
+  }
 }
 
 function askClassify(options: ExecuteOptions, error: unknown): Classification {
@@ -355,13 +394,43 @@ function outcomeOf(
   }
 }
 
-export function runAttempt(
+/** The owner's answer for a settled or stopped attempt; an outcome that cannot be worked out is a failed attempt. */
+function conclude<R>(
   spec: AttemptSpec,
-  startedAt: number,
-): Promise<Outcome> {
+  ctx: AttemptContext,
+  result: Settled | Stopped,
+  owner: AttemptOwner<R>,
+): R | Promise<R> {
+  let outcome: Outcome;
+  ctx.end();
+  try {
+    outcome = outcomeOf(spec, ctx, result);
+  } catch (error) {
+    outcome = { kind: "failed", error };
+  }
+  return owner.conclude(outcome);
+}
+
+/**
+ * Runs the handler, and hands what happened to `owner`. A handler that
+ * returns without a promise is concluded at once, with no promise and no
+ * deadline; its synchronous part counts against the deadline either way,
+ * since `startedAt` is taken before the call.
+ */
+export function runAttempt<R>(
+  spec: AttemptSpec,
+  owner: AttemptOwner<R>,
+): R | Promise<R> {
   const ctx = new AttemptContext(spec);
-  return race(spec, ctx, startedAt).then((result) => {
-    ctx.end();
-    return outcomeOf(spec, ctx, result);
-  });
+  let returned: unknown;
+  try {
+    returned = spec.handler(spec.input, ctx);
+  } catch (error) {
+    return conclude(spec, ctx, { threw: true, error }, owner);
+  }
+  if (!isThenable(returned))
+    return conclude(spec, ctx, { threw: false, value: returned }, owner);
+  return new PendingAttempt(spec, ctx, owner, spec.options.signal).wait(
+    returned,
+  );
 }

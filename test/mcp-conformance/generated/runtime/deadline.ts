@@ -23,7 +23,8 @@
 export interface Deadline {
   /** performance.now() at which the attempt times out. */
   readonly at: number;
-  readonly onExpire: () => void;
+  /** Called once, when `at` has passed, unless the deadline was cleared first. */
+  onExpire(): void;
   prev: Deadline | undefined;
   next: Deadline | undefined;
   /** Whether it is still in the list (neither cleared nor expired). */
@@ -128,6 +129,17 @@ nodeProcess?.on?.("beforeExit", () => {
   if (pendingCount > 0 && !holding) hold(true);
 });
 
+/**
+ * Adds a deadline the caller made itself (an object that is also something
+ * else, so that a call allocates one object less). It must be new: not
+ * pending, with no links.
+ */
+export function addDeadline(deadline: Deadline): void {
+  deadline.pending = true;
+  link(deadline);
+  if (deadline.at < armedAt) arm(deadline.at);
+}
+
 /** Calls `onExpire` at `at` (a performance.now() time) unless `clearDeadline` comes first. */
 export function setDeadline(at: number, onExpire: () => void): Deadline {
   const deadline: Deadline = {
@@ -135,10 +147,9 @@ export function setDeadline(at: number, onExpire: () => void): Deadline {
     onExpire,
     prev: undefined,
     next: undefined,
-    pending: true,
+    pending: false,
   };
-  link(deadline);
-  if (at < armedAt) arm(at);
+  addDeadline(deadline);
   return deadline;
 }
 

@@ -16,8 +16,15 @@ import type {
   ToolIssue,
   ToolResult,
 } from "./envelope.js";
-import { type AnyHandler, type Outcome, runAttempt } from "./attempt.js";
+import {
+  type AnyHandler,
+  type AttemptOwner,
+  type AttemptSpec,
+  type Outcome,
+  runAttempt,
+} from "./attempt.js";
 import { isTransientError } from "./errors.js";
+import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
 import { copyJson } from "./json.js";
 import {
@@ -46,16 +53,57 @@ export const MESSAGES = {
 
 type Result = ToolResult<unknown, string>;
 
-/** State shared by the attempts of one call. */
-interface Call {
-  contract: AnyToolContract;
-  options: ExecuteOptions;
+/**
+ * State shared by the attempts of one call. It is also the spec of the
+ * attempt in flight and the owner its outcome goes to, so that an attempt
+ * allocates neither.
+ */
+class Call implements AttemptSpec, AttemptOwner<Result> {
+  readonly contract: AnyToolContract;
+  readonly options: ExecuteOptions;
   /** The caller's value, never modified: each retry starts again from it. */
-  rawInput: unknown;
-  validators: ToolValidators;
-  secrets: Set<string>;
+  readonly rawInput: unknown;
+  readonly validators: ToolValidators;
+  readonly handler: AnyHandler;
+  readonly secrets: Set<string>;
+  idempotencyKey: string | undefined = undefined;
+  /** The first attempt's input: validated, defaults applied. */
+  validInput: unknown = undefined;
+  // The attempt in flight.
+  input: unknown = undefined;
+  attempt = 0;
+  timeoutMs = 0;
+  startedAt = 0;
+  /** Time charged to the retry budget so far, delays included. */
+  spentMs = 0;
   /** The last progress value the handler sent, over all attempts (see notify.ts). */
-  lastProgress: number;
+  lastProgress = Number.NEGATIVE_INFINITY;
+  /** Progress must increase across the whole call, so the floor is the call itself. */
+  readonly progressFloor: ProgressFloor = this;
+
+  constructor(
+    contract: AnyToolContract,
+    options: ExecuteOptions,
+    rawInput: unknown,
+    validators: ToolValidators,
+    handler: AnyHandler,
+  ) {
+    this.contract = contract;
+    this.options = options;
+    this.rawInput = rawInput;
+    this.validators = validators;
+    this.handler = handler;
+    this.secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
+  }
+
+  conclude(outcome: Outcome): Result | Promise<Result> {
+    try {
+      return afterAttempt(this, outcome);
+    } catch {
+      // Only reachable through a broken contract object or hostile options; still an envelope.
+      return lastResort(this.contract);
+    }
+  }
 }
 
 const now = (): number => performance.now();
@@ -311,95 +359,99 @@ function idempotencyKeyOf(
   return typeof value === "string" ? value : undefined;
 }
 
-/** Attempts until success, a non-retryable outcome, the attempt limit, or the time budget. */
-async function attempts(
-  call: Call,
-  handler: AnyHandler,
-  input: unknown,
-): Promise<Result> {
+/**
+ * Starts the next attempt, unless the call was cancelled. A handler that
+ * returns without a promise is concluded at once: the whole call then settles
+ * with no promise of its own until executeTool wraps the result in one.
+ */
+function nextAttempt(call: Call): Result | Promise<Result> {
   const { contract, options } = call;
-  const limit = maxAttempts(contract);
-  const budgetMs =
-    contract.retry.budgetMs > 0
-      ? contract.retry.budgetMs
-      : Number.POSITIVE_INFINITY;
-  const idempotencyKey = idempotencyKeyOf(contract, input);
-  let spentMs = 0;
-  for (let attempt = 1; ; attempt++) {
-    if (options.signal?.aborted) {
-      const effect = attempt === 1 ? "none" : uncertainEffect(contract);
+  const attempt = call.attempt + 1;
+  if (options.signal?.aborted) {
+    const effect = attempt === 1 ? "none" : uncertainEffect(contract);
+    emit(call, {
+      attempt: attempt - 1,
+      durationMs: 0,
+      code: "FAILED",
+      effect,
+      issuePaths: [],
+      error: options.signal.reason,
+    });
+    return failure(
+      contract,
+      "FAILED",
+      MESSAGES.cancelled,
+      false,
+      effect,
+      attempt - 1,
+    );
+  }
+  call.attempt = attempt;
+  // The last attempt gets only what is left of the budget, so the whole call stays within it.
+  call.timeoutMs = Math.max(
+    1,
+    Math.min(contract.timeoutMs, budgetOf(contract) - call.spentMs),
+  );
+  call.startedAt = now();
+  // A retry gets a fresh copy, so a handler that mutated its input cannot affect the next attempt.
+  if (attempt === 1) call.input = call.validInput;
+  else {
+    const fresh = prepare(call);
+    call.input = fresh.ok ? fresh.input : call.validInput;
+  }
+  return runAttempt(call, call);
+}
+
+function budgetOf(contract: AnyToolContract): number {
+  return contract.retry.budgetMs > 0
+    ? contract.retry.budgetMs
+    : Number.POSITIVE_INFINITY;
+}
+
+/** After an attempt: the final envelope, or a retry after its delay, while the attempt limit and the time budget allow. */
+function afterAttempt(call: Call, outcome: Outcome): Result | Promise<Result> {
+  const { contract, options, attempt } = call;
+  // The clock is read again only where the duration is used: by the budget of a retry, or by a trace.
+  const timed = outcome.kind === "transient" || options.onTrace !== undefined;
+  const durationMs = timed ? now() - call.startedAt : 0;
+  call.spentMs += durationMs;
+  if (outcome.kind === "invalid-output" && outcome.output !== undefined)
+    collectSecrets(outcome.output, contract.sensitive.output, call.secrets);
+  if (outcome.kind === "transient" && attempt < maxAttempts(contract)) {
+    const delay = backoffDelay(
+      contract.retry,
+      attempt,
+      options.random ?? Math.random,
+      outcome.retryAfterMs,
+    );
+    if (call.spentMs + delay < budgetOf(contract)) {
       emit(call, {
-        attempt: attempt - 1,
-        durationMs: 0,
-        code: "FAILED",
-        effect,
+        attempt,
+        durationMs,
+        code: "RETRYABLE",
+        effect: uncertainEffect(contract),
         issuePaths: [],
-        error: options.signal.reason,
+        error: outcome.error,
       });
-      return failure(
-        contract,
-        "FAILED",
-        MESSAGES.cancelled,
-        false,
-        effect,
-        attempt - 1,
-      );
+      return wait(options, delay).then((waitedMs) => retry(call, waitedMs));
     }
-    // The last attempt gets only what is left of the budget, so the whole call stays within it.
-    const timeoutMs = Math.max(
-      1,
-      Math.min(contract.timeoutMs, budgetMs - spentMs),
-    );
-    const started = now();
-    // A retry gets a fresh copy, so a handler that mutated its input cannot affect the next attempt.
-    const fresh = attempt === 1 ? undefined : prepare(call);
-    const attemptInput = fresh?.ok ? fresh.input : input;
-    const outcome = await runAttempt(
-      {
-        contract,
-        validators: call.validators,
-        handler,
-        input: attemptInput,
-        attempt,
-        timeoutMs,
-        idempotencyKey,
-        options,
-        progressFloor: call,
-      },
-      started,
-    );
-    const durationMs = now() - started;
-    spentMs += durationMs;
-    if (outcome.kind === "invalid-output" && outcome.output !== undefined)
-      collectSecrets(outcome.output, contract.sensitive.output, call.secrets);
-    if (outcome.kind === "transient" && attempt < limit) {
-      const delay = backoffDelay(
-        contract.retry,
-        attempt,
-        options.random ?? Math.random,
-        outcome.retryAfterMs,
-      );
-      if (spentMs + delay < budgetMs) {
-        emit(call, {
-          attempt,
-          durationMs,
-          code: "RETRYABLE",
-          effect: uncertainEffect(contract),
-          issuePaths: [],
-          error: outcome.error,
-        });
-        spentMs += await wait(options, delay);
-        continue;
-      }
-    }
-    const result = settle(call, outcome, attempt);
-    if (options.onTrace)
-      emit(call, traceFor(call, outcome, result, attempt, durationMs));
-    return result;
+  }
+  const result = settle(call, outcome, attempt);
+  if (options.onTrace)
+    emit(call, traceFor(call, outcome, result, attempt, durationMs));
+  return result;
+}
+
+function retry(call: Call, waitedMs: number): Result | Promise<Result> {
+  try {
+    call.spentMs += waitedMs;
+    return nextAttempt(call);
+  } catch {
+    return lastResort(call.contract);
   }
 }
 
-/** Waits between attempts; returns the time to charge to the budget (at least the planned delay). */
+/** Waits between attempts; returns the time to charge to the budget (at least the planned delay). Never rejects. */
 async function wait(options: ExecuteOptions, delay: number): Promise<number> {
   const started = now();
   try {
@@ -426,21 +478,50 @@ function refuse(
   message: string,
   error?: unknown,
 ): Result {
-  emit(
-    { contract, options, secrets: NO_SECRETS },
-    {
-      attempt: 0,
-      durationMs: 0,
-      code: "FAILED",
-      effect: "none",
-      issuePaths: [],
-      ...(error === undefined ? {} : { error }),
-    },
-  );
-  return failure(contract, "FAILED", message, false, "none", 0);
+  try {
+    emit(
+      { contract, options, secrets: NO_SECRETS },
+      {
+        attempt: 0,
+        durationMs: 0,
+        code: "FAILED",
+        effect: "none",
+        issuePaths: [],
+        ...(error === undefined ? {} : { error }),
+      },
+    );
+    return failure(contract, "FAILED", message, false, "none", 0);
+  } catch {
+    return lastResort(contract);
+  }
 }
 
-async function execute(
+/** The call once its validators are at hand: input, then attempts. Never throws. */
+function start(
+  contract: AnyToolContract,
+  rawInput: unknown,
+  handler: AnyHandler,
+  options: ExecuteOptions,
+  validators: ToolValidators,
+): Result | Promise<Result> {
+  try {
+    const call = new Call(contract, options, rawInput, validators, handler);
+    const prepared = prepareInput(call);
+    if (!prepared.ok) return prepared.result;
+    call.validInput = prepared.input;
+    call.idempotencyKey = idempotencyKeyOf(contract, prepared.input);
+    return nextAttempt(call);
+  } catch {
+    return lastResort(contract);
+  }
+}
+
+/**
+ * Not async: an async function, and every await in it, would add promise
+ * layers to each call. The only promises on a call's path are the handler's
+ * own, the one an attempt waits on, and the one executeTool returns.
+ */
+function execute(
   contract: AnyToolContract,
   rawInput: unknown,
   handler: AnyHandler | undefined,
@@ -448,31 +529,22 @@ async function execute(
 ): Promise<Result> {
   try {
     if (typeof handler !== "function")
-      return refuse(contract, options, MESSAGES.noHandler);
+      return Promise.resolve(refuse(contract, options, MESSAGES.noHandler));
     // Only a tool's first call waits here: its validator module loads once.
     const found = validatorsOf(contract);
-    let validators: ToolValidators;
-    try {
-      validators = found instanceof Promise ? await found : found;
-    } catch (error) {
-      return refuse(contract, options, MESSAGES.unexpected, error);
+    if (found instanceof Promise) {
+      return found.then(
+        (validators: ToolValidators) =>
+          start(contract, rawInput, handler, options, validators),
+        (error: unknown) =>
+          refuse(contract, options, MESSAGES.unexpected, error),
+      );
     }
-    const secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
-    const call: Call = {
-      contract,
-      options,
-      rawInput,
-      secrets,
-      validators,
-      lastProgress: Number.NEGATIVE_INFINITY,
-    };
-    const prepared = prepareInput(call);
-    if (!prepared.ok) return prepared.result;
-    // Awaited here, inside the try, so that a rejection becomes an envelope too.
-    return await attempts(call, handler, prepared.input);
+    const result = start(contract, rawInput, handler, options, found);
+    return result instanceof Promise ? result : Promise.resolve(result);
   } catch {
     // Only reachable through a broken contract object or hostile options; still an envelope.
-    return lastResort(contract);
+    return Promise.resolve(lastResort(contract));
   }
 }
 

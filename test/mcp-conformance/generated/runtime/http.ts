@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { REQUEST_LOG_LEVEL_KEY, type Server } from "./sdk.js";
 import { serveStateless } from "./sdk-http.js";
 import { canReceiveNotifications } from "./http-stream.js";
-import type { LoggingLevel } from "./types.js";
+import { serverLogLevel, type LogLevelSetting } from "./notify.js";
 
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
@@ -29,11 +29,12 @@ export interface HttpHandlerOptions {
    */
   allowedHosts?: readonly string[];
   /**
-   * The server's `logLevel` (ServerOptions). The generated `createHttpHandler`
-   * passes it on: with it set, any tools/call may log, so each one whose
-   * client accepts `text/event-stream` gets an SSE response.
+   * The server's `logLevel` (ServerOptions; default `"info"`). The generated
+   * `createHttpHandler` passes it on: unless it is `"off"`, any tools/call
+   * may log, so each one whose client accepts `text/event-stream` gets an
+   * SSE response.
    */
-  logLevel?: LoggingLevel;
+  logLevel?: LogLevelSetting;
 }
 
 function sendJsonRpcError(
@@ -221,7 +222,7 @@ async function serve(
     }
     stream = canReceiveNotifications(
       parsed,
-      options.logLevel,
+      serverLogLevel(options.logLevel),
       REQUEST_LOG_LEVEL_KEY,
     );
   }

@@ -15,15 +15,20 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 type PathSegment = string | number;
 
+/** `out` with a property name appended: `.name`, `name` at the root, or `["a key"]`. */
+function appendName(out: string, name: string): string {
+  if (!IDENTIFIER.test(name)) return `${out}[${JSON.stringify(name)}]`;
+  return out === "" ? name : `${out}.${name}`;
+}
+
 /** Renders segments as `orders[0].status`; the root is "". */
 export function formatPath(segments: readonly PathSegment[]): string {
   let out = "";
-  for (const segment of segments) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else if (IDENTIFIER.test(segment))
-      out += out === "" ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
+  for (const segment of segments)
+    out =
+      typeof segment === "number"
+        ? `${out}[${segment}]`
+        : appendName(out, segment);
   return out;
 }
 
@@ -81,12 +86,25 @@ function plural(n: unknown, word: string): string {
   return `${String(n)} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** "must be string", "must be string or null", by the type list as Ajv writes it; there are only so many. */
+const typeMessages = new Map<string, string>();
+
+function typeMessage(type: string): string {
+  let message = typeMessages.get(type);
+  if (message === undefined) {
+    message = `must be ${type.split(",").join(" or ")}`;
+    // The type lists come from schemas, not from data, but a bound costs nothing.
+    if (typeMessages.size < 256) typeMessages.set(type, message);
+  }
+  return message;
+}
+
 /** A message per keyword, built from the schema's parameters, never from the data. */
 export function describeError(error: ValidationError): string {
   const p = error.params;
   switch (error.keyword) {
     case "type":
-      return `must be ${String(p["type"]).split(",").join(" or ")}`;
+      return typeMessage(String(p["type"]));
     case "required":
       return "is required";
     case "additionalProperties":
@@ -136,35 +154,74 @@ export function describeError(error: ValidationError): string {
   }
 }
 
+/** The property a `required`, `additionalProperties`, `unevaluatedProperties` or `propertyNames` error is about, if any. */
+function namedProperty(error: ValidationError): string | undefined {
+  const p = error.params;
+  let name: unknown;
+  switch (error.keyword) {
+    case "required":
+      name = p["missingProperty"];
+      break;
+    case "additionalProperties":
+      name = p["additionalProperty"];
+      break;
+    case "unevaluatedProperties":
+      name =
+        typeof p["additionalProperty"] === "string"
+          ? p["additionalProperty"]
+          : p["unevaluatedProperty"];
+      break;
+    case "propertyNames":
+      name = p["propertyName"];
+      break;
+    default:
+      return undefined;
+  }
+  return typeof name === "string" ? name : undefined;
+}
+
 /** The path of the field to fix: a missing or extra property is named itself, not its parent. */
 function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
   const base = pointerSegments(error.instancePath, data);
-  if (
-    error.keyword === "required" &&
-    typeof error.params["missingProperty"] === "string"
-  ) {
-    return [...base, error.params["missingProperty"]];
+  const name = namedProperty(error);
+  return name === undefined ? base : [...base, name];
+}
+
+/**
+ * The same path as `formatPath(issueSegments(error, data))`, written straight
+ * from the pointer, with no arrays of tokens or segments: issues are built on
+ * every invalid call.
+ */
+function issuePath(error: ValidationError, data: unknown): string {
+  const pointer = error.instancePath;
+  const name = namedProperty(error);
+  let out = "";
+  if (pointer !== "") {
+    if (pointer.charCodeAt(0) !== 47 || pointer.includes("~"))
+      out = formatPath(pointerSegments(pointer, data));
+    else {
+      let node: unknown = data;
+      for (let start = 1; start <= pointer.length;) {
+        const slash = pointer.indexOf("/", start);
+        const end = slash === -1 ? pointer.length : slash;
+        const token = pointer.slice(start, end);
+        if (Array.isArray(node) && isIndexToken(token)) {
+          out = `${out}[${token}]`;
+          node = node[Number(token)];
+        } else {
+          out = appendName(out, token);
+          node =
+            node !== null &&
+            typeof node === "object" &&
+            Object.hasOwn(node, token)
+              ? (node as Record<string, unknown>)[token]
+              : undefined;
+        }
+        start = end + 1;
+      }
+    }
   }
-  if (
-    (error.keyword === "additionalProperties" ||
-      error.keyword === "unevaluatedProperties") &&
-    typeof error.params["additionalProperty"] === "string"
-  ) {
-    return [...base, error.params["additionalProperty"]];
-  }
-  if (
-    error.keyword === "unevaluatedProperties" &&
-    typeof error.params["unevaluatedProperty"] === "string"
-  ) {
-    return [...base, error.params["unevaluatedProperty"]];
-  }
-  if (
-    error.keyword === "propertyNames" &&
-    typeof error.params["propertyName"] === "string"
-  ) {
-    return [...base, error.params["propertyName"]];
-  }
-  return base;
+  return name === undefined ? out : appendName(out, name);
 }
 
 /**
@@ -172,13 +229,18 @@ function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
  * may not have meant; the composite error at the union's own path says it
  * better, so branch errors are dropped.
  */
+function isUnionError(error: ValidationError): boolean {
+  return error.keyword === "anyOf" || error.keyword === "oneOf";
+}
+
 function withoutBranchErrors(
   errors: readonly ValidationError[],
 ): readonly ValidationError[] {
-  if (!errors.some((e) => e.keyword === "anyOf" || e.keyword === "oneOf"))
-    return errors;
+  let unions = false;
+  for (const error of errors) if (isUnionError(error)) unions = true;
+  if (!unions) return errors;
   const unionSchemaPaths = errors
-    .filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf")
+    .filter(isUnionError)
     .map((e) => (e as ValidationError & { schemaPath?: string }).schemaPath)
     .filter((p): p is string => typeof p === "string");
   if (unionSchemaPaths.length === 0) return errors;
@@ -219,6 +281,16 @@ function hideSensitiveKeys(
   return segments;
 }
 
+function hasIssue(
+  issues: readonly ToolIssue[],
+  path: string,
+  message: string,
+): boolean {
+  for (const issue of issues)
+    if (issue.path === path && issue.message === message) return true;
+  return false;
+}
+
 /**
  * Converts validator errors for `data` into deduplicated, ordered issues.
  * `sensitive` lists the paths of x-sensitive values (the contract's
@@ -230,21 +302,16 @@ export function toIssues(
   sensitive: readonly (readonly string[])[] = [],
 ): ToolIssue[] {
   const issues: ToolIssue[] = [];
-  const seen = new Set<string>();
-  for (const error of withoutBranchErrors(errors ?? [])) {
-    const segments = issueSegments(error, data);
-    const issue = {
-      path: formatPath(
-        sensitive.length === 0
-          ? segments
-          : hideSensitiveKeys(segments, sensitive),
-      ),
-      message: describeError(error),
-    };
-    const key = `${issue.path}\u0000${issue.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push(issue);
+  if (errors === null || errors === undefined) return issues;
+  for (const error of withoutBranchErrors(errors)) {
+    const path =
+      sensitive.length === 0
+        ? issuePath(error, data)
+        : formatPath(hideSensitiveKeys(issueSegments(error, data), sensitive));
+    const message = describeError(error);
+    // At most MAX_ISSUES kept, so a scan for duplicates costs less than hashing every key.
+    if (hasIssue(issues, path, message)) continue;
+    issues.push({ path, message });
     if (issues.length === MAX_ISSUES) break;
   }
   return issues;

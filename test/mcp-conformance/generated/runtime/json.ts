@@ -9,8 +9,9 @@
  * on the wire differ from the value that was checked. Copied objects have no
  * prototype, so every key in them is an own, ordinary data property.
  *
- * Both walks read each property once, through plain property access, and
- * allocate nothing per value beyond the copy itself: they sit on every call.
+ * The walk sits on every call, so it keeps no state on the way down: no path
+ * stack, no stack of containers. Only when something is not JSON does the
+ * error collect its location, frame by frame, on its way back up.
  */
 import { formatPath } from "./issues.js";
 
@@ -21,48 +22,46 @@ export type JsonCopy =
   { ok: true; value: unknown } | { ok: false; message: string };
 export type JsonCheck = { ok: true } | { ok: false; message: string };
 
-class NotJson extends Error {
+/**
+ * Why a value is not JSON, and where. Not an Error: nothing needs its stack,
+ * and capturing one would cost more than the rest of a failed copy.
+ */
+class NotJson {
   readonly what: string;
-  readonly at: (string | number)[];
+  /** The path from the root, filled in as the error passes back up through the walk. */
+  readonly at: (string | number)[] = [];
+  /** At the depth limit only: the containers on the way down, to tell a cycle from deep nesting. */
+  readonly containers: object[] | undefined;
 
-  constructor(what: string, at: (string | number)[]) {
-    super(what);
+  constructor(what: string, deep = false) {
     this.what = what;
-    this.at = at;
+    this.containers = deep ? [] : undefined;
   }
 }
+
+const getPrototypeOf = Object.getPrototypeOf;
+const objectPrototype: unknown = Object.prototype;
+
+const setPrototypeOf = Object.setPrototypeOf;
 
 /**
- * The walk's state. `at` is one path stack for the whole walk (push before
- * descending, pop after), copied only when an error is thrown; `objects` is
- * the matching stack of containers, looked at only when the depth limit is
- * hit, to tell a cycle from deep nesting.
+ * An empty object with no prototype. Not `Object.create(null)`: V8 gives
+ * those dictionary (hash-table) storage, which made every validator read of
+ * the copy about twice as slow. A literal whose prototype is then set to null
+ * keeps fast properties, and copies of one shape share one hidden class.
+ * (A shared, frozen, empty prototype would be cheaper still to create, but a
+ * copy would then no longer be what `Object.getPrototypeOf(x) === null`
+ * checks, or a library's plain-object test, expect.)
  */
-interface Walk {
-  readonly at: (string | number)[];
-  readonly objects: object[];
-  /** Copy (input) or only check (output). */
-  readonly copy: boolean;
-}
-
-function isPlainObject(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** At the depth limit: a container seen twice on the way down is a cycle, reported where it first closes. */
-function tooDeep(walk: Walk): NotJson {
-  const { objects, at } = walk;
-  for (const [j, object] of objects.entries()) {
-    if (objects.indexOf(object) < j)
-      return new NotJson("a circular reference", at.slice(0, j));
-  }
-  return new NotJson(`nesting deeper than ${MAX_DEPTH} levels`, [...at]);
+function emptyRecord(): Record<string, unknown> {
+  const record = {};
+  setPrototypeOf(record, null);
+  return record as Record<string, unknown>;
 }
 
 /**
  * Whether a leaf is JSON as it is: strings, booleans and finite numbers pass
- * without a call or a path push, which is most of the values in real data.
+ * without a call, which is most of the values in real data.
  */
 function isJsonLeaf(value: unknown): boolean {
   const type = typeof value;
@@ -73,97 +72,110 @@ function isJsonLeaf(value: unknown): boolean {
   );
 }
 
-function walkArray(value: unknown[], walk: Walk): unknown[] | undefined {
-  const out: unknown[] | undefined = walk.copy
-    ? new Array<unknown>(value.length)
-    : undefined;
-  for (let i = 0; i < value.length; i++) {
-    let item = value[i];
-    if (!isJsonLeaf(item)) {
+/** Adds one step of the path (and, at the depth limit, its container) to an error passing up. */
+function located(
+  error: unknown,
+  key: string | number | undefined,
+  container: object,
+): unknown {
+  if (error instanceof NotJson && key !== undefined) {
+    error.at.unshift(key);
+    error.containers?.unshift(container);
+  }
+  return error;
+}
+
+function copyArray(value: readonly unknown[], depth: number): unknown[] {
+  const out: unknown[] = [];
+  const length = value.length;
+  let i = 0;
+  try {
+    for (; i < length; i++) {
+      const item = value[i];
+      if (isJsonLeaf(item)) out.push(item);
       // A hole or undefined has no JSON form inside an array (JSON.stringify writes null).
-      if (item === undefined)
-        throw new NotJson("an undefined array item", [...walk.at, i]);
-      walk.at.push(i);
-      item = walkValue(item, walk);
-      walk.at.pop();
+      else if (item === undefined) throw new NotJson("an undefined array item");
+      else out.push(copyValue(item, depth));
     }
-    if (out !== undefined) out[i] = item;
+  } catch (error) {
+    throw located(error, i, value);
   }
   return out;
 }
 
-function walkObject(value: object, walk: Walk): object | undefined {
-  if (!isPlainObject(value))
-    throw new NotJson(
-      `an instance of ${value.constructor?.name ?? "a class"}`,
-      [...walk.at],
-    );
+function copyObject(value: object, depth: number): Record<string, unknown> {
+  const proto: unknown = getPrototypeOf(value);
+  if (proto !== objectPrototype && proto !== null)
+    throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`);
   // No prototype: every key of the copy is its own, so `constructor`, `toString`
   // or `__proto__` from JSON are ordinary data, a default for `valueOf` applies
   // when it is missing, and nothing inherited (a `toJSON`) can reach the wire.
-  const out: Record<string, unknown> | undefined = walk.copy
-    ? (Object.create(null) as Record<string, unknown>)
-    : undefined;
+  const out = emptyRecord();
   const record = value as Record<string, unknown>;
   // Own enumerable keys, as JSON.stringify takes them; for-in would also list anything added to Object.prototype.
   const keys = Object.keys(record);
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k] as string;
-    let item = record[key];
-    if (!isJsonLeaf(item)) {
+  let k = 0;
+  try {
+    for (; k < keys.length; k++) {
+      const key = keys[k] as string;
+      const item = record[key];
+      if (isJsonLeaf(item)) out[key] = item;
       // JSON.stringify drops undefined properties, so a local call agrees with one over the wire.
-      if (item === undefined) continue;
-      walk.at.push(key);
-      item = walkValue(item, walk);
-      walk.at.pop();
+      else if (item !== undefined) out[key] = copyValue(item, depth);
     }
-    if (out !== undefined) out[key] = item;
+  } catch (error) {
+    throw located(error, keys[k], value);
   }
   return out;
 }
 
-function walkValue(value: unknown, walk: Walk): unknown {
+/** A copy of a value that is not a JSON leaf: a container, null, or something that is not JSON. */
+function copyValue(value: unknown, depth: number): unknown {
   switch (typeof value) {
-    case "string":
-    case "boolean":
-      return value;
-    case "number":
-      if (!Number.isFinite(value))
-        throw new NotJson("a non-finite number", [...walk.at]);
-      return value;
-    case "object": {
+    case "object":
       if (value === null) return null;
-      if (walk.objects.length >= MAX_DEPTH) throw tooDeep(walk);
-      walk.objects.push(value);
-      const result = Array.isArray(value)
-        ? walkArray(value, walk)
-        : walkObject(value, walk);
-      walk.objects.pop();
-      return result;
-    }
+      if (depth >= MAX_DEPTH)
+        throw new NotJson(`nesting deeper than ${MAX_DEPTH} levels`, true);
+      return Array.isArray(value)
+        ? copyArray(value, depth + 1)
+        : copyObject(value, depth + 1);
+    case "number":
+      throw new NotJson("a non-finite number");
     case "undefined":
-      throw new NotJson("an undefined value", [...walk.at]);
+      throw new NotJson("an undefined value");
     default:
-      throw new NotJson(`a ${typeof value}`, [...walk.at]);
+      throw new NotJson(`a ${typeof value}`);
   }
 }
 
-function notJsonMessage(error: unknown): string {
-  if (error instanceof NotJson) {
-    const where = error.at.length === 0 ? "" : ` at ${formatPath(error.at)}`;
-    return `must be plain JSON data, but has ${error.what}${where}`;
+/** At the depth limit: a container seen twice on the way down is a cycle, reported where it first closes. */
+function depthMessage(error: NotJson, containers: readonly object[]): string {
+  for (let j = 0; j < containers.length; j++) {
+    if (containers.indexOf(containers[j] as object) < j)
+      return describe("a circular reference", error.at.slice(0, j));
   }
+  return describe(error.what, error.at);
+}
+
+function describe(what: string, at: readonly (string | number)[]): string {
+  const where = at.length === 0 ? "" : ` at ${formatPath(at)}`;
+  return `must be plain JSON data, but has ${what}${where}`;
+}
+
+function notJsonMessage(error: unknown): string {
+  if (error instanceof NotJson)
+    return error.containers === undefined
+      ? describe(error.what, error.at)
+      : depthMessage(error, error.containers);
   // A Proxy trap, a getter or a stack overflow threw; say so without quoting it.
   return "must be plain JSON data";
 }
 
 /** A deep copy of `value` as plain JSON data, or why it is not JSON. Never throws. */
 export function copyJson(value: unknown): JsonCopy {
+  if (isJsonLeaf(value)) return { ok: true, value };
   try {
-    return {
-      ok: true,
-      value: walkValue(value, { at: [], objects: [], copy: true }),
-    };
+    return { ok: true, value: copyValue(value, 0) };
   } catch (error) {
     return { ok: false, message: notJsonMessage(error) };
   }
@@ -172,17 +184,10 @@ export function copyJson(value: unknown): JsonCopy {
 const PLAIN: JsonCheck = { ok: true };
 
 /**
- * Whether `value` is plain JSON data, without copying it: only plain objects
- * and arrays, finite numbers, no functions, symbols or bigints, no cycles.
- * What passes serializes to exactly what a validator reads. Never throws.
+ * Whether `value` is plain JSON data: only plain objects and arrays, finite
+ * numbers, no functions, symbols or bigints, no cycles. Never throws.
  */
 export function checkJson(value: unknown): JsonCheck {
-  // A JSON leaf at the root needs no walk state at all.
-  if (value === null || isJsonLeaf(value)) return PLAIN;
-  try {
-    walkValue(value, { at: [], objects: [], copy: false });
-    return PLAIN;
-  } catch (error) {
-    return { ok: false, message: notJsonMessage(error) };
-  }
+  const copy = copyJson(value);
+  return copy.ok ? PLAIN : copy;
 }

@@ -25,6 +25,25 @@ const SEVERITY: ReadonlyMap<string, number> = new Map(
   LOGGING_LEVELS.map((level, index) => [level, index]),
 );
 
+/** A server's log level setting: a level, or "off" to log nothing to a client that has not asked. */
+export type LogLevelSetting = LoggingLevel | "off";
+
+/**
+ * The level a server logs at to a client that has set none. MCP leaves that
+ * to the server; toolc sends `info` and above, as a client that never asks
+ * still wants to see what a tool reports, and over stateless HTTP no level a
+ * client sets can reach its next request.
+ */
+export const DEFAULT_LOG_LEVEL: LoggingLevel = "info";
+
+/** The threshold a setting gives; undefined: nothing is logged. */
+export function serverLogLevel(
+  setting: LogLevelSetting | undefined,
+): LoggingLevel | undefined {
+  if (setting === undefined) return DEFAULT_LOG_LEVEL;
+  return setting === "off" ? undefined : setting;
+}
+
 export function isLoggingLevel(value: unknown): value is LoggingLevel {
   return typeof value === "string" && SEVERITY.has(value);
 }

@@ -78,18 +78,58 @@ export function failure(
   retryable: boolean,
   effect: ToolEffect,
   attempts: number,
-  details: FailureDetails = {},
+  details?: FailureDetails,
 ): ToolFailure<string> {
+  const tool = contract.name;
+  const version = contract.version;
+  // One literal per shape rather than spreads of optional parts: spreads copy through temporary objects on every failed call.
+  const issues = details?.issues;
+  const reason = details?.reason;
+  if (issues !== undefined && reason !== undefined)
+    return {
+      ok: false,
+      code,
+      message,
+      issues,
+      reason,
+      retryable,
+      effect,
+      tool,
+      version,
+      attempts,
+    };
+  if (issues !== undefined)
+    return {
+      ok: false,
+      code,
+      message,
+      issues,
+      retryable,
+      effect,
+      tool,
+      version,
+      attempts,
+    };
+  if (reason !== undefined)
+    return {
+      ok: false,
+      code,
+      message,
+      reason,
+      retryable,
+      effect,
+      tool,
+      version,
+      attempts,
+    };
   return {
     ok: false,
     code,
     message,
-    ...(details.issues === undefined ? {} : { issues: details.issues }),
-    ...(details.reason === undefined ? {} : { reason: details.reason }),
     retryable,
     effect,
-    tool: contract.name,
-    version: contract.version,
+    tool,
+    version,
     attempts,
   };
 }

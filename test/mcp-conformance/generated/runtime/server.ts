@@ -20,7 +20,8 @@ import type { ToolResult } from "./envelope.js";
 import { executeTool } from "./executor.js";
 import type { AnyHandler } from "./attempt.js";
 import { LogLevels, routeNotifications } from "./call-notifier.js";
-import type { ExecuteOptions, HandlersFor, LoggingLevel } from "./types.js";
+import { serverLogLevel, type LogLevelSetting } from "./notify.js";
+import type { ExecuteOptions, HandlersFor } from "./types.js";
 
 /** Where a failure envelope travels in a tools/call result's `_meta`. */
 export const FAILURE_META_KEY = "toolc/failure";
@@ -38,11 +39,12 @@ export interface ServerOptions extends Omit<
   instructions?: string;
   /**
    * The level `ctx.log` messages are filtered at until the client sends
-   * `logging/setLevel`. Unset: nothing is logged to a client that has not
-   * asked. Over stateless HTTP no level set on one request reaches the next,
-   * so this is the level every call there gets (see docs/runtime.md).
+   * `logging/setLevel`. Default `"info"`; `"off"`: nothing is logged to a
+   * client that has not asked. Over stateless HTTP no level set on one
+   * request reaches the next, so this is the level every call there gets
+   * (see docs/runtime.md).
    */
-  logLevel?: LoggingLevel;
+  logLevel?: LogLevelSetting;
 }
 
 interface Served {
@@ -159,7 +161,7 @@ export function createToolServer<M extends ContractMap>(
     ...(instructions === undefined ? {} : { instructions }),
   });
   // One server per connection, so the level a client sets is this connection's.
-  const levels = new LogLevels(logLevel);
+  const levels = new LogLevels(serverLogLevel(logLevel));
   onSetLoggingLevel(server, (level) => levels.set(level));
 
   onListTools(server, () =>
