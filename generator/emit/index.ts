@@ -39,8 +39,8 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
   ];
 }
 
-/** How many of `emitToolFiles`' files prettier formats: the tool module (the contract tests are written in toolc's own style). */
-export const FORMATTED_FILES_PER_TOOL = 1;
+/** How many of `emitToolFiles` files prettier formats: none, every one is written in toolc's own style. */
+export const FORMATTED_FILES_PER_TOOL = 0;
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
