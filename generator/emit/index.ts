@@ -23,6 +23,7 @@ export interface EmitOptions {
 }
 
 export type { McpSdkLine };
+export { emitRuntimeFiles };
 
 /**
  * Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime.
