@@ -40,9 +40,6 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
   ];
 }
 
-/** How many of `emitToolFiles` files prettier formats: none, every one is written in toolc's own style. */
-export const FORMATTED_FILES_PER_TOOL = 0;
-
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
   const files = [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool)];
