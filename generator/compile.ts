@@ -41,11 +41,21 @@ function knownKinds(ctx: CompileContext): Record<string, DefinitionKind> {
   return ctx.cache ? (readEntry<Record<string, DefinitionKind>>(ctx.cache.store, "kinds", ctx.cache.settingsKey) ?? {}) : {};
 }
 
+/** A compiler opened on first use, sized by the first batch of work: a run that finds every tool in the cache starts no worker. */
+function lazyCompiler(): { get(work: number): ToolCompiler; close(): Promise<void> } {
+  let compiler: ToolCompiler | undefined;
+  return {
+    get: (work) => (compiler ??= openToolCompiler(work)),
+    close: async () => compiler?.close(),
+  };
+}
+
 /** The kind of every text, loading those not known; load diagnostics of the texts that did not load. */
-async function classify(ctx: CompileContext, compiler: ToolCompiler, texts: readonly DefinitionText[]) {
+async function classify(ctx: CompileContext, compiler: ReturnType<typeof lazyCompiler>, texts: readonly DefinitionText[]) {
   const known = knownKinds(ctx);
   const unknown = texts.filter((t) => known[hashText(t.text)] === undefined);
-  const classified = await compiler.classify(unknown);
+  // Every text is likely to be compiled too when some are new, so the compiler is sized for all of them.
+  const classified = unknown.length === 0 ? { kinds: [], diagnostics: [] } : await compiler.get(texts.length).classify(unknown);
   const kinds = new Map<string, DefinitionKind>(texts.map((t) => [t.source, known[hashText(t.text)]]));
   unknown.forEach((t, i) => kinds.set(t.source, classified.kinds[i]));
   return { kinds, diagnostics: classified.diagnostics.flat() };
@@ -70,7 +80,7 @@ interface Planned {
 }
 
 /** Tool entries: from the cache when their key is there, else compiled. */
-async function toolEntries(ctx: CompileContext, compiler: ToolCompiler, typeTexts: readonly DefinitionText[], toolTexts: readonly DefinitionText[]) {
+async function toolEntries(ctx: CompileContext, compiler: ReturnType<typeof lazyCompiler>, typeTexts: readonly DefinitionText[], toolTexts: readonly DefinitionText[]) {
   const typesKey = hashText(ctx.cache?.settingsKey ?? "", ...typeTexts.flatMap(textKey));
   const planned: Planned[] = toolTexts.map((text) => {
     const key = hashText(typesKey, ...textKey(text));
@@ -78,7 +88,7 @@ async function toolEntries(ctx: CompileContext, compiler: ToolCompiler, typeText
     return { text, key, ...(entry === undefined ? {} : { entry }) };
   });
   const changed = planned.filter((p) => !p.entry);
-  const outcomes = await compiler.compile(typeTexts, changed.map((p) => p.text), ctx.emitOptions);
+  const outcomes = changed.length === 0 ? [] : await compiler.get(changed.length).compile(typeTexts, changed.map((p) => p.text), ctx.emitOptions);
   const fresh = new Map(changed.map((p, i) => [p.key, outcomes[i]]));
   const entries: ToolEntry[] = [];
   const failed: Diagnostic[] = [];
@@ -111,7 +121,7 @@ function remember(cache: NonNullable<CompileContext["cache"]>, texts: readonly D
 }
 
 export async function compileTexts(ctx: CompileContext, texts: readonly DefinitionText[]): Promise<CompileOutput> {
-  const compiler = openToolCompiler(texts.length);
+  const compiler = lazyCompiler();
   const usedFormats = new Set<string>();
   const memo = ctx.cache ? formatMemo(ctx.cache, usedFormats) : undefined;
   const formatter = openFormatter({ options: ctx.formatOptions, expectedFiles: 0 });
