@@ -125,7 +125,7 @@ class WorkerToolCompiler implements ToolCompiler {
 /**
  * Worker threads to use: none unless TOOLC_WORKERS=n asks, and never from
  * the TypeScript sources or for a run with nothing to compile. Measured side by side on 1,000
- * tools on two shared cores, two workers took as long as this thread alone
+ * tools on two shared cores, two workers took as long as this thread alone or longer
  * and half as much CPU time again (each worker loads and warms up Ajv and
  * the emitters on its own), so they are not the default.
  */
