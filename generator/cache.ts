@@ -20,7 +20,7 @@ import { TOOLC_VERSION } from "./version.js";
 /** Bump when the layout of cache entries changes. */
 const LAYOUT = "toolc-cache-1";
 /** Packages whose version can change generated text. */
-const OUTPUT_DEPENDENCIES = ["ajv", "prettier", "ts-morph", "yaml", "typescript"];
+const OUTPUT_DEPENDENCIES = ["ajv", "prettier", "yaml"];
 
 export function hashText(...parts: readonly string[]): string {
   const hash = createHash("sha256");

@@ -12,7 +12,7 @@ import { relative, resolve, sep } from "node:path";
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "./cache.js";
 import { hasErrors } from "./diagnostics.js";
 import type { EmitOptions } from "./emit/index.js";
-import type { CompileOutput } from "./incremental.js";
+import type { CompileOutput } from "./compile.js";
 import { readDefinitionTexts, type DefinitionText } from "./load/files.js";
 import type { Diagnostic, EmittedFile } from "./ir.js";
 import { applyOutput, differences, planByHash, planOutput, type Difference, type OutputLayout, type OutputPlan } from "./write/output.js";
@@ -62,27 +62,15 @@ function layoutOf(out: string, cwd: string, targets: CompileTargets): OutputLayo
 }
 
 /** Compiles definitions to the formatted files toolc would write, or diagnostics. Never uses the cache. */
-export async function compile(definitions: string, out: string, cwd: string, targets: CompileTargets = {}): Promise<{ files?: EmittedFile[]; diagnostics: readonly Diagnostic[]; tools: number }> {
-  const [{ loadDefinitions }, { normalize }, { byPath, emitShared, emitToolFiles, FORMATTED_FILES_PER_TOOL }, { openFormatter, FORMAT_OPTIONS }] = await Promise.all([
-    import("./load/index.js"),
-    import("./normalize/index.js"),
-    import("./emit/index.js"),
-    import("./write/format.js"),
-  ]);
-  const loaded = loadDefinitions(resolve(cwd, definitions), { displayRoot: cwd });
-  const { ir, diagnostics } = normalize(loaded);
-  if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
-  const options = emitOptions(out, cwd, targets);
-  // Each file goes to the formatter as soon as it is emitted, so formatting overlaps emitting.
-  const formatter = openFormatter({ options: FORMAT_OPTIONS, expectedFiles: ir.tools.length * FORMATTED_FILES_PER_TOOL });
-  try {
-    const pending = emitShared(ir, options).map((f) => formatter.format(f));
-    for (const tool of ir.tools) pending.push(...emitToolFiles(tool, options).map((f) => formatter.format(f)));
-    const files = (await Promise.all(pending)).sort(byPath);
-    return { files, diagnostics, tools: ir.tools.length };
-  } finally {
-    await formatter.close();
+export async function compile(definitions: string, out: string, cwd: string, targets: CompileTargets = {}): Promise<CompileOutput> {
+  const texts = readDefinitionTexts(resolve(cwd, definitions), cwd);
+  if (!texts) {
+    // A missing or empty folder: loading reports it, located.
+    const { loadDefinitions } = await import("./load/index.js");
+    return { diagnostics: loadDefinitions(resolve(cwd, definitions), { displayRoot: cwd }).diagnostics, tools: 0 };
   }
+  const [{ compileTexts }, { FORMAT_OPTIONS }] = await Promise.all([import("./compile.js"), import("./write/format.js")]);
+  return compileTexts({ emitOptions: emitOptions(out, cwd, targets), formatOptions: FORMAT_OPTIONS }, texts);
 }
 
 /** The last successful run: its diagnostics and the content hash of every file it produced. */
@@ -114,7 +102,7 @@ function unchangedResult(manifest: RunManifest, plan: OutputPlan, layout: Output
   return { ok: mode === "generate" || diff.length === 0, diagnostics: manifest.diagnostics, tools: manifest.tools, plan, differences: diff };
 }
 
-function rememberRun(run: CachedRun, compiled: CompileOutput): void {
+function rememberRun(run: CachedRun, compiled: CompileOutput & { files: EmittedFile[] }): void {
   const files = compiled.files.map((f) => ({ path: f.path, ...(f.root === undefined ? {} : { root: f.root }), hash: hashText(f.text) }));
   const manifest: RunManifest = { tools: compiled.tools, diagnostics: compiled.diagnostics, files };
   writeEntry(run.cache, "runs", run.runKey, manifest);
@@ -122,7 +110,7 @@ function rememberRun(run: CachedRun, compiled: CompileOutput): void {
   pruneEntries(run.cache, "kinds", new Set([run.settingsKey]));
 }
 
-/** The cached compile: the last run's manifest when inputs and disk agree with it, else the incremental compile. */
+/** The cached compile: the last run's manifest when inputs and disk agree with it, else a compile that reuses unchanged tools. */
 async function compileCached(options: RunOptions, cwd: string, layout: OutputLayout): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
   const cache = options.cache === false ? undefined : openCache(layout.out, options.mode === "check");
   if (!cache) return {};
@@ -134,8 +122,8 @@ async function compileCached(options: RunOptions, cwd: string, layout: OutputLay
   const manifest = readEntry<RunManifest>(cache, "runs", run.runKey);
   const plan = manifest && planByHash(manifest.files, layout, (text) => hashText(text));
   if (manifest && plan) return { result: unchangedResult(manifest, plan, layout, cwd, options.mode) };
-  const [{ compileIncremental }, { FORMAT_OPTIONS }] = await Promise.all([import("./incremental.js"), import("./write/format.js")]);
-  const compiled = await compileIncremental({ cache, settingsKey: key, emitOptions: emit, formatOptions: FORMAT_OPTIONS }, texts);
+  const [{ compileTexts }, { FORMAT_OPTIONS }] = await Promise.all([import("./compile.js"), import("./write/format.js")]);
+  const compiled = await compileTexts({ cache: { store: cache, settingsKey: key }, emitOptions: emit, formatOptions: FORMAT_OPTIONS }, texts);
   return { compiled, run };
 }
 
@@ -150,7 +138,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const layout = layoutOf(options.out, cwd, options);
   const cached = await compileCached(options, cwd, layout);
   if (cached.result) return cached.result;
-  let compiled: Awaited<ReturnType<typeof compile>>;
+  let compiled: CompileOutput;
   try {
     compiled = cached.compiled ?? (await compile(options.definitions, options.out, cwd, options));
   } finally {

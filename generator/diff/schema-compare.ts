@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { DefOrigin, JsonObject, JsonSchema, SourceLocation } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { isObjectSchema, mapSchema } from "../normalize/schema-walk.js";
+import { defsEntryName } from "../runtime/pointer.js";
 import { allowedValues, ANNOTATIONS, compareBounds, compareDefault, compareType, compareValues, typeSet, UNDERSTOOD, type KeywordChange } from "./keywords.js";
 import { NARROWS, UNDECIDED, WIDENS, type Level, type Levels, type SchemaRule } from "./rules.js";
 
@@ -68,8 +69,9 @@ function asObject(schema: JsonSchema | undefined): JsonObject | false {
 function resolve(schema: JsonSchema, cursor: Cursor, side: SchemaSide, seen: string[]): { node: JsonObject | false; cursor: Cursor } {
   let node = asObject(schema);
   let at = cursor;
-  while (node !== false && typeof node.$ref === "string" && node.$ref.startsWith("#/$defs/")) {
-    const name = node.$ref.slice("#/$defs/".length);
+  while (node !== false) {
+    const name = defsEntryName(node.$ref);
+    if (name === undefined) break;
     const { $ref: _ref, ...siblings } = node;
     const target = (side.root.$defs as JsonObject | undefined)?.[name];
     if (target === undefined || seen.includes(name)) break;

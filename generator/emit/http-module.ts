@@ -16,7 +16,10 @@ import { headerComment } from "./header.js";
 const BODY = `/// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Handlers, type ServerOptions } from "./index.js";
-import { createToolHttpHandler, type HttpHandlerOptions } from "./runtime/http.js";
+import {
+  createToolHttpHandler,
+  type HttpHandlerOptions,
+} from "./runtime/http.js";
 
 export type { HttpHandlerOptions } from "./runtime/http.js";
 
@@ -30,5 +33,5 @@ export function createHttpHandler(
 `;
 
 export function emitHttpModule(): EmittedFile {
-  return { path: "http.ts", text: `${headerComment("the definitions folder")}\n\n${BODY}`, format: true };
+  return { path: "http.ts", text: `${headerComment("the definitions folder")}\n\n${BODY}`, format: false };
 }

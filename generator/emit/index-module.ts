@@ -4,12 +4,13 @@
  * contracts, plus every type a caller needs. Nothing here needs Node's types;
  * the HTTP entry is in `http.ts` (see http-module.ts).
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
-import { FileBuilder } from "./file-builder.js";
+import { FileBuilder, type ExportFromStatement, type Statement } from "./file-builder.js";
 import { headerComment } from "./header.js";
 import { contractConstName } from "./contracts-module.js";
 import { toolTypeNames } from "./types.js";
+import { PRINT_WIDTH } from "./types/layout.js";
+import { propertyName } from "./types/text.js";
 
 const RUNTIME = "./runtime/api.js";
 /** Every contract constant is in one module, so a server loads one file for all of them. */
@@ -20,49 +21,48 @@ const RUNTIME_TYPES = [
   "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
 ];
 
-function exportStatements(ir: ContractIR): StatementStructures[] {
+function exportStatements(ir: ContractIR): ExportFromStatement[] {
   const typeModules = ir.typeFiles.map((f) => ({
-    kind: StructureKind.ExportDeclaration as const,
-    isTypeOnly: true,
-    moduleSpecifier: `./types/${f.module}.js`,
-    namedExports: f.types.map((t) => t.name),
+    kind: "exportFrom" as const,
+    typeOnly: true,
+    from: `./types/${f.module}.js`,
+    names: f.types.map((t) => t.name),
   }));
   const toolModules = ir.tools.map((tool) => {
     const names = toolTypeNames(tool);
     return {
-      kind: StructureKind.ExportDeclaration as const,
-      isTypeOnly: true,
-      moduleSpecifier: `./tools/${tool.fileName}.js`,
-      namedExports: [names.input, names.resolvedInput, names.output, names.reason],
+      kind: "exportFrom" as const,
+      typeOnly: true,
+      from: `./tools/${tool.fileName}.js`,
+      names: [names.input, names.resolvedInput, names.output, names.reason],
     };
   });
-  const contractConstants = { kind: StructureKind.ExportDeclaration as const, moduleSpecifier: CONTRACTS, namedExports: ir.tools.map(contractConstName) };
+  const contractConstants = { kind: "exportFrom" as const, from: CONTRACTS, names: ir.tools.map(contractConstName) };
   return [
     ...typeModules,
     ...toolModules,
     contractConstants,
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: RUNTIME, namedExports: ["TransientError", "FAILURE_META_KEY", "loadValidators"] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: RUNTIME, namedExports: RUNTIME_TYPES },
+    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators"] },
+    { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: RUNTIME_TYPES },
   ];
 }
 
-function contractsStatement(tools: readonly ToolIR[], locals: readonly string[]): StatementStructures {
-  const entries = tools.map((tool, i) => `${JSON.stringify(tool.name)}: ${locals[i]},`).join("\n");
-  return {
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ["Every tool's compiled contract, by MCP tool name, in tools/list order."],
-    declarations: [{ name: "contracts", initializer: `{\n${entries}\n} as const` }],
-  };
+function contractsStatement(tools: readonly ToolIR[], locals: readonly string[]): Statement {
+  const entries = tools.map((tool, i) => `  ${propertyName(tool.name)}: ${locals[i]},\n`).join("");
+  return `/** Every tool's compiled contract, by MCP tool name, in tools/list order. */
+export const contracts = {
+${entries}} as const;`;
 }
 
 /** `GetOrderHandler`: one tool's handler type, for handlers written or wrapped on their own. */
 function handlerTypes(tools: readonly ToolIR[], rt: Record<string, string>): string[] {
-  return tools.map(
-    (tool) => `/** A handler for \`${tool.name}\`. */
-export type ${tool.baseName}Handler = ${rt.HandlerFor}<Contracts[${JSON.stringify(tool.name)}]>;`,
-  );
+  return tools.map((tool) => {
+    const head = `export type ${tool.baseName}Handler = ${rt.HandlerFor}<`;
+    const argument = `Contracts[${JSON.stringify(tool.name)}]`;
+    const oneLine = `${head}${argument}>;`;
+    const alias = oneLine.length <= PRINT_WIDTH ? oneLine : `${head}\n  ${argument}\n>;`;
+    return `/** A handler for \`${tool.name}\`. */\n${alias}`;
+  });
 }
 
 function boundApi(rt: Record<string, string>): string[] {
@@ -72,13 +72,24 @@ export type ToolName = keyof Contracts;`,
     `/** Handlers by tool name; input arrives validated with defaults applied, and the return value is validated too. A tool without a handler is not served. */
 export type Handlers = ${rt.HandlersFor}<Contracts>;`,
     `/** The result of calling \`K\`: its output, or a failure envelope with its declared rejection reasons. */
-export type ResultOf<K extends ToolName> = ${rt.ToolResult}<${rt.OutputOf}<Contracts[K]>, ${rt.ReasonOf}<Contracts[K]>>;`,
+export type ResultOf<K extends ToolName> = ${rt.ToolResult}<
+  ${rt.OutputOf}<Contracts[K]>,
+  ${rt.ReasonOf}<Contracts[K]>
+>;`,
     `/** Runs one call through its contract: validate input, run the handler, validate output. Never throws. */
-export function execute<K extends ToolName>(tool: K, input: unknown, handlers: Handlers, options?: ${rt.ExecuteOptions}): Promise<ResultOf<K>> {
+export function execute<K extends ToolName>(
+  tool: K,
+  input: unknown,
+  handlers: Handlers,
+  options?: ${rt.ExecuteOptions},
+): Promise<ResultOf<K>> {
   return ${rt.executeByName}(contracts, tool, input, handlers, options);
 }`,
     `/** An MCP server (the SDK's low-level \`Server\`) serving every tool that has a handler. */
-export function createServer(handlers: Handlers, options?: ${rt.ServerOptions}): ${rt.Server} {
+export function createServer(
+  handlers: Handlers,
+  options?: ${rt.ServerOptions},
+): ${rt.Server} {
   return ${rt.createToolServer}(contracts, handlers, options);
 }`,
     `/** A typed client over an SDK \`Client\`: validates input before sending and output on receipt. */
@@ -104,8 +115,8 @@ export function emitIndexModule(ir: ContractIR): EmittedFile {
   rt.Server = builder.importType("Server", "./runtime/sdk.js");
   rt.Client = builder.importType("Client", "./runtime/sdk.js");
   builder.add(...exportStatements(ir), contractsStatement(ir.tools, locals));
-  builder.add({ kind: StructureKind.TypeAlias, isExported: true, name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
+  builder.add({ kind: "typeAlias", name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
   builder.reserve(...ir.tools.map((tool) => `${tool.baseName}Handler`));
   builder.add(...handlerTypes(ir.tools, rt), ...boundApi(rt));
-  return { path: "index.ts", text: builder.toText(), format: true };
+  return { path: "index.ts", text: builder.toText(), format: false };
 }

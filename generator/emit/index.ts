@@ -23,6 +23,7 @@ export interface EmitOptions {
 }
 
 export type { McpSdkLine };
+export { emitRuntimeFiles };
 
 /**
  * Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime.
@@ -38,9 +39,6 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     ...emitRuntimeFiles(options.mcpSdk),
   ];
 }
-
-/** How many of `emitToolFiles`' files prettier formats: the tool module (the contract tests are written in toolc's own style). */
-export const FORMATTED_FILES_PER_TOOL = 1;
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {

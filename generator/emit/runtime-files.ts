@@ -4,8 +4,14 @@
  * port (sdk.ts, sdk-http.ts, sdk-testing.ts) is the one set of files that differs by MCP SDK
  * line: generator/runtime/ holds the 1.x port, generator/runtime/sdk2/ the
  * 2.x port, and either is emitted under the same names.
+ *
+ * The runtime is written in prettier's layout (the sources are not). The
+ * build formats it once (runtime-prebuild.ts) into a table keyed by each
+ * file's source hash, so a generate only copies it; a file whose source
+ * changed since the build is formatted during the run, as before.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { EmittedFile } from "../ir.js";
 import { headerComment } from "./header.js";
 
@@ -18,21 +24,45 @@ const PORT_FILES: ReadonlySet<string> = new Set(["sdk.ts", "sdk-http.ts", "sdk-t
 
 const cached = new Map<McpSdkLine, EmittedFile[]>();
 
+/** Where the build writes the formatted runtime: per SDK line, per file, the source text's hash and the formatted text. */
+export const PREFORMATTED_URL = new URL("../../dist/runtime-formatted.json", import.meta.url);
+export type PreformattedRuntime = Partial<Record<`${McpSdkLine}`, Record<string, { readonly sourceHash: string; readonly text: string }>>>;
+
+export const runtimeSourceHash = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+function preformatted(): PreformattedRuntime {
+  if (!existsSync(PREFORMATTED_URL)) return {};
+  try {
+    return JSON.parse(readFileSync(PREFORMATTED_URL, "utf8")) as PreformattedRuntime;
+  } catch {
+    return {};
+  }
+}
+
+/** The runtime as its sources are, each file still to be formatted. */
+export function rawRuntimeFiles(line: McpSdkLine): EmittedFile[] {
+  return readdirSync(RUNTIME_DIR)
+    .filter(isRuntimeSource)
+    .sort()
+    .map((name) => {
+      const text = readFileSync(new URL(name, PORT_FILES.has(name) ? PORT_DIRS[line] : RUNTIME_DIR), "utf8");
+      return { path: `runtime/${name}`, text: `${headerComment(`toolc runtime/${name}`)}\n${text}`, format: true };
+    });
+}
+
 function isRuntimeSource(name: string): boolean {
   return name.endsWith(".ts") && !name.endsWith(".test.ts");
 }
 
-/** Runtime files with their header. All are TypeScript, so a consumer's build compiles (and an outDir gets) every one. */
+/** Runtime files with their header, formatted at build time where the build saw the same source. All are TypeScript, so a consumer's build compiles (and an outDir gets) every one. */
 export function emitRuntimeFiles(line: McpSdkLine = 1): EmittedFile[] {
   let files = cached.get(line);
   if (files === undefined) {
-    files = readdirSync(RUNTIME_DIR)
-      .filter(isRuntimeSource)
-      .sort()
-      .map((name) => {
-        const text = readFileSync(new URL(name, PORT_FILES.has(name) ? PORT_DIRS[line] : RUNTIME_DIR), "utf8");
-        return { path: `runtime/${name}`, text: `${headerComment(`toolc runtime/${name}`)}\n${text}`, format: true };
-      });
+    const table = preformatted()[`${line}`] ?? {};
+    files = rawRuntimeFiles(line).map((file) => {
+      const known = table[file.path];
+      return known !== undefined && known.sourceHash === runtimeSourceHash(file.text) ? { path: file.path, text: known.text, format: false } : file;
+    });
     cached.set(line, files);
   }
   return files;

@@ -4,10 +4,9 @@
  * rejection reasons, local `$defs`), which the tool's module composes with
  * its contract constant.
  */
-import { StructureKind, type TypeAliasDeclarationStructure } from "ts-morph";
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR, TypeFileIR } from "../ir.js";
-import { FileBuilder } from "./file-builder.js";
-import { docText, schemaDocLines } from "./types/jsdoc.js";
+import { FileBuilder, type TypeAliasStatement } from "./file-builder.js";
+import { schemaDocLines } from "./types/jsdoc.js";
 import { schemaToType, type TypeContext } from "./types/index.js";
 import { unionOf } from "./types/text.js";
 
@@ -31,9 +30,8 @@ export function toolTypeNames(tool: ToolIR): ToolTypeNames {
 }
 
 /** `export type <name> = <type>;`, with JSDoc when there is any. */
-function typeAlias(name: string, type: string, docLines: readonly string[]): TypeAliasDeclarationStructure {
-  const doc = docText(docLines);
-  return { kind: StructureKind.TypeAlias, isExported: true, name, type, ...(doc === undefined ? {} : { docs: [doc] }) };
+function typeAlias(name: string, type: string, docLines: readonly string[]): TypeAliasStatement {
+  return { kind: "typeAlias", name, type, docs: docLines };
 }
 
 /** The import specifier of a types module, relative to a file in `fromDir` (`types` or `tools`). */
@@ -172,5 +170,5 @@ export function emitTypeFile(file: TypeFileIR, ir: ContractIR, header: string): 
       named.description !== undefined && typeof schema === "object" ? { ...schema, description: named.description } : schema;
     builder.add(typeAlias(named.name, schemaToType(schema, ctx), schemaDocLines(withDescription)));
   }
-  return { path, text: builder.toText(), format: true };
+  return { path, text: builder.toText(), format: false };
 }

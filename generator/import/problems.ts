@@ -15,10 +15,8 @@ export interface Problem {
   readonly message: string;
 }
 
-/** Appends RFC 6901 reference tokens to a pointer. */
-export function pointerJoin(base: string, ...tokens: (string | number)[]): string {
-  return base + tokens.map((t) => "/" + String(t).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
-}
+/** Appends RFC 6901 reference tokens to a pointer (the runtime's pointer module, shared by all of toolc). */
+export { pointerJoin } from "../runtime/pointer.js";
 
 export function formatProblem(p: Problem): string {
   const where = p.pointer === "" ? p.file : `${p.file}: ${p.pointer}`;

@@ -9,7 +9,7 @@
  * a keyword with no validation meaning is dropped with a warning.
  */
 import { SUPPORTED_FORMATS } from "../ajv.js";
-import { isObjectSchema } from "../normalize/schema-walk.js";
+import { isObjectSchema, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../normalize/schema-walk.js";
 import { pointerJoin, type Reporter } from "./problems.js";
 import { fragmentTokens } from "../runtime/pointer.js";
 
@@ -22,9 +22,10 @@ const PLAIN_KEYWORDS = new Set([
   "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties",
   "maxProperties", "title", "description", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "x-sensitive",
 ]);
-const SUBSCHEMA = new Set(["items", "additionalProperties", "propertyNames"]);
-const SUBSCHEMA_LIST = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
-const SUBSCHEMA_MAP = new Set(["properties", "$defs", "definitions"]);
+// The subset's subschema keywords are normalize's (schema-walk.ts); an imported schema may also use draft-07's `definitions`.
+const SUBSCHEMA: ReadonlySet<string> = new Set(SCHEMA_KEYWORDS);
+const SUBSCHEMA_LIST: ReadonlySet<string> = new Set(SCHEMA_LIST_KEYWORDS);
+const SUBSCHEMA_MAP: ReadonlySet<string> = new Set([...SCHEMA_MAP_KEYWORDS, "definitions"]);
 
 /** Assertions toolc cannot express: the tool is skipped rather than served with a different meaning. */
 const UNSUPPORTED_ASSERTIONS = new Set([

@@ -3,7 +3,7 @@
  * YAML; every emitter works from the plain, immutable model returned here.
  */
 import { Codes, error, hasErrors, sortDiagnostics, warning } from "../diagnostics.js";
-import type { ContractIR, Diagnostic, JsonObject, ToolIR } from "../ir.js";
+import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from "../ir.js";
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
 import { normalizeTool } from "./tool.js";
@@ -17,7 +17,7 @@ export interface NormalizeResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-function isTypesFile(file: YamlSource): boolean {
+export function isTypesFile(file: YamlSource): boolean {
   return Object.hasOwn(file.data as object, "types");
 }
 
@@ -45,17 +45,47 @@ const RESERVED_TOOL_NAMES: ReadonlyMap<string, string> = new Map([
   ["then", "an object with a `then` method is a thenable, so `await createClient(client)` would never settle"],
 ]);
 
-function lintNames(tools: readonly { tool: ToolIR; file: YamlSource }[], out: Diagnostic[]): void {
-  const byName = new Map<string, YamlSource>();
+/** One tool normalized on its own: what it contributes to the IR, and where its name is, for the lints across tools. */
+export interface NormalizedTool {
+  readonly tool: ToolIR;
+  readonly nameAt: SourceLocation;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The named types every tool is normalized against, with the types files' own diagnostics. */
+export interface NormalizedTypes {
+  readonly types: NamedTypes;
+  readonly failedTypes: ReadonlySet<string>;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedTypes {
+  const types = normalizeTypeFiles(typeFiles);
+  const diagnostics: Diagnostic[] = [...types.diagnostics];
+  const failedTypes = compileNamedTypes(types, diagnostics);
+  return { types, failedTypes, diagnostics };
+}
+
+/**
+ * A tool depends on its own file and the named types alone, so a build cache
+ * or a worker thread can normalize it apart from the others; `assemble` then
+ * adds what needs every tool at once.
+ */
+export function normalizeOneTool(file: YamlSource, types: NormalizedTypes): NormalizedTool {
+  const result = normalizeTool(file, types.types, types.failedTypes);
+  return { tool: result.tool, nameAt: file.locate(["name"]), diagnostics: result.diagnostics };
+}
+
+function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
+  const byName = new Map<string, SourceLocation>();
   const byIdentifier = new Map<string, string>();
-  for (const { tool, file } of tools) {
-    const at = file.locate(["name"]);
+  for (const { tool, nameAt: at } of tools) {
     const first = byName.get(tool.name);
     if (first) {
-      out.push(error(at, Codes.duplicateTool, `duplicate tool name \`${tool.name}\`: already defined in ${first.display}`));
+      out.push(error(at, Codes.duplicateTool, `duplicate tool name \`${tool.name}\`: already defined in ${first.file}`));
       continue;
     }
-    byName.set(tool.name, file);
+    byName.set(tool.name, at);
     if (RESERVED_TOOL_NAMES.has(tool.name)) {
       out.push(error(at, Codes.reservedToolName, `tool name \`${tool.name}\` cannot be served safely: ${RESERVED_TOOL_NAMES.get(tool.name)}; rename the tool`));
       continue;
@@ -73,20 +103,23 @@ function lintNames(tools: readonly { tool: ToolIR; file: YamlSource }[], out: Di
   }
 }
 
-export function normalize(loaded: LoadedDefinitions): NormalizeResult {
-  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const types = normalizeTypeFiles(loaded.files.filter(isTypesFile));
-  diagnostics.push(...types.diagnostics);
-  const failedTypes = compileNamedTypes(types, diagnostics);
-  const tools = loaded.files.filter((f) => !isTypesFile(f)).map((file) => {
-    const result = normalizeTool(file, types, failedTypes);
-    diagnostics.push(...result.diagnostics);
-    return { tool: result.tool, file };
-  });
+/**
+ * The IR from the named types and every tool, in load order: the lints that
+ * need all tools at once (names), "no tools", and the diagnostics sorted.
+ * `earlier` holds what loading reported.
+ */
+export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[], earlier: readonly Diagnostic[] = []): NormalizeResult {
+  const diagnostics: Diagnostic[] = [...earlier, ...types.diagnostics, ...tools.flatMap((t) => t.diagnostics)];
   lintNames(tools, diagnostics);
   if (tools.length === 0 && !hasErrors(diagnostics)) {
     diagnostics.push(error({ file: ".", line: 1, col: 1 }, Codes.emptyDefinitions, "the definitions contain no tools"));
   }
   const sortedTools = tools.map((t) => t.tool).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { ir: { tools: sortedTools, typeFiles: types.files }, diagnostics: sortDiagnostics(diagnostics) };
+  return { ir: { tools: sortedTools, typeFiles: types.types.files }, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+export function normalize(loaded: LoadedDefinitions): NormalizeResult {
+  const types = normalizeTypes(loaded.files.filter(isTypesFile));
+  const tools = loaded.files.filter((f) => !isTypesFile(f)).map((file) => normalizeOneTool(file, types));
+  return assemble(types, tools, loaded.diagnostics);
 }

@@ -6,7 +6,7 @@
  * served schema's `$defs`, so the schema a client sees is self-contained.
  */
 import { posix } from "node:path";
-import { fragmentTokens, PointerError } from "../runtime/pointer.js";
+import { defsRef, fragmentTokens, PointerError } from "../runtime/pointer.js";
 
 export type RefTarget =
   | { readonly kind: "named"; readonly file: string; readonly name: string }
@@ -39,5 +39,5 @@ export function parseRef(ref: string, source: string): RefTarget {
 }
 
 export function namedRef(name: string): string {
-  return `#/$defs/${name}`;
+  return defsRef(name);
 }

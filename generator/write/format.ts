@@ -10,7 +10,7 @@
  * prettier in this thread would print. Small batches stay in this thread,
  * where starting workers would cost more than it saves.
  */
-import * as prettier from "prettier";
+import type * as prettier from "prettier";
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -180,7 +180,8 @@ export function openFormatter(settings: FormatterOptions): Formatter {
         const known = memo?.get(file);
         if (known !== undefined) return { ...file, text: known };
         const fileOptions = { ...options, parser, filepath: file.path };
-        const text = pool ? await pool.format(file.text, fileOptions) : await prettier.format(file.text, fileOptions);
+        // Loaded on first use: most runs format nothing (toolc writes its own files in their final layout).
+        const text = pool ? await pool.format(file.text, fileOptions) : await (await import("prettier")).format(file.text, fileOptions);
         memo?.set(file, text);
         return { ...file, text };
       })();

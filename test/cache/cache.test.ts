@@ -97,6 +97,57 @@ describe("build cache", () => {
   });
 });
 
+describe("one normalize for cached and uncached compiles", () => {
+  /** A cached run after `change` reports exactly what an uncached compile of the same inputs reports. */
+  async function expectSameDiagnostics(change: (dir: string) => void): Promise<void> {
+    const dir = copyDemo();
+    await expectSameAsUncached(dir);
+    change(dir);
+    const cached = await run({ definitions: "definitions", out: "generated", mode: "generate", cwd: dir });
+    const fresh = await compile("definitions", "generated", dir);
+    expect(cached.diagnostics).toEqual(fresh.diagnostics);
+    expect(cached.ok).toBe(fresh.files !== undefined);
+  }
+
+  it("reports a duplicate tool name between a cached tool and a new one", async () => {
+    await expectSameDiagnostics((dir) => {
+      const text = readFileSync(join(dir, "definitions/get_order.yaml"), "utf8");
+      writeFileSync(join(dir, "definitions/zz_copy.yaml"), text);
+    });
+  });
+
+  it("reports a clash of generated names between a cached tool and an edited one", async () => {
+    await expectSameDiagnostics((dir) => edit(dir, "delete_customer.yaml", /^name: delete_customer$/m, "name: get-order"));
+  });
+
+  it("keeps the warnings of unchanged tools and adds an edited tool's new ones", async () => {
+    await expectSameDiagnostics((dir) => edit(dir, "delete_customer.yaml", /^name: delete_customer$/m, "name: delete.customer"));
+  });
+
+  it("reports a broken types file once, located in it", async () => {
+    await expectSameDiagnostics((dir) => edit(dir, "types.yaml", "enum: [pending, paid, cancelled]", "enum: pending"));
+  });
+});
+
+describe("compile workers", () => {
+  it("give the same bytes and diagnostics as compiling in one thread (built CLI)", () => {
+    const dir = copyDemo();
+    const cli = join(ROOT, "bin/toolc.js");
+    const generate = (workers: string, out: string) =>
+      execFileSync(process.execPath, [cli, "generate", "--definitions", "definitions", "--out", out], {
+        cwd: dir,
+        env: { ...process.env, TOOLC_NO_CACHE: "1", TOOLC_WORKERS: workers },
+        encoding: "utf8",
+        stdio: "pipe",
+      });
+    generate("0", "one");
+    generate("2", "two");
+    const files = (out: string) => execFileSync("find", [out, "-type", "f"], { cwd: dir, encoding: "utf8" }).split("\n").filter(Boolean).map((f) => f.slice(out.length)).sort();
+    expect(files("two")).toEqual(files("one"));
+    for (const file of files("one")) expect(readFileSync(join(dir, "two", file), "utf8"), file).toBe(readFileSync(join(dir, "one", file), "utf8"));
+  });
+});
+
 describe("a no-op run", () => {
   it("loads neither TypeScript, ts-morph nor Ajv: it only reads and hashes", () => {
     const dir = copyDemo();

@@ -4,6 +4,7 @@
  * entry refer back to itself.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
+import { defsEntryName } from "../../runtime/pointer.js";
 
 /** A path into a served schema: keys and array indexes from its root. */
 export type SchemaPath = readonly (string | number)[];
@@ -16,11 +17,8 @@ export interface SchemaProblem {
 
 export const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
 
-export const DEF_PREFIX = "#/$defs/";
-
-export function defName(ref: unknown): string | undefined {
-  return typeof ref === "string" && ref.startsWith(DEF_PREFIX) ? ref.slice(DEF_PREFIX.length) : undefined;
-}
+/** The `$defs` entry a reference names, decoded as a JSON pointer. */
+export const defName: (ref: unknown) => string | undefined = defsEntryName;
 
 export function typesOf(node: JsonObject): string[] {
   if (typeof node.type === "string") return [node.type];

@@ -42,15 +42,6 @@ export function schemaDocLines(schema: JsonSchema, extra: readonly string[] = []
   return out.map((l) => escapeComment(l.trimEnd()));
 }
 
-/**
- * The text for a ts-morph `docs` entry (ts-morph adds the `/**` frame and
- * the ` * ` prefixes). `undefined` when there is nothing to say.
- */
-export function docText(docLines: readonly string[]): string | undefined {
-  if (docLines.length === 0) return undefined;
-  return docLines.flatMap(lines).map(escapeComment).join("\n");
-}
-
 /** A complete `/** ... *\/` comment, for members inside a type literal. */
 export function inlineJsDoc(docLines: readonly string[]): string | undefined {
   if (docLines.length === 0) return undefined;

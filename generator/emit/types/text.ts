@@ -40,6 +40,42 @@ export function topLevelOperators(text: string): { union: boolean; intersection:
   return { union, intersection };
 }
 
+/**
+ * `text` split at every top-level occurrence of `separator` (outside
+ * brackets, string literals and comments); the pieces are not trimmed.
+ */
+export function splitTopLevel(text: string, separator: string): string[] {
+  const pieces: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') i = skipString(text, i);
+    else if (c === "/" && text[i + 1] === "*") i = skipComment(text, i);
+    else if (c === "{" || c === "[" || c === "(") depth++;
+    else if (c === "}" || c === "]" || c === ")") depth--;
+    else if (depth === 0 && c === separator) {
+      pieces.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
+/** The index of the bracket that closes the one at `open`, or -1. */
+export function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') i = skipString(text, i);
+    else if (c === "/" && text[i + 1] === "*") i = skipComment(text, i);
+    else if (c === "{" || c === "[" || c === "(") depth++;
+    else if ((c === "}" || c === "]" || c === ")") && --depth === 0) return i;
+  }
+  return -1;
+}
+
 function skipString(text: string, start: number): number {
   for (let i = start + 1; i < text.length; i++) {
     if (text[i] === "\\") i++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { docText, escapeComment, inlineJsDoc, schemaDocLines } from "../../../generator/emit/types/jsdoc.js";
+import { escapeComment, inlineJsDoc, schemaDocLines } from "../../../generator/emit/types/jsdoc.js";
 import { schemaToType } from "../../../generator/emit/types/index.js";
 import { testContext } from "./helpers.js";
 
@@ -16,7 +16,7 @@ describe("JSDoc", () => {
   it("puts every line, whatever the line terminator, behind the * prefix", () => {
     const doc = inlineJsDoc(schemaDocLines({ description: "one\r\ntwo\rthree\u2028four\u2029five */ end" }))!;
     expect(doc).toBe(["/**", " * one", " * two", " * three", " * four", " * five *\\/ end", " */"].join("\n"));
-    expect(docText(["a\u2028b"])).toBe("a\nb");
+    expect(inlineJsDoc(["a\u2028b"])).toBe("/**\n * a\n * b\n */");
   });
 
   it("orders title, description, then tags", () => {
@@ -34,6 +34,6 @@ describe("JSDoc", () => {
 
   it("says nothing when there is nothing to say", () => {
     expect(inlineJsDoc(schemaDocLines({ type: "string" }))).toBeUndefined();
-    expect(docText([])).toBeUndefined();
+    expect(inlineJsDoc([])).toBeUndefined();
   });
 });

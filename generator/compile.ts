@@ -1,0 +1,147 @@
+/**
+ * The compile, load → normalize → emit → format, from definition texts to
+ * the files toolc would write; the same code with or without the build cache.
+ *
+ * Each tool is compiled on its own against the named types
+ * (tool-compiler.ts), on worker threads for a large run; with a cache, a
+ * tool whose text and types are unchanged comes from its entry instead.
+ * What needs every tool at once (the name lints, "no tools", the shared
+ * files) is done here, from all the tools' entries, so a partial compile
+ * is the full one by construction.
+ */
+import type { Options } from "prettier";
+import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "./cache.js";
+import { hasErrors } from "./diagnostics.js";
+import { byPath, emitRuntimeFiles, emitShared, type EmitOptions } from "./emit/index.js";
+import type { Diagnostic, EmittedFile } from "./ir.js";
+import type { DefinitionText } from "./load/files.js";
+import { assemble } from "./normalize/index.js";
+import { typesFromTexts, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./tool-compiler.js";
+import { openToolCompiler } from "./tool-workers.js";
+import { openFormatter, type FormatMemo, type Formatter } from "./write/format.js";
+
+export interface CompileOutput {
+  /** Absent when there are errors. */
+  readonly files?: EmittedFile[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly tools: number;
+}
+
+export interface CompileContext {
+  readonly emitOptions: EmitOptions;
+  readonly formatOptions: Options;
+  /** The build cache and the hash of toolc's fingerprint, the folders and the run options; none for a plain compile. */
+  readonly cache?: { readonly store: BuildCache; readonly settingsKey: string };
+}
+
+const textKey = (t: DefinitionText): string[] => [t.source, t.display, t.text];
+
+/** Kinds remembered by text hash, so unchanged files need no parse to tell. */
+function knownKinds(ctx: CompileContext): Record<string, DefinitionKind> {
+  return ctx.cache ? (readEntry<Record<string, DefinitionKind>>(ctx.cache.store, "kinds", ctx.cache.settingsKey) ?? {}) : {};
+}
+
+/** A compiler opened on first use, sized by the first batch of work: a run that finds every tool in the cache starts no worker. */
+function lazyCompiler(): { get(work: number): ToolCompiler; close(): Promise<void> } {
+  let compiler: ToolCompiler | undefined;
+  return {
+    get: (work) => (compiler ??= openToolCompiler(work)),
+    close: async () => compiler?.close(),
+  };
+}
+
+/** The kind of every text, loading those not known; load diagnostics of the texts that did not load. */
+async function classify(ctx: CompileContext, compiler: ReturnType<typeof lazyCompiler>, texts: readonly DefinitionText[]) {
+  const known = knownKinds(ctx);
+  const unknown = texts.filter((t) => known[hashText(t.text)] === undefined);
+  // Every text is likely to be compiled too when some are new, so the compiler is sized for all of them.
+  const classified = unknown.length === 0 ? { kinds: [], diagnostics: [] } : await compiler.get(texts.length).classify(unknown);
+  const kinds = new Map<string, DefinitionKind>(texts.map((t) => [t.source, known[hashText(t.text)]]));
+  unknown.forEach((t, i) => kinds.set(t.source, classified.kinds[i]));
+  return { kinds, diagnostics: classified.diagnostics.flat() };
+}
+
+/** A prettier memo over cache entries (the runtime files, the only ones prettier still formats). */
+function formatMemo(cache: NonNullable<CompileContext["cache"]>, used: Set<string>): FormatMemo {
+  const key = (file: EmittedFile): string => hashText(cache.settingsKey, file.path, file.text);
+  return {
+    get: (file) => {
+      used.add(key(file));
+      return readEntry<{ text: string }>(cache.store, "format", key(file))?.text;
+    },
+    set: (file, text) => writeEntry(cache.store, "format", key(file), { text }),
+  };
+}
+
+interface Planned {
+  readonly text: DefinitionText;
+  readonly key: string;
+  readonly entry?: ToolEntry;
+}
+
+/** Tool entries: from the cache when their key is there, else compiled. */
+async function toolEntries(ctx: CompileContext, compiler: ReturnType<typeof lazyCompiler>, typeTexts: readonly DefinitionText[], toolTexts: readonly DefinitionText[]) {
+  const typesKey = hashText(ctx.cache?.settingsKey ?? "", ...typeTexts.flatMap(textKey));
+  const planned: Planned[] = toolTexts.map((text) => {
+    const key = hashText(typesKey, ...textKey(text));
+    const entry = ctx.cache ? readEntry<ToolEntry>(ctx.cache.store, "tools", key) : undefined;
+    return { text, key, ...(entry === undefined ? {} : { entry }) };
+  });
+  const changed = planned.filter((p) => !p.entry);
+  const outcomes = changed.length === 0 ? [] : await compiler.get(changed.length).compile(typeTexts, changed.map((p) => p.text), ctx.emitOptions);
+  const fresh = new Map(changed.map((p, i) => [p.key, outcomes[i]]));
+  const entries: ToolEntry[] = [];
+  const failed: Diagnostic[] = [];
+  for (const p of planned) {
+    const outcome = p.entry ?? fresh.get(p.key);
+    if (outcome === undefined || "failed" in outcome) failed.push(...(outcome?.diagnostics ?? []));
+    else entries.push(outcome);
+  }
+  return { planned, fresh, entries, failed };
+}
+
+/** Formats each distinct file once; the runtime files start before the tools are done. */
+function formatOnce(formatter: Formatter, memo: FormatMemo | undefined): (file: EmittedFile) => Promise<EmittedFile> {
+  const started = new Map<string, Promise<EmittedFile>>();
+  return (file) => {
+    if (!file.format) return Promise.resolve(file);
+    const key = `${file.path}\u0000${file.text}`;
+    let result = started.get(key);
+    if (result === undefined) started.set(key, (result = formatter.format(file, memo)));
+    return result;
+  };
+}
+
+function remember(cache: NonNullable<CompileContext["cache"]>, texts: readonly DefinitionText[], kinds: Map<string, DefinitionKind>, tools: Awaited<ReturnType<typeof toolEntries>>, usedFormats: Set<string>): void {
+  for (const [key, outcome] of tools.fresh) if (!("failed" in outcome) && !hasErrors(outcome.diagnostics)) writeEntry(cache.store, "tools", key, outcome);
+  const loaded = texts.filter((t) => kinds.get(t.source) !== undefined);
+  writeEntry(cache.store, "kinds", cache.settingsKey, Object.fromEntries(loaded.map((t) => [hashText(t.text), kinds.get(t.source)])));
+  pruneEntries(cache.store, "tools", new Set(tools.planned.map((p) => p.key)));
+  pruneEntries(cache.store, "format", usedFormats);
+}
+
+export async function compileTexts(ctx: CompileContext, texts: readonly DefinitionText[]): Promise<CompileOutput> {
+  const compiler = lazyCompiler();
+  const usedFormats = new Set<string>();
+  const memo = ctx.cache ? formatMemo(ctx.cache, usedFormats) : undefined;
+  const formatter = openFormatter({ options: ctx.formatOptions, expectedFiles: 0 });
+  const format = formatOnce(formatter, memo);
+  try {
+    const { kinds, diagnostics: loadDiagnostics } = await classify(ctx, compiler, texts);
+    const typeTexts = texts.filter((t) => kinds.get(t.source) === "types");
+    const toolTexts = texts.filter((t) => kinds.get(t.source) === "tool");
+    // Formatting the runtime overlaps compiling the tools; this thread would otherwise wait.
+    const runtime = Promise.all(emitRuntimeFiles(ctx.emitOptions.mcpSdk).map(format));
+    const tools = await toolEntries(ctx, compiler, typeTexts, toolTexts);
+    const types = typesFromTexts(typeTexts);
+    const { ir, diagnostics } = assemble(types, tools.entries, [...loadDiagnostics, ...tools.failed]);
+    if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
+    const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
+    const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);
+    const [shared] = await Promise.all([Promise.all(emitShared(ir, ctx.emitOptions).map(format)), runtime]);
+    if (ctx.cache) remember(ctx.cache, texts, kinds, tools, usedFormats);
+    return { files: [...shared, ...toolFiles].sort(byPath), diagnostics, tools: ir.tools.length };
+  } finally {
+    await Promise.all([formatter.close(), compiler.close()]);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * One tool from its definition text to its files: load, normalize on its
+ * own against the named types, and emit. A tool depends on nothing else, so
+ * this is the unit the build cache stores and the unit worker threads share
+ * out (tool-workers.ts); everything that needs all tools at once is done by
+ * the caller (compile.ts) after.
+ */
+import { hasErrors } from "./diagnostics.js";
+import { emitToolFiles, type EmitOptions } from "./emit/index.js";
+import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "./ir.js";
+import type { DefinitionText } from "./load/files.js";
+import { loadDefinitionsFromTexts, type YamlSource } from "./load/index.js";
+import { isTypesFile, normalizeOneTool, normalizeTypes, type NormalizedTypes } from "./normalize/index.js";
+
+/** What a definition file is; `undefined` when it did not load (its diagnostics say why). */
+export type DefinitionKind = "types" | "tool" | undefined;
+
+export interface Classified {
+  readonly kinds: readonly DefinitionKind[];
+  /** What loading reported, per text. */
+  readonly diagnostics: readonly (readonly Diagnostic[])[];
+}
+
+/** A tool's share of a compile: its IR, where its name is, its diagnostics, and its files (none when it has errors). */
+export interface ToolEntry {
+  readonly tool: ToolIR;
+  readonly nameAt: SourceLocation;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly files: readonly EmittedFile[];
+}
+
+/** A tool text that did not load, or loaded as something else than a tool. */
+export interface FailedTool {
+  readonly failed: true;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export type ToolOutcome = ToolEntry | FailedTool;
+
+/** Loads and compiles tools; in this thread (this class) or spread over worker threads (tool-workers.ts). */
+export interface ToolCompiler {
+  /** Loads `texts` and tells types files from tools; the loaded files are kept for `compile`. */
+  classify(texts: readonly DefinitionText[]): Promise<Classified>;
+  /** Each tool compiled against the named types of `typeTexts`, in the order given. */
+  compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]>;
+  close(): Promise<void>;
+}
+
+/** The named types of `typeTexts`, which must all load (the caller has classified them). */
+export function typesFromTexts(typeTexts: readonly DefinitionText[]): NormalizedTypes {
+  const loaded = loadDefinitionsFromTexts(typeTexts);
+  return normalizeTypes(loaded.files.filter(isTypesFile));
+}
+
+export function compileTool(file: YamlSource, types: NormalizedTypes, options: EmitOptions): ToolEntry {
+  const { tool, nameAt, diagnostics } = normalizeOneTool(file, types);
+  const files = hasErrors(diagnostics) ? [] : emitToolFiles(tool, options);
+  return { tool, nameAt, diagnostics, files };
+}
+
+export class LocalToolCompiler implements ToolCompiler {
+  /** Loaded files by source path, from `classify`, so a tool is parsed once. */
+  readonly #loaded = new Map<string, { text: string; file: YamlSource }>();
+  /** The last named types, by the texts they came from: every `compile` of a run passes the same. */
+  #types: { key: string; types: NormalizedTypes } | undefined;
+
+  async classify(texts: readonly DefinitionText[]): Promise<Classified> {
+    const kinds: DefinitionKind[] = [];
+    const diagnostics: Diagnostic[][] = [];
+    for (const text of texts) {
+      const loaded = loadDefinitionsFromTexts([text]);
+      const file = loaded.files[0];
+      if (file) this.#loaded.set(text.source, { text: text.text, file });
+      kinds.push(file === undefined ? undefined : isTypesFile(file) ? "types" : "tool");
+      diagnostics.push([...loaded.diagnostics]);
+    }
+    return { kinds, diagnostics };
+  }
+
+  async compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]> {
+    const types = this.#typesOf(typeTexts);
+    return tools.map((text) => {
+      const file = this.#load(text);
+      if ("failed" in file) return file;
+      return compileTool(file, types, options);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#loaded.clear();
+  }
+
+  #typesOf(typeTexts: readonly DefinitionText[]): NormalizedTypes {
+    const key = JSON.stringify(typeTexts);
+    if (this.#types?.key !== key) this.#types = { key, types: typesFromTexts(typeTexts) };
+    return this.#types.types;
+  }
+
+  #load(text: DefinitionText): YamlSource | FailedTool {
+    const known = this.#loaded.get(text.source);
+    if (known && known.text === text.text) return known.file;
+    const loaded = loadDefinitionsFromTexts([text]);
+    const file = loaded.files[0];
+    if (file === undefined || isTypesFile(file)) return { failed: true, diagnostics: loaded.diagnostics };
+    return file;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * A worker thread's side of tool-workers.ts: a LocalToolCompiler driven by
+ * messages, one request at a time, in order.
+ */
+import { parentPort } from "node:worker_threads";
+import { LocalToolCompiler } from "./tool-compiler.js";
+import type { WorkerReply, WorkerRequest } from "./tool-workers.js";
+
+const compiler = new LocalToolCompiler();
+const port = parentPort;
+if (port === null) throw new Error("tool-worker.js runs only as a worker thread");
+
+let queue = Promise.resolve();
+port.on("message", (request: WorkerRequest) => {
+  queue = queue.then(async () => {
+    let reply: WorkerReply;
+    try {
+      const result = request.kind === "classify" ? await compiler.classify(request.texts) : await compiler.compile(request.typeTexts, request.tools, request.options);
+      reply = { id: request.id, result };
+    } catch (e) {
+      reply = { id: request.id, error: e instanceof Error ? String(e.stack ?? e.message) : String(e) };
+    }
+    port.postMessage(reply);
+  });
+});
