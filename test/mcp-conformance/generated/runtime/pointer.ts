@@ -51,3 +51,34 @@ export function fragmentTokens(fragment: string): string[] {
   }
   return pointerTokens(pointer);
 }
+
+/** One reference token encoded: `~` → `~0` first, then `/` → `~1`. */
+export function encodeToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** `base` with `tokens` appended, each encoded: `pointerJoin("/a", "b/c", 0)` is `/a/b~1c/0`. */
+export function pointerJoin(
+  base: string,
+  ...tokens: readonly (string | number)[]
+): string {
+  let pointer = base;
+  for (const token of tokens) pointer += `/${encodeToken(String(token))}`;
+  return pointer;
+}
+
+/** The reference to the root's `$defs` entry `name`, as a URI fragment. */
+export function defsRef(name: string): string {
+  return `#${pointerJoin("/$defs", name).replace(/[%#"<>\\^`{|} ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)}`;
+}
+
+/** The `$defs` entry a reference names (`#/$defs/<name>`, decoded), or undefined for any other reference. */
+export function defsEntryName(ref: unknown): string | undefined {
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return undefined;
+  try {
+    const tokens = fragmentTokens(ref.slice(1));
+    return tokens.length === 2 ? tokens[1] : undefined;
+  } catch {
+    return undefined;
+  }
+}
