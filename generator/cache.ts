@@ -1,6 +1,6 @@
 /**
  * A content-addressed build cache, so that `generate` on 1,000 tools does not
- * redo normalize, Ajv compilation, ts-morph and prettier for tools that did
+ * redo normalize, Ajv compilation and emission for tools that did
  * not change. Every key hashes everything the cached value depends on:
  * toolc's own code and its dependencies' versions (the fingerprint), the
  * resolved prettier options, the run options, and the input texts. A value

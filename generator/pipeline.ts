@@ -6,7 +6,7 @@
  * to: a run whose inputs and on-disk outputs match the last one's hashes
  * does nothing, and otherwise only changed tools are compiled again. The
  * heavy phases are imported on demand, so such a no-op run never loads
- * ts-morph, prettier's parsers or Ajv's compiler.
+ * prettier's parsers or Ajv's compiler.
  */
 import { relative, resolve, sep } from "node:path";
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "./cache.js";

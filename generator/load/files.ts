@@ -2,7 +2,7 @@
  * Finding and reading the definition files: the first step of every run, and
  * all a run needs before it can tell from the build cache that nothing
  * changed. So this module imports nothing but node's fs and path: a no-op
- * run must not load the YAML parser, Ajv, ts-morph or TypeScript.
+ * run must not load the YAML parser, Ajv, prettier or TypeScript.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
