@@ -1,10 +1,13 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
  * Two projects: `unit` is the inner loop (in-process tests that take
  * seconds: `npx vitest run --project unit`); `integration` spawns tsc,
  * vitest, node servers or HTTP transports, or runs the CLI over whole
- * projects. `npm test` runs both.
+ * projects. `npm test` runs both. Before any integration test starts, its
+ * global setup (test/typecheck/setup.ts) builds the fixtures that tsc checks
+ * and runs one tsc program per TypeScript version and option set over them.
  */
 const INTEGRATION = [
   "test/cache/**/*.test.ts",
@@ -30,6 +33,7 @@ const INTEGRATION = [
   "test/import/mapping.test.ts",
   "test/mcp-conformance/conformance.test.ts",
   "test/otel/consumer.test.ts",
+  "test/providers/sdk-types.test.ts",
   "test/runtime/transports.test.ts",
   "test/soundness/**/*.test.ts",
 ];
@@ -39,9 +43,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // One worker per core, not vitest's default of one fewer (a single worker on two cores): integration
+    // tests spend much of their time waiting on the processes they start (vitest, servers, the Inspector).
+    maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: INTEGRATION } },
-      { extends: true, test: { name: "integration", include: INTEGRATION } },
+      { extends: true, test: { name: "integration", include: INTEGRATION, globalSetup: ["test/typecheck/setup.ts"] } },
     ],
   },
 });

@@ -4,32 +4,18 @@
  * second run changes nothing, and that it never overwrites a user's file.
  */
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli, snapshotTree } from "../compiler/helpers.js";
-import { runVitest, typecheck, TYPESCRIPTS } from "../contract-tests/project.js";
+import { runVitest } from "../contract-tests/project.js";
+import { TYPESCRIPTS } from "../helpers/typescripts.js";
+import { tscOutput, typecheckFixture } from "../typecheck/fixtures.js";
+import { ours, scratch } from "./init-project.js";
 
 const exec = promisify(execFile);
-const ours = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-
-/** An existing npm project: package.json indented with tabs, a build script, maybe vitest and a prettier config. */
-function scratch(options: { vitest?: boolean; prettierrc?: object } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "toolc-init-"));
-  const pkg = {
-    name: "my-tools",
-    version: "2.3.4",
-    type: "module",
-    scripts: { build: "tsc", test: "vitest run" },
-    devDependencies: { toolc: "file:../toolc.tgz", ...(options.vitest ? { vitest: ours.devDependencies.vitest } : {}) },
-  };
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, "\t")}\n`);
-  if (options.prettierrc) writeFileSync(join(dir, ".prettierrc"), JSON.stringify(options.prettierrc));
-  writeFileSync(join(dir, ".gitignore"), "node_modules\ndist\n");
-  return dir;
-}
 
 async function prettier(dir: string, mode: "--check" | "--write"): Promise<{ code: number; output: string }> {
   try {
@@ -75,14 +61,13 @@ describe("toolc init", () => {
   });
 
   it("gives a starter that compiles under strict flags, whose contract tests pass through the real handler", async () => {
-    const dir = scratch({ vitest: true });
-    expect((await runCli(dir, ["init"])).code).toBe(0);
-    const generated = await runCli(dir, ["generate"]);
-    expect(generated.code, generated.stderr).toBe(0);
+    // The global setup ran init and generate on a scratch project with vitest (starterProject in init-project.ts), and type-checks it.
+    const { dir, init, generate } = typecheckFixture("starter");
+    expect(init.code, init.stderr).toBe(0);
+    expect(generate.code, generate.stderr).toBe(0);
     expect(existsSync(join(dir, "src/generated/index.ts"))).toBe(true);
     expect(existsSync(join(dir, "test/toolc/greet.test.ts"))).toBe(true);
-    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-    for (const { bin } of TYPESCRIPTS) expect(await typecheck(bin, dir, ["src/server.ts", "src/handlers.ts"])).toBe("");
+    for (const { version } of TYPESCRIPTS) expect(tscOutput("consumer", version, "starter"), `TypeScript ${version}`).toBe("");
     const tests = await runVitest(dir);
     expect(tests.failed, tests.output).toEqual([]);
     expect(tests.output).not.toContain("No test files found");

@@ -65,18 +65,5 @@ createServer(handlers, { name: "consumer", version: "1.0.0" })
   });
 `;
 
-/** The strictest flags people use, as tsconfig compilerOptions. */
-export const STRICTEST = {
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  noUnusedLocals: true,
-  noUnusedParameters: true,
-  noImplicitReturns: true,
-  noImplicitOverride: true,
-  noPropertyAccessFromIndexSignature: true,
-  noFallthroughCasesInSwitch: true,
-  isolatedModules: true,
-  erasableSyntaxOnly: true,
-  forceConsistentCasingInFileNames: true,
-} as const;
+/** The strictest flags people use, as tsconfig compilerOptions (verbatimModuleSyntax aside, which CommonJS packages cannot have). */
+export { STRICT_FLAGS as STRICTEST } from "../helpers/typescripts.js";

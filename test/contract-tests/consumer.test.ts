@@ -5,34 +5,18 @@
  * (symlinked, no network). toolc itself is nowhere in it, and neither is Ajv:
  * the validators import nothing from it.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  CONSUMER_PACKAGES,
-  consumerPackageJson,
-  demoProject,
-  demoTools,
-  expectedTestCount,
-  generate,
-  linkConsumerModules,
-  runVitest,
-  TESTS_DIR,
-  typecheck,
-  TYPESCRIPTS,
-} from "./project.js";
+import { TYPESCRIPTS } from "../helpers/typescripts.js";
+import { tscOutput, typecheckFixture } from "../typecheck/fixtures.js";
+import { CONSUMER_PACKAGES, demoTools, expectedTestCount, runVitest, TESTS_DIR } from "./project.js";
 
 let consumer: string;
 
-beforeAll(async () => {
-  const source = demoProject();
-  await generate(source);
-  consumer = mkdtempSync(join(tmpdir(), "toolc-consumer-"));
-  cpSync(join(source, "generated"), join(consumer, "generated"), { recursive: true });
-  cpSync(join(source, TESTS_DIR), join(consumer, TESTS_DIR), { recursive: true });
-  consumerPackageJson(consumer);
-  linkConsumerModules(consumer);
+beforeAll(() => {
+  // Built once by the global setup (consumerProject in project.ts), which also type-checks it.
+  consumer = typecheckFixture("consumer");
 });
 
 describe("a fresh consumer project", () => {
@@ -51,9 +35,8 @@ describe("a fresh consumer project", () => {
     expect(result.passed).toBe(result.total);
   });
 
-  it.each(TYPESCRIPTS)("type-checks the generated tests under --strict with TypeScript $version", async ({ bin }) => {
-    const tests = readdirSync(join(consumer, TESTS_DIR)).map((f) => join(consumer, TESTS_DIR, f));
-    expect(tests).toHaveLength(demoTools().length);
-    expect(await typecheck(bin, consumer, tests)).toBe("");
+  it.each(TYPESCRIPTS)("type-checks the generated tests under every strict flag with TypeScript $version", ({ version }) => {
+    expect(readdirSync(join(consumer, TESTS_DIR))).toHaveLength(demoTools().length);
+    expect(tscOutput("consumer", version, "consumer")).toBe("");
   });
 });

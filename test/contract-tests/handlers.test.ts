@@ -4,56 +4,25 @@
  * that keep the contract, and fail, in exactly the real-handler tests, for
  * handlers that do not.
  */
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { demoProject, demoTools, expectedTestCount, generate, linkAllModules, runVitest, TESTS_DIR, typecheck, TYPESCRIPTS } from "./project.js";
-
-const GOOD_HANDLERS = `import type { Handlers } from "../generated/index.js";
-
-export const handlers: Handlers = {
-  get_order: async (input) => ({ found: true, customerId: input.customerId, orders: [] }),
-  search_orders: async () => ({ orders: [], nextCursor: null }),
-  create_refund: async (input) => ({ refundId: "re_1", status: "pending", amount: input.amount, createdAt: "2026-03-01T12:00:00Z" }),
-  delete_customer: async (input) => ({ deleted: true, customerId: input.customerId }),
-};
-`;
-
-/** get_order leaks an undeclared field; delete_customer has no handler at all. */
-const BAD_HANDLERS = `import type { Handlers } from "../generated/index.js";
-
-export const handlers = {
-  get_order: async (input: { customerId: string }) => ({ found: true, customerId: input.customerId, orders: [], internalNote: "leak" }),
-  search_orders: async () => ({ orders: [], nextCursor: null }),
-  create_refund: async () => ({ refundId: "re_1", status: "pending", amount: { amountCents: 1, currency: "EUR" }, createdAt: "2026-03-01T12:00:00Z" }),
-} as unknown as Handlers;
-`;
-
-async function projectWithHandlers(text: string): Promise<string> {
-  const dir = demoProject({ "src/handlers.ts": text });
-  await generate(dir, ["--handlers", "src/handlers.ts"]);
-  linkAllModules(dir);
-  return dir;
-}
+import { describe, expect, it } from "vitest";
+import { TYPESCRIPTS } from "../helpers/typescripts.js";
+import { tscOutput, typecheckFixture } from "../typecheck/fixtures.js";
+import { BAD_HANDLERS } from "./handler-modules.js";
+import { demoTools, expectedTestCount, projectWithHandlers, runVitest } from "./project.js";
 
 const REAL = "examples through the real handlers";
 
 describe("--handlers", () => {
-  let good: string;
-  beforeAll(async () => {
-    good = await projectWithHandlers(GOOD_HANDLERS);
-  });
-
   it("runs every example through handlers that keep the contract, and passes", async () => {
-    const result = await runVitest(good);
+    // The global setup generated it with GOOD_HANDLERS (handler-modules.ts), and type-checks it.
+    const result = await runVitest(typecheckFixture("handlers"));
     expect(result.failed, result.output).toEqual([]);
     expect(result.total).toBe(expectedTestCount(demoTools(), true));
     expect(result.total).toBeGreaterThan(expectedTestCount(demoTools(), false));
   });
 
-  it.each(TYPESCRIPTS)("type-checks under --strict with TypeScript $version, handlers module included", async ({ bin }) => {
-    const files = readdirSync(join(good, TESTS_DIR)).map((f) => join(good, TESTS_DIR, f));
-    expect(await typecheck(bin, good, files)).toBe("");
+  it.each(TYPESCRIPTS)("type-checks under every strict flag with TypeScript $version, handlers module included", ({ version }) => {
+    expect(tscOutput("consumer", version, "handlers")).toBe("");
   });
 
   it("fails, in the real-handler tests only, for a handler that leaks a field and a tool with no handler", async () => {
@@ -66,5 +35,6 @@ describe("--handlers", () => {
       expect.stringMatching(/^delete_customer contract examples through the real handlers deletion: succeeds/),
       expect.stringMatching(/^get_order contract examples through the real handlers paid order: succeeds/),
     ]);
-  });
+    // A generate and a whole vitest run in a child process.
+  }, 180_000);
 });

@@ -19,8 +19,6 @@ const run = promisify(execFile);
 /** The packages the generated folder needs at run time (the SDK alone: validators import nothing from Ajv), plus the test runner. */
 export const CONSUMER_PACKAGES = ["@modelcontextprotocol/sdk", "vitest"] as const;
 
-export { TYPESCRIPTS } from "../helpers/typescripts.js";
-
 /** Where `toolc generate` puts contract tests in a project that lists vitest. */
 export const TESTS_DIR = "test/toolc";
 
@@ -118,40 +116,28 @@ export async function runVitest(dir: string, command: [string, ...string[]] = [p
   return { code, total: json.numTotalTests, passed: json.numPassedTests, failed, output };
 }
 
-/** Runs tsc --strict --noEmit over `files` with a strict consumer's settings; returns its output ("" when clean). */
-export async function typecheck(bin: string, dir: string, files: string[]): Promise<string> {
-  const config = {
-    compilerOptions: {
-      strict: true,
-      noEmit: true,
-      target: "ES2022",
-      lib: ["ES2023"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      skipLibCheck: true,
-      types: ["node"],
-      typeRoots: [join(ROOT, "node_modules/@types")],
-      noUnusedLocals: true,
-      noUnusedParameters: true,
-      exactOptionalPropertyTypes: true,
-      noUncheckedIndexedAccess: true,
-    },
-    files,
-  };
-  const tsconfig = join(dir, `tsconfig.${Math.abs(hash(bin))}.json`);
-  writeFileSync(tsconfig, JSON.stringify(config));
-  try {
-    await run(process.execPath, [bin, "-p", tsconfig], { cwd: dir });
-    return "";
-  } catch (e) {
-    return String((e as { stdout?: string }).stdout ?? e);
-  }
+/** The demo project with `text` as src/handlers.ts, generated with `--handlers`, toolc's node_modules linked. */
+export async function projectWithHandlers(text: string): Promise<string> {
+  const dir = demoProject({ "src/handlers.ts": text });
+  await generate(dir, ["--handlers", "src/handlers.ts"]);
+  linkAllModules(dir);
+  return dir;
 }
 
-function hash(text: string): number {
-  let h = 0;
-  for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) | 0;
-  return h;
+/**
+ * A fresh consumer project: only the demo's generated folder and contract
+ * tests, a package.json declaring the SDK and vitest, and a node_modules
+ * holding just those.
+ */
+export async function consumerProject(): Promise<string> {
+  const source = demoProject();
+  await generate(source);
+  const consumer = mkdtempSync(join(tmpdir(), "toolc-consumer-"));
+  cpSync(join(source, "generated"), join(consumer, "generated"), { recursive: true });
+  cpSync(join(source, TESTS_DIR), join(consumer, TESTS_DIR), { recursive: true });
+  consumerPackageJson(consumer);
+  linkConsumerModules(consumer);
+  return consumer;
 }
 
 /** The demo's tools, as the emitter sees them. */

@@ -1,11 +1,9 @@
 /**
  * The TypeScript versions generated code must compile with: 5.9, 6.0 and
  * 7.0 (the native compiler, what `npm i -D typescript` installs today), each
- * a devDependency (the later two as npm aliases).
+ * a devDependency (the later two as npm aliases), and the strict flags it
+ * must compile under. Every tsc check in the suite takes both from here.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -22,20 +20,25 @@ export const TYPESCRIPTS: readonly TypeScriptVersion[] = [
   { version: "7.0", bin: join(ROOT, "node_modules/typescript-7/bin/tsc") },
 ];
 
-/** Runs tsc --strict --noEmit over `files` (plus `extra` options); returns its output ("" when clean). */
-export function typecheck(bin: string, files: string[], extra: Record<string, unknown> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "toolc-tsc-"));
-  const config = {
-    compilerOptions: { strict: true, noEmit: true, target: "ES2022", lib: ["ES2023"], module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: ["node"], typeRoots: [join(ROOT, "node_modules/@types")], ...extra },
-    files,
-  };
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config));
-  try {
-    execFileSync(process.execPath, [bin, "-p", join(dir, "tsconfig.json")], { encoding: "utf8", cwd: ROOT });
-    return "";
-  } catch (e) {
-    return String((e as { stdout?: string }).stdout ?? e);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/**
+ * The strictest flags people use, as tsconfig compilerOptions, except
+ * verbatimModuleSyntax: a CommonJS package cannot have it (it rejects every
+ * ES import or export in a CommonJS .ts file, TS1287, TS1295).
+ */
+export const STRICT_FLAGS = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  noImplicitReturns: true,
+  noImplicitOverride: true,
+  noPropertyAccessFromIndexSignature: true,
+  noFallthroughCasesInSwitch: true,
+  isolatedModules: true,
+  erasableSyntaxOnly: true,
+  forceConsistentCasingInFileNames: true,
+} as const;
+
+/** Every strict flag, verbatimModuleSyntax included: what an ES module package's generated code compiles under. */
+export const STRICTEST = { ...STRICT_FLAGS, verbatimModuleSyntax: true } as const;

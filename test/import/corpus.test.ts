@@ -5,23 +5,17 @@
  * each supported TypeScript, and served back over MCP, where each schema and
  * annotation set must mean what the original meant.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { beforeAll, describe, expect, it } from "vitest";
-import { compile } from "../../generator/pipeline.js";
-import { importContracts } from "../../generator/import/index.js";
-import { ROOT } from "../compiler/helpers.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { TYPESCRIPTS } from "../helpers/typescripts.js";
+import { tscOutput, typecheckFixture } from "../typecheck/fixtures.js";
+import { expectedAnnotations } from "./corpus-helpers.js";
+import { SETS } from "./corpus-sets.js";
 import { draftSensitiveKeywords, semanticallyEqual } from "./semantic.js";
-import { expectedAnnotations, tscStrict, TYPESCRIPTS } from "./corpus-helpers.js";
-
-const CORPUS = join(ROOT, "../shared/corpus");
-const GITHUB = join(CORPUS, "github-mcp-toolsnaps");
-const REFERENCE = join(CORPUS, "mcp-reference-servers");
 
 /**
  * Tools that cannot round-trip, with the reason. Empty: every corpus tool
@@ -29,30 +23,6 @@ const REFERENCE = join(CORPUS, "mcp-reference-servers");
  * fails the test, so this list stays true.
  */
 const EXPECTED_EXCEPTIONS: Record<string, string> = {};
-
-interface CorpusSet {
-  readonly label: string;
-  readonly sources: readonly string[];
-  readonly expectedTools: number;
-  readonly originals: () => Tool[];
-}
-
-function githubTools(): Tool[] {
-  return readdirSync(GITHUB).filter((f) => f.endsWith(".snap")).map((f) => JSON.parse(readFileSync(join(GITHUB, f), "utf8")) as Tool);
-}
-
-function referenceFiles(): string[] {
-  return readdirSync(REFERENCE).filter((f) => f.endsWith(".tools.json")).sort().map((f) => join(REFERENCE, f));
-}
-
-function referenceTools(): Tool[] {
-  return referenceFiles().flatMap((f) => (JSON.parse(readFileSync(f, "utf8")) as { tools: Tool[] }).tools);
-}
-
-const SETS: CorpusSet[] = [
-  { label: "GitHub MCP server snapshots", sources: [GITHUB], expectedTools: 117, originals: githubTools },
-  { label: "MCP reference servers", sources: referenceFiles(), expectedTools: 37, originals: referenceTools },
-];
 
 async function listServed(generatedIndex: string): Promise<Tool[]> {
   const generated = (await import(generatedIndex)) as { contracts: Record<string, unknown>; createServer: (h: object) => Server };
@@ -84,40 +54,31 @@ function mismatch(original: Tool, served: Tool | undefined): string | undefined 
   return undefined;
 }
 
-describe.each(SETS)("$label", (set) => {
-  const dir = mkdtempSync(join(tmpdir(), "toolc-import-corpus-"));
+// The global setup imports and compiles each set once (importSet in corpus-sets.ts) and type-checks the output.
+describe.each(SETS.map((set, index) => ({ ...set, index })))("$label", (set) => {
   const originals = set.originals();
+  const imported = () => typecheckFixture("imported")[set.index]!;
   let served: Tool[] = [];
-
-  beforeAll(async () => {
-    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  });
 
   it(`imports all ${set.expectedTools} tools with no errors`, () => {
     expect(originals).toHaveLength(set.expectedTools);
-    for (const source of set.sources) {
-      const result = importContracts({ source, out: "definitions", cwd: dir });
-      expect(result.problems.filter((p) => p.severity === "error")).toEqual([]);
-    }
-    expect(readdirSync(join(dir, "definitions")).filter((f) => f.endsWith(".yaml"))).toHaveLength(set.expectedTools);
+    const { importErrors, contracts } = imported();
+    expect(Object.keys(importErrors)).toEqual(set.sources);
+    for (const source of set.sources) expect(importErrors[source]).toEqual([]);
+    expect(contracts).toBe(set.expectedTools);
   });
 
-  it("compiles with the real pipeline", async () => {
-    const compiled = await compile("definitions", "generated", dir);
-    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(compiled.tools).toBe(set.expectedTools);
-    for (const file of compiled.files ?? []) {
-      mkdirSync(dirname(join(dir, "generated", file.path)), { recursive: true });
-      writeFileSync(join(dir, "generated", file.path), file.text);
-    }
+  it("compiles with the real pipeline", () => {
+    expect(imported().compileErrors).toEqual([]);
+    expect(imported().tools).toBe(set.expectedTools);
   });
 
-  it.each(TYPESCRIPTS)("type-checks under --strict with TypeScript $version", ({ bin }) => {
-    expect(tscStrict(bin, join(dir, "generated/index.ts"))).toBe("");
+  it.each(TYPESCRIPTS)("type-checks under every strict flag with TypeScript $version", ({ version }) => {
+    expect(tscOutput("consumer", version, `import/${set.index}`)).toBe("");
   });
 
   it("serves every schema back, semantically equal to the original", async () => {
-    served = await listServed(join(dir, "generated/index.ts"));
+    served = await listServed(join(imported().dir, "generated/index.ts"));
     expect(served).toHaveLength(set.expectedTools);
     const byName = new Map(served.map((t) => [t.name, t]));
     const failures: Record<string, string> = {};

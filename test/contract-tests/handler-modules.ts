@@ -1,0 +1,21 @@
+/** Handler modules for the demo contracts, written into projects generated with `--handlers src/handlers.ts`. */
+
+export const GOOD_HANDLERS = `import type { Handlers } from "../generated/index.js";
+
+export const handlers: Handlers = {
+  get_order: async (input) => ({ found: true, customerId: input.customerId, orders: [] }),
+  search_orders: async () => ({ orders: [], nextCursor: null }),
+  create_refund: async (input) => ({ refundId: "re_1", status: "pending", amount: input.amount, createdAt: "2026-03-01T12:00:00Z" }),
+  delete_customer: async (input) => ({ deleted: true, customerId: input.customerId }),
+};
+`;
+
+/** get_order leaks an undeclared field; delete_customer has no handler at all. */
+export const BAD_HANDLERS = `import type { Handlers } from "../generated/index.js";
+
+export const handlers = {
+  get_order: async (input: { customerId: string }) => ({ found: true, customerId: input.customerId, orders: [], internalNote: "leak" }),
+  search_orders: async () => ({ orders: [], nextCursor: null }),
+  create_refund: async () => ({ refundId: "re_1", status: "pending", amount: { amountCents: 1, currency: "EUR" }, createdAt: "2026-03-01T12:00:00Z" }),
+} as unknown as Handlers;
+`;

@@ -1,0 +1,94 @@
+/**
+ * The programs besides the matrix, and which check goes where. Each program
+ * is one set of compiler options, run once per TypeScript version over all
+ * its checks:
+ * - `consumer`: what a consumer project compiles (contract tests, handlers,
+ *   the init starter, imported corpora, held-out code, emitted types) under
+ *   every strict flag, NodeNext, Node's types, no DOM.
+ * - `providers`: the provider exports against the official SDKs, whose
+ *   declarations need the DOM lib, under every strict flag.
+ * - `strict`: plain `--strict`, for checks that must hold without the extra
+ *   flags (README snippets; `@ts-expect-error` cases that must fail on
+ *   `strict` alone; the type-soundness samples).
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { STRICTEST } from "../helpers/typescripts.js";
+import type { TscCheck, TscProgram } from "./programs.js";
+import type { TypecheckFixtures } from "./provided.js";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** Where `toolc generate` puts contract tests in a project that lists vitest (contract-tests/project.ts). */
+const TESTS_DIR = "test/toolc";
+
+/** The agent loops of docs/providers.md, one file each, in the document's order. */
+export const SNIPPETS = ["openai", "anthropic", "gemini", "ai-sdk"];
+
+export const PROVIDER_FILES = ["generated/providers.ts", "generated/runtime/providers.ts", "generated/runtime/provider-nulls.ts"];
+
+const NODE_PROJECT = {
+  target: "ES2022",
+  lib: ["ES2023"],
+  module: "NodeNext",
+  moduleResolution: "NodeNext",
+  types: ["node"],
+  typeRoots: [join(ROOT, "node_modules/@types")],
+  skipLibCheck: true,
+  noEmit: true,
+  noErrorTruncation: true,
+};
+
+const contractTests = (dir: string): string[] => readdirSync(join(dir, TESTS_DIR)).map((f) => join(dir, TESTS_DIR, f));
+
+/** A check over `files` answering for everything under `dir`. */
+const inFolder = (name: string, dir: string, files: readonly string[]): TscCheck => ({ name, files, owns: [dir] });
+
+function consumerChecks(f: TypecheckFixtures, typesProject: readonly string[]): TscCheck[] {
+  const checks: TscCheck[] = [];
+  if (f.consumer) checks.push(inFolder("consumer", f.consumer, contractTests(f.consumer)));
+  if (f.handlers) checks.push(inFolder("handlers", f.handlers, contractTests(f.handlers)));
+  if (f.starter) checks.push(inFolder("starter", f.starter.dir, ["src/server.ts", "src/handlers.ts"].map((p) => join(f.starter!.dir, p))));
+  if (f.heldOut) checks.push(inFolder("held-out", f.heldOut, [join(f.heldOut, "use.ts")]));
+  f.imported?.forEach((set, i) => checks.push(inFolder(`import/${i}`, set.dir, [join(set.dir, "generated/index.ts")])));
+  if (typesProject.length > 0) checks.push(inFolder("emitted-types", join(typesProject[0]!, ".."), typesProject));
+  return checks;
+}
+
+function providerChecks(f: TypecheckFixtures, negative: string): TscCheck[] {
+  const generated = join(ROOT, "generated");
+  const checks: TscCheck[] = [
+    {
+      name: "sdk-assign",
+      files: [join(ROOT, "test/providers/sdk-assign.ts"), ...SNIPPETS.map((s) => join(ROOT, "test/providers/snippets", `${s}.ts`))],
+      owns: [join(ROOT, "test/providers"), generated],
+    },
+    { name: "provider-modules", files: [join(ROOT, PROVIDER_FILES[0]!)], owns: PROVIDER_FILES.map((p) => join(ROOT, p)) },
+    inFolder("wrong-provider", join(negative, ".."), [negative]),
+  ];
+  if (f.providersBilling) checks.push(inFolder("billing", f.providersBilling.dir, [join(f.providersBilling.dir, "generated/providers.ts")]));
+  return checks;
+}
+
+/** Files the setup wrote besides the fixture projects. */
+export interface CheckFiles {
+  /** The emitted-types project's files (test/emit/types/soundness-cases.ts), check.ts first. */
+  readonly typesProject: readonly string[];
+  /** A module that assigns one provider's export to another's type. */
+  readonly wrongProvider: string;
+  /** The type-soundness check file (test/soundness/check.ts), if it was built. */
+  readonly soundness: string | undefined;
+}
+
+/** The programs for the fixtures in `f` and the `files` written for them. */
+export function otherPrograms(f: TypecheckFixtures, files: CheckFiles): TscProgram[] {
+  const { typesProject, wrongProvider, soundness } = files;
+  const strictChecks: TscCheck[] = [{ name: "readme", files: [join(ROOT, "test/e2e/readme-snippets.ts")], owns: [join(ROOT, "test/e2e"), join(ROOT, "generated")] }];
+  if (typesProject.length > 0) strictChecks.push(inFolder("emitted-types", join(typesProject[0]!, ".."), typesProject));
+  if (soundness !== undefined) strictChecks.push(inFolder("type-soundness", join(soundness, ".."), [soundness]));
+  return [
+    { name: "consumer", options: { ...NODE_PROJECT, ...STRICTEST }, checks: consumerChecks(f, typesProject), base: f.base },
+    { name: "providers", options: { ...NODE_PROJECT, ...STRICTEST, lib: ["ES2023", "DOM"] }, checks: providerChecks(f, wrongProvider), base: f.base },
+    { name: "strict", options: { ...NODE_PROJECT, strict: true }, checks: strictChecks, base: f.base },
+  ];
+}

@@ -1,0 +1,113 @@
+/**
+ * Global setup of the integration project: builds every fixture that a tsc
+ * check needs once, runs one tsc program per TypeScript version and set of
+ * compiler options over all of them (programs.ts), and provides the
+ * per-check diagnostics and the fixture folders to the test files, which
+ * assert on them and reuse the folders instead of generating their own.
+ *
+ *   TOOLC_TSC_PARALLEL=n   tsc processes at a time (default 2)
+ *   SOUNDNESS_SAMPLES=n    samples per schema in the type-soundness check (default 100)
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import type { TestProject } from "vitest/node";
+import { starterProject } from "../cli/init-project.js";
+import { ROOT, runCli } from "../compiler/helpers.js";
+import { GOOD_HANDLERS } from "../contract-tests/handler-modules.js";
+import { consumerProject, projectWithHandlers } from "../contract-tests/project.js";
+import { heldOutProject } from "../e2e/held-out-project.js";
+import { writeTypesProject } from "../emit/types/soundness-cases.js";
+import { importSet, SETS } from "../import/corpus-sets.js";
+import { CHECK_FILE, sortErrors, writeSoundnessCheck, type SoundnessCheck } from "../soundness/check.js";
+import { otherPrograms } from "./checks.js";
+import { matrixPrograms, writeMatrixFixtures } from "./matrix.js";
+import { runPrograms, type TscProgram } from "./programs.js";
+import type { TypecheckFixtures } from "./provided.js";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Runs `build`; a failure is recorded under `name` (and fails that fixture's tests), not thrown. */
+async function attempt<T>(name: string, failures: Record<string, string>, build: () => Promise<T> | T): Promise<T | undefined> {
+  try {
+    return await build();
+  } catch (error) {
+    failures[name] = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return undefined;
+  }
+}
+
+/** A module assigning an OpenAI export to Anthropic's type: the providers program must reject it (line 3, column 14). */
+function writeWrongProvider(base: string): string {
+  const dir = join(base, "providers-negative");
+  mkdirSync(dir, { recursive: true });
+  const providers = relative(dir, join(ROOT, "generated/providers.js"));
+  const file = join(dir, "wrong.ts");
+  writeFileSync(file, `import type Anthropic from "@anthropic-ai/sdk";\nimport { openai } from "${providers}";\nexport const wrong: Anthropic.Tool[] = openai.tools;\n`);
+  return file;
+}
+
+/** test/fixtures/billing generated into a project of its own, for its providers.ts (some providers refuse its tool names). */
+async function providersBilling(base: string): Promise<NonNullable<TypecheckFixtures["providersBilling"]>> {
+  const dir = join(base, "providers-billing");
+  mkdirSync(dir);
+  cpSync(join(ROOT, "test/fixtures/billing"), join(dir, "definitions"), { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  const generated = await runCli(dir, ["generate"]);
+  return { dir, code: generated.code, stderr: generated.stderr };
+}
+
+interface Built {
+  readonly fixtures: Mutable<TypecheckFixtures>;
+  readonly programs: TscProgram[];
+  readonly soundness: SoundnessCheck | undefined;
+}
+
+async function buildFixtures(base: string): Promise<Built> {
+  const failures: Record<string, string> = {};
+  const fixtures: Mutable<TypecheckFixtures> = { base, failures };
+  const matrix = await attempt("matrix", failures, async () => {
+    await writeMatrixFixtures(base);
+    return matrixPrograms(base);
+  });
+  fixtures.consumer = await attempt("consumer", failures, consumerProject);
+  fixtures.handlers = await attempt("handlers", failures, () => projectWithHandlers(GOOD_HANDLERS));
+  fixtures.starter = await attempt("starter", failures, starterProject);
+  fixtures.heldOut = await attempt("held-out", failures, heldOutProject);
+  fixtures.imported = await attempt("import", failures, () => Promise.all(SETS.map((set, i) => importSet(set, mkdirAndReturn(join(base, `import-${i}`))))));
+  fixtures.providersBilling = await attempt("providers-billing", failures, () => providersBilling(base));
+  const typesProject = (await attempt("emitted-types", failures, () => writeTypesProject(mkdirAndReturn(join(base, "emitted-types"))))) ?? [];
+  const soundnessDir = join(base, "soundness");
+  const soundness = await attempt("soundness", failures, () => writeSoundnessCheck(mkdirAndReturn(soundnessDir), Number(process.env.SOUNDNESS_SAMPLES ?? 100)));
+  const files = { typesProject, wrongProvider: writeWrongProvider(base), soundness: soundness && join(soundnessDir, CHECK_FILE) };
+  const programs = [...(matrix ?? []), ...otherPrograms(fixtures, files)];
+  return { fixtures, programs: programs.sort((a, b) => weight(b) - weight(a)), soundness };
+}
+
+/** The programs that take longest (skipLibCheck off; the type-soundness samples) go first, so the last to finish are short. */
+const HEAVY = ["matrix0", "matrix1", "strict"];
+
+function weight(program: TscProgram): number {
+  const index = HEAVY.indexOf(program.name);
+  return index === -1 ? 0 : HEAVY.length - index;
+}
+
+function mkdirAndReturn(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const base = mkdtempSync(join(tmpdir(), "toolc-typecheck-"));
+  symlinkSync(join(ROOT, "node_modules"), join(base, "node_modules"), "dir");
+  writeFileSync(join(base, "package.json"), '{ "type": "module" }\n');
+  const { fixtures, programs, soundness } = await buildFixtures(base);
+  const results = await runPrograms(programs, Number(process.env.TOOLC_TSC_PARALLEL ?? 2));
+  if (soundness) {
+    const byVersion = Object.fromEntries(Object.entries(results["strict"] ?? {}).map(([version, checks]) => [version, sortErrors(checks["type-soundness"] ?? "", soundness.file)]));
+    fixtures.soundness = { figures: soundness.figures, byVersion };
+  }
+  project.provide("tsc", results);
+  project.provide("typecheckFixtures", fixtures);
+  return () => rmSync(base, { recursive: true, force: true });
+}
