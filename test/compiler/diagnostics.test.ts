@@ -54,6 +54,9 @@ const cases: Case[] = [
   { name: "a misspelt keyword", files: { "types.yaml": TYPES, "t.yaml": edit("  required: [query]", "  requird: [query]") }, expect: { file: "definitions/t.yaml", line: 9, col: 3, code: "TC002", text: /did you mean `required`/ } },
   { name: "an unknown effect", files: { "types.yaml": TYPES, "t.yaml": edit("effect: read", "effect: reed") }, expect: { file: "definitions/t.yaml", line: 4, col: 9, code: "TC003", text: /one of read, write, destructive; did you mean `read`/ } },
   { name: "a duplicate tool name", files: { "types.yaml": TYPES, "a.yaml": TOOL, "b.yaml": TOOL }, expect: { file: "definitions/b.yaml", line: 1, col: 7, code: "TC010", text: /already defined in definitions\/a.yaml/ } },
+  // A named type that fails strict mode (no `type: object` beside `required`) is reported once, at the types
+  // file, and the tool that uses it never reaches the validator emitter, whose Ajv would throw on it.
+  { name: "a named type that strict mode rejects, used by a tool", files: { "types.yaml": edit("    type: object\n", "", TYPES), "t.yaml": TOOL }, expect: { file: "definitions/types.yaml", line: 3, col: 5, code: "TC031", text: /strictTypes/ } },
   { name: "a dangling $ref", files: { "types.yaml": TYPES, "t.yaml": edit("types.yaml#/Item", "types.yaml#/Itme") }, expect: { file: "definitions/t.yaml", line: 13, col: 42, code: "TC020", text: /did you mean `Item`/ } },
   { name: "a $ref to a missing file", files: { "t.yaml": TOOL }, expect: { file: "definitions/t.yaml", line: 13, col: 42, code: "TC020", text: /no types file/ } },
   { name: "an example that breaks its schema", files: { "types.yaml": TYPES, "t.yaml": edit("    input: { query: a }", "    input: { query: 42 }") }, expect: { file: "definitions/t.yaml", line: 17, col: 21, code: "TC050", text: /query must be string/ } },
