@@ -20,7 +20,6 @@ export const MAX_DEPTH = 256;
 
 export type JsonCopy =
   { ok: true; value: unknown } | { ok: false; message: string };
-export type JsonCheck = { ok: true } | { ok: false; message: string };
 
 /**
  * Why a value is not JSON, and where. Not an Error: nothing needs its stack,
@@ -179,15 +178,4 @@ export function copyJson(value: unknown): JsonCopy {
   } catch (error) {
     return { ok: false, message: notJsonMessage(error) };
   }
-}
-
-const PLAIN: JsonCheck = { ok: true };
-
-/**
- * Whether `value` is plain JSON data: only plain objects and arrays, finite
- * numbers, no functions, symbols or bigints, no cycles. Never throws.
- */
-export function checkJson(value: unknown): JsonCheck {
-  const copy = copyJson(value);
-  return copy.ok ? PLAIN : copy;
 }
