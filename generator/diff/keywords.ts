@@ -143,8 +143,12 @@ export function compareDefault(base: JsonObject, head: JsonObject): KeywordChang
   return [{ rule: "default-removed", levels: { input: "warning", output: null }, message: `default ${show(base.default)} removed: the handler no longer gets a value when the caller leaves it out`, keyword: ["default"], atBase: true }];
 }
 
-/** Keywords that describe but never constrain: edits to them are not changes. */
-export const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "x-sensitive"]);
+/**
+ * Keywords that describe but never constrain: edits to them are not changes.
+ * `$schema` is among them because toolc compiles one dialect, stated or not;
+ * stating it is the policy rule `dialect-changed`.
+ */
+export const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "x-sensitive", "$schema"]);
 
 /** Keywords the comparisons in this module and schema-compare.ts understand; any other difference is reported as undecided. */
 export const UNDERSTOOD: ReadonlySet<string> = new Set([

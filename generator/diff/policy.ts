@@ -3,9 +3,11 @@
  * effect or a tool that is no longer idempotent breaks callers that retry or
  * run it unattended; a shorter timeout, fewer retries or a new rejection
  * reason are warnings; versions are reported so a breaking change can be
- * matched with its bump.
+ * matched with its bump. Content kinds are output the caller receives, so a
+ * new kind is a warning, like a new rejection reason; icons and a stated
+ * dialect change what tools/list serves but not what a call does.
  */
-import type { Effect, SourceLocation, ToolIR } from "../ir.js";
+import type { ContentKind, Effect, SourceLocation, ToolIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 import type { Level, PolicyRule } from "./rules.js";
 
@@ -26,6 +28,46 @@ function locateKey(file: YamlSource, path: readonly (string | number)[], atKey =
     node = (node as Record<string | number, unknown>)[segment];
   }
   return file.locate(path, atKey ? { key: true } : undefined);
+}
+
+const ANY_KIND = "any kind";
+
+/** What the contract lets a handler attach; absent `content:` means any kind. */
+function kindsText(kinds: readonly ContentKind[] | undefined): string {
+  return kinds === undefined ? ANY_KIND : kinds.length === 0 ? "none" : kinds.join(", ");
+}
+
+/** `content:` kinds: one finding per kind added or removed, or one for a move to or from "any kind". */
+function compareContent(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
+  const before = base.content;
+  const after = head.content;
+  if (before === undefined && after === undefined) return [];
+  if (before === undefined || after === undefined) {
+    const widened = after === undefined;
+    const message = `content kinds ${kindsText(before)} → ${kindsText(after)}`;
+    return [widened ? { rule: "content-kind-added", level: "warning", message: `${message}: callers may now receive any kind of block`, at } : { rule: "content-kind-removed", level: "info", message, at }];
+  }
+  const out: PolicyFinding[] = [];
+  for (const kind of after) {
+    if (!before.includes(kind)) out.push({ rule: "content-kind-added", level: "warning", message: `content kind ${kind} added: callers that handle every declared kind must handle it`, at });
+  }
+  for (const kind of before) {
+    if (!after.includes(kind)) out.push({ rule: "content-kind-removed", level: "info", message: `content kind ${kind} removed`, at });
+  }
+  return out;
+}
+
+/** Icons and `$schema` as tools/list serves them. */
+function compareListing(base: ToolIR, head: ToolIR, at: (path: readonly (string | number)[]) => SourceLocation): PolicyFinding[] {
+  const out: PolicyFinding[] = [];
+  if (JSON.stringify(base.icons ?? []) !== JSON.stringify(head.icons ?? [])) {
+    out.push({ rule: "icons-changed", level: "info", message: `icons ${base.icons?.length ?? 0} → ${head.icons?.length ?? 0}, or their fields changed`, at: at(["icons"]) });
+  }
+  const dialect = (t: ToolIR): string => (typeof t.inputSchema.$schema === "string" ? t.inputSchema.$schema : "(not stated)");
+  if (dialect(base) !== dialect(head)) {
+    out.push({ rule: "dialect-changed", level: "info", message: `$schema ${dialect(base)} → ${dialect(head)}: served schemas mean the same, since 2020-12 is MCP's default`, at: at(["$schema"]) });
+  }
+  return out;
 }
 
 export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, headFile: YamlSource): PolicyFinding[] {
@@ -50,6 +92,7 @@ export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, 
   for (const code of baseReasons) {
     if (!headReasons.has(code)) out.push({ rule: "error-reason-removed", level: "info", message: `rejection reason ${code} removed`, at: locateKey(baseFile, ["errors", code], true) });
   }
+  out.push(...compareContent(base, head, at(["content"])), ...compareListing(base, head, at));
   if (head.version > base.version) out.push({ rule: "version-bumped", level: "info", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
   if (head.version < base.version) out.push({ rule: "version-lowered", level: "warning", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
   return out;

@@ -70,6 +70,10 @@ export const POLICY_RULES = [
   "idempotency-key-changed",
   "version-bumped",
   "version-lowered",
+  "content-kind-added",
+  "content-kind-removed",
+  "icons-changed",
+  "dialect-changed",
 ] as const;
 
 export type SchemaRule = (typeof SCHEMA_RULES)[number];

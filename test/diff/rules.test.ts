@@ -83,6 +83,13 @@ describe("policy rules", () => {
     ["a read that becomes a write", "effect: read", "effect: write", ["effect-more-severe tool breaking", "idempotent-removed tool breaking"]],
     ["less severe and idempotent", "effect: destructive", "effect: write\nidempotent: true", ["effect-less-severe tool info", "idempotent-added tool info"]],
     ["error reasons", "effect: read\nerrors: { A: { description: a } }", "effect: read\nerrors: { B: { description: b } }", ["error-reason-removed tool info", "error-reason-added tool warning"]],
+    ["content kinds swapped", "effect: read\ncontent: [image, text]", "effect: read\ncontent: [text, audio]", ["content-kind-removed tool info", "content-kind-added tool warning"]],
+    ["content kinds declared where any was allowed", "effect: read", "effect: read\ncontent: [image]", ["content-kind-removed tool info"]],
+    ["content kinds dropped, so any kind may come", "effect: read\ncontent: [image]", "effect: read", ["content-kind-added tool warning"]],
+    ["content kinds reordered", "effect: read\ncontent: [image, text]", "effect: read\ncontent: [text, image]", []],
+    ["an icon added", "effect: read", "effect: read\nicons: [{ src: \"https://example.com/i.png\" }]", ["icons-changed tool info"]],
+    ["an icon's theme changed", "effect: read\nicons: [{ src: \"https://example.com/i.png\", theme: light }]", "effect: read\nicons: [{ src: \"https://example.com/i.png\", theme: dark }]", ["icons-changed tool info"]],
+    ["the dialect stated", "effect: read", "$schema: https://json-schema.org/draft/2020-12/schema\neffect: read", ["dialect-changed tool info"]],
   ];
   it.each(cases)("%s", (_name, base, head, expected) => {
     expect(changes(tool({ policy: base }), tool({ policy: head })).sort()).toEqual(expected.sort());
