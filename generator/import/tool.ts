@@ -5,6 +5,8 @@
  * defaults included (readOnlyHint false, destructiveHint true,
  * idempotentHint false, openWorldHint true).
  */
+import { isContractIcon } from "../load/meta-schema.js";
+import { JSON_SCHEMA_2020_12 } from "../normalize/tool.js";
 import { pointerJoin, type Reporter } from "./problems.js";
 import { convertRootSchema, isJsonObject, type JsonObject } from "./schema.js";
 
@@ -23,11 +25,10 @@ export interface ImportedTool {
 
 /** Tool fields toolc has no counterpart for; reported so nobody is surprised they are gone. */
 const DROPPED_FIELDS: Record<string, string> = {
-  icons: "toolc does not serve icons",
   _meta: "toolc serves its own _meta (the contract version)",
   execution: "toolc does not declare task support",
 };
-const KNOWN_FIELDS = new Set(["name", "title", "description", "inputSchema", "outputSchema", "annotations"]);
+const KNOWN_FIELDS = new Set(["name", "title", "description", "icons", "inputSchema", "outputSchema", "annotations"]);
 
 type Effect = "read" | "write" | "destructive";
 
@@ -89,6 +90,37 @@ function descriptionOf(tool: JsonObject, name: string, title: string | undefined
   return stand;
 }
 
+/** The icons toolc can serve back as they were; any other is dropped with a warning at its place. */
+function iconsOf(tool: JsonObject, at: string, report: Reporter): JsonObject[] | undefined {
+  const icons = tool.icons;
+  const here = pointerJoin(at, "icons");
+  if (icons === undefined) return undefined;
+  if (!Array.isArray(icons)) {
+    report.warn(here, "dropped: `icons` must be an array of icons");
+    return undefined;
+  }
+  const kept = icons.filter((icon, i) => {
+    if (isContractIcon(icon)) return true;
+    report.warn(pointerJoin(here, String(i)), "dropped: an icon needs `src` (an http(s): URL or a data: URI) and may have only `mimeType`, `sizes` and `theme` as MCP defines them");
+    return false;
+  });
+  return kept.length === 0 ? undefined : (kept as JsonObject[]);
+}
+
+/**
+ * A source that states JSON Schema 2020-12 on either root schema gets it as
+ * the contract's `$schema`, so toolc serves it as the source did (SEP-1613).
+ * Older drafts are converted to 2020-12 and their `$schema` is not kept.
+ */
+function dialectOf(tool: JsonObject, notes: string[]): string | undefined {
+  const stated = (key: string): boolean => isJsonObject(tool[key]) && (tool[key] as JsonObject).$schema === JSON_SCHEMA_2020_12;
+  const input = stated("inputSchema");
+  const output = stated("outputSchema");
+  if (!input && !output) return undefined;
+  if (input !== output) notes.push(`$schema: the source states 2020-12 on its ${input ? "input" : "output"} schema only; toolc serves it on both`);
+  return JSON_SCHEMA_2020_12;
+}
+
 function schemaOf(tool: JsonObject, key: "inputSchema" | "outputSchema", at: string, report: Reporter): JsonObject | undefined {
   const schema = tool[key];
   const here = pointerJoin(at, key);
@@ -124,16 +156,20 @@ export function importTool(tool: JsonObject, name: string, at: string, report: R
   const description = descriptionOf(tool, name, title, at, report);
   const idempotent = idempotentOf(annotations, effect);
   const openWorld = openWorldOf(annotations, notes);
+  const icons = iconsOf(tool, at, report);
+  const dialect = dialectOf(tool, notes);
   const input = schemaOf(tool, "inputSchema", at, report);
   if (tool.outputSchema === undefined) notes.push("output: any object, because the source declares no outputSchema; the handler must return an object");
   const output = tool.outputSchema === undefined ? OPEN_OUTPUT : schemaOf(tool, "outputSchema", at, report);
   reportUnusedFields(tool, at, report);
   if (report.failed || input === undefined || output === undefined) return undefined;
   const contract: JsonObject = {
+    ...(dialect === undefined ? {} : { $schema: dialect }),
     name,
     version: 1,
     ...(title === undefined ? {} : { title }),
     description,
+    ...(icons === undefined ? {} : { icons }),
     effect,
     ...(idempotent === undefined ? {} : { idempotent }),
     ...(openWorld === undefined ? {} : { openWorld }),

@@ -40,6 +40,17 @@ function metaValidator(): ReturnType<Ajv2020["compile"]> {
   return compiled;
 }
 
+let iconCheck: ReturnType<Ajv2020["compile"]> | undefined;
+
+/** Whether `value` is one icon as a contract's `icons` accepts it: the meta-schema's own definition decides. */
+export function isContractIcon(value: unknown): boolean {
+  if (!iconCheck) {
+    const meta = JSON.parse(readFileSync(META_SCHEMA_URL, "utf8")) as { $defs: { icon: object } };
+    iconCheck = new Ajv2020({ strict: false }).compile(meta.$defs.icon);
+  }
+  return iconCheck(value);
+}
+
 function segmentsOf(e: ErrorObject, data: unknown): JsonPath {
   return pointerSegments(e.instancePath, data);
 }

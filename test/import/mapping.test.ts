@@ -77,6 +77,35 @@ describe("title, description, output", () => {
   });
 });
 
+describe("icons and $schema, served back as the source served them", () => {
+  const ICON = { src: "https://example.com/a.png", mimeType: "image/png", sizes: ["48x48"], theme: "dark" };
+
+  it("keeps icons toolc can serve and drops any other with a warning at its place", () => {
+    const { contract, report } = mapTool({ annotations: { readOnlyHint: true }, icons: [ICON, { src: "/local.png" }, { src: "data:image/png;base64,AA==", extra: 1 }] });
+    expect(contract?.icons).toEqual([ICON]);
+    expect(report.problems.map((p) => `${p.severity} ${p.pointer}`)).toEqual(["warning /tools/0/icons/1", "warning /tools/0/icons/2"]);
+    expect(Object.keys(contract ?? {}).indexOf("icons")).toBe(Object.keys(contract ?? {}).indexOf("description") + 1);
+  });
+
+  it("writes no icons key when none can be kept", () => {
+    const { contract, report } = mapTool({ annotations: { readOnlyHint: true }, icons: "https://example.com/a.png" });
+    expect(contract && "icons" in contract).toBe(false);
+    expect(report.problems).toEqual([expect.objectContaining({ severity: "warning", pointer: "/tools/0/icons" })]);
+  });
+
+  it.each([
+    { name: "2020-12 on the input", tool: { inputSchema: { ...INPUT, $schema: "https://json-schema.org/draft/2020-12/schema" } }, $schema: "https://json-schema.org/draft/2020-12/schema", notes: 1 },
+    { name: "2020-12 on both", tool: { inputSchema: { ...INPUT, $schema: "https://json-schema.org/draft/2020-12/schema" }, outputSchema: { type: "object", $schema: "https://json-schema.org/draft/2020-12/schema" } }, $schema: "https://json-schema.org/draft/2020-12/schema", notes: 0 },
+    { name: "draft-07", tool: { inputSchema: { ...INPUT, $schema: "http://json-schema.org/draft-07/schema#" } }, $schema: undefined, notes: 0 },
+  ])("states the contract's $schema from the source's: $name", ({ tool, $schema, notes }) => {
+    const report = new Reporter("tools.json");
+    const imported = importTool({ name: "t", description: "d", annotations: { readOnlyHint: true }, outputSchema: { type: "object" }, ...tool } as never, "t", "/tools/0", report);
+    expect(imported?.contract.$schema).toBe($schema);
+    expect(imported?.notes.filter((n) => n.startsWith("$schema"))).toHaveLength(notes);
+    expect(report.failed).toBe(false);
+  });
+});
+
 describe("schemas", () => {
   function convert(schema: Obj): { schema: Obj; report: Reporter } {
     const report = new Reporter("tools.json");
@@ -192,12 +221,18 @@ describe("toolc import", () => {
   });
 
   it("writes contracts that compile", async () => {
-    const dir = project({ "tools.json": { tools: [tool("a", { outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] } })] } });
+    const dialect = "https://json-schema.org/draft/2020-12/schema";
+    const icons = [{ src: "https://example.com/a.png", mimeType: "image/png" }];
+    const dir = project({ "tools.json": { tools: [tool("a", { icons, inputSchema: { ...INPUT, $schema: dialect }, outputSchema: { $schema: dialect, type: "object", properties: { n: { type: "integer" } }, required: ["n"] } })] } });
     expect((await runCli(dir, ["import", "tools.json"])).code).toBe(0);
     const generated = await runCli(dir, ["generate"]);
     // Imported schemas rarely bound their strings; that is a warning (TC036), never an error.
     expect(generated.stderr.split("\n").filter((line) => line !== "" && !line.includes("warning TC036"))).toEqual([]);
     expect(generated.code).toBe(0);
+    // What the source served, toolc serves back.
+    const served = readFileSync(join(dir, "generated/contracts.ts"), "utf8");
+    expect(served).toContain(JSON.stringify(dialect));
+    expect(served).toContain("https://example.com/a.png");
   });
 
   it("is deterministic", async () => {
