@@ -78,9 +78,9 @@ const served = (side: ContractSide, direction: Direction): JsonObject => {
  */
 function samples(pair: Pair, base: JsonObject, head: JsonObject, runs: number, seed: number): { value: unknown; accepted: boolean }[] {
   const [from, to] = pair.direction === "input" ? [base, head] : [head, base];
-  const validFrom = ajv.compile(from);
-  const validTo = ajv.compile(to);
   try {
+    const validFrom = ajv.compile(from);
+    const validTo = ajv.compile(to);
     const values = fc.sample(new SchemaArbitraries(from as never, 5).root$(), { numRuns: runs, seed });
     return values.filter((v) => validFrom(v)).map((value) => {
       const received = structuredClone(value);
