@@ -51,7 +51,7 @@ describe("a consumer importing toolc/otel", () => {
       const options = { target: "ES2022", lib: ["ES2023"], module: "NodeNext", moduleResolution: "NodeNext", ...STRICTEST, verbatimModuleSyntax: true, skipLibCheck: true, noEmit: true, types: ["node"], typeRoots: [join(ROOT, "node_modules/@types")] };
       const tsconfig = join(dir, `tsconfig.${ts.version}.json`);
       writeFileSync(tsconfig, JSON.stringify({ compilerOptions: options, files: ["consumer.ts", ADAPTER_SOURCE] }));
-      const result = await run(process.execPath, [ts.bin, "-p", tsconfig], { cwd: dir }).then(
+      const result = await run(process.execPath, [ts.bin, ...ts.args, "-p", tsconfig], { cwd: dir }).then(
         () => "",
         (e: { stdout?: string }) => e.stdout ?? String(e),
       );

@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
-import { TYPESCRIPTS } from "../helpers/typescripts.js";
+import { TYPESCRIPTS, type TypeScriptVersion } from "../helpers/typescripts.js";
 
 const run = promisify(execFile);
 
@@ -77,7 +77,7 @@ export function attribute(output: string, program: TscProgram): Record<string, s
 }
 
 /** Writes the program's tsconfig for `version` and runs that tsc over it; returns tsc's output. */
-async function runProgram(program: TscProgram, version: string, bin: string): Promise<string> {
+async function runProgram(program: TscProgram, { version, bin, args }: TypeScriptVersion): Promise<string> {
   const tsconfig = join(program.base, `tsconfig.${program.name}.${version}.json`);
   const files = [...new Set(program.checks.flatMap((c) => c.files))];
   // A program that emits (declarations) gets an outDir per version, so two versions never write the same files.
@@ -85,7 +85,7 @@ async function runProgram(program: TscProgram, version: string, bin: string): Pr
   const compilerOptions = emits ? { ...program.options, outDir: join(program.base, `out.${program.name}.${version}`) } : program.options;
   writeFileSync(tsconfig, JSON.stringify({ compilerOptions, files }, null, 2));
   try {
-    await run(process.execPath, [bin, "-p", tsconfig, "--pretty", "false"], { cwd: program.base, maxBuffer: 256 << 20 });
+    await run(process.execPath, [bin, ...args, "-p", tsconfig, "--pretty", "false"], { cwd: program.base, maxBuffer: 256 << 20 });
     return "";
   } catch (e) {
     const failure = e as { stdout?: string; stderr?: string };
@@ -105,7 +105,7 @@ export async function runPrograms(programs: readonly TscProgram[], parallel = 2)
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
-      const output = await runProgram(job.program, job.ts.version, job.ts.bin);
+      const output = await runProgram(job.program, job.ts);
       const forProgram = (results[job.program.name] ??= {});
       forProgram[job.ts.version] = attribute(output, job.program);
     }
