@@ -96,13 +96,13 @@ function findTopLevel(code: string, from: number, to: number, token: string): nu
 }
 
 /**
- * The module-level helper every compacted error site calls: appends one
- * error object to the list (null until the first error) and returns the
- * list. The object has Ajv's fields; `schemaPath` only where issues.ts reads
- * it (see keepsSchemaPath).
+ * The function every compacted error site calls: runtime/validator-errors.ts
+ * `addError`, which appends one error object to the list (null until the
+ * first) and returns the list. The object has Ajv's fields; `schemaPath`
+ * only where issues.ts reads it (see keepsSchemaPath). A validators module
+ * imports it under this name.
  */
-export const ERROR_HELPER =
-  "function err$(errors, instancePath, keyword, params, schemaPath) {const error = schemaPath === undefined ? {instancePath, keyword, params} : {instancePath, schemaPath, keyword, params};if (errors === null) return [error];errors.push(error);return errors;}";
+export const ERROR_HELPER = { name: "err$", member: "addError" } as const;
 export const ERROR_HELPER_CALL = "vErrors = err$(vErrors,";
 
 /**
