@@ -30,6 +30,41 @@ export function addError(
 }
 
 /**
+ * The one parameter Ajv gives the errors of each of these keywords. An error
+ * site of one of them passes the parameter's value alone (addParamError),
+ * which is most error sites, and the params object is built here.
+ */
+export const PARAM_NAMES: ReadonlyMap<string, string> = new Map([
+  ["required", "missingProperty"],
+  ["type", "type"],
+  ["enum", "allowedValues"],
+  ["const", "allowedValue"],
+  ["format", "format"],
+  ["pattern", "pattern"],
+  ["minLength", "limit"],
+  ["maxLength", "limit"],
+  ["minItems", "limit"],
+  ["maxItems", "limit"],
+  ["minProperties", "limit"],
+  ["maxProperties", "limit"],
+  ["multipleOf", "multipleOf"],
+  ["additionalProperties", "additionalProperty"],
+  ["propertyNames", "propertyName"],
+]);
+
+/** `addError` for a keyword of PARAM_NAMES: params is `{<its parameter>: value}`. */
+export function addParamError(
+  errors: ValidatorError[] | null,
+  instancePath: string,
+  keyword: string,
+  value: unknown,
+): ValidatorError[] {
+  const params: Record<string, unknown> = {};
+  params[PARAM_NAMES.get(keyword) ?? "value"] = value;
+  return addError(errors, instancePath, keyword, params);
+}
+
+/**
  * Appends the errors of a named-type validator that was called on the value
  * at `instancePath`: their paths are relative to that value, so each gets the
  * prefix. The objects are the callee's, made on this call alone, so they are

@@ -15,7 +15,7 @@ import { sharedAjv } from "../ajv-shared.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonSchema, ToolIR } from "../ir.js";
 import { inlineRefs } from "./validators/inline.js";
 import { NESTED_ERRORS, namedTypeDefs, namedTypeKeyword, sharedBinding, sharedCallsOf, sharedRootSchema, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
-import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, simplifyRootSignature } from "./validators/rewrite.js";
+import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, PARAM_ERROR_HELPER, PARAM_ERROR_HELPER_CALL, simplifyRootSignature } from "./validators/rewrite.js";
 
 // ajv/dist/standalone is CommonJS with `exports.default`; under NodeNext the
 // default import is module.exports.
@@ -93,7 +93,8 @@ function runtimeImports(code: string, up: string): string[] {
   if (call !== null) throw new Error(`generated validator would load a module: ${code.slice(call.index, call.index + 60)}`);
   const imports = VALIDATOR_RUNTIME_IMPORTS.filter(({ binding }) => code.includes(`${binding}.`)).map(({ binding, module }) => `import * as ${binding} from ${JSON.stringify(up + module)};`);
   // The error-list functions are imported by name: every error site calls one.
-  const named = [...(code.includes(ERROR_HELPER_CALL) ? [`${ERROR_HELPER.member} as ${ERROR_HELPER.name}`] : []), ...(code.includes(`= ${NESTED_ERRORS.name};`) ? [`${NESTED_ERRORS.member} as ${NESTED_ERRORS.name}`] : [])];
+  const used = [...(code.includes(ERROR_HELPER_CALL) ? [ERROR_HELPER] : []), ...(code.includes(PARAM_ERROR_HELPER_CALL) ? [PARAM_ERROR_HELPER] : []), ...(code.includes(`= ${NESTED_ERRORS.name};`) ? [NESTED_ERRORS] : [])];
+  const named = used.map((f) => `${f.member} as ${f.name}`);
   if (named.length > 0) imports.push(`import { ${named.join(", ")} } from ${JSON.stringify(up + VALIDATOR_ERRORS_MODULE)};`);
   return imports;
 }

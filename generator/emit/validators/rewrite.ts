@@ -11,6 +11,8 @@
  * checks the result against in-process Ajv, verdict by verdict.
  */
 
+import { PARAM_NAMES } from "../../runtime/validator-errors.js";
+
 /** Ajv's scope constants holding (sub)schemas, e.g. `const schema31 = {...};`. */
 const SCHEMA_CONST = /const (schema\d+) = /g;
 
@@ -104,6 +106,18 @@ function findTopLevel(code: string, from: number, to: number, token: string): nu
  */
 export const ERROR_HELPER = { name: "err$", member: "addError" } as const;
 export const ERROR_HELPER_CALL = "vErrors = err$(vErrors,";
+/** The same for an error whose params are the one parameter PARAM_NAMES gives its keyword: the call passes the value alone. */
+export const PARAM_ERROR_HELPER = { name: "err1$", member: "addParamError" } as const;
+export const PARAM_ERROR_HELPER_CALL = "vErrors = err1$(vErrors,";
+
+/** Ajv's params `{name: value}` with one field: the value, when `name` is the one PARAM_NAMES gives `keyword`. */
+function paramValue(params: string, keyword: string): string | undefined {
+  const name = PARAM_NAMES.get(keyword);
+  if (name === undefined || !params.startsWith(`{${name}: `) || !params.endsWith("}")) return undefined;
+  const from = name.length + 3;
+  if (findTopLevel(params, from, params.length - 1, ",") >= 0) return undefined;
+  return params.slice(from, -1);
+}
 
 /**
  * issues.ts reads `schemaPath` for one thing: dropping the errors raised
@@ -184,6 +198,8 @@ function errorHelperCall(object: string, schemas: ReadonlyMap<string, unknown>):
   const params = inlineSchemaReads(object.slice(paramsStart, -1), schemas);
   if (params === undefined) return undefined;
   const keep = keepsSchemaPath(JSON.parse(schemaPath) as string, JSON.parse(keyword) as string);
+  const value = keep ? undefined : paramValue(params, JSON.parse(keyword) as string);
+  if (value !== undefined) return `${PARAM_ERROR_HELPER_CALL}${instancePath},${keyword},${value});`;
   return `${ERROR_HELPER_CALL}${instancePath},${keyword},${params}${keep ? `,${schemaPath}` : ""});`;
 }
 
