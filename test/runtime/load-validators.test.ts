@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
 import type { AnyToolContract } from "../../generator/runtime/contract.js";
+import { executeTool } from "../../generator/runtime/executor.js";
 import { loadValidators, validatorsOf } from "../../generator/runtime/validators.js";
 
 const INPUT = {
@@ -21,8 +22,40 @@ function contract(): AnyToolContract {
   // Compiled as the validator emitter compiles them: for copies without prototypes.
   const validateInput = createAjv({ applyDefaults: true, copiedData: true }).compile(INPUT);
   const validateOutput = createAjv({ applyDefaults: false, copiedData: true }).compile({ type: "object" });
-  return { name: "proto", inputSchema: INPUT, outputSchema: { type: "object" }, validators: async () => ({ validateInput, validateOutput }) } as unknown as AnyToolContract;
+  return {
+    name: "proto",
+    version: 1,
+    effect: "read",
+    idempotent: true,
+    timeoutMs: 1000,
+    retry: { attempts: 1, backoffMs: 0, maxBackoffMs: 0, budgetMs: 0 },
+    errors: {},
+    inputSchema: INPUT,
+    outputSchema: { type: "object" },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    meta: {},
+    sensitive: { input: [], output: [] },
+    validators: async () => ({ validateInput, validateOutput }),
+  } as unknown as AnyToolContract;
 }
+
+describe("the executor with validators compiled for its copies", () => {
+  it("finds inherited names missing, even one added to Object.prototype", async () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    // Non-enumerable, so that only property reads see it (an enumerable one breaks the test runner's own loops).
+    Object.defineProperty(proto, "constructor2", { value: "inherited", configurable: true, writable: true, enumerable: false });
+    try {
+      const polluted = { ...INPUT, properties: { ...INPUT.properties, constructor2: { type: "string" } }, required: ["constructor", "constructor2"] };
+      const c = { ...contract(), inputSchema: polluted, validators: { validateInput: createAjv({ applyDefaults: true, copiedData: true }).compile(polluted), validateOutput: () => true } } as unknown as AnyToolContract;
+      let ran = false;
+      const result = await executeTool(c, {}, () => ((ran = true), {}));
+      expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: "constructor" }, { path: "constructor2" }] });
+      expect(ran).toBe(false);
+    } finally {
+      delete proto["constructor2"];
+    }
+  });
+});
 
 describe("loadValidators", () => {
   it("counts only own properties, though the generated functions check none", async () => {
