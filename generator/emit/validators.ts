@@ -5,9 +5,14 @@
  * like any other source file).
  *
  * Every value Ajv's code refers to outside itself (format checkers,
- * equality, code-point length) is given to Ajv with a `code` snippet naming
- * a namespace import of a generated runtime module (generator/ajv.ts), so the
- * module imports those and nothing from Ajv.
+ * equality, code-point length, the error-list functions, the shared
+ * named-type validators) is given to Ajv with a `code` snippet naming an
+ * import of a generated module (generator/ajv.ts,
+ * validators/named-types.ts), so the module imports those and nothing from
+ * Ajv.
+ *
+ * The validators are compiled for copies without prototypes (`copiedData`
+ * in generator/ajv.ts): the runtime validates nothing else.
  */
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, VALIDATOR_RUNTIME_IMPORTS } from "../ajv.js";

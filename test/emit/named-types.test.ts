@@ -51,7 +51,7 @@ const TYPES: JsonObject = {
 };
 const ORIGINS: Record<string, DefOrigin> = Object.fromEntries(Object.keys(TYPES).map((name) => [name, { kind: "named", name, module: "types" }]));
 
-/** A tool using every type: in arrays, as a property, below its own union (compiled in place there), recursively. */
+/** A tool using every type: in arrays, as a property, in maps (keys that need escaping in a pointer), below its own union (compiled in place there), recursively. */
 const SCHEMA: JsonObject = {
   type: "object",
   properties: {
@@ -61,6 +61,7 @@ const SCHEMA: JsonObject = {
     either: { anyOf: [{ $ref: "#/$defs/Shape" }, { type: "null" }] },
     tree: { $ref: "#/$defs/Tree" },
     kind: { anyOf: [{ type: "integer" }, { type: "boolean" }] },
+    byKey: { type: "object", additionalProperties: { $ref: "#/$defs/Item" }, patternProperties: { "^x-": { $ref: "#/$defs/Shape" } } },
   },
   required: ["items"],
   additionalProperties: false,
@@ -80,6 +81,7 @@ const VALUES: unknown[] = [
   { items: [], shape: { kind: "square" }, kind: "y" },
   { items: [], tree: { name: "a", children: [{ name: "" }, { name: "b", children: [{ nope: 1 }] }] } },
   { items: "no", main: 1, shape: null, tree: [] },
+  { items: [], byKey: { "a/b~c": item("bad"), ok: item("it_9"), "x-1": { kind: "square" }, "": {} } },
 ];
 
 function tool(name: string): ToolIR {
