@@ -136,6 +136,9 @@ describe("named types compiled once and called", () => {
     // Status is too small to pay for a call; inside Item it is compiled in the shared module.
     expect(sharedText).not.toContain("validateStatus");
     expect(sharedText).toContain('"/either"');
+    // Item is used at two places in each validator: one constant names its function.
+    expect(sharedText.match(/= types\$types\.validateItem;/g)).toHaveLength(1);
+    expect(sharedText.match(/= types\$types\.validateItem_withDefaults;/g)).toHaveLength(1);
   });
 
   for (const kind of ["validateInput", "validateOutput"] as const) {

@@ -134,7 +134,7 @@ export function withSharedCalls(schema: JsonSchema, origins: Readonly<Record<str
     const name = sharedUse(node, defs, origins);
     const origin = name === undefined ? undefined : origins[name];
     if (name === undefined || origin?.kind !== "named" || usesKeyword(closure(name, defs), UNSHAREABLE_KEYWORDS)) return node;
-    const call: SharedValidator = { typeName: name, module: origin.module, exportName: exportName(name, applyDefaults, defs), applyDefaults, root: rootSchema(name, defs) };
+    const call: SharedValidator = { typeName: name, module: origin.module, exportName: exportName(name, applyDefaults, defs), applyDefaults, root: sharedRootSchema(name, defs) };
     calls.set(call.exportName, call);
     const { $ref: _ref, ...siblings } = node;
     return { ...siblings, [NAMED_TYPE_KEYWORD]: call.exportName };
@@ -152,7 +152,8 @@ export function sharedBinding(module: string): string {
   return `types$${module.replace(/-/g, "$")}`;
 }
 
-function rootSchema(typeName: string, defs: JsonObject): JsonObject {
+/** The schema a shared function is compiled from: a ref to the type, with every type it reaches (`defs` holds at least those). */
+export function sharedRootSchema(typeName: string, defs: JsonObject): JsonObject {
   return { $ref: `#/$defs/${typeName}`, $defs: closure(typeName, defs) };
 }
 
@@ -161,11 +162,6 @@ export function namedTypeDefs(typeFiles: readonly TypeFileIR[]): JsonObject {
   const all: JsonObject = {};
   for (const file of typeFiles) for (const type of file.types) all[type.name] = type.schema;
   return all;
-}
-
-/** The schema a shared function is compiled from: a ref to the type, with every type it reaches. */
-export function sharedRootSchema(typeName: string, defs: JsonObject): JsonObject {
-  return rootSchema(typeName, defs);
 }
 
 /**
@@ -201,6 +197,8 @@ const INSTANCE_PATH = new Name("instancePath");
 /** The code keyword that calls a shared function (see the module comment); `calls` by export name. */
 export function namedTypeKeyword(calls: readonly SharedValidator[]): KeywordDefinition {
   const byExport = new Map(calls.map((c) => [c.exportName, c]));
+  // One in-process stand-in per function: Ajv gives a value one name per `ref`, so every use shares one constant.
+  const standIns = new Map(calls.map((c) => [c.exportName, inProcess(c.root, c.applyDefaults)]));
   return {
     keyword: NAMED_TYPE_KEYWORD,
     schemaType: "string",
@@ -210,7 +208,7 @@ export function namedTypeKeyword(calls: readonly SharedValidator[]): KeywordDefi
       const { gen, data, it } = cxt;
       // With allErrors (toolc's only mode, and the only one reached through the followed keywords) validity is the error count.
       if (!it.allErrors) throw new Error("shared named-type calls need allErrors");
-      const fn = gen.scopeValue("func", { ref: inProcess(call.root, call.applyDefaults), code: _`${new Name(sharedBinding(call.module))}.${new Name(call.exportName)}` });
+      const fn = gen.scopeValue("func", { ref: standIns.get(call.exportName), code: _`${new Name(sharedBinding(call.module))}.${new Name(call.exportName)}` });
       const add = gen.scopeValue("func", { ref: addNested, code: new Name(NESTED_ERRORS.name) });
       gen.if(_`!${fn}(${data})`, () => {
         gen.assign(V_ERRORS, _`${add}(${V_ERRORS}, ${fn}.errors, ${str`${INSTANCE_PATH}${it.errorPath}`})`);
