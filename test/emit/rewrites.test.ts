@@ -47,6 +47,9 @@ describe("each kept rewrite still fires on Ajv's current output", () => {
     expect(all).not.toMatch(/const err\d+ = /);
     expect(all).not.toContain("vErrors.push(");
     expect(all).toContain("vErrors = err$(vErrors,");
+    // An error whose params are its keyword's one parameter passes the value alone.
+    expect(all).toContain('vErrors = err1$(vErrors,"","required","accountId");');
+    expect(all).not.toContain("{missingProperty:");
   });
 
   it("dropUnusedSchemas: no schema constant is left once error params no longer read it", () => {
