@@ -19,7 +19,7 @@ import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, VALIDATOR_RUNTIME_I
 import { sharedAjv } from "../ajv-shared.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonSchema, ToolIR } from "../ir.js";
 import { inlineRefs } from "./validators/inline.js";
-import { NESTED_ERRORS, namedTypeDefs, namedTypeKeyword, sharedBinding, sharedCallsOf, sharedRootSchema, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
+import { NESTED_ERRORS, namedTypeKeyword, sharedBinding, sharedCallsOf, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
 import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, PARAM_ERROR_HELPER, PARAM_ERROR_HELPER_CALL, simplifyRootSignature } from "./validators/rewrite.js";
 
 // ajv/dist/standalone is CommonJS with `exports.default`; under NodeNext the
@@ -180,11 +180,11 @@ export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
 export function emitSharedValidators(ir: ContractIR, headerFor: (source: string) => string): EmittedFile[] {
   const calls = new Map<string, SharedValidator>();
   for (const tool of ir.tools) for (const call of sharedCallsOf(tool)) calls.set(`${call.module}\u0000${call.exportName}`, call);
-  const defs = namedTypeDefs(ir.typeFiles);
   return ir.typeFiles.flatMap((file) => {
     const used = [...calls.values()].filter((c) => c.module === file.module).sort((a, b) => (a.exportName < b.exportName ? -1 : 1));
     if (used.length === 0) return [];
-    const entries = used.map((c) => ({ exportName: c.exportName, schema: sharedRootSchema(c.typeName, defs), applyDefaults: c.applyDefaults, validateSchema: false }));
+    // Compiled from the calling tool's own `$defs`, exactly what it would have compiled in place.
+    const entries = used.map((c) => ({ exportName: c.exportName, schema: c.root, applyDefaults: c.applyDefaults, validateSchema: false }));
     const text = standaloneModule(entries, "ts", ALL_REWRITES, "validators/types");
     return [{ path: `validators/types/${file.module}.ts`, text: withHeader(headerFor(file.source), text), format: false }];
   });

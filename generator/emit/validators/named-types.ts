@@ -16,7 +16,7 @@
  */
 import { _, Name, str, type KeywordCxt, type KeywordDefinition } from "ajv";
 import { createAjv } from "../../ajv.js";
-import type { DefOrigin, JsonObject, JsonSchema, ToolIR, TypeFileIR } from "../../ir.js";
+import type { DefOrigin, JsonObject, JsonSchema, ToolIR } from "../../ir.js";
 import { addNested } from "../../runtime/validator-errors.js";
 
 /** The keyword a shared call stands as in the copy of the schema given to Ajv; normalize refuses it in contracts (unknown keyword). */
@@ -153,15 +153,8 @@ export function sharedBinding(module: string): string {
 }
 
 /** The schema a shared function is compiled from: a ref to the type, with every type it reaches (`defs` holds at least those). */
-export function sharedRootSchema(typeName: string, defs: JsonObject): JsonObject {
+function sharedRootSchema(typeName: string, defs: JsonObject): JsonObject {
   return { $ref: `#/$defs/${typeName}`, $defs: closure(typeName, defs) };
-}
-
-/** Every named type of `typeFiles`, as the `$defs` of a schema (the form tools bundle them in). */
-export function namedTypeDefs(typeFiles: readonly TypeFileIR[]): JsonObject {
-  const all: JsonObject = {};
-  for (const file of typeFiles) for (const type of file.types) all[type.name] = type.schema;
-  return all;
 }
 
 /**
