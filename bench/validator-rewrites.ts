@@ -14,6 +14,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
+import { VALIDATOR_RUNTIME_MODULES } from "../generator/ajv.js";
 import { REWRITES, standaloneModule, type RewriteName } from "../generator/emit/validators.js";
 import type { JsonSchema } from "../generator/ir.js";
 import { INVOICES } from "./executor-vs-zod.js";
@@ -64,7 +65,7 @@ function runtimeFolder(): string {
   const dir = tempProject("rewrites");
   mkdirSync(join(dir, "runtime"));
   mkdirSync(join(dir, "validators"));
-  for (const name of ["equal", "formats", "length"]) {
+  for (const name of VALIDATOR_RUNTIME_MODULES.map((m) => m.replace(/^\.\.\/runtime\//, "").replace(/\.js$/, ""))) {
     const source = readFileSync(join(ROOT, "generator/runtime", `${name}.ts`), "utf8");
     const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true } }).outputText;
     writeFileSync(join(dir, "runtime", `${name}.js`), js);

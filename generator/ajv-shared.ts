@@ -15,7 +15,7 @@ import { createAjv, type AjvPurpose, type ToolcAjv } from "./ajv.js";
 const instances = new Map<string, ToolcAjv>();
 
 /** The shared instance for `purpose` (never the standalone one: that belongs to the validator emitter). */
-export function sharedAjv(purpose: Omit<AjvPurpose, "standalone" | "draft07">): ToolcAjv {
+export function sharedAjv(purpose: Omit<AjvPurpose, "standalone" | "draft07" | "copiedData">): ToolcAjv {
   const key = JSON.stringify([purpose.applyDefaults, purpose.strictTypes ?? true, purpose.validateSchema ?? true]);
   let ajv = instances.get(key);
   if (ajv === undefined) {

@@ -31,9 +31,13 @@ export const EQUAL_IMPORT: RuntimeImport = { module: "../runtime/equal.js", bind
 /** The code-point length for minLength/maxLength (runtime/length.ts). */
 export const LENGTH_IMPORT: RuntimeImport = { module: "../runtime/length.js", binding: "length$" };
 
-/** Every module generated validators may import: the generated runtime's, never Ajv's own. */
+/** How generated validators build their error lists (runtime/validator-errors.ts); its functions are imported by name. */
+export const VALIDATOR_ERRORS_MODULE = "../runtime/validator-errors.js";
+
+/** The runtime modules generated validators import as namespaces: the generated runtime's, never Ajv's own. */
 export const VALIDATOR_RUNTIME_IMPORTS: readonly RuntimeImport[] = [EQUAL_IMPORT, FORMATS_IMPORT, LENGTH_IMPORT];
-export const VALIDATOR_RUNTIME_MODULES: readonly string[] = VALIDATOR_RUNTIME_IMPORTS.map((i) => i.module);
+/** Every module generated validators may import. */
+export const VALIDATOR_RUNTIME_MODULES: readonly string[] = [...VALIDATOR_RUNTIME_IMPORTS.map((i) => i.module), VALIDATOR_ERRORS_MODULE];
 
 /** `binding.member`: how standalone code names a runtime export (the module imports `binding`). */
 function runtimeRef(from: RuntimeImport, member: string): Code {
@@ -204,6 +208,17 @@ export interface AjvPurpose {
    * itself (the caller checks them against 2020-12 first).
    */
   readonly draft07?: boolean;
+  /**
+   * The data is always a copy made by runtime/json.ts (`copyJson`), whose
+   * objects have no prototype: every key found on one is its own, so the
+   * own-property check Ajv's `ownProperties` adds to every property read
+   * proves nothing there, and costs about half the time of an object-heavy
+   * validation. The shipped validators get only such copies (the executor
+   * and the client copy first; `loadValidators` hands out validators that
+   * copy). Everything else (examples read from YAML, the contract-test
+   * checker) compiles with `ownProperties`.
+   */
+  readonly copiedData?: boolean;
 }
 
 export function ajvOptions(purpose: AjvPurpose): Options {
@@ -218,7 +233,8 @@ export function ajvOptions(purpose: AjvPurpose): Options {
     messages: false,
     allowUnionTypes: true,
     // A key counts as present only when the data has it as its own: `constructor` or `toString` in a schema is an ordinary name.
-    ownProperties: true,
+    // On a copy without prototypes every key is its own (see copiedData).
+    ownProperties: purpose.copiedData !== true,
     code: purpose.standalone
       ? { source: true, esm: false, lines: false, optimize: true, formats: runtimeRef(FORMATS_IMPORT, "formats") }
       : { optimize: false },

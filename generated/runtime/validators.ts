@@ -4,12 +4,26 @@
  * a loader (a dynamic import of `validators/<tool>.js`) so start-up pays for
  * none of them; the first call of a tool loads its module, and every later
  * call finds it here without waiting.
+ *
+ * The generated validators are compiled for copies made by `copyJson`
+ * (json.ts), whose objects have no prototype, so they read properties without
+ * own-property checks. The executor and the client validate only such copies.
+ * `loadValidators`, the public way to reach them, hands out validators that
+ * make that copy themselves.
  */
-import type { AnyToolContract, ToolValidators } from "./contract.js";
+import type {
+  AnyToolContract,
+  ToolValidators,
+  ValidateFunction,
+} from "./contract.js";
+import { copyJson } from "./json.js";
 
 const loaded = new WeakMap<AnyToolContract, ToolValidators>();
 
-/** The validators if they are at hand, else a promise of them (which rejects if the module cannot load). */
+/**
+ * The generated validators if they are at hand, else a promise of them (which
+ * rejects if the module cannot load). They must be given a `copyJson` copy.
+ */
 export function validatorsOf(
   contract: AnyToolContract,
 ): ToolValidators | Promise<ToolValidators> {
@@ -28,9 +42,48 @@ export function validatorsOf(
   });
 }
 
-/** A contract's validators, loading them first if need be. */
+/**
+ * `validate` applied to a plain-JSON copy of its argument, as `execute` does:
+ * inherited names (`constructor`, anything added to Object.prototype) never
+ * count as present, and the caller's value is never modified (defaults are
+ * applied to the copy). A value that is not JSON fails with one error saying
+ * where.
+ */
+function onCopy(validate: ValidateFunction): ValidateFunction {
+  const checked: ValidateFunction = (data: unknown): boolean => {
+    const copy = copyJson(data);
+    if (!copy.ok) {
+      checked.errors = [
+        {
+          instancePath: "",
+          keyword: "type",
+          params: { type: "plain JSON data" },
+          message: copy.message,
+        },
+      ];
+      return false;
+    }
+    const valid = validate(copy.value);
+    checked.errors = validate.errors ?? null;
+    return valid;
+  };
+  checked.errors = null;
+  return checked;
+}
+
+const copying = new WeakMap<AnyToolContract, ToolValidators>();
+
+/** A contract's validators, loading them first if need be, for any caller's value (each validates a copy; see onCopy). */
 export async function loadValidators(
   contract: AnyToolContract,
 ): Promise<ToolValidators> {
-  return validatorsOf(contract);
+  const known = copying.get(contract);
+  if (known !== undefined) return known;
+  const generated = await validatorsOf(contract);
+  const validators: ToolValidators = {
+    validateInput: onCopy(generated.validateInput),
+    validateOutput: onCopy(generated.validateOutput),
+  };
+  copying.set(contract, validators);
+  return validators;
 }

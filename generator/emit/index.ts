@@ -13,7 +13,7 @@ import { emitRuntimeFiles, type McpSdkLine } from "./runtime-files.js";
 import { emitSchemaJson } from "./schemas-json.js";
 import { emitToolModule } from "./tool-module.js";
 import { emitTypeFile } from "./types.js";
-import { emitValidators } from "./validators.js";
+import { emitSharedValidators, emitValidators } from "./validators.js";
 
 export interface EmitOptions {
   /** Contract tests, and how they reach the output folder and the handlers; none when absent. */
@@ -32,6 +32,7 @@ export { emitRuntimeFiles };
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
   return [
     ...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))),
+    ...emitSharedValidators(ir, headerComment),
     emitContractsModule(ir),
     emitIndexModule(ir),
     emitHttpModule(),

@@ -5,16 +5,22 @@
  * like any other source file).
  *
  * Every value Ajv's code refers to outside itself (format checkers,
- * equality, code-point length) is given to Ajv with a `code` snippet naming
- * a namespace import of a generated runtime module (generator/ajv.ts), so the
- * module imports those and nothing from Ajv.
+ * equality, code-point length, the error-list functions, the shared
+ * named-type validators) is given to Ajv with a `code` snippet naming an
+ * import of a generated module (generator/ajv.ts,
+ * validators/named-types.ts), so the module imports those and nothing from
+ * Ajv.
+ *
+ * The validators are compiled for copies without prototypes (`copiedData`
+ * in generator/ajv.ts): the runtime validates nothing else.
  */
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
-import { createAjv, needsDraft2020, VALIDATOR_RUNTIME_IMPORTS } from "../ajv.js";
+import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, VALIDATOR_RUNTIME_IMPORTS } from "../ajv.js";
 import { sharedAjv } from "../ajv-shared.js";
-import type { EmittedFile, JsonSchema, ToolIR } from "../ir.js";
+import type { ContractIR, DefOrigin, EmittedFile, JsonSchema, ToolIR } from "../ir.js";
 import { inlineRefs } from "./validators/inline.js";
-import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, simplifyRootSignature } from "./validators/rewrite.js";
+import { NESTED_ERRORS, namedTypeKeyword, sharedBinding, sharedCallsOf, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
+import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, PARAM_ERROR_HELPER, PARAM_ERROR_HELPER_CALL, simplifyRootSignature } from "./validators/rewrite.js";
 
 // ajv/dist/standalone is CommonJS with `exports.default`; under NodeNext the
 // default import is module.exports.
@@ -32,6 +38,13 @@ export interface StandaloneEntry {
   readonly strictTypes?: boolean;
   /** False when the schema was already checked against the meta-schema (normalize does this for every tool). */
   readonly validateSchema?: boolean;
+  /**
+   * Where each `$defs` entry of the schema came from (a tool's inputDefs or
+   * outputDefs). Named types among them are called in their shared module
+   * (validators/named-types.ts) rather than compiled in place; without it,
+   * everything is compiled in place.
+   */
+  readonly defOrigins?: Readonly<Record<string, DefOrigin>>;
 }
 
 /**
@@ -57,13 +70,15 @@ function checkAgainstMetaSchema(schema: JsonSchema): void {
  * and constants from counters in the instance, so a fresh one gives the same
  * code whatever was compiled before.
  */
-function ajvStandalone(entry: StandaloneEntry): string {
+function ajvStandalone(entry: StandaloneEntry): { code: string; calls: SharedValidator[] } {
   const draft07 = !needsDraft2020(entry.schema);
   if (draft07 && entry.validateSchema !== false) checkAgainstMetaSchema(entry.schema);
-  const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema, draft07 });
+  const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema, draft07, copiedData: true });
+  const { schema, calls } = entry.defOrigins === undefined ? { schema: entry.schema, calls: [] } : withSharedCalls(entry.schema, entry.defOrigins, entry.applyDefaults);
+  if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls));
   // A key, not an $id, identifies the schema.
-  ajv.addSchema(inlineRefs(entry.schema) as object, "schema");
-  return standaloneCode(ajv, { [entry.exportName]: "schema" });
+  ajv.addSchema(inlineRefs(schema) as object, "schema");
+  return { code: standaloneCode(ajv, { [entry.exportName]: "schema" }), calls };
 }
 
 /** A standalone body as one exported constant: Ajv's code runs in its own function scope, so two bodies never share a name. */
@@ -78,10 +93,21 @@ function exportedBody(code: string, exportName: string, exportType: string | und
  * value given no code snippet of toolc's; an unescaped `require("` can only
  * be code (inside a string literal the quote is escaped), so it is refused.
  */
-function runtimeImports(code: string): string[] {
+function runtimeImports(code: string, up: string): string[] {
   const call = /\brequire\("/.exec(code);
   if (call !== null) throw new Error(`generated validator would load a module: ${code.slice(call.index, call.index + 60)}`);
-  return VALIDATOR_RUNTIME_IMPORTS.filter(({ binding }) => code.includes(`${binding}.`)).map(({ binding, module }) => `import * as ${binding} from ${JSON.stringify(module)};`);
+  const imports = VALIDATOR_RUNTIME_IMPORTS.filter(({ binding }) => code.includes(`${binding}.`)).map(({ binding, module }) => `import * as ${binding} from ${JSON.stringify(up + module)};`);
+  // The error-list functions are imported by name: every error site calls one.
+  const used = [...(code.includes(ERROR_HELPER_CALL) ? [ERROR_HELPER] : []), ...(code.includes(PARAM_ERROR_HELPER_CALL) ? [PARAM_ERROR_HELPER] : []), ...(code.includes(`= ${NESTED_ERRORS.name};`) ? [NESTED_ERRORS] : [])];
+  const named = used.map((f) => `${f.member} as ${f.name}`);
+  if (named.length > 0) imports.push(`import { ${named.join(", ")} } from ${JSON.stringify(up + VALIDATOR_ERRORS_MODULE)};`);
+  return imports;
+}
+
+/** The shared named-type modules (validators/types/<module>.ts) the calls need, one import each. */
+function sharedImports(calls: readonly SharedValidator[]): string[] {
+  const modules = [...new Set(calls.map((c) => c.module))].sort();
+  return modules.map((module) => `import * as ${sharedBinding(module)} from ${JSON.stringify(`./types/${module}.js`)};`);
 }
 
 /** How a standalone module is written: plain ES module JavaScript, or TypeScript with typed exports. */
@@ -96,12 +122,10 @@ const VALIDATE_FUNCTION = "ValidateFunction";
  * type checking; its exports are annotated, so what other modules (and
  * `declaration` output) see is fully typed.
  */
-const TS_PRELUDE = [
-  "// @ts-nocheck",
-  "// Ajv's standalone code is untyped JavaScript; the exports are typed, which is all a caller sees.",
-];
-const USE_STRICT = '"use strict";';
-const TS_TYPE_IMPORT = `import type { ${VALIDATE_FUNCTION} } from "../runtime/contract.js";`;
+const TS_PRELUDE = "// @ts-nocheck";
+
+/** Where a validators module sits: `validators/<tool>.ts`, or a shared named-type module in `validators/types/`. */
+export type ModulePlace = "validators" | "validators/types";
 
 /**
  * A complete module exporting one validate function per entry: ES module
@@ -110,17 +134,21 @@ const TS_TYPE_IMPORT = `import type { ${VALIDATE_FUNCTION} } from "../runtime/co
  * same text. `rewrites` selects the output rewrites (all by default; the
  * bench compares subsets).
  */
-export function standaloneModule(entries: readonly StandaloneEntry[], language: ModuleLanguage = "js", rewrites: readonly RewriteName[] = ALL_REWRITES): string {
+export function standaloneModule(entries: readonly StandaloneEntry[], language: ModuleLanguage = "js", rewrites: readonly RewriteName[] = ALL_REWRITES, place: ModulePlace = "validators"): string {
   const exportType = language === "ts" ? VALIDATE_FUNCTION : undefined;
+  const calls: SharedValidator[] = [];
   const bodies = entries.map((entry) => {
-    let code = ajvStandalone(entry);
+    const standalone = ajvStandalone(entry);
+    calls.push(...standalone.calls);
+    let code = standalone.code;
     for (const name of ALL_REWRITES) if (rewrites.includes(name)) code = REWRITES[name](code);
     return exportedBody(code, entry.exportName, exportType);
   });
   const code = bodies.join("\n");
-  const helper = code.includes(ERROR_HELPER_CALL) ? [ERROR_HELPER] : [];
-  const head = language === "ts" ? [...TS_PRELUDE, USE_STRICT, TS_TYPE_IMPORT] : [USE_STRICT];
-  return [...head, ...runtimeImports(code), ...helper, code].join("\n") + "\n";
+  const up = place === "validators" ? "" : "../";
+  // An ES module is strict code already: no "use strict" of its own.
+  const head = language === "ts" ? [TS_PRELUDE, `import type { ${VALIDATE_FUNCTION} } from "${up}../runtime/contract.js";`] : [];
+  return [...head, ...runtimeImports(code, up), ...sharedImports(calls), code].join("\n") + "\n";
 }
 
 function withHeader(header: string, text: string): string {
@@ -134,10 +162,30 @@ function withHeader(header: string, text: string): string {
 export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
   const ts = standaloneModule(
     [
-      { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true, validateSchema: false },
-      { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false },
+      { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true, validateSchema: false, defOrigins: tool.inputDefs },
+      { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false, defOrigins: tool.outputDefs },
     ],
     "ts",
   );
   return [{ path: `validators/${tool.fileName}.ts`, text: withHeader(header, ts), format: false }];
+}
+
+/**
+ * `validators/types/<module>.ts`: for each types file, the named types the
+ * tools' validators call (validators/named-types.ts), each compiled once, in
+ * the flavours called (with defaults applied, for inputs, where the type has
+ * any). A tool's validators module imports the ones it calls, so they load
+ * with the first tool that needs them.
+ */
+export function emitSharedValidators(ir: ContractIR, headerFor: (source: string) => string): EmittedFile[] {
+  const calls = new Map<string, SharedValidator>();
+  for (const tool of ir.tools) for (const call of sharedCallsOf(tool)) calls.set(`${call.module}\u0000${call.exportName}`, call);
+  return ir.typeFiles.flatMap((file) => {
+    const used = [...calls.values()].filter((c) => c.module === file.module).sort((a, b) => (a.exportName < b.exportName ? -1 : 1));
+    if (used.length === 0) return [];
+    // Compiled from the calling tool's own `$defs`, exactly what it would have compiled in place.
+    const entries = used.map((c) => ({ exportName: c.exportName, schema: c.root, applyDefaults: c.applyDefaults, validateSchema: false }));
+    const text = standaloneModule(entries, "ts", ALL_REWRITES, "validators/types");
+    return [{ path: `validators/types/${file.module}.ts`, text: withHeader(headerFor(file.source), text), format: false }];
+  });
 }

@@ -12,7 +12,7 @@ import { copyJson } from "./json.js";
 import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
 import { collectSecrets, redactText } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
-import { loadValidators } from "./validators.js";
+import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
 import { parseEnvelope } from "./wire.js";
 
@@ -106,7 +106,7 @@ async function call(contract: AnyToolContract, client: Client, input: unknown, o
   const copy = copyJson(input);
   const secrets = copy.ok ? collectSecrets(copy.value, contract.sensitive.input) : new Set<string>();
   if (!copy.ok) return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues: [{ path: "", message: copy.message }] });
-  const validators = await loadValidators(contract);
+  const validators = await validatorsOf(contract);
   if (!validators.validateInput(copy.value)) {
     const issues = toIssues(validators.validateInput.errors, copy.value, contract.sensitive.input).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
     return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues });

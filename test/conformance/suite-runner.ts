@@ -92,15 +92,28 @@ function readGroups(file: string): SuiteGroup[] {
   return JSON.parse(readFileSync(join(SUITE_DIR, file), "utf8")) as SuiteGroup[];
 }
 
-/** What the child process runs: every case against its group's module, data cloned so defaults do not leak. */
+/**
+ * What the child process runs: every case against its group's module. Each
+ * case gets a copy without prototypes, as the executor's copyJson makes
+ * (runtime/json.ts): generated validators only ever see such copies, and
+ * defaults applied to it do not leak into the next case.
+ */
 const RUNNER = `
 import { readFileSync } from "node:fs";
 const jobs = JSON.parse(readFileSync("jobs.json", "utf8"));
+const copy = (v) => {
+  if (Array.isArray(v)) return v.map(copy);
+  if (v === null || typeof v !== "object") return v;
+  const out = {};
+  Object.setPrototypeOf(out, null);
+  for (const k of Object.keys(v)) out[k] = copy(v[k]);
+  return out;
+};
 const out = [];
 for (const job of jobs) {
   const { validate } = await import("./validators/" + job.module);
   for (const t of job.tests) {
-    try { out.push(validate(structuredClone(t.data)) === t.valid ? "pass" : "fail"); }
+    try { out.push(validate(copy(t.data)) === t.valid ? "pass" : "fail"); }
     catch (e) { out.push("threw: " + e.message); }
   }
 }

@@ -11,7 +11,7 @@ import { createAjv } from "../../generator/ajv.js";
 import type { ContractIR, JsonObject, ToolIR } from "../../generator/ir.js";
 import { loadDefinitions } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
-import { contracts, loadValidators } from "../../generated/index.js";
+import { contracts } from "../../generated/index.js";
 import { compileCorpus } from "./corpus.js";
 import { sampledChecks, toolTargets, type Target } from "./sampled-cases.js";
 import { suiteChecks } from "./suite-cases.js";
@@ -22,7 +22,9 @@ export const CHECK_FILE = "soundness.ts";
 
 /** The demo's tools, validated by the committed generated validators (the real ones). */
 async function demoTargets(ir: ContractIR): Promise<Target[]> {
-  const byName = Object.fromEntries(await Promise.all(Object.entries(contracts).map(async ([name, c]) => [name, await loadValidators(c)] as const)));
+  // The generated functions themselves, as the executor runs them (loadValidators' copies would keep the defaults from `resolved`).
+  const generatedValidators = async (c: (typeof contracts)[keyof typeof contracts]) => (typeof c.validators === "function" ? await c.validators() : c.validators);
+  const byName = Object.fromEntries(await Promise.all(Object.entries(contracts).map(async ([name, c]) => [name, await generatedValidators(c)] as const)));
   const targets = toolTargets(ir.tools, (t: ToolIR) => join(ROOT, `generated/tools/${t.fileName}.js`), "demo_");
   return targets.map((t) => {
     const c = byName[t.id.replace(/^demo_/, "").replace(/_(in|out)$/, "")];

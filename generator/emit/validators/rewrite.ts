@@ -11,6 +11,8 @@
  * checks the result against in-process Ajv, verdict by verdict.
  */
 
+import { PARAM_NAMES } from "../../runtime/validator-errors.js";
+
 /** Ajv's scope constants holding (sub)schemas, e.g. `const schema31 = {...};`. */
 const SCHEMA_CONST = /const (schema\d+) = /g;
 
@@ -96,14 +98,26 @@ function findTopLevel(code: string, from: number, to: number, token: string): nu
 }
 
 /**
- * The module-level helper every compacted error site calls: appends one
- * error object to the list (null until the first error) and returns the
- * list. The object has Ajv's fields; `schemaPath` only where issues.ts reads
- * it (see keepsSchemaPath).
+ * The function every compacted error site calls: runtime/validator-errors.ts
+ * `addError`, which appends one error object to the list (null until the
+ * first) and returns the list. The object has Ajv's fields; `schemaPath`
+ * only where issues.ts reads it (see keepsSchemaPath). A validators module
+ * imports it under this name.
  */
-export const ERROR_HELPER =
-  "function err$(errors, instancePath, keyword, params, schemaPath) {const error = schemaPath === undefined ? {instancePath, keyword, params} : {instancePath, schemaPath, keyword, params};if (errors === null) return [error];errors.push(error);return errors;}";
+export const ERROR_HELPER = { name: "err$", member: "addError" } as const;
 export const ERROR_HELPER_CALL = "vErrors = err$(vErrors,";
+/** The same for an error whose params are the one parameter PARAM_NAMES gives its keyword: the call passes the value alone. */
+export const PARAM_ERROR_HELPER = { name: "err1$", member: "addParamError" } as const;
+export const PARAM_ERROR_HELPER_CALL = "vErrors = err1$(vErrors,";
+
+/** Ajv's params `{name: value}` with one field: the value, when `name` is the one PARAM_NAMES gives `keyword`. */
+function paramValue(params: string, keyword: string): string | undefined {
+  const name = PARAM_NAMES.get(keyword);
+  if (name === undefined || !params.startsWith(`{${name}: `) || !params.endsWith("}")) return undefined;
+  const from = name.length + 3;
+  if (findTopLevel(params, from, params.length - 1, ",") >= 0) return undefined;
+  return params.slice(from, -1);
+}
 
 /**
  * issues.ts reads `schemaPath` for one thing: dropping the errors raised
@@ -184,6 +198,8 @@ function errorHelperCall(object: string, schemas: ReadonlyMap<string, unknown>):
   const params = inlineSchemaReads(object.slice(paramsStart, -1), schemas);
   if (params === undefined) return undefined;
   const keep = keepsSchemaPath(JSON.parse(schemaPath) as string, JSON.parse(keyword) as string);
+  const value = keep ? undefined : paramValue(params, JSON.parse(keyword) as string);
+  if (value !== undefined) return `${PARAM_ERROR_HELPER_CALL}${instancePath},${keyword},${value});`;
   return `${ERROR_HELPER_CALL}${instancePath},${keyword},${params}${keep ? `,${schemaPath}` : ""});`;
 }
 

@@ -32,7 +32,7 @@ import {
 } from "./policy.js";
 import { collectSecrets, redactText } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
-import { loadValidators } from "./validators.js";
+import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
 import { parseEnvelope } from "./wire.js";
 
@@ -226,7 +226,7 @@ async function call(
       0,
       { issues: [{ path: "", message: copy.message }] },
     );
-  const validators = await loadValidators(contract);
+  const validators = await validatorsOf(contract);
   if (!validators.validateInput(copy.value)) {
     const issues = toIssues(
       validators.validateInput.errors,

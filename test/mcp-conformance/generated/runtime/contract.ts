@@ -23,9 +23,13 @@ export interface ValidateFunction {
   errors?: ValidationError[] | null;
 }
 
-/** One tool's compiled validators: a generated `validators/<tool>.js` module has exactly these exports. */
+/**
+ * One tool's compiled validators: a generated `validators/<tool>.js` module has exactly these exports.
+ * The generated ones expect a `copyJson` copy (runtime/json.ts), whose objects have no prototype;
+ * `loadValidators` hands out validators that copy what they are given.
+ */
 export interface ToolValidators {
-  /** Validates and applies defaults in place. */
+  /** Validates and applies defaults in place (to the copy, for `loadValidators`' validators). */
   readonly validateInput: ValidateFunction;
   readonly validateOutput: ValidateFunction;
 }

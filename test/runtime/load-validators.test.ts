@@ -1,0 +1,92 @@
+/**
+ * The generated validators are compiled for the executor's copies, whose
+ * objects have no prototype, so they make no own-property checks
+ * (`copiedData` in generator/ajv.ts). `loadValidators`, the public way to
+ * reach them, must keep the documented guarantee for any caller's value:
+ * inherited names never count as present. It validates a copy.
+ */
+import { describe, expect, it } from "vitest";
+import { createAjv } from "../../generator/ajv.js";
+import type { AnyToolContract } from "../../generator/runtime/contract.js";
+import { executeTool } from "../../generator/runtime/executor.js";
+import { loadValidators, validatorsOf } from "../../generator/runtime/validators.js";
+
+const INPUT = {
+  type: "object",
+  properties: { constructor: { type: "string" }, toString: { type: "string" }, limit: { type: "integer", default: 20 } },
+  required: ["constructor"],
+  additionalProperties: false,
+};
+
+function contract(): AnyToolContract {
+  // Compiled as the validator emitter compiles them: for copies without prototypes.
+  const validateInput = createAjv({ applyDefaults: true, copiedData: true }).compile(INPUT);
+  const validateOutput = createAjv({ applyDefaults: false, copiedData: true }).compile({ type: "object" });
+  return {
+    name: "proto",
+    version: 1,
+    effect: "read",
+    idempotent: true,
+    timeoutMs: 1000,
+    retry: { attempts: 1, backoffMs: 0, maxBackoffMs: 0, budgetMs: 0 },
+    errors: {},
+    inputSchema: INPUT,
+    outputSchema: { type: "object" },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    meta: {},
+    sensitive: { input: [], output: [] },
+    validators: async () => ({ validateInput, validateOutput }),
+  } as unknown as AnyToolContract;
+}
+
+describe("the executor with validators compiled for its copies", () => {
+  it("finds inherited names missing, even one added to Object.prototype", async () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    // Non-enumerable, so that only property reads see it (an enumerable one breaks the test runner's own loops).
+    Object.defineProperty(proto, "constructor2", { value: "inherited", configurable: true, writable: true, enumerable: false });
+    try {
+      const polluted = { ...INPUT, properties: { ...INPUT.properties, constructor2: { type: "string" } }, required: ["constructor", "constructor2"] };
+      const c = { ...contract(), inputSchema: polluted, validators: { validateInput: createAjv({ applyDefaults: true, copiedData: true }).compile(polluted), validateOutput: () => true } } as unknown as AnyToolContract;
+      let ran = false;
+      const result = await executeTool(c, {}, () => ((ran = true), {}));
+      expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: "constructor" }, { path: "constructor2" }] });
+      expect(ran).toBe(false);
+    } finally {
+      delete proto["constructor2"];
+    }
+  });
+});
+
+describe("loadValidators", () => {
+  it("counts only own properties, though the generated functions check none", async () => {
+    const c = contract();
+    const generated = await validatorsOf(c);
+    // The generated function alone takes the inherited constructor for the property.
+    expect(generated.validateInput({ toString: "t" })).toBe(false);
+    expect(generated.validateInput.errors?.map((e) => e.keyword)).not.toContain("required");
+    const { validateInput } = await loadValidators(c);
+    expect(validateInput({ toString: "t" })).toBe(false);
+    expect(validateInput.errors?.map(({ instancePath, keyword, params }) => ({ instancePath, keyword, params }))).toEqual([{ instancePath: "", keyword: "required", params: { missingProperty: "constructor" } }]);
+    expect(validateInput({ constructor: "c" })).toBe(true);
+    expect(validateInput.errors).toBeNull();
+  });
+
+  it("never modifies the caller's value: defaults go to the copy", async () => {
+    const { validateInput } = await loadValidators(contract());
+    const value = { constructor: "c" };
+    expect(validateInput(value)).toBe(true);
+    expect(value).toEqual({ constructor: "c" });
+  });
+
+  it("fails a value that is not JSON, saying where", async () => {
+    const { validateInput } = await loadValidators(contract());
+    expect(validateInput({ constructor: "c", toString: new Date(0) })).toBe(false);
+    expect(validateInput.errors).toHaveLength(1);
+    expect(validateInput.errors?.[0]?.message).toMatch(/plain JSON data.*toString/);
+  });
+
+  it("hands out the same functions on every call", async () => {
+    const c = contract();
+    expect(await loadValidators(c)).toBe(await loadValidators(c));
+  });
+});
