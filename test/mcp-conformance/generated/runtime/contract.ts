@@ -6,6 +6,7 @@
  */
 import type { ContentKind, Icon } from "./content.js";
 import type { ToolEffect } from "./envelope.js";
+import type { JsonCopy } from "./json.js";
 
 export type JsonSchemaObject = { [key: string]: unknown };
 
@@ -23,11 +24,20 @@ export interface ValidateFunction {
   errors?: ValidationError[] | null;
 }
 
-/** One tool's compiled validators: a generated `validators/<tool>.js` module has exactly these exports. */
+/** A copy of a value as plain JSON data, or why it is not JSON (runtime/json.ts). */
+export type CopyJson = (value: unknown) => JsonCopy;
+
+/**
+ * One tool's compiled validators, and its schema-aware copies: a generated
+ * `copies/<tool>.js` module has these exports. Without the copies the
+ * runtime uses the generic copy, which gives the same result, only slower.
+ */
 export interface ToolValidators {
   /** Validates and applies defaults in place. */
   readonly validateInput: ValidateFunction;
   readonly validateOutput: ValidateFunction;
+  readonly copyInput?: CopyJson | undefined;
+  readonly copyOutput?: CopyJson | undefined;
 }
 
 export interface ToolAnnotations {
