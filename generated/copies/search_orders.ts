@@ -94,12 +94,13 @@ function output2(v: readonly unknown[], d: number): unknown {
   if (d >= MAX_DEPTH) return copyValue(v, d);
   const e = d + 1;
   const n = v.length;
-  const o: unknown[] = [];
+  // Sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation.
+  const o: unknown[] = n <= 4096 ? new Array<unknown>(n) : [];
   let i = 0;
   try {
     for (; i < n; i++) {
       const x = v[i];
-      o.push(typeof x === "object" && x !== null && !isArray(x) ? output3(x, e) : jsonItem(x, e));
+      o[i] = typeof x === "object" && x !== null && !isArray(x) ? output3(x, e) : jsonItem(x, e);
     }
   } catch (error) {
     throw located(error, i, v);

@@ -141,12 +141,13 @@ ${reads.join("\n")}
   if (d >= MAX_DEPTH) return copyValue(v, d);
   const e = d + 1;
   const n = v.length;
-  const o: unknown[] = [];
+  // Sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation.
+  const o: unknown[] = n <= 4096 ? new Array<unknown>(n) : [];
   let i = 0;
   try {
     for (; i < n; i++) {
       const x = v[i];
-      o.push(${valueCopy(item, "jsonItem")});
+      o[i] = ${valueCopy(item, "jsonItem")};
     }
   } catch (error) {
     throw located(error, i, v);
