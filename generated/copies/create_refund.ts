@@ -55,12 +55,12 @@ function input1(v: object, d: number): unknown {
     if (h3) {
       at = "reason";
       const x = r["reason"];
-      if (x !== undefined) o["reason"] = jsonValue(x, e);
+      if (x !== undefined) o["reason"] = typeof x === "string" ? x : jsonValue(x, e);
     }
     if (h4) {
       at = "note";
       const x = r["note"];
-      if (x !== undefined) o["note"] = jsonValue(x, e);
+      if (x !== undefined) o["note"] = (typeof x === "string") || (x === null) ? x : jsonValue(x, e);
     }
     if (h5) {
       at = "metadata";
@@ -131,7 +131,7 @@ function output1(v: object, d: number): unknown {
     if (h1) {
       at = "status";
       const x = r["status"];
-      if (x !== undefined) o["status"] = jsonValue(x, e);
+      if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e);
     }
     if (h2) {
       at = "amount";

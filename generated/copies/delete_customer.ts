@@ -37,7 +37,7 @@ function input1(v: object, d: number): unknown {
     if (h1) {
       at = "confirm";
       const x = r["confirm"];
-      if (x !== undefined) o["confirm"] = jsonValue(x, e);
+      if (x !== undefined) o["confirm"] = typeof x === "boolean" ? x : jsonValue(x, e);
     }
     if (h2) {
       at = "adminToken";

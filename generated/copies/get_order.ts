@@ -128,7 +128,7 @@ function output3(v: object, d: number): unknown {
     if (h1) {
       at = "status";
       const x = r["status"];
-      if (x !== undefined) o["status"] = jsonValue(x, e);
+      if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e);
     }
     if (h2) {
       at = "amountCents";

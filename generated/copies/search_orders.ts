@@ -77,7 +77,7 @@ function output1(v: object, d: number): unknown {
     if (h1) {
       at = "nextCursor";
       const x = r["nextCursor"];
-      if (x !== undefined) o["nextCursor"] = jsonValue(x, e);
+      if (x !== undefined) o["nextCursor"] = (typeof x === "string") || (x === null) ? x : jsonValue(x, e);
     }
     if (h2) {
       at = "source";
@@ -135,7 +135,7 @@ function output3(v: object, d: number): unknown {
     if (h1) {
       at = "status";
       const x = r["status"];
-      if (x !== undefined) o["status"] = jsonValue(x, e);
+      if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e);
     }
     if (h2) {
       at = "amountCents";

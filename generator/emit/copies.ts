@@ -36,6 +36,26 @@ function typesOf(schema: JsonObject): readonly string[] | undefined {
   return Array.isArray(type) ? type.filter((t): t is string => typeof t === "string") : undefined;
 }
 
+/** The JSON types of an `enum` or `const`'s values, when they are all strings, numbers or booleans; else undefined. */
+function enumTypes(schema: JsonObject): readonly string[] | undefined {
+  const values = Object.hasOwn(schema, "const") ? [schema["const"]] : schema["enum"];
+  if (!Array.isArray(values) || values.length === 0) return undefined;
+  const types = new Set(values.map((v) => (v === null ? "null" : typeof v)));
+  return [...types].every((t) => t === "null" || LEAF_TESTS.has(t)) ? [...types] : undefined;
+}
+
+/** The inline test for values of these types, all leaves (null included); undefined when any type is a container or unknown. */
+function leafTest(types: readonly string[] | undefined): string | undefined {
+  if (types === undefined || types.length === 0) return undefined;
+  const tests = new Set<string>();
+  for (const type of types) {
+    const test = type === "null" ? "x === null" : LEAF_TESTS.get(type);
+    if (test === undefined) return undefined;
+    tests.add(test);
+  }
+  return tests.size === 1 ? [...tests][0] : [...tests].map((t) => `(${t})`).join(" || ");
+}
+
 /** The copy functions of one schema (the input's or the output's), named with `prefix` and a counter. */
 class CopyEmitter {
   readonly functions: string[] = [];
@@ -59,7 +79,7 @@ class CopyEmitter {
     if (isObject(properties) && (types === undefined || types.includes("object"))) return this.#objectFunction(properties);
     const items = schema["items"];
     if (isObject(items) && (types === undefined || types.includes("array"))) return this.#arrayFunction(items);
-    const test = types?.length === 1 ? LEAF_TESTS.get(types[0] as string) : undefined;
+    const test = leafTest(types ?? enumTypes(schema));
     return test === undefined ? ANY : { kind: "leaf", test };
   }
 
