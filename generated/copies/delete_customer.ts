@@ -29,21 +29,9 @@ function input1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "customerId";
-      const x = r["customerId"];
-      if (x !== undefined) o["customerId"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "confirm";
-      const x = r["confirm"];
-      if (x !== undefined) o["confirm"] = typeof x === "boolean" ? x : jsonValue(x, e);
-    }
-    if (h2) {
-      at = "adminToken";
-      const x = r["adminToken"];
-      if (x !== undefined) o["adminToken"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "customerId"; const x = r["customerId"]; if (x !== undefined) o["customerId"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h1) { at = "confirm"; const x = r["confirm"]; if (x !== undefined) o["confirm"] = typeof x === "boolean" ? x : jsonValue(x, e); }
+    if (h2) { at = "adminToken"; const x = r["adminToken"]; if (x !== undefined) o["adminToken"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
@@ -65,16 +53,8 @@ function output1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "deleted";
-      const x = r["deleted"];
-      if (x !== undefined) o["deleted"] = typeof x === "boolean" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "customerId";
-      const x = r["customerId"];
-      if (x !== undefined) o["customerId"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "deleted"; const x = r["deleted"]; if (x !== undefined) o["deleted"] = typeof x === "boolean" ? x : jsonValue(x, e); }
+    if (h1) { at = "customerId"; const x = r["customerId"]; if (x !== undefined) o["customerId"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }

@@ -29,16 +29,8 @@ function input1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "customerId";
-      const x = r["customerId"];
-      if (x !== undefined) o["customerId"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "includeHistory";
-      const x = r["includeHistory"];
-      if (x !== undefined) o["includeHistory"] = typeof x === "boolean" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "customerId"; const x = r["customerId"]; if (x !== undefined) o["customerId"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h1) { at = "includeHistory"; const x = r["includeHistory"]; if (x !== undefined) o["includeHistory"] = typeof x === "boolean" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
@@ -62,21 +54,9 @@ function output1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "found";
-      const x = r["found"];
-      if (x !== undefined) o["found"] = typeof x === "boolean" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "customerId";
-      const x = r["customerId"];
-      if (x !== undefined) o["customerId"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h2) {
-      at = "orders";
-      const x = r["orders"];
-      if (x !== undefined) o["orders"] = isArray(x) ? output2(x, e) : jsonValue(x, e);
-    }
+    if (h0) { at = "found"; const x = r["found"]; if (x !== undefined) o["found"] = typeof x === "boolean" ? x : jsonValue(x, e); }
+    if (h1) { at = "customerId"; const x = r["customerId"]; if (x !== undefined) o["customerId"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h2) { at = "orders"; const x = r["orders"]; if (x !== undefined) o["orders"] = isArray(x) ? output2(x, e) : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
@@ -87,7 +67,6 @@ function output2(v: readonly unknown[], d: number): unknown {
   if (d >= MAX_DEPTH) return copyValue(v, d);
   const e = d + 1;
   const n = v.length;
-  // Sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation.
   const o: unknown[] = n <= 4096 ? new Array<unknown>(n) : [];
   let i = 0;
   try {
@@ -120,26 +99,10 @@ function output3(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "id";
-      const x = r["id"];
-      if (x !== undefined) o["id"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "status";
-      const x = r["status"];
-      if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h2) {
-      at = "amountCents";
-      const x = r["amountCents"];
-      if (x !== undefined) o["amountCents"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e);
-    }
-    if (h3) {
-      at = "placedAt";
-      const x = r["placedAt"];
-      if (x !== undefined) o["placedAt"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "id"; const x = r["id"]; if (x !== undefined) o["id"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h1) { at = "status"; const x = r["status"]; if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h2) { at = "amountCents"; const x = r["amountCents"]; if (x !== undefined) o["amountCents"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e); }
+    if (h3) { at = "placedAt"; const x = r["placedAt"]; if (x !== undefined) o["placedAt"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }

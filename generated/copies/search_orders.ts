@@ -31,21 +31,9 @@ function input1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "filter";
-      const x = r["filter"];
-      if (x !== undefined) o["filter"] = jsonValue(x, e);
-    }
-    if (h1) {
-      at = "limit";
-      const x = r["limit"];
-      if (x !== undefined) o["limit"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e);
-    }
-    if (h2) {
-      at = "cursor";
-      const x = r["cursor"];
-      if (x !== undefined) o["cursor"] = jsonValue(x, e);
-    }
+    if (h0) { at = "filter"; const x = r["filter"]; if (x !== undefined) o["filter"] = jsonValue(x, e); }
+    if (h1) { at = "limit"; const x = r["limit"]; if (x !== undefined) o["limit"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e); }
+    if (h2) { at = "cursor"; const x = r["cursor"]; if (x !== undefined) o["cursor"] = jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
@@ -69,21 +57,9 @@ function output1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "orders";
-      const x = r["orders"];
-      if (x !== undefined) o["orders"] = isArray(x) ? output2(x, e) : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "nextCursor";
-      const x = r["nextCursor"];
-      if (x !== undefined) o["nextCursor"] = (typeof x === "string") || (x === null) ? x : jsonValue(x, e);
-    }
-    if (h2) {
-      at = "source";
-      const x = r["source"];
-      if (x !== undefined) o["source"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "orders"; const x = r["orders"]; if (x !== undefined) o["orders"] = isArray(x) ? output2(x, e) : jsonValue(x, e); }
+    if (h1) { at = "nextCursor"; const x = r["nextCursor"]; if (x !== undefined) o["nextCursor"] = (typeof x === "string") || (x === null) ? x : jsonValue(x, e); }
+    if (h2) { at = "source"; const x = r["source"]; if (x !== undefined) o["source"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
@@ -94,7 +70,6 @@ function output2(v: readonly unknown[], d: number): unknown {
   if (d >= MAX_DEPTH) return copyValue(v, d);
   const e = d + 1;
   const n = v.length;
-  // Sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation.
   const o: unknown[] = n <= 4096 ? new Array<unknown>(n) : [];
   let i = 0;
   try {
@@ -127,26 +102,10 @@ function output3(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "id";
-      const x = r["id"];
-      if (x !== undefined) o["id"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "status";
-      const x = r["status"];
-      if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h2) {
-      at = "amountCents";
-      const x = r["amountCents"];
-      if (x !== undefined) o["amountCents"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e);
-    }
-    if (h3) {
-      at = "placedAt";
-      const x = r["placedAt"];
-      if (x !== undefined) o["placedAt"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "id"; const x = r["id"]; if (x !== undefined) o["id"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h1) { at = "status"; const x = r["status"]; if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h2) { at = "amountCents"; const x = r["amountCents"]; if (x !== undefined) o["amountCents"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e); }
+    if (h3) { at = "placedAt"; const x = r["placedAt"]; if (x !== undefined) o["placedAt"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }

@@ -127,10 +127,11 @@ class CopyEmitter {
 }`;
       return hint;
     }
+    // One line per property: a tool's copies are loaded on its first call, so their size is start-up time.
     const steps = names.map((name, i) => `  const h${i} = i < n && k[i] === ${JSON.stringify(name)};\n  if (h${i}) i++;`);
     const reads = names.map((name, i) => {
       const key = JSON.stringify(name);
-      return `    if (h${i}) {\n      at = ${key};\n      const x = r[${key}];\n${propertyCopy(this.hintOf(properties[name]), `o[${key}]`)}\n    }`;
+      return `    if (h${i}) { at = ${key}; const x = r[${key}]; if (x !== undefined) o[${key}] = ${valueCopy(this.hintOf(properties[name]), "jsonValue")}; }`;
     });
     this.functions[index] = `function ${hint.kind === "fn" ? hint.name : ""}(v: object, d: number): unknown {
   const k = plainKeys(v, d);
@@ -153,6 +154,7 @@ ${reads.join("\n")}
     return hint;
   }
 
+  /** The copy is sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation. */
   #arrayFunction(items: JsonObject, def?: string): Hint {
     const hint = this.#newFunction("array", def);
     const index = this.functions.length - 1;
@@ -161,7 +163,6 @@ ${reads.join("\n")}
   if (d >= MAX_DEPTH) return copyValue(v, d);
   const e = d + 1;
   const n = v.length;
-  // Sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation.
   const o: unknown[] = n <= 4096 ? new Array<unknown>(n) : [];
   let i = 0;
   try {
@@ -190,11 +191,6 @@ function valueCopy(hint: Hint, fallback: "jsonItem" | "jsonValue"): string {
     case "any":
       return `${fallback}(x, e)`;
   }
-}
-
-/** Statements storing the copy of property value `x` into `target`; an undefined value is dropped. */
-function propertyCopy(hint: Hint, target: string): string {
-  return `      if (x !== undefined) ${target} = ${valueCopy(hint, "jsonValue")};`;
 }
 
 /** The exported copy function for one root schema; without an object shape at the root, the generic copy. */

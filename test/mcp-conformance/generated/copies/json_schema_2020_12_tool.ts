@@ -29,16 +29,8 @@ function input1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "name";
-      const x = r["name"];
-      if (x !== undefined) o["name"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "address";
-      const x = r["address"];
-      if (x !== undefined) o["address"] = typeof x === "object" && x !== null && !isArray(x) ? input2(x, e) : jsonValue(x, e);
-    }
+    if (h0) { at = "name"; const x = r["name"]; if (x !== undefined) o["name"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h1) { at = "address"; const x = r["address"]; if (x !== undefined) o["address"] = typeof x === "object" && x !== null && !isArray(x) ? input2(x, e) : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
@@ -60,16 +52,8 @@ function input2(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "street";
-      const x = r["street"];
-      if (x !== undefined) o["street"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "city";
-      const x = r["city"];
-      if (x !== undefined) o["city"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "street"; const x = r["street"]; if (x !== undefined) o["street"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h1) { at = "city"; const x = r["city"]; if (x !== undefined) o["city"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
@@ -91,16 +75,8 @@ function output1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "name";
-      const x = r["name"];
-      if (x !== undefined) o["name"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
-    if (h1) {
-      at = "city";
-      const x = r["city"];
-      if (x !== undefined) o["city"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "name"; const x = r["name"]; if (x !== undefined) o["name"] = typeof x === "string" ? x : jsonValue(x, e); }
+    if (h1) { at = "city"; const x = r["city"]; if (x !== undefined) o["city"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }

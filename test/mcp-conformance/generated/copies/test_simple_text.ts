@@ -25,11 +25,7 @@ function output1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "text";
-      const x = r["text"];
-      if (x !== undefined) o["text"] = typeof x === "string" ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "text"; const x = r["text"]; if (x !== undefined) o["text"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }

@@ -25,11 +25,7 @@ function output1(v: object, d: number): unknown {
   const e = d + 1;
   let at = "";
   try {
-    if (h0) {
-      at = "steps";
-      const x = r["steps"];
-      if (x !== undefined) o["steps"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e);
-    }
+    if (h0) { at = "steps"; const x = r["steps"]; if (x !== undefined) o["steps"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
