@@ -56,6 +56,20 @@ function leafTest(types: readonly string[] | undefined): string | undefined {
   return tests.size === 1 ? [...tests][0] : [...tests].map((t) => `(${t})`).join(" || ");
 }
 
+type FunctionHint = Extract<Hint, { kind: "fn" }>;
+
+/** What a schema's own keywords say of a container: the properties of an object or the items of an array. */
+type Container = { readonly properties: JsonObject } | { readonly items: JsonObject };
+
+function containerOf(schema: JsonObject): Container | undefined {
+  const types = typesOf(schema);
+  const properties = schema["properties"];
+  if (isObject(properties) && (types === undefined || types.includes("object"))) return { properties };
+  const items = schema["items"];
+  if (isObject(items) && (types === undefined || types.includes("array"))) return { items };
+  return undefined;
+}
+
 /** The copy functions of one schema (the input's or the output's), named with `prefix` and a counter. */
 class CopyEmitter {
   readonly functions: string[] = [];
@@ -74,12 +88,9 @@ class CopyEmitter {
     if (!isObject(schema)) return ANY;
     const def = defsEntryName(schema["$ref"]);
     if (def !== undefined) return this.#defHint(def);
-    const types = typesOf(schema);
-    const properties = schema["properties"];
-    if (isObject(properties) && (types === undefined || types.includes("object"))) return this.#objectFunction(properties);
-    const items = schema["items"];
-    if (isObject(items) && (types === undefined || types.includes("array"))) return this.#arrayFunction(items);
-    const test = leafTest(types ?? enumTypes(schema));
+    const container = containerOf(schema);
+    if (container !== undefined) return this.#containerFunction(container, undefined);
+    const test = leafTest(typesOf(schema) ?? enumTypes(schema));
     return test === undefined ? ANY : { kind: "leaf", test };
   }
 
@@ -90,52 +101,47 @@ class CopyEmitter {
     // A reference that goes round without passing through a container says nothing about the shape.
     if (!Object.hasOwn(this.#defs, name) || this.#resolving.has(name)) return ANY;
     this.#resolving.add(name);
-    // A container's function is named before its body is written, so a recursive type calls itself.
-    const hint = this.#reserve(schema, name) ?? this.hintOf(schema);
+    const container = isObject(schema) && defsEntryName(schema["$ref"]) === undefined ? containerOf(schema) : undefined;
+    const hint = container === undefined ? this.hintOf(schema) : this.#containerFunction(container, name);
     this.#resolving.delete(name);
     this.#byDef.set(name, hint);
     return hint;
   }
 
-  /** For a `$defs` entry that is a container: its function's hint, registered before its body refers to it. */
-  #reserve(schema: unknown, def: string): Hint | undefined {
-    if (!isObject(schema) || defsEntryName(schema["$ref"]) !== undefined) return undefined;
-    const types = typesOf(schema);
-    const properties = schema["properties"];
-    if (isObject(properties) && (types === undefined || types.includes("object"))) return this.#objectFunction(properties, def);
-    const items = schema["items"];
-    if (isObject(items) && (types === undefined || types.includes("array"))) return this.#arrayFunction(items, def);
-    return undefined;
-  }
-
-  #newFunction(container: "object" | "array", def: string | undefined): Hint {
-    const hint: Hint = { kind: "fn", name: `${this.#prefix}${this.functions.length + 1}`, container };
-    this.functions.push("");
+  /**
+   * A container's copy function. It is named, and registered for its `$defs`
+   * entry, before its body is written, so a recursive type calls itself.
+   */
+  #containerFunction(container: Container, def: string | undefined): FunctionHint {
+    const hint: FunctionHint = { kind: "fn", name: `${this.#prefix}${this.functions.length + 1}`, container: "properties" in container ? "object" : "array" };
+    const index = this.functions.push("") - 1;
     if (def !== undefined) this.#byDef.set(def, hint);
+    if ("items" in container) this.functions[index] = arrayFunction(hint.name, valueCopy(this.hintOf(container.items), "jsonItem"));
+    else {
+      const names = Object.keys(container.properties);
+      this.functions[index] = objectFunction(hint.name, names, names.map((name) => valueCopy(this.hintOf(container.properties[name]), "jsonValue")));
+    }
     return hint;
   }
+}
 
-  #objectFunction(properties: JsonObject, def?: string): Hint {
-    const hint = this.#newFunction("object", def);
-    const index = this.functions.length - 1;
-    const names = Object.keys(properties);
-    if (names.length === 0) {
-      this.functions[index] = `function ${hint.kind === "fn" ? hint.name : ""}(v: object, d: number): unknown {
+/**
+ * An object's copy: taken fast only when its keys are `names` in order (any
+ * may be missing), then one read per property; else the generic walk. One
+ * line per property: a tool's copies load on its first call, so their size
+ * is start-up time.
+ */
+function objectFunction(name: string, names: readonly string[], copies: readonly string[]): string {
+  const head = `function ${name}(v: object, d: number): unknown {
   const k = plainKeys(v, d);
-  if (k === undefined) return copyValue(v, d);
-  return k.length === 0 ? emptyRecord() : copyObject(v, d + 1);
-}`;
-      return hint;
-    }
-    // One line per property: a tool's copies are loaded on its first call, so their size is start-up time.
-    const steps = names.map((name, i) => `  const h${i} = i < n && k[i] === ${JSON.stringify(name)};\n  if (h${i}) i++;`);
-    const reads = names.map((name, i) => {
-      const key = JSON.stringify(name);
-      return `    if (h${i}) { at = ${key}; const x = r[${key}]; if (x !== undefined) o[${key}] = ${valueCopy(this.hintOf(properties[name]), "jsonValue")}; }`;
-    });
-    this.functions[index] = `function ${hint.kind === "fn" ? hint.name : ""}(v: object, d: number): unknown {
-  const k = plainKeys(v, d);
-  if (k === undefined) return copyValue(v, d);
+  if (k === undefined) return copyValue(v, d);`;
+  if (names.length === 0) return `${head}\n  return k.length === 0 ? emptyRecord() : copyObject(v, d + 1);\n}`;
+  const steps = names.map((key, i) => `  const h${i} = i < n && k[i] === ${JSON.stringify(key)};\n  if (h${i}) i++;`);
+  const reads = names.map((key, i) => {
+    const quoted = JSON.stringify(key);
+    return `    if (h${i}) { at = ${quoted}; const x = r[${quoted}]; if (x !== undefined) o[${quoted}] = ${copies[i] ?? ""}; }`;
+  });
+  return `${head}
   const n = k.length;
   let i = 0;
 ${steps.join("\n")}
@@ -151,15 +157,11 @@ ${reads.join("\n")}
   }
   return o;
 }`;
-    return hint;
-  }
+}
 
-  /** The copy is sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation. */
-  #arrayFunction(items: JsonObject, def?: string): Hint {
-    const hint = this.#newFunction("array", def);
-    const index = this.functions.length - 1;
-    const item = this.hintOf(items);
-    this.functions[index] = `function ${hint.kind === "fn" ? hint.name : ""}(v: readonly unknown[], d: number): unknown {
+/** An array's copy, sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation. */
+function arrayFunction(name: string, itemCopy: string): string {
+  return `function ${name}(v: readonly unknown[], d: number): unknown {
   if (d >= MAX_DEPTH) return copyValue(v, d);
   const e = d + 1;
   const n = v.length;
@@ -168,15 +170,13 @@ ${reads.join("\n")}
   try {
     for (; i < n; i++) {
       const x = v[i];
-      o[i] = ${valueCopy(item, "jsonItem")};
+      o[i] = ${itemCopy};
     }
   } catch (error) {
     throw located(error, i, v);
   }
   return o;
 }`;
-    return hint;
-  }
 }
 
 /** The expression copying `x` (at depth `e`) that the hint makes fastest; `fallback` copies anything else. */
