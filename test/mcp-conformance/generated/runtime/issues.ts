@@ -190,14 +190,17 @@ function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
 /**
  * Paths that did not depend on the data (no token of the pointer could be an
  * array index), by pointer and named property. The same few fields fail call
- * after call, so most invalid calls find their paths here. Bounded, since a
- * pointer can carry keys that came with the data.
+ * after call, so most invalid calls find their paths here. Bounded in number
+ * and length, since a pointer or a property name can be a key that came with
+ * the data, and the data must not decide how much memory stays taken.
  */
 const knownPaths = new Map<
   string,
   { bare: string | undefined; named: Map<string, string> | undefined }
 >();
-const MAX_KNOWN_POINTERS = 512;
+const MAX_KNOWN_PATHS = 1024;
+const MAX_KNOWN_PATH_LENGTH = 256;
+let knownPathCount = 0;
 
 function knownPath(
   pointer: string,
@@ -213,15 +216,20 @@ function rememberPath(
   name: string | undefined,
   path: string,
 ): void {
+  if (
+    knownPathCount >= MAX_KNOWN_PATHS ||
+    path.length > MAX_KNOWN_PATH_LENGTH ||
+    pointer.length > MAX_KNOWN_PATH_LENGTH
+  )
+    return;
   let known = knownPaths.get(pointer);
   if (known === undefined) {
-    if (knownPaths.size >= MAX_KNOWN_POINTERS) return;
     known = { bare: undefined, named: undefined };
     knownPaths.set(pointer, known);
   }
   if (name === undefined) known.bare = path;
-  else if ((known.named ??= new Map()).size < MAX_KNOWN_POINTERS)
-    known.named.set(name, path);
+  else (known.named ??= new Map()).set(name, path);
+  knownPathCount++;
 }
 
 /**
