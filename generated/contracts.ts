@@ -161,7 +161,7 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
     input: [],
     output: [],
   },
-  validators: () => import("./validators/create_refund.js"),
+  validators: () => import("./copies/create_refund.js"),
 };
 
 /** The compiled contract of `delete_customer` (version 1). */
@@ -244,7 +244,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
     ],
     output: [],
   },
-  validators: () => import("./validators/delete_customer.js"),
+  validators: () => import("./copies/delete_customer.js"),
 };
 
 /** The compiled contract of `get_order` (version 1). */
@@ -361,7 +361,7 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
     input: [],
     output: [],
   },
-  validators: () => import("./validators/get_order.js"),
+  validators: () => import("./copies/get_order.js"),
 };
 
 /** The compiled contract of `search_orders` (version 1). */
@@ -543,5 +543,5 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
     input: [],
     output: [],
   },
-  validators: () => import("./validators/search_orders.js"),
+  validators: () => import("./copies/search_orders.js"),
 };

@@ -6,6 +6,7 @@
  */
 import type { ContentKind, Icon } from "./content.js";
 import type { ToolEffect } from "./envelope.js";
+import type { JsonCopy } from "./json.js";
 
 export type JsonSchemaObject = { [key: string]: unknown };
 
@@ -23,15 +24,22 @@ export interface ValidateFunction {
   errors?: ValidationError[] | null;
 }
 
+/** A copy of a value as plain JSON data, or why it is not JSON (runtime/json.ts). */
+export type CopyJson = (value: unknown) => JsonCopy;
+
 /**
- * One tool's compiled validators: a generated `validators/<tool>.js` module has exactly these exports.
- * The generated ones expect a `copyJson` copy (runtime/json.ts), whose objects have no prototype;
- * `loadValidators` hands out validators that copy what they are given.
+ * One tool's compiled validators, and its schema-aware copies: a generated
+ * `copies/<tool>.js` module has these exports. Without the copies the
+ * runtime uses the generic copy, which gives the same result, only slower.
+ * The generated validators expect such a copy, whose objects have no
+ * prototype; `loadValidators` hands out validators that copy what they are given.
  */
 export interface ToolValidators {
   /** Validates and applies defaults in place (to the copy, for `loadValidators`' validators). */
   readonly validateInput: ValidateFunction;
   readonly validateOutput: ValidateFunction;
+  readonly copyInput?: CopyJson | undefined;
+  readonly copyOutput?: CopyJson | undefined;
 }
 
 export interface ToolAnnotations {

@@ -52,7 +52,7 @@ const setPrototypeOf = Object.setPrototypeOf;
  * copy would then no longer be what `Object.getPrototypeOf(x) === null`
  * checks, or a library's plain-object test, expect.)
  */
-function emptyRecord(): Record<string, unknown> {
+export function emptyRecord(): Record<string, unknown> {
   const record = {};
   setPrototypeOf(record, null);
   return record as Record<string, unknown>;
@@ -62,7 +62,7 @@ function emptyRecord(): Record<string, unknown> {
  * Whether a leaf is JSON as it is: strings, booleans and finite numbers pass
  * without a call, which is most of the values in real data.
  */
-function isJsonLeaf(value: unknown): boolean {
+export function isJsonLeaf(value: unknown): boolean {
   const type = typeof value;
   return (
     type === "string" ||
@@ -72,7 +72,7 @@ function isJsonLeaf(value: unknown): boolean {
 }
 
 /** Adds one step of the path (and, at the depth limit, its container) to an error passing up. */
-function located(
+export function located(
   error: unknown,
   key: string | number | undefined,
   container: object,
@@ -102,7 +102,10 @@ function copyArray(value: readonly unknown[], depth: number): unknown[] {
   return out;
 }
 
-function copyObject(value: object, depth: number): Record<string, unknown> {
+export function copyObject(
+  value: object,
+  depth: number,
+): Record<string, unknown> {
   const proto: unknown = getPrototypeOf(value);
   if (proto !== objectPrototype && proto !== null)
     throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`);
@@ -129,7 +132,7 @@ function copyObject(value: object, depth: number): Record<string, unknown> {
 }
 
 /** A copy of a value that is not a JSON leaf: a container, null, or something that is not JSON. */
-function copyValue(value: unknown, depth: number): unknown {
+export function copyValue(value: unknown, depth: number): unknown {
   switch (typeof value) {
     case "object":
       if (value === null) return null;
@@ -175,6 +178,53 @@ export function copyJson(value: unknown): JsonCopy {
   if (isJsonLeaf(value)) return { ok: true, value };
   try {
     return { ok: true, value: copyValue(value, 0) };
+  } catch (error) {
+    return { ok: false, message: notJsonMessage(error) };
+  }
+}
+
+/*
+ * The schema-aware copies (copies/<tool>.ts, generated) are built from the
+ * pieces below. They take an object fast only when it is a plain object
+ * whose own enumerable keys are the schema's properties, some possibly
+ * missing, in the schema's order; anything else goes to the generic walk
+ * above, from the first object that differs. So a copy made either way has
+ * the same keys, values, key order, prototype and errors; the schema only
+ * decides which way is faster.
+ */
+
+/** The keys of `value` if a schema-aware copy may take it (a plain object within the depth limit); undefined sends it to copyValue. */
+export function plainKeys(value: object, depth: number): string[] | undefined {
+  if (depth >= MAX_DEPTH) return undefined;
+  const proto: unknown = getPrototypeOf(value);
+  if (proto !== objectPrototype && proto !== null) return undefined;
+  return Object.keys(value);
+}
+
+/** A copy of a property value that is not undefined (an undefined one is dropped, as JSON.stringify drops it). */
+export function jsonValue(value: unknown, depth: number): unknown {
+  return isJsonLeaf(value) ? value : copyValue(value, depth);
+}
+
+/** A copy of an array item: an undefined item or a hole is not JSON. */
+export function jsonItem(value: unknown, depth: number): unknown {
+  if (isJsonLeaf(value)) return value;
+  if (value === undefined) throw new NotJson("an undefined array item");
+  return copyValue(value, depth);
+}
+
+/** A copy of an object (at the root, with `copyRoot`, a schema-aware copy) or of any other value, or why it is not JSON. Never throws. */
+export function copyJsonWith(
+  value: unknown,
+  copyRoot: (value: object, depth: number) => unknown,
+): JsonCopy {
+  if (isJsonLeaf(value)) return { ok: true, value };
+  try {
+    const copy =
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? copyRoot(value, 0)
+        : copyValue(value, 0);
+    return { ok: true, value: copy };
   } catch (error) {
     return { ok: false, message: notJsonMessage(error) };
   }

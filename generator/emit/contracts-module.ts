@@ -49,7 +49,9 @@ function contractData(tool: ToolIR): JsonObject {
 /**
  * One contract constant. Its validators are a loader, not an import: a server
  * then starts, and answers tools/list, without loading any validator code;
- * the runtime loads a tool's module on its first call.
+ * the runtime loads a tool's module on its first call. That module is
+ * `copies/<tool>.js`: its schema-aware copies, with the validators re-exported,
+ * so a first call loads one module.
  */
 function contractStatement(tool: ToolIR): string {
   const names = toolTypeNames(tool);
@@ -57,7 +59,7 @@ function contractStatement(tool: ToolIR): string {
   const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => JSON.stringify(k)).join(" | ")}`;
   const type = `ToolContract<${names.input}, ${names.resolvedInput}, ${names.output}, ${names.reason}${kinds}>`;
   const data = tsLiteral(contractData(tool));
-  const loader = `  validators: () => import(${JSON.stringify(`./validators/${tool.fileName}.js`)}),\n}`;
+  const loader = `  validators: () => import(${JSON.stringify(`./copies/${tool.fileName}.js`)}),\n}`;
   return `/** The compiled contract of \`${escapeComment(tool.name)}\` (version ${tool.version}). */
 export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
 }

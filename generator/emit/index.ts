@@ -5,6 +5,7 @@
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { emitContractTests, type ContractTestOptions } from "./contract-tests.js";
 import { emitContractsModule } from "./contracts-module.js";
+import { emitCopies } from "./copies.js";
 import { headerComment } from "./header.js";
 import { emitHttpModule } from "./http-module.js";
 import { emitIndexModule } from "./index-module.js";
@@ -43,7 +44,8 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
 export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
-  const files = [emitToolModule(tool), ...emitValidators(tool, headerComment(tool.source)), emitSchemaJson(tool)];
+  const header = headerComment(tool.source);
+  const files = [emitToolModule(tool), ...emitValidators(tool, header), emitCopies(tool, header), emitSchemaJson(tool)];
   return options.tests ? [...files, emitContractTests(tool, options.tests)] : files;
 }
 

@@ -48,7 +48,7 @@ export function isContractIcon(value: unknown): boolean {
     const meta = JSON.parse(readFileSync(META_SCHEMA_URL, "utf8")) as { $defs: { icon: object } };
     iconCheck = new Ajv2020({ strict: false }).compile(meta.$defs.icon);
   }
-  return iconCheck(value);
+  return iconCheck(value) === true;
 }
 
 function segmentsOf(e: ErrorObject, data: unknown): JsonPath {

@@ -253,8 +253,8 @@ export function classifyThrown(contract: AnyToolContract, options: ExecuteOption
  * the caller gets and what is serialized, so nothing of the handler's object
  * (a getter, a `toJSON`, a later mutation) reaches the wire.
  */
-export function checkOutput({ validateOutput }: ToolValidators, value: unknown, sensitive: readonly (readonly string[])[] = []): Outcome {
-  const plain = copyJson(value);
+export function checkOutput({ validateOutput, copyOutput }: ToolValidators, value: unknown, sensitive: readonly (readonly string[])[] = []): Outcome {
+  const plain = (copyOutput ?? copyJson)(value);
   if (!plain.ok) return { kind: "invalid-output", issues: [{ path: "", message: plain.message }], output: undefined };
   if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
   return { kind: "invalid-output", issues: toIssues(validateOutput.errors, plain.value, sensitive), output: plain.value };

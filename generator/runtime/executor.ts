@@ -162,7 +162,7 @@ type Prepared = { ok: true; input: unknown } | { ok: false; issues: ToolIssue[] 
 /** A fresh copy of the caller's input, validated with defaults applied, or its issues. */
 function prepare(call: Call): Prepared {
   const { contract } = call;
-  const copy = copyJson(call.rawInput);
+  const copy = (call.validators.copyInput ?? copyJson)(call.rawInput);
   let issues: ToolIssue[];
   if (!copy.ok) issues = [{ path: "", message: copy.message }];
   else {

@@ -171,6 +171,36 @@ function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
 }
 
 /**
+ * Paths that did not depend on the data (no token of the pointer could be an
+ * array index), by pointer and named property. The same few fields fail call
+ * after call, so most invalid calls find their paths here. Bounded in number
+ * and length, since a pointer or a property name can be a key that came with
+ * the data, and the data must not decide how much memory stays taken.
+ */
+const knownPaths = new Map<string, { bare: string | undefined; named: Map<string, string> | undefined }>();
+const MAX_KNOWN_PATHS = 1024;
+const MAX_KNOWN_PATH_LENGTH = 256;
+let knownPathCount = 0;
+
+function knownPath(pointer: string, name: string | undefined): string | undefined {
+  const known = knownPaths.get(pointer);
+  if (known === undefined) return undefined;
+  return name === undefined ? known.bare : known.named?.get(name);
+}
+
+function rememberPath(pointer: string, name: string | undefined, path: string): void {
+  if (knownPathCount >= MAX_KNOWN_PATHS || path.length > MAX_KNOWN_PATH_LENGTH || pointer.length > MAX_KNOWN_PATH_LENGTH) return;
+  let known = knownPaths.get(pointer);
+  if (known === undefined) {
+    known = { bare: undefined, named: undefined };
+    knownPaths.set(pointer, known);
+  }
+  if (name === undefined) known.bare = path;
+  else (known.named ??= new Map()).set(name, path);
+  knownPathCount++;
+}
+
+/**
  * The same path as `formatPath(issueSegments(error, data))`, written straight
  * from the pointer, with no arrays of tokens or segments: issues are built on
  * every invalid call.
@@ -178,16 +208,24 @@ function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
 function issuePath(error: ValidationError, data: unknown): string {
   const pointer = error.instancePath;
   const name = namedProperty(error);
+  const known = knownPath(pointer, name);
+  if (known !== undefined) return known;
   let out = "";
+  // Whether the data decided the path: only a token that could be an index lets it.
+  let fromData = false;
   if (pointer !== "") {
-    if (pointer.charCodeAt(0) !== 47 || pointer.includes("~")) out = formatPath(pointerSegments(pointer, data));
-    else {
+    if (pointer.charCodeAt(0) !== 47 || pointer.includes("~")) {
+      out = formatPath(pointerSegments(pointer, data));
+      fromData = true;
+    } else {
       let node: unknown = data;
       for (let start = 1; start <= pointer.length; ) {
         const slash = pointer.indexOf("/", start);
         const end = slash === -1 ? pointer.length : slash;
         const token = pointer.slice(start, end);
-        if (Array.isArray(node) && isIndexToken(token)) {
+        const index = isIndexToken(token);
+        if (index) fromData = true;
+        if (index && Array.isArray(node)) {
           out = `${out}[${token}]`;
           node = node[Number(token)];
         } else {
@@ -198,7 +236,9 @@ function issuePath(error: ValidationError, data: unknown): string {
       }
     }
   }
-  return name === undefined ? out : appendName(out, name);
+  const path = name === undefined ? out : appendName(out, name);
+  if (!fromData) rememberPath(pointer, name, path);
+  return path;
 }
 
 /**

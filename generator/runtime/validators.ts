@@ -26,7 +26,8 @@ export function validatorsOf(contract: AnyToolContract): ToolValidators | Promis
   if (cached !== undefined) return cached;
   return source().then((module) => {
     // Keep only the two functions, not the whole module namespace.
-    const validators: ToolValidators = { validateInput: module.validateInput, validateOutput: module.validateOutput };
+    // The copies too (copies/<tool>.js; see contract.ts): the one hook the executor's copies need here.
+    const validators: ToolValidators = { validateInput: module.validateInput, validateOutput: module.validateOutput, copyInput: module.copyInput, copyOutput: module.copyOutput };
     loaded.set(contract, validators);
     return validators;
   });

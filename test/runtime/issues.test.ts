@@ -43,6 +43,19 @@ describe("issue paths", () => {
     );
   });
 
+  it("are the same when a pointer comes again with other data or another named property", () => {
+    const at = (instancePath: string, data: unknown, missingProperty?: string) =>
+      toIssues([{ instancePath, keyword: missingProperty === undefined ? "type" : "required", params: { type: "string", missingProperty } }], data)[0]?.path;
+    for (let round = 0; round < 2; round++) {
+      expect(at("/list/0", { list: ["x"] })).toBe("list[0]");
+      expect(at("/list/0", { list: { "0": "x" } })).toBe('list["0"]');
+      expect(at("/a/b", { a: { b: 1 } })).toBe("a.b");
+      expect(at("/a/b", { a: { b: {} } }, "c")).toBe("a.b.c");
+      expect(at("/a/b", { a: { b: {} } }, "d e")).toBe('a.b["d e"]');
+      expect(at("/a/b", {})).toBe("a.b");
+    }
+  });
+
   it("show a pointer Ajv would never write as it came", () => {
     const error: ValidationError = { instancePath: "no-slash", keyword: "type", params: { type: "string" } };
     expect(toIssues([error], {})).toEqual([{ path: formatPath(["no-slash"]), message: "must be string" }]);

@@ -83,7 +83,7 @@ export const jsonSchema202012ToolContract: ToolContract<JsonSchema202012ToolInpu
     input: [],
     output: [],
   },
-  validators: () => import("./validators/json_schema_2020_12_tool.js"),
+  validators: () => import("./copies/json_schema_2020_12_tool.js"),
 };
 
 /** The compiled contract of `test_audio_content` (version 1). */
@@ -126,7 +126,7 @@ export const testAudioContentContract: ToolContract<TestAudioContentInput, TestA
     input: [],
     output: [],
   },
-  validators: () => import("./validators/test_audio_content.js"),
+  validators: () => import("./copies/test_audio_content.js"),
 };
 
 /** The compiled contract of `test_embedded_resource` (version 1). */
@@ -169,7 +169,7 @@ export const testEmbeddedResourceContract: ToolContract<TestEmbeddedResourceInpu
     input: [],
     output: [],
   },
-  validators: () => import("./validators/test_embedded_resource.js"),
+  validators: () => import("./copies/test_embedded_resource.js"),
 };
 
 /** The compiled contract of `test_error_handling` (version 1). */
@@ -209,7 +209,7 @@ export const testErrorHandlingContract: ToolContract<TestErrorHandlingInput, Tes
     input: [],
     output: [],
   },
-  validators: () => import("./validators/test_error_handling.js"),
+  validators: () => import("./copies/test_error_handling.js"),
 };
 
 /** The compiled contract of `test_image_content` (version 1). */
@@ -252,7 +252,7 @@ export const testImageContentContract: ToolContract<TestImageContentInput, TestI
     input: [],
     output: [],
   },
-  validators: () => import("./validators/test_image_content.js"),
+  validators: () => import("./copies/test_image_content.js"),
 };
 
 /** The compiled contract of `test_multiple_content_types` (version 1). */
@@ -297,7 +297,7 @@ export const testMultipleContentTypesContract: ToolContract<TestMultipleContentT
     input: [],
     output: [],
   },
-  validators: () => import("./validators/test_multiple_content_types.js"),
+  validators: () => import("./copies/test_multiple_content_types.js"),
 };
 
 /** The compiled contract of `test_simple_text` (version 1). */
@@ -348,7 +348,7 @@ export const testSimpleTextContract: ToolContract<TestSimpleTextInput, TestSimpl
     input: [],
     output: [],
   },
-  validators: () => import("./validators/test_simple_text.js"),
+  validators: () => import("./copies/test_simple_text.js"),
 };
 
 /** The compiled contract of `test_tool_with_logging` (version 1). */
@@ -397,7 +397,7 @@ export const testToolWithLoggingContract: ToolContract<TestToolWithLoggingInput,
     input: [],
     output: [],
   },
-  validators: () => import("./validators/test_tool_with_logging.js"),
+  validators: () => import("./copies/test_tool_with_logging.js"),
 };
 
 /** The compiled contract of `test_tool_with_progress` (version 1). */
@@ -446,5 +446,5 @@ export const testToolWithProgressContract: ToolContract<TestToolWithProgressInpu
     input: [],
     output: [],
   },
-  validators: () => import("./validators/test_tool_with_progress.js"),
+  validators: () => import("./copies/test_tool_with_progress.js"),
 };

@@ -310,11 +310,11 @@ export function classifyThrown(
  * (a getter, a `toJSON`, a later mutation) reaches the wire.
  */
 export function checkOutput(
-  { validateOutput }: ToolValidators,
+  { validateOutput, copyOutput }: ToolValidators,
   value: unknown,
   sensitive: readonly (readonly string[])[] = [],
 ): Outcome {
-  const plain = copyJson(value);
+  const plain = (copyOutput ?? copyJson)(value);
   if (!plain.ok)
     return {
       kind: "invalid-output",
