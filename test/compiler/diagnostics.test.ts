@@ -94,6 +94,25 @@ describe("bad definitions", () => {
     expect(snapshotTree(join(dir, "generated"))).toEqual(before);
   });
 
+  it("checks the same default schema in every tool that has it, and a default that refers to a named type", async () => {
+    const page = "query: { type: string, minLength: 1 }\n    page: { type: integer, minimum: 1, default: 0 }";
+    const good = "query: { type: string, minLength: 1 }\n    page: { type: integer, minimum: 1, default: 1 }";
+    const refDefault = 'query: { type: string, minLength: 1 }\n    first: { $ref: "types.yaml#/Item", default: { name: x } }';
+    const dir = projectWith({
+      "types.yaml": TYPES,
+      "a.yaml": edit("query: { type: string, minLength: 1 }", good, edit("name: list_items", "name: a")),
+      "b.yaml": edit("query: { type: string, minLength: 1 }", page, edit("name: list_items", "name: b")),
+      "c.yaml": edit("query: { type: string, minLength: 1 }", page, edit("name: list_items", "name: c")),
+      "d.yaml": edit("query: { type: string, minLength: 1 }", refDefault, edit("name: list_items", "name: d")),
+    });
+    const result = await runCli(dir, ["check"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("definitions/b.yaml:9:49: error TC034");
+    expect(result.stderr).toContain("definitions/c.yaml:9:49: error TC034");
+    expect(result.stderr).toMatch(/definitions\/d\.yaml:9:\d+: error TC034: default \{"name":"x"\} does not match its own schema/);
+    expect(result.stderr).not.toMatch(/definitions\/a\.yaml:\d+:\d+: error/);
+  });
+
   it("reports every problem in one run, not only the first", async () => {
     const dir = projectWith({ "types.yaml": TYPES, "a.yaml": edit("effect: read", "effect: reed"), "b.yaml": edit("name: list_items", "name: other\nfoo: 1") });
     const result = await runCli(dir, ["check"]);
