@@ -12,6 +12,7 @@
  */
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { defsEntryName } from "../runtime/pointer.js";
+import { FileBuilder } from "./file-builder.js";
 
 /** What is known of a value's shape: a copy function, a leaf type to test inline, or nothing. */
 type Hint = { readonly kind: "fn"; readonly name: string; readonly container: "object" | "array" } | { readonly kind: "leaf"; readonly test: string } | { readonly kind: "any" };
@@ -205,19 +206,20 @@ export function ${exportName}(value: unknown): JsonCopy {
   return { exported, functions: emitter.functions };
 }
 
+const RUNTIME_JSON = "../runtime/json.js";
 const RUNTIME_NAMES = ["MAX_DEPTH", "copyJson", "copyJsonWith", "copyObject", "copyValue", "emptyRecord", "jsonItem", "jsonValue", "located", "plainKeys"] as const;
 
 export function emitCopies(tool: ToolIR, header: string): EmittedFile {
   const input = rootCopy("copyInput", "input", tool.inputSchema);
   const output = rootCopy("copyOutput", "output", tool.outputSchema);
-  const code = [input.exported, output.exported, ...input.functions, ...output.functions].join("\n\n");
-  // Only what the code uses is imported: the generated code compiles with noUnusedLocals.
-  const used = RUNTIME_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(code));
-  const lines = [
-    header,
-    `import { type JsonCopy, ${used.join(", ")} } from "../runtime/json.js";`,
-    `export { validateInput, validateOutput } from ${JSON.stringify(`../validators/${tool.fileName}.js`)};`,
-  ];
-  if (/\bisArray\(/.test(code)) lines.push("", "const isArray = Array.isArray;");
-  return { path: `copies/${tool.fileName}.ts`, text: `${lines.join("\n")}\n\n${code}\n`, format: false };
+  const blocks = [input.exported, output.exported, ...input.functions, ...output.functions];
+  const code = blocks.join("\n");
+  const file = new FileBuilder(`copies/${tool.fileName}.ts`, header);
+  // Only what the code uses is imported: the generated code compiles with noUnusedLocals. The runtime's names are fixed, so none is aliased.
+  file.importType("JsonCopy", RUNTIME_JSON);
+  for (const name of RUNTIME_NAMES) if (new RegExp(`\\b${name}\\b`).test(code)) file.importValue(name, RUNTIME_JSON);
+  file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${tool.fileName}.js` });
+  if (/\bisArray\(/.test(code)) file.add("const isArray = Array.isArray;");
+  file.add(...blocks);
+  return { path: file.path, text: file.toText(), format: false };
 }
