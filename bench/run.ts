@@ -3,19 +3,20 @@
  * Run: npm run bench   (BENCH_QUICK=1 for a shorter run with fewer tools)
  */
 import { readFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchAdversarial } from "./adversarial.js";
 import { benchCodegen } from "./codegen.js";
 import { benchExecutorVsZod } from "./executor-vs-zod.js";
 import { benchRoundTrip, benchStartup } from "./mcp.js";
 import { compileGenerated, ROOT, tempProject, toolc } from "./lib/project.js";
-import { GET_ORDER_OUTPUT, SYNTHETIC_OUTPUT, writeFloorServer, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
+import { GET_ORDER_OUTPUT, type SdkLine, SYNTHETIC_OUTPUT, writeFloorServer, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
 import { writeSyntheticDefinitions } from "./lib/synthetic.js";
 import { cpSync } from "node:fs";
 import { benchExecutor, benchValidators, EXECUTOR_OUTPUTS, formatSanity } from "./validators.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
+const SDK_LINES: readonly SdkLine[] = [1, 2];
 const version = (pkg: string): string => (JSON.parse(readFileSync(join(ROOT, "node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
 const x = (n: number): string => `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×`;
 const row = (cells: string[]): string => `| ${cells.join(" | ")} |`;
@@ -58,26 +59,53 @@ async function validatorsSection(dir: string): Promise<void> {
   for (const r of await benchExecutorVsZod(execute)) print(row([r.name, r.toolc.toFixed(2), r.zod.toFixed(2), x(r.zod / r.toolc)]));
 }
 
-async function mcpSection(getOrderDir: string, tools: number): Promise<void> {
-  const dir = tempProject("startup");
-  writeSyntheticDefinitions(join(dir, "definitions"), tools);
-  toolc(dir, ["generate", "--definitions", "definitions", "--out", "generated"], { TOOLC_NO_CACHE: "1" });
+/** A project with `tools` synthetic contracts (0: the bench contracts) generated for one SDK line and compiled to JS. */
+function sdkProject(label: string, line: SdkLine, tools: number): string {
+  const dir = tempProject(`${label}-sdk${line}`);
+  if (tools === 0) cpSync(join(ROOT, "bench/definitions"), join(dir, "definitions"), { recursive: true });
+  else writeSyntheticDefinitions(join(dir, "definitions"), tools);
+  toolc(dir, ["generate", "--definitions", "definitions", "--out", "generated", "--mcp-sdk", String(line)], { TOOLC_NO_CACHE: "1" });
   compileGenerated(dir);
-  const s = await benchStartup(
-    {
-      toolc: { script: writeGeneratedServer(dir, SYNTHETIC_OUTPUT), tools },
-      zod: { script: writeZodServer(dir, tools, SYNTHETIC_OUTPUT), tools },
-      floor: { script: writeFloorServer(dir), tools: 0 },
-    },
-    dir,
-  );
-  print(`\n### Start-up to the first tools/list answer, ${tools} tools (ms, median)\n`);
-  print(row(["server", "ms", "vs floor", "vs toolc"]));
-  print(row(["---", "---:", "---:", "---:"]));
-  for (const [k, label] of [["toolc", "toolc generated server"], ["zod", "SDK McpServer + zod"], ["floor", "floor: node + SDK + empty Server"]]) print(row([label, s[k].toFixed(0), x(s[k] / s.floor), x(s[k] / s.toolc)]));
-  print(`\nWithin 1.3× of the floor: ${status(s.toolc / s.floor <= 1.3)}; faster than SDK + zod: ${status(s.toolc < s.zod)}`);
-  const rt = await benchRoundTrip({ toolc: writeGeneratedServer(getOrderDir, GET_ORDER_OUTPUT), zod: writeZodServer(getOrderDir, 0, GET_ORDER_OUTPUT) }, getOrderDir, "get_order", { customerId: "cus_1" });
-  print(`\n### tools/call round trip over stdio (get_order; ms, median)\n\ntoolc ${rt.toolc.toFixed(3)} ms, SDK McpServer + zod ${rt.zod.toFixed(3)} ms: zod / toolc = ${x(rt.zod / rt.toolc)}. No slower: ${status(rt.toolc <= rt.zod * 1.02)}`);
+  return dir;
+}
+
+/**
+ * Start-up and round trip, per MCP SDK line: toolc's server against
+ * McpServer + zod and the floor on the same line, since the lines differ
+ * in their own costs (see bench/lib/servers.ts).
+ */
+async function mcpSection(tools: number): Promise<void> {
+  const startup: Record<string, { script: string; tools: number }> = {};
+  for (const line of SDK_LINES) {
+    const dir = sdkProject("startup", line, tools);
+    startup[`toolc${line}`] = { script: writeGeneratedServer(dir, SYNTHETIC_OUTPUT, line), tools };
+    startup[`zod${line}`] = { script: writeZodServer(dir, tools, SYNTHETIC_OUTPUT, line), tools };
+    startup[`floor${line}`] = { script: writeFloorServer(dir, line), tools: 0 };
+  }
+  const s = await benchStartup(startup, tmpdir());
+  print(`\n### Start-up to the first tools/list answer, ${tools} tools (ms, median; each server against the others on its own SDK line)\n`);
+  print(row(["SDK", "server", "ms", "vs floor", "vs toolc"]));
+  print(row(["---", "---", "---:", "---:", "---:"]));
+  for (const line of SDK_LINES) {
+    const [toolcMs, zodMs, floorMs] = [s[`toolc${line}`], s[`zod${line}`], s[`floor${line}`]];
+    for (const [ms, label] of [[toolcMs, "toolc generated server"], [zodMs, "McpServer + zod"], [floorMs, "floor: node + SDK + empty Server"]] as const) print(row([`${line}.x`, label, ms.toFixed(0), x(ms / floorMs), x(ms / toolcMs)]));
+  }
+  print("");
+  for (const line of SDK_LINES) print(`SDK ${line}.x: within 1.3× of the floor: ${status(s[`toolc${line}`] / s[`floor${line}`] <= 1.3)}; faster than McpServer + zod: ${status(s[`toolc${line}`] < s[`zod${line}`])}`);
+  const roundTrip: Record<string, string> = {};
+  for (const line of SDK_LINES) {
+    const dir = sdkProject("get-order", line, 0);
+    roundTrip[`toolc${line}`] = writeGeneratedServer(dir, GET_ORDER_OUTPUT, line);
+    roundTrip[`zod${line}`] = writeZodServer(dir, 0, GET_ORDER_OUTPUT, line);
+  }
+  const rt = await benchRoundTrip(roundTrip, tmpdir(), "get_order", { customerId: "cus_1" });
+  print(`\n### tools/call round trip over stdio (get_order; ms, median; the same SDK 1.x client for all)\n`);
+  print(row(["SDK", "toolc ms", "McpServer + zod ms", "zod / toolc", "no slower"]));
+  print(row(["---", "---:", "---:", "---:", "---"]));
+  for (const line of SDK_LINES) {
+    const [t, z] = [rt[`toolc${line}`], rt[`zod${line}`]];
+    print(row([`${line}.x`, t.toFixed(3), z.toFixed(3), x(z / t), status(t <= z * 1.02)]));
+  }
 }
 
 async function codegenSection(tools: number): Promise<void> {
@@ -101,7 +129,7 @@ async function main(): Promise<void> {
   print(`reproduce: npm run bench${QUICK ? "   (BENCH_QUICK=1)" : ""}`);
   const getOrderDir = getOrderProject();
   await validatorsSection(getOrderDir);
-  await mcpSection(getOrderDir, QUICK ? 100 : 500);
+  await mcpSection(QUICK ? 100 : 500);
   await codegenSection(QUICK ? 200 : 1000);
   print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
   benchAdversarial(print);

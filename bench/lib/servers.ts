@@ -2,10 +2,36 @@
  * The three kinds of stdio server the start-up and round-trip benches
  * spawn, written as plain .mjs next to a bench project: toolc's generated
  * server, the same tools on the SDK's McpServer with zod, and the floor (an
- * empty low-level Server).
+ * empty low-level Server). Each is written for one MCP SDK line, and the
+ * three of a comparison are always on the same line: the two lines differ in
+ * their own cost per request and at start-up, and that difference is not
+ * toolc's.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+
+/** An MCP SDK line: 1.x (`@modelcontextprotocol/sdk`) or 2.x (`@modelcontextprotocol/server`). */
+export type SdkLine = 1 | 2;
+
+/** The SDK line's modules a server script imports. */
+const SDK_MODULES = {
+  1: {
+    stdio: "@modelcontextprotocol/sdk/server/stdio.js",
+    mcpServer: "@modelcontextprotocol/sdk/server/mcp.js",
+    server: "@modelcontextprotocol/sdk/server/index.js",
+  },
+  2: {
+    stdio: "@modelcontextprotocol/server/stdio",
+    mcpServer: "@modelcontextprotocol/server",
+    server: "@modelcontextprotocol/server",
+  },
+} as const;
+
+/** The floor's tools/list handler: SDK 1.x registers it by request schema, 2.x by method name. */
+const FLOOR_LIST_HANDLER = {
+  1: { imports: `import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n`, register: "server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));" },
+  2: { imports: "", register: `server.setRequestHandler("tools/list", async () => ({ tools: [] }));` },
+} as const;
 
 /** Zod raw shapes equivalent to bench/lib/synthetic.ts and bench/definitions (same bounds, formats, closed objects). */
 const ZOD_SHAPES = `
@@ -29,11 +55,11 @@ export const SYNTHETIC_OUTPUT = { accountId: "acc_1", total: 1, items: [{ id: "i
 export const GET_ORDER_OUTPUT = { found: true, customerId: "cus_1", orders: [{ id: "ord_1", status: "paid", amountCents: 1200, placedAt: "2026-03-14T09:26:53Z" }] };
 
 /** toolc's server: every contract gets a handler returning `output`. */
-export function writeGeneratedServer(dir: string, output: unknown): string {
-  const path = join(dir, "server-toolc.mjs");
+export function writeGeneratedServer(dir: string, output: unknown, line: SdkLine): string {
+  const path = join(dir, `server-toolc-sdk${line}.mjs`);
   writeFileSync(
     path,
-    `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+    `import { StdioServerTransport } from "${SDK_MODULES[line].stdio}";
 import { contracts, createServer } from "./js/index.js";
 const output = ${JSON.stringify(output)};
 const handlers = Object.fromEntries(Object.keys(contracts).map((name) => [name, async () => output]));
@@ -44,8 +70,8 @@ await createServer(handlers).connect(new StdioServerTransport());
 }
 
 /** McpServer + zod: `count` synthetic tools (count 0 means get_order only). */
-export function writeZodServer(dir: string, count: number, output: unknown): string {
-  const path = join(dir, "server-zod.mjs");
+export function writeZodServer(dir: string, count: number, output: unknown, line: SdkLine): string {
+  const path = join(dir, `server-zod-sdk${line}.mjs`);
   const tools =
     count === 0
       ? `server.registerTool("get_order", { title: "Get order", description: "Look up one customer's orders.", inputSchema: getOrderInput, outputSchema: getOrderOutput, annotations: { readOnlyHint: true, idempotentHint: true } }, reply);`
@@ -55,8 +81,8 @@ export function writeZodServer(dir: string, count: number, output: unknown): str
 }`;
   writeFileSync(
     path,
-    `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+    `import { McpServer } from "${SDK_MODULES[line].mcpServer}";
+import { StdioServerTransport } from "${SDK_MODULES[line].stdio}";
 import { z } from "zod";
 ${ZOD_SHAPES}
 const output = ${JSON.stringify(output)};
@@ -70,15 +96,14 @@ await server.connect(new StdioServerTransport());
 }
 
 /** The floor: node, the SDK import, and a low-level Server with nothing to list. */
-export function writeFloorServer(dir: string): string {
-  const path = join(dir, "server-floor.mjs");
+export function writeFloorServer(dir: string, line: SdkLine): string {
+  const path = join(dir, `server-floor-sdk${line}.mjs`);
   writeFileSync(
     path,
-    `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-const server = new Server({ name: "floor", version: "1.0.0" }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+    `import { Server } from "${SDK_MODULES[line].server}";
+import { StdioServerTransport } from "${SDK_MODULES[line].stdio}";
+${FLOOR_LIST_HANDLER[line].imports}const server = new Server({ name: "floor", version: "1.0.0" }, { capabilities: { tools: {} } });
+${FLOOR_LIST_HANDLER[line].register}
 await server.connect(new StdioServerTransport());
 `,
   );
