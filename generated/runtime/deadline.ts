@@ -80,7 +80,7 @@ function arm(at: number): void {
 const immediate = (
   globalThis as { setImmediate?: (callback: () => void) => unknown }
 ).setImmediate;
-const nextTurn: (callback: () => void) => void =
+export const nextTurn: (callback: () => void) => void =
   typeof immediate === "function"
     ? (callback) => void immediate(callback)
     : (callback) => void setTimeout(callback, 0);

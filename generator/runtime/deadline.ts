@@ -77,7 +77,7 @@ function arm(at: number): void {
 
 /** Node's setImmediate where there is one, read from globalThis so that the runtime needs no Node types. */
 const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
-const nextTurn: (callback: () => void) => void =
+export const nextTurn: (callback: () => void) => void =
   typeof immediate === "function" ? (callback) => void immediate(callback) : (callback) => void setTimeout(callback, 0);
 
 /**

@@ -12,7 +12,12 @@ import {
   RejectionSignal,
 } from "./errors.js";
 import { toIssues } from "./issues.js";
-import { addDeadline, clearDeadline, type Deadline } from "./deadline.js";
+import {
+  addDeadline,
+  clearDeadline,
+  nextTurn,
+  type Deadline,
+} from "./deadline.js";
 import { copyJson } from "./json.js";
 import {
   checkedProgress,
@@ -184,10 +189,33 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /**
+ * Attempts waiting on a caller's signal, to be given an abort listener on
+ * the next turn of the event loop (see PendingAttempt.wait).
+ */
+let unwatched: PendingAttempt<unknown>[] = [];
+
+function watchOnNextTurn(attempt: PendingAttempt<unknown>): void {
+  if (unwatched.push(attempt) === 1) nextTurn(watchUnwatched);
+}
+
+function watchUnwatched(): void {
+  const batch = unwatched;
+  unwatched = [];
+  for (const attempt of batch) attempt.watchCaller();
+}
+
+/**
  * An attempt whose handler returned a promise: it waits for that promise, the
  * deadline or the caller's signal, whichever comes first, and stops waiting
  * at the first. It is its own deadline entry and its own abort listener
  * (`handleEvent`), so waiting costs one object and the promise.
+ *
+ * The listener goes on the caller's signal only if the handler is still
+ * running on the next turn of the event loop: adding and removing one costs
+ * several microseconds, more than the rest of the executor's work on a
+ * call, and a server passes every call a signal of its own. Until then, the
+ * signal is read when the handler settles, so an abort that came first
+ * still wins, as it would have with a listener.
  */
 class PendingAttempt<R> implements Deadline {
   readonly at: number;
@@ -195,6 +223,8 @@ class PendingAttempt<R> implements Deadline {
   next: Deadline | undefined = undefined;
   pending = false;
   #done = false;
+  /** Whether the abort listener is on the caller's signal. */
+  #watching = false;
   #resolve: ((value: R | Promise<R>) => void) | undefined = undefined;
   readonly #spec: AttemptSpec;
   readonly #ctx: AttemptContext;
@@ -222,18 +252,32 @@ class PendingAttempt<R> implements Deadline {
     addDeadline(this);
     const caller = this.#signal;
     if (caller?.aborted) this.handleEvent();
-    else caller?.addEventListener("abort", this, { once: true });
+    else if (caller !== undefined)
+      watchOnNextTurn(this as PendingAttempt<unknown>);
     try {
       // Promise.resolve adopts foreign thenables, and turns a throwing `then` into a rejection.
       Promise.resolve(handlerPromise).then(
-        (value) => this.#finish({ threw: false, value }),
-        (error: unknown) => this.#finish({ threw: true, error }),
+        (value) => this.#settle({ threw: false, value }),
+        (error: unknown) => this.#settle({ threw: true, error }),
       );
     } catch (error) {
       // A native promise whose `constructor` getter throws: the handler threw, in effect.
       this.#finish({ threw: true, error });
     }
     return settled;
+  }
+
+  /** Listens to the caller's signal, unless the attempt is already over. Never throws: it runs on a turn of its own. */
+  watchCaller(): void {
+    const caller = this.#signal;
+    if (this.#done || caller === undefined) return;
+    try {
+      if (caller.aborted) return this.handleEvent();
+      caller.addEventListener("abort", this, { once: true });
+      this.#watching = true;
+    } catch {
+      // A signal whose reads throw cannot be listened to; the handler's outcome or the deadline ends the attempt.
+    }
   }
 
   /** The deadline passed. */
@@ -248,11 +292,26 @@ class PendingAttempt<R> implements Deadline {
     this.#finish({ stopped: "cancelled" });
   }
 
+  /** The handler settled: that is the outcome, unless the caller's signal aborted first and no listener has reported it yet. */
+  #settle(result: Settled): void {
+    if (!this.#done && !this.#watching && this.#callerAborted())
+      this.handleEvent();
+    else this.#finish(result);
+  }
+
+  #callerAborted(): boolean {
+    try {
+      return this.#signal?.aborted === true;
+    } catch {
+      return false;
+    }
+  }
+
   #finish(result: Settled | Stopped): void {
     if (this.#done) return;
     this.#done = true;
     clearDeadline(this);
-    this.#signal?.removeEventListener("abort", this);
+    if (this.#watching) this.#signal?.removeEventListener("abort", this);
     this.#resolve?.(conclude(this.#spec, this.#ctx, result, this.#owner));
   }
 }
