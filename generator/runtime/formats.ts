@@ -76,52 +76,32 @@ export function time(s: string): boolean {
 }
 
 /**
- * Two ASCII digits at `i` as a number, or -1 when either is not a digit (or is past the end).
+ * The date-times that need no arithmetic: every day a month always has (so
+ * not February 29) and seconds 00-59 (so no leap second). Each string it
+ * matches is in DATE_TIME's grammar and a real date, so it can answer yes
+ * alone; anything else goes to the full check.
  */
-function digits2(s: string, i: number): number {
-  const a = s.charCodeAt(i) - 48;
-  const b = s.charCodeAt(i + 1) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
-}
+const DATE_TIME_COMMON =
+  /^\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))[Tt](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /**
- * The same grammar as DATE_TIME, read with charCodeAt: a date-time is in
- * every tool output, and this is several times faster than the regex. The
- * regex stays as the specification (test/runtime/formats.test.ts checks the
- * two agree).
+ * A date-time is in every tool output, so the common case is one regex test:
+ * the regex runs over the characters in native code, after flattening a
+ * string built by concatenation once, where a charCodeAt parse (which this
+ * replaced) pays a call and, on such a string, an indirection per character.
+ * Side by side in one process, the executor's call with 20 invoices of
+ * three date-times each went from 5.9–6.0 to 4.8 µs with the bench's strings
+ * (built by template literals), and from 5.2 to 4.8 µs with strings from
+ * JSON.parse. February 29, leap seconds and what is not a date-time at all
+ * take the full check.
  */
 export function dateTime(s: string): boolean {
-  const n = s.length;
-  if (n < 20 || digits2(s, 0) < 0 || digits2(s, 2) < 0 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
-  const t = s.charCodeAt(10);
-  if (t !== 84 && t !== 116) return false;
-  const month = digits2(s, 5);
-  const day = digits2(s, 8);
-  const hour = digits2(s, 11);
-  const minute = digits2(s, 14);
-  const second = digits2(s, 17);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60) return false;
-  let i = 19;
-  if (s.charCodeAt(i) === 46) {
-    const start = ++i;
-    for (let c = s.charCodeAt(i); c >= 48 && c <= 57; c = s.charCodeAt(++i));
-    if (i === start) return false;
-  }
-  const z = s.charCodeAt(i);
-  if (z === 90 || z === 122) {
-    if (i + 1 !== n) return false;
-  } else if (z === 43 || z === 45) {
-    if (i + 6 !== n || s.charCodeAt(i + 3) !== 58) return false;
-    const offsetHour = digits2(s, i + 1);
-    const offsetMinute = digits2(s, i + 4);
-    if (offsetHour < 0 || offsetHour > 23 || offsetMinute < 0 || offsetMinute > 59) return false;
-  } else return false;
-  return validDay(s) && (second !== 60 || validLeapSecond(s, 11));
+  return DATE_TIME_COMMON.test(s) || dateTimeReference(s);
 }
 
 /**
- * The regex form of dateTime: the specification the fast version is tested
- * against (test/runtime/formats.test.ts); not used by the validators.
+ * The full date-time grammar (RFC 3339 section 5.6) with real dates and leap
+ * seconds; test/runtime/formats.test.ts checks dateTime against it.
  */
 export function dateTimeReference(s: string): boolean {
   return DATE_TIME.test(s) && validDay(s) && (s.charCodeAt(17) !== 54 || validLeapSecond(s, 11));
