@@ -6,7 +6,7 @@
 import { requestToolCall, sdkErrorKind, type CallToolResult, type Client, type SdkRequestOptions } from "./sdk.js";
 import { checkContent } from "./content.js";
 import type { AnyToolContract, ContractMap, InputOf, OutputOf, ReasonOf, ToolValidators } from "./contract.js";
-import type { ToolResult } from "./envelope.js";
+import type { ToolIssue, ToolResult } from "./envelope.js";
 import { toIssues } from "./issues.js";
 import { copyJson } from "./json.js";
 import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
@@ -94,6 +94,10 @@ function fromThrown(contract: AnyToolContract, error: unknown, options: CallOpti
   return failure(contract, "FAILED", `The call failed: ${detail}`, false, refused ? "none" : uncertainEffect(contract), refused ? 0 : 1);
 }
 
+function invalidInput(contract: AnyToolContract, issues: ToolIssue[]): Result {
+  return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues });
+}
+
 function requestOptions(options: CallOptions): SdkRequestOptions {
   const out: SdkRequestOptions = {};
   if (options.signal !== undefined) out.signal = options.signal;
@@ -102,17 +106,20 @@ function requestOptions(options: CallOptions): SdkRequestOptions {
 }
 
 async function call(contract: AnyToolContract, client: Client, input: unknown, options: CallOptions = {}): Promise<Result> {
-  // Validate a copy: the validator applies defaults in place, and the server applies its own.
-  const copy = copyJson(input);
-  const secrets = copy.ok ? collectSecrets(copy.value, contract.sensitive.input) : new Set<string>();
-  if (!copy.ok) return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues: [{ path: "", message: copy.message }] });
+  // The input as it is now, before any await: what is checked and what is sent, whatever the caller does to its object later.
+  const sent = copyJson(input);
+  if (!sent.ok) return invalidInput(contract, [{ path: "", message: sent.message }]);
+  const secrets = collectSecrets(sent.value, contract.sensitive.input);
   const validators = await validatorsOf(contract);
-  if (!validators.validateInput(copy.value)) {
-    const issues = toIssues(validators.validateInput.errors, copy.value, contract.sensitive.input).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
-    return failure(contract, "INVALID_INPUT", "The input does not match the tool's input schema.", false, "none", 0, { issues });
+  // Validated as a second copy, since the validator applies defaults in place: the server applies its own, so none are sent.
+  const checked = (validators.copyInput ?? copyJson)(sent.value);
+  if (!checked.ok) return invalidInput(contract, [{ path: "", message: checked.message }]);
+  if (!validators.validateInput(checked.value)) {
+    const issues = toIssues(validators.validateInput.errors, checked.value, contract.sensitive.input).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
+    return invalidInput(contract, issues);
   }
   try {
-    const result = await requestToolCall(client, { name: contract.name, arguments: input as Record<string, unknown> }, requestOptions(options));
+    const result = await requestToolCall(client, { name: contract.name, arguments: sent.value as Record<string, unknown> }, requestOptions(options));
     return result.isError === true ? fromError(contract, result, secrets) : fromSuccess(contract, validators, result);
   } catch (error) {
     return fromThrown(contract, error, options, secrets);

@@ -60,6 +60,19 @@ describe("a server that is not toolc", () => {
     expect(calls).toEqual([{ customerId: "c" }]);
   });
 
+  it("sends the copy it validated: a getter's second answer and a later change to the caller's object never reach the server", async () => {
+    const { tools, calls } = await foreignServer(() => ({ content: [], structuredContent: { found: false, customerId: "c", orders: [] } }));
+    let reads = 0;
+    const shifty = { get customerId(): unknown { return reads++ === 0 ? "cus_1" : 42; } };
+    expect((await tools.get_order(shifty as { customerId: string })).ok).toBe(true);
+    const input = { customerId: "cus_2" };
+    const pending = tools.get_order(input);
+    input.customerId = "changed after the call";
+    expect((await pending).ok).toBe(true);
+    expect(calls).toEqual([{ customerId: "cus_1" }, { customerId: "cus_2" }]);
+    expect(reads).toBe(1);
+  });
+
   it("accepts the JSON text block from a server that sends no structuredContent", async () => {
     const { tools } = await foreignServer(() => ({ content: text('{"deleted":true}') }));
     expect(await tools.delete_order({ orderId: "o" })).toEqual({ ok: true, data: { deleted: true } });
