@@ -10,6 +10,7 @@
 import type { ToolIssue } from "./envelope.js";
 import { uri } from "./formats.js";
 import { copyJson } from "./json.js";
+import { encodeToken } from "./pointer.js";
 
 export type ContentKind =
   "text" | "image" | "audio" | "resource" | "resource_link";
@@ -195,7 +196,7 @@ class BlockCheck {
     for (const key of Object.keys(value))
       this.need(
         allowed.has(key),
-        `${at}/${escapePointer(key)}`,
+        `${at}/${encodeToken(key)}`,
         "is not a field of this block",
       );
   }
@@ -398,10 +399,6 @@ class BlockCheck {
     else if (known === "resource") this.resource(block, at);
     else this.link(block, at);
   }
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 export type CheckedContent =

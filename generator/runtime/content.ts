@@ -9,6 +9,7 @@
 import type { ToolIssue } from "./envelope.js";
 import { uri } from "./formats.js";
 import { copyJson } from "./json.js";
+import { encodeToken } from "./pointer.js";
 
 export type ContentKind = "text" | "image" | "audio" | "resource" | "resource_link";
 
@@ -141,7 +142,7 @@ class BlockCheck {
 
   /** No key beyond `allowed`: a block carries what MCP defines, nothing the handler let slip. */
   closed(value: Fields, allowed: ReadonlySet<string>, at: string): void {
-    for (const key of Object.keys(value)) this.need(allowed.has(key), `${at}/${escapePointer(key)}`, "is not a field of this block");
+    for (const key of Object.keys(value)) this.need(allowed.has(key), `${at}/${encodeToken(key)}`, "is not a field of this block");
   }
 
   optional(value: Fields, key: string, ok: (v: unknown) => boolean, at: string, message: string): void {
@@ -220,10 +221,6 @@ class BlockCheck {
     else if (known === "resource") this.resource(block, at);
     else this.link(block, at);
   }
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 export type CheckedContent = { ok: true; blocks: ContentBlock[] } | { ok: false; issues: ToolIssue[] };
