@@ -146,6 +146,8 @@ describe("block shape checks", () => {
   it("rejects fields MCP does not define on a block, so nothing slips out with it", () => {
     expect(paths([{ type: "text", text: "t", internal: "secret" }])).toEqual(["/content/0/internal"]);
     expect(paths([{ type: "text", text: "t", annotations: { priority: 2, x: 1 } }])).toEqual(["/content/0/annotations/x", "/content/0/annotations/priority"]);
+    // Field names are JSON-pointer tokens in the path: `~` and `/` are encoded.
+    expect(paths([{ type: "text", text: "t", "a/b~c": 1 }])).toEqual(["/content/0/a~1b~0c"]);
   });
 
   it("checks kinds against the declared ones", () => {
