@@ -19,11 +19,17 @@ export interface TypeScriptVersion {
    * same diagnostics).
    */
   readonly args: readonly string[];
+  /**
+   * Its compiler API module, for a version written in JavaScript: the suite
+   * then runs all its programs in one process (test/typecheck/tsc-batch.mjs),
+   * with the same output as `tsc` for each.
+   */
+  readonly api?: string;
 }
 
 export const TYPESCRIPTS: readonly TypeScriptVersion[] = [
-  { version: "5.9", bin: join(ROOT, "node_modules/typescript/bin/tsc"), args: [] },
-  { version: "6.0", bin: join(ROOT, "node_modules/typescript-6/bin/tsc"), args: [] },
+  { version: "5.9", bin: join(ROOT, "node_modules/typescript/bin/tsc"), args: [], api: join(ROOT, "node_modules/typescript/lib/typescript.js") },
+  { version: "6.0", bin: join(ROOT, "node_modules/typescript-6/bin/tsc"), args: [], api: join(ROOT, "node_modules/typescript-6/lib/typescript.js") },
   { version: "7.0", bin: join(ROOT, "node_modules/typescript-7/bin/tsc"), args: ["--singleThreaded"] },
 ];
 

@@ -76,39 +76,80 @@ export function attribute(output: string, program: TscProgram): Record<string, s
   return Object.fromEntries([...byCheck].map(([name, lines]) => [name, lines.map((l) => `${l}\n`).join("")]));
 }
 
-/** Writes the program's tsconfig for `version` and runs that tsc over it; returns tsc's output. */
-async function runProgram(program: TscProgram, { version, bin, args }: TypeScriptVersion): Promise<string> {
+/** Writes the program's tsconfig for `version`; returns its path. */
+function writeTsconfig(program: TscProgram, version: string): string {
   const tsconfig = join(program.base, `tsconfig.${program.name}.${version}.json`);
   const files = [...new Set(program.checks.flatMap((c) => c.files))];
   // A program that emits (declarations) gets an outDir per version, so two versions never write the same files.
   const emits = program.options["noEmit"] !== true;
   const compilerOptions = emits ? { ...program.options, outDir: join(program.base, `out.${program.name}.${version}`) } : program.options;
   writeFileSync(tsconfig, JSON.stringify({ compilerOptions, files }, null, 2));
+  return tsconfig;
+}
+
+/** The output of a process that exits non-zero when it has something to say; one that says nothing (a crash, a signal) gets `failed`. */
+async function outputOf(command: readonly string[], cwd: string, failed: string): Promise<string> {
   try {
-    await run(process.execPath, [bin, ...args, "-p", tsconfig, "--pretty", "false"], { cwd: program.base, maxBuffer: 256 << 20 });
-    return "";
+    const { stdout } = await run(process.execPath, command, { cwd, maxBuffer: 256 << 20 });
+    return stdout;
   } catch (e) {
     const failure = e as { stdout?: string; stderr?: string };
     const output = `${failure.stdout ?? ""}${failure.stderr ?? ""}`;
-    // A tsc that failed without saying why (a crash, a signal) fails every check.
-    return output === "" ? `error: tsc ${version} failed on ${program.name}: ${String(e)}\n` : output;
+    return output === "" ? `${failed}: ${String(e)}\n` : output;
   }
 }
 
+/** Runs that tsc over the program's tsconfig for `version`; returns tsc's output. */
+async function runProgram(program: TscProgram, { version, bin, args }: TypeScriptVersion): Promise<string> {
+  const tsconfig = writeTsconfig(program, version);
+  // A tsc that failed without saying why fails every check.
+  return outputOf([bin, ...args, "-p", tsconfig, "--pretty", "false"], program.base, `error: tsc ${version} failed on ${program.name}`);
+}
+
+const BATCH = new URL("./tsc-batch.mjs", import.meta.url).pathname;
+
+/** Runs every program with `version`'s compiler API in one process (tsc-batch.mjs); returns each program's output by name. */
+async function runBatch(programs: readonly TscProgram[], { version, api }: TypeScriptVersion & { api: string }): Promise<Record<string, string>> {
+  const jobs = programs.map((program) => ({ name: program.name, tsconfig: writeTsconfig(program, version), cwd: program.base }));
+  const base = programs[0]?.base ?? ".";
+  const jobsFile = join(base, `tsc-batch.${version}.json`);
+  writeFileSync(jobsFile, JSON.stringify(jobs));
+  const failed = `error: tsc ${version} failed on the batch`;
+  const output = await outputOf([BATCH, api, jobsFile], base, failed);
+  let byConfig: Record<string, string>;
+  try {
+    byConfig = JSON.parse(output) as Record<string, string>;
+  } catch {
+    // Not the results: what the process said instead goes to every check, so none passes.
+    byConfig = Object.fromEntries(jobs.map((job) => [job.tsconfig, output === "" ? `${failed}\n` : output]));
+  }
+  return Object.fromEntries(jobs.map((job) => [job.name, byConfig[job.tsconfig] ?? `${failed}: no result for ${job.name}\n`]));
+}
+
+type Job = () => Promise<void>;
+
 /**
- * Runs every program with every TypeScript version, `parallel` tsc
- * processes at a time (the longest first, so the tail is short).
+ * Runs every program with every TypeScript version, `parallel` processes at
+ * a time: one process for all the programs of a version whose compiler is
+ * JavaScript (it compiles the compiler once, not once per program), one per
+ * program for the others; the longest first, so the tail is short.
  */
 export async function runPrograms(programs: readonly TscProgram[], parallel = 2): Promise<TscResults> {
-  const jobs = programs.flatMap((program) => TYPESCRIPTS.map((ts) => ({ program, ts })));
   const results: TscResults = {};
+  const record = (program: TscProgram, version: string, output: string): void => {
+    (results[program.name] ??= {})[version] = attribute(output, program);
+  };
+  const batched = TYPESCRIPTS.filter((ts): ts is TypeScriptVersion & { api: string } => ts.api !== undefined);
+  const jobs: Job[] = [
+    ...batched.map((ts) => async () => {
+      const outputs = await runBatch(programs, ts);
+      for (const program of programs) record(program, ts.version, outputs[program.name] ?? "");
+    }),
+    ...programs.flatMap((program) => TYPESCRIPTS.filter((ts) => ts.api === undefined).map((ts) => async () => record(program, ts.version, await runProgram(program, ts)))),
+  ];
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
-      const output = await runProgram(job.program, job.ts);
-      const forProgram = (results[job.program.name] ??= {});
-      forProgram[job.ts.version] = attribute(output, job.program);
-    }
+    for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) await job();
   };
   await Promise.all(Array.from({ length: parallel }, worker));
   return results;
