@@ -192,9 +192,9 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  * Attempts waiting on a caller's signal, to be given an abort listener on
  * the next turn of the event loop (see PendingAttempt.wait).
  */
-let unwatched: PendingAttempt<unknown>[] = [];
+let unwatched: { watchCaller(): void }[] = [];
 
-function watchOnNextTurn(attempt: PendingAttempt<unknown>): void {
+function watchOnNextTurn(attempt: { watchCaller(): void }): void {
   if (unwatched.push(attempt) === 1) nextTurn(watchUnwatched);
 }
 
@@ -252,8 +252,7 @@ class PendingAttempt<R> implements Deadline {
     addDeadline(this);
     const caller = this.#signal;
     if (caller?.aborted) this.handleEvent();
-    else if (caller !== undefined)
-      watchOnNextTurn(this as PendingAttempt<unknown>);
+    else if (caller !== undefined) watchOnNextTurn(this);
     try {
       // Promise.resolve adopts foreign thenables, and turns a throwing `then` into a rejection.
       Promise.resolve(handlerPromise).then(
