@@ -24,15 +24,6 @@ const lines: string[] = [];
 const print = (line = ""): void => void (console.log(line), lines.push(line));
 const status = (ok: boolean): string => (ok ? "met" : "NOT met");
 
-/** A project with the bench contracts (bench/definitions), generated and compiled to JS. */
-function getOrderProject(): string {
-  const dir = tempProject("get-order");
-  cpSync(join(ROOT, "bench/definitions"), join(dir, "definitions"), { recursive: true });
-  toolc(dir, ["generate", "--definitions", "definitions", "--out", "generated"], { TOOLC_NO_CACHE: "1" });
-  compileGenerated(dir);
-  return dir;
-}
-
 async function validatorsSection(dir: string): Promise<void> {
   const js = join(dir, "js");
   const gen = await import(join(js, "validators/get_order.js"));
@@ -74,7 +65,7 @@ function sdkProject(label: string, line: SdkLine, tools: number): string {
  * McpServer + zod and the floor on the same line, since the lines differ
  * in their own costs (see bench/lib/servers.ts).
  */
-async function mcpSection(tools: number): Promise<void> {
+async function mcpSection(tools: number, getOrderDirs: Readonly<Record<SdkLine, string>>): Promise<void> {
   const startup: Record<string, { script: string; tools: number }> = {};
   for (const line of SDK_LINES) {
     const dir = sdkProject("startup", line, tools);
@@ -94,9 +85,8 @@ async function mcpSection(tools: number): Promise<void> {
   for (const line of SDK_LINES) print(`SDK ${line}.x: within 1.3× of the floor: ${status(s[`toolc${line}`] / s[`floor${line}`] <= 1.3)}; faster than McpServer + zod: ${status(s[`toolc${line}`] < s[`zod${line}`])}`);
   const roundTrip: Record<string, string> = {};
   for (const line of SDK_LINES) {
-    const dir = sdkProject("get-order", line, 0);
-    roundTrip[`toolc${line}`] = writeGeneratedServer(dir, GET_ORDER_OUTPUT, line);
-    roundTrip[`zod${line}`] = writeZodServer(dir, 0, GET_ORDER_OUTPUT, line);
+    roundTrip[`toolc${line}`] = writeGeneratedServer(getOrderDirs[line], GET_ORDER_OUTPUT, line);
+    roundTrip[`zod${line}`] = writeZodServer(getOrderDirs[line], 0, GET_ORDER_OUTPUT, line);
   }
   const rt = await benchRoundTrip(roundTrip, tmpdir(), "get_order", { customerId: "cus_1" });
   print(`\n### tools/call round trip over stdio (get_order; ms, median; the same SDK 1.x client for all)\n`);
@@ -127,9 +117,10 @@ async function main(): Promise<void> {
   print(`node ${process.version}, toolc ${toolcVersion}, ajv ${version("ajv")}, ajv-formats ${version("ajv-formats")}, zod ${version("zod")}, typebox ${version("@sinclair/typebox")}, @modelcontextprotocol/sdk ${version("@modelcontextprotocol/sdk")}, json-schema-to-typescript ${version("json-schema-to-typescript")}, prettier ${version("prettier")}`);
   print(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}; ${process.platform} ${process.arch}`);
   print(`reproduce: npm run bench${QUICK ? "   (BENCH_QUICK=1)" : ""}`);
-  const getOrderDir = getOrderProject();
-  await validatorsSection(getOrderDir);
-  await mcpSection(QUICK ? 100 : 500);
+  // The bench contracts for each SDK line; the validators and the executor are measured in the 2.x one (the default line).
+  const getOrderDirs = { 1: sdkProject("get-order", 1, 0), 2: sdkProject("get-order", 2, 0) };
+  await validatorsSection(getOrderDirs[2]);
+  await mcpSection(QUICK ? 100 : 500, getOrderDirs);
   await codegenSection(QUICK ? 200 : 1000);
   print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
   benchAdversarial(print);
