@@ -21,6 +21,13 @@ function countedSignal(): { controller: AbortController; added: () => number; re
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * A slow handler's wait. Two turns, not a timer: a timer may fire before the
+ * executor's next-turn check when the process stalls, and the handler would
+ * then settle first. The executor's check runs between these two turns.
+ */
+const twoTurns = (): Promise<void> => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
 describe("the caller's signal", () => {
   it("gets no listener when the handler settles within its turn", async () => {
     const { controller, added } = countedSignal();
@@ -33,7 +40,7 @@ describe("the caller's signal", () => {
   it("gets one listener, removed when the attempt ends, when the handler outlives its turn", async () => {
     const { controller, added, removed } = countedSignal();
     const result = await executeTool(getOrder, { customerId: "c" }, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await twoTurns();
       return EMPTY;
     }, { signal: controller.signal });
     expect(result.ok).toBe(true);
@@ -95,7 +102,7 @@ describe("the caller's signal", () => {
     const slow = await executeTool(getOrder, { customerId: "c" }, async () => {
       await Promise.resolve();
       hostile = true;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await twoTurns();
       return EMPTY;
     }, { signal });
     expect(slow).toMatchObject({ ok: true });
