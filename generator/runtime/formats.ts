@@ -88,12 +88,9 @@ const DATE_TIME_COMMON =
  * A date-time is in every tool output, so the common case is one regex test:
  * the regex runs over the characters in native code, after flattening a
  * string built by concatenation once, where a charCodeAt parse (which this
- * replaced) pays a call and, on such a string, an indirection per character.
- * Side by side in one process, the executor's call with 20 invoices of
- * three date-times each went from 5.9–6.0 to 4.8 µs with the bench's strings
- * (built by template literals), and from 5.2 to 4.8 µs with strings from
- * JSON.parse. February 29, leap seconds and what is not a date-time at all
- * take the full check.
+ * replaced) pays a call and, on such a string, an indirection per character
+ * (measured in docs/performance.md). February 29, leap seconds and what is
+ * not a date-time at all take the full check.
  */
 export function dateTime(s: string): boolean {
   return DATE_TIME_COMMON.test(s) || dateTimeReference(s);
