@@ -128,7 +128,8 @@ function schemaOf(tool: JsonObject, key: "inputSchema" | "outputSchema", at: str
     report.error(here, `${key} must be a JSON object`);
     return undefined;
   }
-  if (schema.type !== "object") report.error(pointerJoin(here, "type"), `the root of ${key} must be \`type: object\` (MCP requires it), found ${JSON.stringify(schema.type)}`);
+  // An outputSchema may have any root (SEP-2106, MCP 2026-07-28); an inputSchema is always an object.
+  if (key === "inputSchema" && schema.type !== "object") report.error(pointerJoin(here, "type"), `the root of ${key} must be \`type: object\` (MCP requires it), found ${JSON.stringify(schema.type)}`);
   return convertRootSchema(schema, here, report);
 }
 

@@ -58,10 +58,10 @@ function retryPolicy(raw: RawTool, timeoutMs: number): RetryPolicy {
 }
 
 function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>, out: Diagnostic[]): ServedSchema {
-  if (raw.type !== "object") {
+  // MCP's inputSchema is always an object; an outputSchema may have any root (SEP-2106, MCP 2026-07-28).
+  if (key === "input" && raw.type !== "object") {
     const at = file.locate(raw.type === undefined ? [key] : [key, "type"], { key: raw.type === undefined });
-    const what = key === "output" ? "an MCP outputSchema" : "an MCP inputSchema";
-    out.push(error(at, Codes.rootNotObject, `the ${key} root must be \`type: object\` (${what} is always an object); wrap other values in a property`));
+    out.push(error(at, Codes.rootNotObject, "the input root must be `type: object` (an MCP inputSchema is always an object); wrap other values in a property"));
   }
   const localDefs = isSchemaObject(raw.$defs) ? Object.keys(raw.$defs) : [];
   const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs) });

@@ -129,6 +129,39 @@ describe("normalize: served schemas", () => {
     expect(ir.inputSchema).toEqual(want);
   });
 
+  it.each([
+    { name: "an array of a named type: the root stays open, the items are closed", output: "{ type: array, items: { $ref: 'types.yaml#/Money' }, maxItems: 10 }", want: {
+      type: "array",
+      items: { $ref: "#/$defs/Money" },
+      maxItems: 10,
+      $defs: {
+        Currency: { enum: ["EUR", "USD"] },
+        Money: { type: "object", properties: { cents: { type: "integer" }, currency: { $ref: "#/$defs/Currency" } }, required: ["cents"], additionalProperties: false },
+      },
+    } },
+    { name: "a string", output: "{ type: string, maxLength: 280 }", want: { type: "string", maxLength: 280 } },
+    { name: "a number", output: "{ type: number, minimum: 0 }", want: { type: "number", minimum: 0 } },
+    { name: "a nullable string", output: "{ type: [string, 'null'] }", want: { type: ["string", "null"] } },
+    { name: "a union: its object branch is closed, the union is not", output: "{ anyOf: [{ type: object, properties: { a: { type: string } } }, { type: array, items: { type: string } }, { type: 'null' }] }", want: {
+      anyOf: [{ type: "object", properties: { a: { type: "string" } }, additionalProperties: false }, { type: "array", items: { type: "string" } }, { type: "null" }],
+    } },
+    { name: "a $ref to a named object type", output: "{ $ref: 'types.yaml#/Money' }", want: {
+      $ref: "#/$defs/Money",
+      $defs: {
+        Currency: { enum: ["EUR", "USD"] },
+        Money: { type: "object", properties: { cents: { type: "integer" }, currency: { $ref: "#/$defs/Currency" } }, required: ["cents"], additionalProperties: false },
+      },
+    } },
+  ])("an output whose root is not an object compiles, unclosed at the root: $name", ({ output, want }) => {
+    const ir = normalized(tool(`effect: read\ninput: { type: object }\noutput: ${output}\n`));
+    expect(ir.outputSchema).toEqual(want);
+  });
+
+  it("finds x-sensitive properties in the items of an array output", () => {
+    const ir = normalized(tool("effect: read\ninput: { type: object }\noutput: { type: array, items: { type: object, properties: { pin: { type: string, x-sensitive: true } } } }\n"));
+    expect(ir.sensitive.output).toEqual([["*", "pin"]]);
+  });
+
   it("records where each $defs entry came from, for the type emitter", () => {
     const ir = normalized(tool("effect: read\ninput: { type: object, properties: { price: { $ref: 'types.yaml#/Money' }, n: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: string } } }\noutput: { type: object }\n"));
     expect(ir.inputDefs).toEqual({

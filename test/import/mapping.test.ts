@@ -68,12 +68,21 @@ describe("title, description, output", () => {
 
   it.each([
     { tool: { inputSchema: { type: "string" } }, pointer: "/tools/0/inputSchema/type" },
-    { tool: { outputSchema: { type: "array" } }, pointer: "/tools/0/outputSchema/type" },
     { tool: { inputSchema: "x" }, pointer: "/tools/0/inputSchema" },
   ])("skips a tool whose root is not an object: $pointer", ({ tool, pointer }) => {
     const { contract, report } = mapTool(tool);
     expect(contract).toBeUndefined();
     expect(report.problems).toContainEqual(expect.objectContaining({ severity: "error", pointer }));
+  });
+
+  it.each([
+    { type: "array", items: { type: "string" } },
+    { type: "string", maxLength: 10 },
+    { anyOf: [{ type: "integer" }, { type: "null" }] },
+  ])("imports an outputSchema whose root is not an object as it is (MCP 2026-07-28): %j", (output) => {
+    const { contract, report } = mapTool({ annotations: { readOnlyHint: true }, outputSchema: output });
+    expect(contract?.output).toEqual(output);
+    expect(report.problems.filter((p) => p.severity === "error")).toEqual([]);
   });
 });
 
