@@ -229,3 +229,19 @@ export function copyJsonWith(
     return { ok: false, message: notJsonMessage(error) };
   }
 }
+
+/** The same for a root the schema makes an array (an output of any root, SEP-2106): `copyRoot` copies an array, the generic walk anything else. */
+export function copyJsonArrayWith(
+  value: unknown,
+  copyRoot: (value: readonly unknown[], depth: number) => unknown,
+): JsonCopy {
+  if (isJsonLeaf(value)) return { ok: true, value };
+  try {
+    return {
+      ok: true,
+      value: Array.isArray(value) ? copyRoot(value, 0) : copyValue(value, 0),
+    };
+  } catch (error) {
+    return { ok: false, message: notJsonMessage(error) };
+  }
+}

@@ -194,11 +194,16 @@ function valueCopy(hint: Hint, fallback: "jsonItem" | "jsonValue"): string {
   }
 }
 
-/** The exported copy function for one root schema; without an object shape at the root, the generic copy. */
+/** The runtime call that copies a root with this hint: schema-aware for an object or array shape, else the generic copy. */
+function rootCall(hint: Hint): string {
+  if (hint.kind !== "fn") return "copyJson(value)";
+  return hint.container === "object" ? `copyJsonWith(value, ${hint.name})` : `copyJsonArrayWith(value, ${hint.name})`;
+}
+
+/** The exported copy function for one root schema (an output's may be an array, SEP-2106). */
 function rootCopy(exportName: string, prefix: string, schema: JsonObject): { exported: string; functions: string[] } {
   const emitter = new CopyEmitter(prefix, schema);
-  const hint = emitter.hintOf(schema);
-  const body = hint.kind === "fn" && hint.container === "object" ? `copyJsonWith(value, ${hint.name})` : "copyJson(value)";
+  const body = rootCall(emitter.hintOf(schema));
   const exported = `/** A copy of the ${prefix === "input" ? "caller's input" : "handler's output"} as plain JSON data, or why it is not JSON (see runtime/json.ts). */
 export function ${exportName}(value: unknown): JsonCopy {
   return ${body};
@@ -207,7 +212,7 @@ export function ${exportName}(value: unknown): JsonCopy {
 }
 
 const RUNTIME_JSON = "../runtime/json.js";
-const RUNTIME_NAMES = ["MAX_DEPTH", "copyJson", "copyJsonWith", "copyObject", "copyValue", "emptyRecord", "jsonItem", "jsonValue", "located", "plainKeys"] as const;
+const RUNTIME_NAMES = ["MAX_DEPTH", "copyJson", "copyJsonArrayWith", "copyJsonWith", "copyObject", "copyValue", "emptyRecord", "jsonItem", "jsonValue", "located", "plainKeys"] as const;
 
 export function emitCopies(tool: ToolIR, header: string): EmittedFile {
   const input = rootCopy("copyInput", "input", tool.inputSchema);
