@@ -3,7 +3,7 @@
  * input before sending and the output on receipt, and turns every outcome,
  * including a server that breaks the contract, into a ToolResult.
  */
-import { requestToolCall, sdkErrorKind, type CallToolResult, type Client, type SdkRequestOptions } from "./sdk.js";
+import { receivesWrappedOutput, requestToolCall, sdkErrorKind, type CallToolResult, type Client, type SdkRequestOptions } from "./sdk.js";
 import { checkContent } from "./content.js";
 import type { AnyToolContract, ContractMap, InputOf, OutputOf, ReasonOf, ToolValidators } from "./contract.js";
 import type { ToolIssue, ToolResult } from "./envelope.js";
@@ -11,6 +11,7 @@ import { toIssues } from "./issues.js";
 import { copyJson } from "./json.js";
 import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
 import { collectSecrets, redactText } from "./redact.js";
+import { naturalOutput } from "./legacy-output.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
@@ -57,14 +58,27 @@ function fromError(contract: AnyToolContract, result: CallToolResult, secrets: R
 }
 
 /**
- * Success: structuredContent (or, from older servers, the JSON text) must match
- * the output schema, once the properties this client does not know are dropped.
+ * The output a success carries: structuredContent, any JSON value, taken out
+ * of its `{ result }` wrapper when the connection is 2025-era and the output
+ * schema's root is not an object (runtime/legacy-output.ts); from older
+ * servers that send no structuredContent, the JSON text. Undefined when a
+ * wrapper was due and is not there.
  */
-function fromSuccess(contract: AnyToolContract, { validateOutput }: ToolValidators, result: CallToolResult): Result {
-  const raw: unknown = result.structuredContent ?? tryParse(textOf(result));
-  const copy = copyJson(raw);
-  if (copy.ok) dropUnknownProperties(contract.outputSchema, copy.value);
-  if (!copy.ok || !validateOutput(copy.value)) {
+function receivedOutput(contract: AnyToolContract, result: CallToolResult, wrapped: boolean): { readonly value: unknown } | undefined {
+  // `null` is a value here: a 2026-07-28 server sends it as it is for a nullable output.
+  if (result.structuredContent === undefined) return { value: tryParse(textOf(result)) };
+  return wrapped ? naturalOutput(result.structuredContent, contract.outputSchema) : { value: result.structuredContent };
+}
+
+/**
+ * Success: the output must match the output schema, once the properties this
+ * client does not know are dropped.
+ */
+function fromSuccess(contract: AnyToolContract, { validateOutput }: ToolValidators, result: CallToolResult, wrapped: boolean): Result {
+  const received = receivedOutput(contract, result, wrapped);
+  const copy = received === undefined ? undefined : copyJson(received.value);
+  if (copy?.ok) dropUnknownProperties(contract.outputSchema, copy.value);
+  if (copy === undefined || !copy.ok || !validateOutput(copy.value)) {
     return failure(contract, "INVALID_OUTPUT", "The server returned output that does not match the tool's output schema.", false, completedEffect(contract), 1);
   }
   const attached = attachmentsOf(result);
@@ -120,7 +134,7 @@ async function call(contract: AnyToolContract, client: Client, input: unknown, o
   }
   try {
     const result = await requestToolCall(client, { name: contract.name, arguments: sent.value as Record<string, unknown> }, requestOptions(options));
-    return result.isError === true ? fromError(contract, result, secrets) : fromSuccess(contract, validators, result);
+    return result.isError === true ? fromError(contract, result, secrets) : fromSuccess(contract, validators, result, receivesWrappedOutput(client));
   } catch (error) {
     return fromThrown(contract, error, options, secrets);
   }

@@ -18,6 +18,7 @@ import {
   SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { legacyCallResult, legacyOutputSchema } from "./legacy-output.js";
 
 export type { CallToolResult, Client, ListToolsResult, Server, Tool };
 
@@ -83,6 +84,21 @@ export function onListTools(server: Server, list: () => Tool[]): void {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list() }));
 }
 
+/**
+ * The tools/list entries as this line serves them. SDK 1.x speaks only the
+ * 2025-era protocol, whose outputSchema is always an object, so an output
+ * schema of another root is wrapped here, exactly as SDK 2.x wraps it for a
+ * 2025-era client (runtime/legacy-output.ts).
+ */
+export function projectToolList(tools: Tool[]): Tool[] {
+  return tools.map((tool) => (tool.outputSchema === undefined ? tool : { ...tool, outputSchema: legacyOutputSchema(tool.outputSchema) as NonNullable<Tool["outputSchema"]> }));
+}
+
+/** A tools/call result as this line's (2025-era) clients get it: a non-object output wrapped as `{ result }`, as SDK 2.x does for them. */
+export function projectCallResult(_server: Server, result: CallToolResult, outputSchema: { readonly [key: string]: unknown }): CallToolResult {
+  return legacyCallResult(result, outputSchema);
+}
+
 export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<CallToolResult>): void {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     call(request.params, { signal: extra.signal, progressToken: extra._meta?.progressToken, requestLogLevel: undefined, notify: extra.sendNotification }),
@@ -113,6 +129,11 @@ export function requestToolCall(client: Client, params: ToolCallParams, options:
 /** One page of tools/list, again through `request()`: listTools() would compile every output schema with the SDK's validator. */
 export function requestToolList(client: Client, cursor: string | undefined): Promise<ListToolsResult> {
   return client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ListToolsResultSchema);
+}
+
+/** Whether a connected server sends a non-object output wrapped as `{ result }`: always on this line, whose connections are all 2025-era. */
+export function receivesWrappedOutput(_client: Client): boolean {
+  return true;
 }
 
 const REFUSALS: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.InvalidRequest, ErrorCode.MethodNotFound, ErrorCode.ParseError];

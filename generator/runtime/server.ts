@@ -4,7 +4,7 @@
  * The low-level Server is used because it takes raw JSON Schema as is.
  * The SDK itself is reached through the port (sdk.ts), one per SDK line.
  */
-import { newToolServer, onCallTool, onListTools, onSetLoggingLevel, unknownToolError, type CallToolResult, type Server, type Tool } from "./sdk.js";
+import { newToolServer, onCallTool, onListTools, onSetLoggingLevel, projectCallResult, projectToolList, unknownToolError, type CallToolResult, type Server, type Tool } from "./sdk.js";
 import type { AnyToolContract, ContractMap } from "./contract.js";
 import type { ToolResult } from "./envelope.js";
 import { executeTool } from "./executor.js";
@@ -50,7 +50,12 @@ function servedTools(contracts: ContractMap, handlers: { readonly [key: string]:
   return served;
 }
 
-/** The tools/list entry: the contract's own objects, untouched, so the served schema is the compiled one. */
+/**
+ * The tools/list entry: the contract's own objects, untouched, so the served
+ * schema is the compiled one. An output schema of any root is listed as it
+ * is; the SDK port serves a non-object one wrapped to a 2025-era client
+ * (`projectToolList`, runtime/legacy-output.ts).
+ */
 export function toolListing(contract: AnyToolContract): Tool {
   return {
     name: contract.name,
@@ -65,7 +70,9 @@ export function toolListing(contract: AnyToolContract): Tool {
 }
 
 /**
- * Success: the output as structuredContent plus its JSON as text. Failure:
+ * Success: the output as structuredContent, whatever JSON value it is, plus
+ * its JSON as text; `projectCallResult` then puts it in the form the
+ * client's protocol generation carries. Failure:
  * the envelope as text and in _meta, never in structuredContent (SDK clients
  * validate that against outputSchema even when isError is set).
  */
@@ -74,7 +81,7 @@ export function toCallResult(result: ToolResult<unknown, string>): CallToolResul
     const text: CallToolResult["content"][number] = { type: "text", text: JSON.stringify(result.data) };
     // Attached blocks follow the output's text block; they were checked against MCP's shapes when the handler returned.
     const content = result.content === undefined ? [text] : [text, ...(result.content as CallToolResult["content"])];
-    return { content, structuredContent: result.data as Record<string, unknown> };
+    return { content, structuredContent: result.data as CallToolResult["structuredContent"] };
   }
   return { isError: true, content: [{ type: "text", text: JSON.stringify(result) }], _meta: { [FAILURE_META_KEY]: result } };
 }
@@ -106,7 +113,7 @@ export function createToolServer<M extends ContractMap>(contracts: M, handlers: 
   const levels = new LogLevels(serverLogLevel(logLevel));
   onSetLoggingLevel(server, (level) => levels.set(level));
 
-  onListTools(server, () => [...served.values()].map((s) => toolListing(s.contract)));
+  onListTools(server, () => projectToolList([...served.values()].map((s) => toolListing(s.contract))));
 
   onCallTool(server, async (params, extra) => {
     const tool = served.get(params.name);
@@ -119,7 +126,7 @@ export function createToolServer<M extends ContractMap>(contracts: M, handlers: 
       const callOptions: ExecuteOptions = { ...executeOptions };
       if (signal !== undefined) callOptions.signal = signal;
       routeNotifications(callOptions, extra, levels, tool.contract.name);
-      return toCallResult(await executeTool(tool.contract, input, tool.handler, callOptions));
+      return projectCallResult(server, toCallResult(await executeTool(tool.contract, input, tool.handler, callOptions)), tool.contract.outputSchema);
     } finally {
       dispose();
     }

@@ -5,6 +5,7 @@
  * including a server that breaks the contract, into a ToolResult.
  */
 import {
+  receivesWrappedOutput,
   requestToolCall,
   sdkErrorKind,
   type CallToolResult,
@@ -31,6 +32,7 @@ import {
   uncertainEffect,
 } from "./policy.js";
 import { collectSecrets, redactText } from "./redact.js";
+import { naturalOutput } from "./legacy-output.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
@@ -100,18 +102,39 @@ function fromError(
 }
 
 /**
- * Success: structuredContent (or, from older servers, the JSON text) must match
- * the output schema, once the properties this client does not know are dropped.
+ * The output a success carries: structuredContent, any JSON value, taken out
+ * of its `{ result }` wrapper when the connection is 2025-era and the output
+ * schema's root is not an object (runtime/legacy-output.ts); from older
+ * servers that send no structuredContent, the JSON text. Undefined when a
+ * wrapper was due and is not there.
+ */
+function receivedOutput(
+  contract: AnyToolContract,
+  result: CallToolResult,
+  wrapped: boolean,
+): { readonly value: unknown } | undefined {
+  // `null` is a value here: a 2026-07-28 server sends it as it is for a nullable output.
+  if (result.structuredContent === undefined)
+    return { value: tryParse(textOf(result)) };
+  return wrapped
+    ? naturalOutput(result.structuredContent, contract.outputSchema)
+    : { value: result.structuredContent };
+}
+
+/**
+ * Success: the output must match the output schema, once the properties this
+ * client does not know are dropped.
  */
 function fromSuccess(
   contract: AnyToolContract,
   { validateOutput }: ToolValidators,
   result: CallToolResult,
+  wrapped: boolean,
 ): Result {
-  const raw: unknown = result.structuredContent ?? tryParse(textOf(result));
-  const copy = copyJson(raw);
-  if (copy.ok) dropUnknownProperties(contract.outputSchema, copy.value);
-  if (!copy.ok || !validateOutput(copy.value)) {
+  const received = receivedOutput(contract, result, wrapped);
+  const copy = received === undefined ? undefined : copyJson(received.value);
+  if (copy?.ok) dropUnknownProperties(contract.outputSchema, copy.value);
+  if (copy === undefined || !copy.ok || !validateOutput(copy.value)) {
     return failure(
       contract,
       "INVALID_OUTPUT",
@@ -252,7 +275,12 @@ async function call(
     );
     return result.isError === true
       ? fromError(contract, result, secrets)
-      : fromSuccess(contract, validators, result);
+      : fromSuccess(
+          contract,
+          validators,
+          result,
+          receivesWrappedOutput(client),
+        );
   } catch (error) {
     return fromThrown(contract, error, options, secrets);
   }

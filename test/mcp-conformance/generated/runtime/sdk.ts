@@ -116,6 +116,30 @@ export function onListTools(server: Server, list: () => Tool[]): void {
   server.setRequestHandler("tools/list", () => ({ tools: list() }));
 }
 
+/**
+ * The tools/list entries as this line serves them: as they are. The SDK's
+ * wire codec wraps an output schema whose root is not an object when it
+ * encodes the list for a 2025-era request, and serves it as it is to a
+ * 2026-07-28 one (SEP-2106).
+ */
+export function projectToolList(tools: Tool[]): Tool[] {
+  return tools;
+}
+
+/**
+ * A tools/call result in the form the request's protocol generation carries,
+ * by the SDK's own projection (which its docs ask low-level servers to call):
+ * a non-object output as `{ result }` for a 2025-era client, as it is for a
+ * 2026-07-28 one.
+ */
+export function projectCallResult(
+  server: Server,
+  result: CallToolResult,
+  outputSchema: { readonly [key: string]: unknown },
+): CallToolResult {
+  return server.projectCallToolResult(result, outputSchema);
+}
+
 /** The envelope's level, read as a record: the SDK's declared envelope type names no keys. */
 function requestLogLevel(envelope: object | undefined): string | undefined {
   const level = (envelope as { readonly [key: string]: unknown } | undefined)?.[
@@ -188,6 +212,11 @@ export function requestToolList(
     method: "tools/list",
     params: cursor === undefined ? {} : { cursor },
   });
+}
+
+/** Whether a connected server sends a non-object output wrapped as `{ result }`: on a 2025-era connection, not on a 2026-07-28 one. */
+export function receivesWrappedOutput(client: Client): boolean {
+  return client.getProtocolEra() !== "modern";
 }
 
 /** Sorted by the errors' public `code`: a JSON-RPC number from ProtocolError, a string from SdkError. */

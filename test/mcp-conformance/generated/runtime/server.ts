@@ -10,6 +10,8 @@ import {
   onCallTool,
   onListTools,
   onSetLoggingLevel,
+  projectCallResult,
+  projectToolList,
   unknownToolError,
   type CallToolResult,
   type Server,
@@ -66,7 +68,12 @@ function servedTools(
   return served;
 }
 
-/** The tools/list entry: the contract's own objects, untouched, so the served schema is the compiled one. */
+/**
+ * The tools/list entry: the contract's own objects, untouched, so the served
+ * schema is the compiled one. An output schema of any root is listed as it
+ * is; the SDK port serves a non-object one wrapped to a 2025-era client
+ * (`projectToolList`, runtime/legacy-output.ts).
+ */
 export function toolListing(contract: AnyToolContract): Tool {
   return {
     name: contract.name,
@@ -85,7 +92,9 @@ export function toolListing(contract: AnyToolContract): Tool {
 }
 
 /**
- * Success: the output as structuredContent plus its JSON as text. Failure:
+ * Success: the output as structuredContent, whatever JSON value it is, plus
+ * its JSON as text; `projectCallResult` then puts it in the form the
+ * client's protocol generation carries. Failure:
  * the envelope as text and in _meta, never in structuredContent (SDK clients
  * validate that against outputSchema even when isError is set).
  */
@@ -104,7 +113,7 @@ export function toCallResult(
         : [text, ...(result.content as CallToolResult["content"])];
     return {
       content,
-      structuredContent: result.data as Record<string, unknown>,
+      structuredContent: result.data as CallToolResult["structuredContent"],
     };
   }
   return {
@@ -165,7 +174,7 @@ export function createToolServer<M extends ContractMap>(
   onSetLoggingLevel(server, (level) => levels.set(level));
 
   onListTools(server, () =>
-    [...served.values()].map((s) => toolListing(s.contract)),
+    projectToolList([...served.values()].map((s) => toolListing(s.contract))),
   );
 
   onCallTool(server, async (params, extra) => {
@@ -183,8 +192,12 @@ export function createToolServer<M extends ContractMap>(
       const callOptions: ExecuteOptions = { ...executeOptions };
       if (signal !== undefined) callOptions.signal = signal;
       routeNotifications(callOptions, extra, levels, tool.contract.name);
-      return toCallResult(
-        await executeTool(tool.contract, input, tool.handler, callOptions),
+      return projectCallResult(
+        server,
+        toCallResult(
+          await executeTool(tool.contract, input, tool.handler, callOptions),
+        ),
+        tool.contract.outputSchema,
       );
     } finally {
       dispose();
