@@ -8,6 +8,7 @@ import { SchemaChecker } from "./checker.js";
 import { contentCases, type ContentCases } from "./content.js";
 import { deriveNegatives, type Negative } from "./derive.js";
 import { minimalValue } from "./minimal.js";
+import { acceptedTypes, typeMutations } from "./mutations.js";
 
 export interface ValidCase {
   readonly name: string;
@@ -68,13 +69,34 @@ function baseOutput(tool: ToolIR, checker: SchemaChecker): JsonValue | undefined
  * field (the leak the closed schema stops) and with each required field
  * missing. When no base output can be made, a non-object stands in.
  */
-function badOutputs(checker: SchemaChecker, base: JsonValue | undefined): BadOutputCase[] {
+function objectBadOutputs(checker: SchemaChecker, base: JsonValue | undefined): BadOutputCase[] {
   const derived =
     base === undefined
       ? []
       : deriveNegatives(checker, base, { kinds: new Set(["extra", "missing"]), nested: false }).map((n) => ({ name: n.name, output: n.input }));
   if (derived.length > 0) return derived;
   return checker.valid("not an object") ? [] : [{ name: "(root): not an object", output: "not an object" }];
+}
+
+/**
+ * The same for an output whose root is not `type: object` (an array, a
+ * scalar, a union; SEP-2106): a value of a type the root does not accept,
+ * then the leaks and omissions in the objects the base holds (an array's
+ * items, a union's object branch), which sit below the root.
+ */
+function rootBadOutputs(checker: SchemaChecker, base: JsonValue | undefined): BadOutputCase[] {
+  const accepted = acceptedTypes(checker, checker.root);
+  const wrongType = (accepted === undefined ? [] : typeMutations(accepted))
+    .filter((m) => !checker.valid(m.value))
+    .slice(0, 1)
+    .map((m) => ({ name: `(root): ${m.label}`, output: m.value }));
+  const derived =
+    base === undefined ? [] : deriveNegatives(checker, base, { kinds: new Set(["extra", "missing"]) }).map((n) => ({ name: n.name, output: n.input }));
+  return [...wrongType, ...derived];
+}
+
+function badOutputs(checker: SchemaChecker, base: JsonValue | undefined): BadOutputCase[] {
+  return checker.root.type === "object" ? objectBadOutputs(checker, base) : rootBadOutputs(checker, base);
 }
 
 export function contractCases(tool: ToolIR): ContractCases {
