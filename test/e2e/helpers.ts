@@ -80,9 +80,9 @@ export interface HttpProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns `script` as an HTTP server on a free port and reads its URL from stderr. */
-export async function spawnHttp(script: string, args: string[]): Promise<HttpProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+/** Spawns `script` as an HTTP server on a free port and reads its URL from stderr; `env` is added to this process's environment. */
+export async function spawnHttp(script: string, args: string[], env: Record<string, string> = {}): Promise<HttpProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   const log = new LogBuffer();
   log.attach(child.stderr);
   log.attach(child.stdout);

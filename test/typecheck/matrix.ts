@@ -4,6 +4,8 @@
  * NodeNext, Node16 and bundler resolution; skipLibCheck on and off). The
  * fixtures are the demo output, the same for MCP SDK 2.x, test/fixtures/
  * billing, test/fixtures/content (content kinds, `$schema`, icons; SDK 2.x),
+ * test/fixtures/outputs (outputs that are an array, a string and a union,
+ * with their contract tests),
  * and a sample imported from the MCP reference servers (whose open
  * inputs once gave a contract test an unused helper). Copies of the demo
  * output with strict-flag errors, a Node global and a missing reference
@@ -82,7 +84,7 @@ export const CONFIGURATIONS: readonly Configuration[] = [
 ];
 
 /** The folders compiled: each fixture's output, under each package tree. */
-export const FIXTURES = ["demo", "billing", "corpus", "sdk2", "content"] as const;
+export const FIXTURES = ["demo", "billing", "corpus", "sdk2", "content", "outputs"] as const;
 
 export type Fixture = (typeof FIXTURES)[number];
 
@@ -170,6 +172,7 @@ export async function writeMatrixFixtures(base: string): Promise<void> {
   // The demo for MCP SDK 2.x, with its contract tests (which use that line's client).
   await writeOutput("definitions", ROOT, join(esm, "sdk2"), { mcpSdk: 2, tests: "generated/tests" });
   await writeOutput(join(ROOT, "test/fixtures/content"), ROOT, join(esm, "content"), { mcpSdk: 2, tests: "generated/tests" });
+  await writeOutput(join(ROOT, "test/fixtures/outputs"), ROOT, join(esm, "outputs"), { tests: "generated/tests" });
   writeFileSync(join(esm, "package.json"), '{ "type": "module" }\n');
   cpSync(esm, join(base, "cjs"), { recursive: true });
   writeFileSync(join(base, "cjs", "package.json"), '{ "type": "commonjs" }\n');

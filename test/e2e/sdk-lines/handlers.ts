@@ -47,3 +47,33 @@ export function lineHandlers(api: GeneratedApi, onCall: (call: LineCall) => void
     },
   };
 }
+
+/** test/fixtures/outputs: outputs that are an array, a string and a union. */
+export const USERS = [
+  { id: "usr_1", name: "Alice", email: "alice@example.com" },
+  { id: "usr_2", name: "Bob", email: "bob@example.com" },
+] as const;
+export const LEAKY_TEAM = "leaky"; // list_users returns a user with an undeclared field
+export const OVERLONG = "overlong"; // summarize returns more than the schema's 280 characters
+export const AMBIGUOUS = "a@example.com"; // find_user returns the ids of close matches
+
+export function outputHandlers(_api: GeneratedApi, onCall: (call: LineCall) => void): Record<string, Handler> {
+  return {
+    list_users: (input, ctx) => {
+      onCall({ tool: "list_users", attempt: ctx.attempt, seen: input });
+      if (input["team"] === "empty") return [];
+      if (input["team"] === LEAKY_TEAM) return [{ ...USERS[0], internalNote: LEAKED }];
+      return USERS;
+    },
+    summarize: (input, ctx) => {
+      onCall({ tool: "summarize", attempt: ctx.attempt, seen: input });
+      const text = String(input["text"]);
+      return text === OVERLONG ? "x".repeat(281) : `${text.split(".")[0]}.`;
+    },
+    find_user: (input, ctx) => {
+      onCall({ tool: "find_user", attempt: ctx.attempt, seen: input });
+      if (input["email"] === USERS[0].email) return USERS[0];
+      return input["email"] === AMBIGUOUS ? ["usr_1", "usr_3"] : null;
+    },
+  };
+}

@@ -2,13 +2,14 @@
  * Serves the SDK-line handlers from a generated tree over stdio, or over
  * Streamable HTTP with `--http`, on the SDK line that tree was generated
  * for. TOOLC_E2E_OUT names the tree, TOOLC_E2E_SDK the line. Handler calls
- * go to stderr as `call {...}` lines.
+ * go to stderr as `call {...}` lines. TOOLC_E2E_HANDLERS=outputs serves a
+ * tree generated from test/fixtures/outputs instead of the demo.
  */
 import { createServer as createNodeServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { lineHandlers, type GeneratedApi } from "./handlers.js";
+import { lineHandlers, outputHandlers, type GeneratedApi } from "./handlers.js";
 
 interface Connectable {
   connect(transport: unknown): Promise<void>;
@@ -22,7 +23,8 @@ if (out === undefined || (line !== "1" && line !== "2")) throw new Error("TOOLC_
 
 const write = (text: string): void => void process.stderr.write(`${text}\n`);
 const api = (await import(pathToFileURL(join(out, "index.ts")).href)) as IndexModule;
-const handlers = lineHandlers(api, (call) => write(`call ${JSON.stringify(call)}`));
+const handlersFor = process.env["TOOLC_E2E_HANDLERS"] === "outputs" ? outputHandlers : lineHandlers;
+const handlers = handlersFor(api, (call) => write(`call ${JSON.stringify(call)}`));
 const logLevel = process.env["TOOLC_E2E_LOG_LEVEL"];
 const options = { name: `sdk-${line}-line`, ...(logLevel === undefined ? {} : { logLevel }) };
 
