@@ -314,6 +314,41 @@ describe("SDK 2 line, through createMcpHandler", () => {
   });
 });
 
+describe("the provider exports, for outputs that are not objects", () => {
+  type Run = (call: unknown, handlers: unknown) => Promise<Record<string, unknown>>;
+  interface Providers {
+    openai: { run: Run };
+    anthropic: { run: Run };
+    gemini: { run: Run };
+    aiSdk: { tools(handlers: unknown): Record<string, { execute(input: unknown, options: object): Promise<unknown> }> };
+  }
+  let providers: Providers;
+  let handlers: unknown;
+  beforeAll(async () => {
+    providers = (await import(pathToFileURL(join(projects.get(1)!, "generated/providers.ts")).href)) as Providers;
+    handlers = outputHandlers(await load(1), () => {});
+  });
+
+  it.each(CALLS)("answer $tool with the value itself: $input", async ({ tool, input, value }) => {
+    const args = JSON.stringify(input);
+    expect(await providers.openai.run({ id: "call_1", type: "function", function: { name: tool, arguments: args } }, handlers)).toEqual({ role: "tool", tool_call_id: "call_1", content: JSON.stringify(value) });
+    expect(await providers.openai.run({ type: "function_call", call_id: "call_2", name: tool, arguments: args }, handlers)).toEqual({ type: "function_call_output", call_id: "call_2", output: JSON.stringify(value) });
+    expect(await providers.anthropic.run({ id: "toolu_1", name: tool, input }, handlers)).toEqual({ type: "tool_result", tool_use_id: "toolu_1", content: JSON.stringify(value) });
+    expect(await providers.gemini.run({ id: "g1", name: tool, args: input }, handlers)).toEqual({ id: "g1", name: tool, response: { output: value } });
+    expect(await providers.aiSdk.tools(handlers)[tool]!.execute(input, {})).toEqual(value);
+  });
+
+  it("answer a value that breaks the schema with the INVALID_OUTPUT envelope", async () => {
+    const input = { team: LEAKY_TEAM };
+    const anthropicReply = await providers.anthropic.run({ id: "toolu_2", name: "list_users", input }, handlers);
+    expect(anthropicReply["is_error"]).toBe(true);
+    expect(JSON.parse(String(anthropicReply["content"]))).toMatchObject({ ok: false, code: "INVALID_OUTPUT" });
+    expect(await providers.gemini.run({ name: "list_users", args: input }, handlers)).toMatchObject({ response: { error: { code: "INVALID_OUTPUT" } } });
+    expect(await providers.aiSdk.tools(handlers)["list_users"]!.execute(input, {})).toMatchObject({ ok: false, code: "INVALID_OUTPUT" });
+    expect(JSON.stringify(anthropicReply)).not.toContain(LEAKED);
+  });
+});
+
 describe("the generated tests can fail", () => {
   it("when the SDK 1.x server stops wrapping, or the executor stops checking outputs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "toolc-outputs-mutant-"));

@@ -206,6 +206,48 @@ describe("INVALID_OUTPUT", () => {
   });
 });
 
+describe("an output whose root is not an object", () => {
+  type Member = { id: string; pin: string };
+  const listMembers = defineContract<{ team: string }, { team: string }, Member[]>({
+    name: "list_members",
+    effect: "read",
+    input: { type: "object", properties: { team: { type: "string" } }, required: ["team"], additionalProperties: false },
+    output: { type: "array", items: { type: "object", properties: { id: { type: "string" }, pin: { type: "string", "x-sensitive": true } }, required: ["id", "pin"], additionalProperties: false } },
+    sensitive: { output: [["*", "pin"]] },
+  });
+  const headline = defineContract<{ text: string }, { text: string }, string | null>({
+    name: "headline",
+    effect: "read",
+    input: { type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: false },
+    output: { type: ["string", "null"], maxLength: 5 },
+  });
+
+  it.each([
+    ["an array", listMembers, [{ id: "m1", pin: "1234" }]],
+    ["an empty array", listMembers, []],
+    ["a string", headline, "short"],
+    ["null", headline, null],
+  ] as const)("returns %s as data, a copy of it", async (_name, contract, value) => {
+    const result = await executeTool(contract as never, contract === headline ? { text: "t" } : { team: "t" }, (() => value) as never);
+    expect(result).toEqual({ ok: true, data: value });
+    if (typeof value === "object" && value !== null) expect((result as { data: unknown }).data).not.toBe(value);
+  });
+
+  it("fails a wrong value at the item to fix, in the trace only, and never lets a secret in it out", async () => {
+    const { events, onTrace } = setup();
+    const result = await executeTool(listMembers, { team: "t" }, () => [{ id: "m1", pin: "9876", note: "x" }, { id: 2 }] as never, { onTrace });
+    expect(result).toMatchObject({ ok: false, code: "INVALID_OUTPUT", retryable: false, attempts: 1 });
+    expect(events[0]?.issuePaths).toEqual(["[0].note", "[1].pin", "[1].id"]);
+    expect(JSON.stringify([result, events])).not.toContain("9876");
+  });
+
+  it("fails a scalar of the wrong type or length at the root", async () => {
+    const { events, onTrace } = setup();
+    for (const value of [42, "too long"]) expect(await executeTool(headline, { text: "t" }, () => value as never, { onTrace })).toMatchObject({ code: "INVALID_OUTPUT" });
+    expect(events.map((e) => e.issuePaths)).toEqual([[""], [""]]);
+  });
+});
+
 describe("REJECTED", () => {
   it("carries the declared reason and the handler's message", async () => {
     const result = await executeTool(getOrder, { customerId: "cus_blocked" }, makeHandlers(new FakeOrders()).get_order);
