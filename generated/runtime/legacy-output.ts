@@ -33,7 +33,7 @@ const DATA_KEYWORDS: ReadonlySet<string> = new Set([
   "default",
   "examples",
 ]);
-/** Keywords whose value maps names (which may spell keywords) to subschemas. */
+/** Keywords whose value maps names (which may spell keywords) to subschemas: the SDK's list, beyond the contract subset's `properties` and `$defs`. */
 const NAME_MAPS: ReadonlySet<string> = new Set([
   "properties",
   "patternProperties",

@@ -27,7 +27,7 @@ export function hasObjectRoot(schema: JsonSchemaObject): boolean {
 
 /** Keywords whose value is instance data, never a subschema: a `$ref` inside one is data. */
 const DATA_KEYWORDS: ReadonlySet<string> = new Set(["const", "enum", "default", "examples"]);
-/** Keywords whose value maps names (which may spell keywords) to subschemas. */
+/** Keywords whose value maps names (which may spell keywords) to subschemas: the SDK's list, beyond the contract subset's `properties` and `$defs`. */
 const NAME_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 
 /** A same-document pointer, moved under the wrapper's `result` property. */
