@@ -3,7 +3,7 @@
 import { createRefundContract, deleteCustomerContract, getOrderContract, searchOrdersContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
 import { aiSdkToolSet, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
-import type { AiSdkTool, AnthropicTool, AnthropicToolResultBlock, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIRunResult } from "./runtime/providers.js";
+import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
 export type { Handlers } from "./index.js";
@@ -799,9 +799,74 @@ const aiSdkContracts = {
   search_orders: searchOrdersContract,
 } as const;
 
+/** Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples. */
+const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {
+  create_refund: {
+    strict: false,
+    inputExamples: [
+      {
+        input: {
+          requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
+          orderId: "ord_1",
+          amount: {
+            amountCents: 1200,
+            currency: "EUR",
+          },
+        },
+      },
+    ],
+  },
+  delete_customer: {
+    strict: false,
+    inputExamples: [
+      {
+        input: {
+          customerId: "cus_9",
+          confirm: true,
+          adminToken: "s3cr3t-token",
+        },
+      },
+    ],
+  },
+  get_order: {
+    strict: false,
+    inputExamples: [
+      {
+        input: {
+          customerId: "cus_1",
+        },
+      },
+    ],
+  },
+  search_orders: {
+    strict: false,
+    inputExamples: [
+      {
+        input: {
+          filter: {
+            customerId: "cus_1",
+          },
+        },
+      },
+      {
+        input: {
+          filter: {
+            status: [
+              "paid",
+              "pending",
+            ],
+            placedAfter: "2026-01-01T00:00:00Z",
+          },
+          limit: 5,
+        },
+      },
+    ],
+  },
+};
+
 /** Vercel AI SDK: a `ToolSet` of the tools that have a handler; each `execute` goes through the executor. */
 export const aiSdk = {
   tools(handlers: Handlers, options?: ExecuteOptions): Record<string, AiSdkTool> {
-    return aiSdkToolSet(aiSdkContracts, handlers, options);
+    return aiSdkToolSet(aiSdkContracts, aiSdkSettings, handlers, options);
   },
 };

@@ -255,11 +255,24 @@ export interface StandardJsonSchema {
   };
 }
 
-/** One AI SDK tool: its description, input schema, and an `execute` that goes through the executor. */
+/** One AI SDK tool: its description, input schema, strict flag and examples, and an `execute` that goes through the executor. */
 export interface AiSdkTool {
   description?: string;
   inputSchema: StandardJsonSchema;
+  strict: boolean;
+  inputExamples?: { input: { [key: string]: unknown } }[];
   execute: (input: unknown, options: { readonly abortSignal?: AbortSignal | undefined }) => Promise<unknown>;
+}
+
+/**
+ * What the compiler decided for one AI SDK tool: `strict` when the served
+ * schema, which the SDK sends as it is to whichever provider it calls, is
+ * already in both OpenAI's and Anthropic's strict subsets; the contract's
+ * valid examples as `inputExamples`.
+ */
+export interface AiSdkToolSettings {
+  readonly strict: boolean;
+  readonly inputExamples?: readonly { readonly input: { readonly [key: string]: unknown } }[];
 }
 
 function standardJsonSchema(schema: JsonSchemaObject): StandardJsonSchema {
@@ -270,14 +283,22 @@ function standardJsonSchema(schema: JsonSchemaObject): StandardJsonSchema {
 /**
  * A Vercel AI SDK `ToolSet` for every tool that has a handler: `execute`
  * returns the output on success and the failure envelope otherwise, and the
- * SDK's abort signal cancels the call.
+ * SDK's abort signal cancels the call. Each call gets its own copy of the
+ * examples, so nothing the caller does to one tool set reaches another.
  */
-export function aiSdkToolSet<M extends ContractMap>(contracts: M, handlers: HandlersFor<M>, options?: ExecuteOptions): Record<string, AiSdkTool> {
+export function aiSdkToolSet<M extends ContractMap>(
+  contracts: M,
+  settings: { readonly [tool: string]: AiSdkToolSettings },
+  handlers: HandlersFor<M>,
+  options?: ExecuteOptions,
+): Record<string, AiSdkTool> {
   const tools: Record<string, AiSdkTool> = {};
   for (const [name, contract] of Object.entries(contracts)) {
     if (!Object.hasOwn(handlers, name)) continue;
+    const decided = Object.hasOwn(settings, name) ? settings[name] : undefined;
     const tool: AiSdkTool = {
       inputSchema: standardJsonSchema(contract.inputSchema),
+      strict: decided?.strict === true,
       execute: async (input, callOptions) => {
         const signal = callOptions.abortSignal ?? options?.signal;
         const result = await executeByName(contracts, name, input, handlers, { ...options, ...(signal === undefined ? {} : { signal }) });
@@ -285,6 +306,7 @@ export function aiSdkToolSet<M extends ContractMap>(contracts: M, handlers: Hand
       },
     };
     if (contract.description !== undefined) tool.description = contract.description;
+    if (decided?.inputExamples !== undefined && decided.inputExamples.length > 0) tool.inputExamples = structuredClone(decided.inputExamples) as { input: { [key: string]: unknown } }[];
     Object.defineProperty(tools, name, { value: tool, enumerable: true, writable: true, configurable: true });
   }
   return tools;

@@ -1,8 +1,10 @@
 /**
  * Calls a consumer project's built server the way an MCP host does: the
- * SDK's real `Client` over stdio, the server a child process.
+ * SDK's real `Client` over stdio, the server a child process on the
+ * Node.js given.
  */
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { readlinkSync, realpathSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Client as Client2 } from "@modelcontextprotocol/client";
@@ -30,8 +32,8 @@ interface AnyClient {
   close(): Promise<void>;
 }
 
-export async function exerciseServer(cwd: string, serve: readonly string[], sdk: 1 | 2): Promise<void> {
-  const options = { command: process.execPath, args: [...serve], cwd, stderr: "pipe" as const };
+export async function exerciseServer(cwd: string, serve: readonly string[], sdk: 1 | 2, node: string): Promise<void> {
+  const options = { command: node, args: [...serve], cwd, stderr: "pipe" as const };
   const transport = sdk === 1 ? new StdioClientTransport(options) : new StdioClientTransport2(options);
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -39,6 +41,8 @@ export async function exerciseServer(cwd: string, serve: readonly string[], sdk:
   const client: AnyClient = sdk === 1 ? (new Client(info) as unknown as AnyClient) : (new Client2(info) as unknown as AnyClient);
   try {
     await client.connect(transport as never);
+    // Linux names a process's executable at /proc/<pid>/exe: the server runs on the Node.js asked for.
+    equal(readlinkSync(`/proc/${transport.pid}/exe`), realpathSync(node), "the server runs on another Node.js");
     const { tools } = await client.listTools();
     deepStrictEqual(tools.map((t) => t.name), ["lookup_item"]);
 

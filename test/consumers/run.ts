@@ -3,17 +3,20 @@
  * installed once into a scratch base (with the SDK, TypeScript 5.9, 6 and 7,
  * esbuild, tsx and vitest linked from this repository's lockfile-pinned
  * node_modules, so nothing is downloaded), and several projects share that
- * base. Each generates, builds its own way, starts the built server and
- * calls it over stdio with the SDK's real `Client`: a valid call returns
- * data, an invalid one INVALID_INPUT at the right path, and a transient
- * failure is retried.
+ * base. Each generates, builds its own way, then starts the built server
+ * on every Node.js people run (the 20 that runs toolc, then 22, 24 and 26
+ * from test/node-runtimes) and calls it over stdio with the SDK's real
+ * `Client`: a valid call returns data, an invalid one INVALID_INPUT at the
+ * right path, and a transient failure is retried. The projects with contract
+ * tests also run `toolc check` on each of them.
  *
- *   npm run test:consumers            (KEEP=1 keeps the scratch folder)
+ *   npm run runtimes && npm run test:consumers     (KEEP=1 keeps the scratch folder)
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { nodeRuntimes, type NodeRuntime } from "../helpers/node-runtimes.js";
 import { exerciseServer } from "./client.js";
 import { CONTRACT, HANDLERS, serverSource, STRICTEST } from "./fixtures.js";
 
@@ -140,12 +143,12 @@ function step(label: string, run: () => void): void {
   console.log(`  ok  ${label} (${Date.now() - start} ms)`);
 }
 
-function node(cwd: string, args: readonly string[]): void {
+function node(cwd: string, args: readonly string[], bin = process.execPath): void {
   try {
-    execFileSync(process.execPath, [...args], { cwd, encoding: "utf8", stdio: "pipe" });
+    execFileSync(bin, [...args], { cwd, encoding: "utf8", stdio: "pipe" });
   } catch (e) {
     const { stdout, stderr } = e as { stdout?: string; stderr?: string };
-    throw new Error(`node ${args.join(" ")} failed in ${cwd}:\n${stdout ?? ""}${stderr ?? ""}`);
+    throw new Error(`${bin} ${args.join(" ")} failed in ${cwd}:\n${stdout ?? ""}${stderr ?? ""}`);
   }
 }
 
@@ -194,17 +197,19 @@ function buildLabel(args: readonly string[]): string {
   return args.join(" ").replace(/^node_modules\/(\S+?)\/\S*/, "$1");
 }
 
-async function runProject(root: string, base: string, project: Project): Promise<void> {
+async function runProject(root: string, base: string, project: Project, runtimes: readonly NodeRuntime[]): Promise<void> {
   console.log(project.name);
   const dir = join(root, project.name);
   writeProject(dir, base, project);
   for (const args of TOOLC_STEPS) step(`toolc ${args.join(" ")}`, () => node(dir, ["node_modules/.bin/toolc", ...args]));
   for (const args of project.build) step(buildLabel(args), () => node(dir, args));
-  const start = Date.now();
   assertSdkLine(dir, project.sdk);
-  await exerciseServer(dir, project.serve, project.sdk);
-  console.log(`  ok  server over stdio, SDK ${project.sdk} client: valid call, INVALID_INPUT at qty, transient failure retried (${Date.now() - start} ms)`);
-  if (project.vitest) checkAsCi(dir);
+  for (const runtime of runtimes) {
+    const start = Date.now();
+    await exerciseServer(dir, project.serve, project.sdk, runtime.bin);
+    console.log(`  ok  server on Node.js ${runtime.version} over stdio, SDK ${project.sdk} client: valid call, INVALID_INPUT at qty, transient failure retried (${Date.now() - start} ms)`);
+  }
+  if (project.vitest) checkAsCi(dir, runtimes);
 }
 
 /** The output targets the project's SDK line and imports nothing from the other; init pinned the line in the config. */
@@ -217,13 +222,13 @@ function assertSdkLine(dir: string, sdk: 1 | 2): void {
 }
 
 /** What the project's CI would run besides its build: the contract tests, prettier, and toolc check (which must notice a hand edit). */
-function checkAsCi(dir: string): void {
+function checkAsCi(dir: string, runtimes: readonly NodeRuntime[]): void {
   step(`vitest run ${CONTRACT_TESTS}`, () => node(dir, ["node_modules/vitest/vitest.mjs", "run", CONTRACT_TESTS]));
   // The project formats its own files its own way; what init listed in .prettierignore is left alone.
   writeFileSync(join(dir, ".gitignore"), "node_modules/\ndist/\n");
   step("prettier --write . (the project's own .prettierrc)", () => node(dir, ["node_modules/prettier/bin/prettier.cjs", "--write", "."]));
   step("prettier --check .", () => node(dir, ["node_modules/prettier/bin/prettier.cjs", "--check", "."]));
-  step("toolc check", () => node(dir, ["node_modules/.bin/toolc", "check"]));
+  for (const { version, bin } of runtimes) step(`toolc check on Node.js ${version}`, () => node(dir, ["node_modules/.bin/toolc", "check"], bin));
   const edited = join(dir, "src/generated/index.ts");
   writeFileSync(edited, `${readFileSync(edited, "utf8")}// edited by hand\n`);
   step("toolc check fails after a hand edit", () => {
@@ -242,10 +247,12 @@ async function main(): Promise<void> {
   const base = join(root, "base");
   let failed = true;
   try {
+    const runtimes = nodeRuntimes();
+    console.log(`Node.js ${runtimes.map((r) => r.version).join(", ")}`);
     let tarball = "";
     step("npm pack", () => (tarball = pack(root)));
     step("install the tarball into the shared base", () => installBase(base, tarball));
-    for (const project of PROJECTS) await runProject(root, base, project);
+    for (const project of PROJECTS) await runProject(root, base, project, runtimes);
     failed = false;
     console.log(`consumer matrix: ${PROJECTS.length} projects passed`);
   } finally {

@@ -3,9 +3,8 @@
  * over stdio, Streamable HTTP and in-memory transports, and the Inspector CLI.
  * Every wait is bounded, and every process started here can be stopped.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -13,12 +12,12 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FAILURE_META_KEY, type ToolFailure } from "../../generated/index.js";
+import { inspectorCli } from "../helpers/inspector.js";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 export const demoServer = fileURLToPath(new URL("../../demo/serve.ts", import.meta.url));
 export const chaosServer = fileURLToPath(new URL("./fixtures/chaos-server.ts", import.meta.url));
 const tsxBin = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
-const inspectorBin = fileURLToPath(new URL("../../node_modules/.bin/mcp-inspector", import.meta.url));
 
 const WAIT_MS = 30_000;
 
@@ -136,15 +135,9 @@ export async function call(client: Client, name: string, args: Record<string, un
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-/** Runs the Inspector CLI and parses the JSON it prints. */
-export async function inspect(target: string[], method: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await promisify(execFile)(inspectorBin, ["--cli", ...target, ...method], {
-    cwd: root,
-    timeout: 60_000,
-    killSignal: "SIGKILL",
-    maxBuffer: 10 * 1024 * 1024,
-  });
-  return JSON.parse(stdout) as Record<string, unknown>;
+/** Runs the Inspector CLI (on Node.js 24) and parses the JSON it prints. */
+export function inspect(target: string[], method: string[]): Promise<Record<string, unknown>> {
+  return inspectorCli([...target, ...method], root);
 }
 
 /** How the Inspector launches the demo over stdio. */

@@ -4,12 +4,10 @@
  */
 import { execFile } from "node:child_process";
 import { request } from "node:http";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeBin, packageBin } from "../helpers/node-runtimes.js";
 import { demoServer, root, spawnHttp, type HttpProcess } from "./helpers.js";
-
-const conformanceBin = fileURLToPath(new URL("../../node_modules/.bin/conformance", import.meta.url));
 
 interface Reply {
   status: number;
@@ -80,7 +78,8 @@ describe("the demo over HTTP refuses what a browser on another site sends", () =
   });
 
   it("passes the official conformance scenario dns-rebinding-protection", async () => {
-    const { stdout } = await promisify(execFile)(conformanceBin, ["server", "--url", server.url.href, "--scenario", "dns-rebinding-protection"], {
+    const suite = packageBin("@modelcontextprotocol/conformance", "conformance");
+    const { stdout } = await promisify(execFile)(nodeBin(24), [suite, "server", "--url", server.url.href, "--scenario", "dns-rebinding-protection"], {
       cwd: root,
       timeout: 60_000,
       killSignal: "SIGKILL",

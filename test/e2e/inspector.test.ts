@@ -1,11 +1,20 @@
 /**
- * The MCP Inspector CLI, an independent client, against the demo server over
- * stdio (the Inspector spawns it) and over Streamable HTTP (we spawn it).
+ * The MCP Inspector CLI (2.x, on Node.js 24), an independent client, against
+ * the demo server over stdio (the Inspector spawns it) and over Streamable
+ * HTTP (we spawn it), and against the SDK 2.x conformance fixture server in
+ * each of the Inspector's protocol eras.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { contracts } from "../../generated/index.js";
-import { demoServer, envelopeOf, inspect, inspectorStdioTarget, spawnHttp, type HttpProcess } from "./helpers.js";
+import { inspectorCli, inspectorConfig } from "../helpers/inspector.js";
+import { contracts as fixtureContracts } from "../mcp-conformance/generated/index.js";
+import { SERVES_2026_07_28 } from "../mcp-conformance/scenarios.js";
+import { COMMITTED_TREE, serveTree, type RunningServer } from "../mcp-conformance/server.js";
+import { demoServer, envelopeOf, inspect, inspectorStdioTarget, root, spawnHttp, type HttpProcess } from "./helpers.js";
 
 const toolCall = (name: string, ...args: string[]): string[] => ["--method", "tools/call", "--tool-name", name, ...args.flatMap((a) => ["--tool-arg", a])];
 
@@ -57,5 +66,48 @@ describe.each([
   it("gets a rejection with its reason", async () => {
     const failure = envelopeOf((await inspect([...target], toolCall("get_order", "customerId=cus_blocked"))) as CallToolResult);
     expect(failure).toMatchObject({ code: "REJECTED", reason: "CUSTOMER_BLOCKED", tool: "get_order", version: 1 });
+  });
+});
+
+/**
+ * The Inspector's protocol eras (its `protocolEra`): `legacy` initializes as
+ * 2025-era clients do; `modern` asks for 2026-07-28 through server/discover
+ * and nothing else, so it works once the generated server speaks that
+ * revision (SERVES_2026_07_28) and is refused until then.
+ */
+describe.each([
+  ["legacy", true],
+  ["modern", SERVES_2026_07_28],
+] as const)("the Inspector CLI in the %s era, against the SDK 2.x conformance fixture server over Streamable HTTP", (era, served) => {
+  let server: RunningServer;
+  let dir: string;
+  let target: string[];
+  beforeAll(async () => {
+    server = await serveTree(COMMITTED_TREE, "toolc-conformance-sdk2");
+    dir = mkdtempSync(join(tmpdir(), "toolc-inspector-"));
+    target = inspectorConfig(dir, "fixtures", { url: server.url.href }, era);
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  if (!served) {
+    it("is refused: the server does not offer 2026-07-28", async () => {
+      await expect(inspectorCli([...target, "--method", "tools/list"], root)).rejects.toThrow(/did not offer pinned protocol version 2026-07-28/);
+    });
+    return;
+  }
+
+  it("lists the fixture tools with their schemas", async () => {
+    const tools = (await inspectorCli([...target, "--method", "tools/list"], root)).tools as Tool[];
+    expect(tools.map((t) => t.name)).toEqual(Object.keys(fixtureContracts));
+    for (const tool of tools) expect(tool.inputSchema).toEqual(fixtureContracts[tool.name as keyof typeof fixtureContracts].inputSchema);
+  });
+
+  it("calls a tool, and gets a handler's failure as isError with the envelope", async () => {
+    const text = (await inspectorCli([...target, ...toolCall("test_simple_text")], root)) as CallToolResult;
+    expect(text.content).toContainEqual({ type: "text", text: "This is a simple text response for testing." });
+    expect(envelopeOf((await inspectorCli([...target, ...toolCall("test_error_handling")], root)) as CallToolResult)).toMatchObject({ code: "FAILED", tool: "test_error_handling" });
   });
 });

@@ -60,5 +60,13 @@ describe("README.md", () => {
     expect(scripts.serve).toBe("tsx demo/serve.ts");
     expect(scripts["serve:http"]).toBe("tsx demo/serve.ts --http");
     expect(doc).toContain("npm run serve:http -- --port 3000");
+    expect(scripts.runtimes).toBe("npm ci --prefix test/node-runtimes --no-audit --no-fund");
+    expect(doc).toContain("npm run runtimes");
+  });
+
+  it("names Node.js binaries that npm run runtimes installed", () => {
+    const paths = [...doc.matchAll(/test\/node-runtimes\/node_modules\/\S+\/bin\/node/g)].map((m) => m[0]);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(existsSync(join(root, path)), path).toBe(true);
   });
 });

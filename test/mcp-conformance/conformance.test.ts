@@ -1,24 +1,24 @@
 /**
- * The official MCP conformance suite (@modelcontextprotocol/conformance)
- * against a toolc server built from the fixture contracts in this folder,
- * on both MCP SDK lines, over Streamable HTTP on 127.0.0.1.
+ * The official MCP conformance suite (@modelcontextprotocol/conformance, on
+ * Node.js 24) against a toolc server built from the fixture contracts in
+ * this folder, per protocol generation and MCP SDK line, over Streamable
+ * HTTP on 127.0.0.1.
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../compiler/helpers.js";
-import { LINES, runOnBothLines } from "./harness.js";
-import { currentSection, DOC, renderSection, type LineResults } from "./report.js";
-import { EXPECTED_FAILURES, REQUIRED } from "./scenarios.js";
+import { runGenerations } from "./harness.js";
+import { currentSection, DOC, renderSection, type GenerationResults } from "./report.js";
+import { classified, GENERATIONS, type Generation, type SdkLine } from "./scenarios.js";
 import { CONFORMANCE_DIR } from "./server.js";
-import { failureSummary, listServerScenarios, type ScenarioResult } from "./suite.js";
+import { checksNotSucceeding, failureSummary, listServerScenarios, type ScenarioResult } from "./suite.js";
 
-const classified = [...REQUIRED, ...Object.keys(EXPECTED_FAILURES)].sort();
+let all: GenerationResults;
 
-let runs: LineResults;
-
-function resultOf(line: string, scenario: string): ScenarioResult {
-  const result = runs.find((r) => r.line === line)?.results.get(scenario);
-  if (result === undefined) throw new Error(`${line}: the suite did not run ${scenario}`);
+function resultOf(generation: Generation, line: SdkLine, scenario: string): ScenarioResult {
+  const runs = all.find((g) => g.generation === generation)?.runs;
+  const result = runs?.find((r) => r.line === line)?.results.get(scenario);
+  if (result === undefined) throw new Error(`${generation.protocol}, ${line}: the suite did not run ${scenario}`);
   return result;
 }
 
@@ -31,33 +31,41 @@ describe("the committed fixture server", () => {
 
 describe("@modelcontextprotocol/conformance server scenarios", () => {
   beforeAll(async () => {
-    runs = await runOnBothLines();
+    all = await runGenerations();
   }, 300_000);
 
-  it("sorts every server scenario the suite has into required or expected failure, and runs each", async () => {
-    expect((await listServerScenarios()).sort()).toEqual(classified);
-    for (const { results } of runs) expect([...results.keys()].sort()).toEqual(classified);
-  });
+  describe.each(GENERATIONS.map((g) => [g.protocol, g] as const))("protocol %s", (_protocol, generation) => {
+    it("sorts every server scenario the suite has into required or expected failure, and runs each", async () => {
+      expect((await listServerScenarios(generation)).sort()).toEqual(classified(generation));
+      for (const line of generation.lines) {
+        const run = all.find((g) => g.generation === generation)?.runs.find((r) => r.line === line);
+        expect([...(run?.results.keys() ?? [])].sort()).toEqual(classified(generation));
+      }
+    });
 
-  for (const line of LINES) {
-    describe(line, () => {
-      for (const scenario of REQUIRED) {
+    describe.each(generation.lines.map((line) => [line]))("%s", (line) => {
+      for (const scenario of generation.required) {
         it(`${scenario} passes`, () => {
-          const result = resultOf(line, scenario);
+          const result = resultOf(generation, line, scenario);
           expect(result.passed, failureSummary(result)).toBe(true);
         });
       }
-      for (const [scenario, reason] of Object.entries(EXPECTED_FAILURES)) {
+      for (const [scenario, reason] of Object.entries(generation.expectedFailures)) {
         it(`${scenario} fails as expected: ${reason}`, () => {
-          const result = resultOf(line, scenario);
-          expect(result.passed, `${scenario} now passes on ${line}: take it off EXPECTED_FAILURES in scenarios.ts and make it required`).toBe(false);
+          const result = resultOf(generation, line, scenario);
+          expect(result.passed, `${scenario} now passes on ${line}: take it off the expected failures in scenarios.ts and make it required`).toBe(false);
+        });
+      }
+      for (const [scenario, ids] of Object.entries(generation.requiredChecks)) {
+        it(`${scenario}: the checks toolc serves succeed`, () => {
+          expect(checksNotSucceeding(resultOf(generation, line, scenario), ids)).toEqual([]);
         });
       }
     });
-  }
+  });
 
   it("docs/conformance.md carries these figures", () => {
     const doc = readFileSync(DOC, "utf8");
-    expect(currentSection(doc), "run `npx tsx bench/mcp-conformance-report.ts`").toBe(renderSection(runs));
+    expect(currentSection(doc), "run `npx tsx bench/mcp-conformance-report.ts`").toBe(renderSection(all));
   });
 });

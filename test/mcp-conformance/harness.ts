@@ -1,19 +1,20 @@
 /**
- * One conformance run on each MCP SDK line: the committed 2.x tree as it is,
- * and the same contracts generated for 1.x into a scratch folder under
- * .tmp/ (inside the repository, so its imports resolve from node_modules).
+ * One conformance run per protocol generation and MCP SDK line: the
+ * committed 2.x tree as it is, and the same contracts generated for 1.x into
+ * a scratch folder under .tmp/ (inside the repository, so its imports
+ * resolve from node_modules). Each tree is served once, and every generation
+ * that covers its line runs against it.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "../../generator/pipeline.js";
-import type { LineResults } from "./report.js";
+import type { GenerationResults } from "./report.js";
+import { GENERATIONS, type Generation, type SdkLine } from "./scenarios.js";
 import { COMMITTED_TREE, serveTree } from "./server.js";
-import { runServerSuite } from "./suite.js";
+import { runServerSuite, type ScenarioResult } from "./suite.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-export const LINES = ["SDK 2.x", "SDK 1.x"] as const;
 
 async function generateSdk1Tree(): Promise<{ tree: string; remove(): void }> {
   const scratch = join(ROOT, ".tmp", `mcp-conformance-sdk1-${process.pid}`);
@@ -24,25 +25,32 @@ async function generateSdk1Tree(): Promise<{ tree: string; remove(): void }> {
   return { tree: out, remove: () => rmSync(scratch, { recursive: true, force: true }) };
 }
 
-async function runAgainst(tree: string, name: string): Promise<LineResults[number]["results"]> {
+/** Each generation that covers `line`, against one server of `tree`: results by protocol. */
+async function runAgainst(tree: string, name: string, line: SdkLine, generations: readonly Generation[]): Promise<Map<string, Map<string, ScenarioResult>>> {
   const server = await serveTree(tree, name);
+  const byProtocol = new Map<string, Map<string, ScenarioResult>>();
   try {
-    return await runServerSuite(server.url);
+    for (const generation of generations) {
+      if (generation.lines.includes(line)) byProtocol.set(generation.protocol, await runServerSuite(server.url, generation));
+    }
+    return byProtocol;
   } finally {
     await server.close();
   }
 }
 
-/** The whole suite against the fixture server generated for each line, one line after the other. */
-export async function runOnBothLines(): Promise<LineResults> {
+/** The suite of every generation against the fixture server generated for each line, one run after the other. */
+export async function runGenerations(generations: readonly Generation[] = GENERATIONS): Promise<GenerationResults> {
   const sdk1 = await generateSdk1Tree();
   try {
-    const sdk2Results = await runAgainst(COMMITTED_TREE, "toolc-conformance-sdk2");
-    const sdk1Results = await runAgainst(sdk1.tree, "toolc-conformance-sdk1");
-    return [
-      { line: LINES[0], results: sdk2Results },
-      { line: LINES[1], results: sdk1Results },
-    ];
+    const byLine = new Map<SdkLine, Map<string, Map<string, ScenarioResult>>>([
+      ["SDK 2.x", await runAgainst(COMMITTED_TREE, "toolc-conformance-sdk2", "SDK 2.x", generations)],
+      ["SDK 1.x", await runAgainst(sdk1.tree, "toolc-conformance-sdk1", "SDK 1.x", generations)],
+    ]);
+    return generations.map((generation) => ({
+      generation,
+      runs: generation.lines.map((line) => ({ line, results: byLine.get(line)?.get(generation.protocol) ?? new Map() })),
+    }));
   } finally {
     sdk1.remove();
   }

@@ -4,7 +4,7 @@
  * plans `run` applies, name and size limits, and the located warnings.
  */
 import { describe, expect, it } from "vitest";
-import { providerCatalog, providerEntry } from "../../generator/emit/providers/catalog.js";
+import { aiSdkEntry, providerCatalog, providerEntry } from "../../generator/emit/providers/catalog.js";
 import { formatDiagnostic } from "../../generator/diagnostics.js";
 import type { Diagnostic, ToolIR } from "../../generator/ir.js";
 import { loadDefinitionsFromTexts } from "../../generator/load/index.js";
@@ -185,5 +185,50 @@ describe("names and per-request budgets", () => {
     const { entries, anthropicOverBudget } = providerCatalog(compile(many).tools);
     expect(entries.filter((e) => e.anthropic?.strict).length).toBe(20);
     expect(anthropicOverBudget).toEqual(["t20", "t21"]);
+  });
+});
+
+describe("AI SDK strict and inputExamples", () => {
+  const withExamples = (name: string, input: string, examples: string): string => `${tool(name, input)}examples:\n${examples}`;
+  const { tools } = compile({
+    exact: withExamples(
+      "exact",
+      "  type: object\n  properties:\n    id: { type: string, pattern: \"^a\" }\n    kind: { type: string, enum: [a, b] }\n  required: [id, kind]",
+      "  - name: one\n    input: { id: a1, kind: a }\n  - name: bad id\n    input: { id: b1, kind: a }\n    invalid: [id]\n",
+    ),
+    optional: tool("optional", "  type: object\n  properties:\n    id: { type: string }"),
+    bounded: tool("bounded", "  type: object\n  properties:\n    n: { type: integer, minimum: 1 }\n  required: [n]"),
+    long: tool("long", "  type: object\n  properties:\n    s: { type: string, minLength: 2 }\n  required: [s]"),
+    untyped: tool("untyped", "  type: object\n  properties:\n    kind: { enum: [a, b] }\n  required: [kind]"),
+  });
+  const byName = new Map(providerCatalog(tools).entries.map((e) => [e.tool.name, e]));
+
+  it("a tool is strict when its served schema already is OpenAI's and Anthropic's strict form", () => {
+    const exact = byName.get("exact")!;
+    expect(aiSdkEntry(exact).strict).toBe(true);
+    expect(exact.openai?.parameters).toEqual(exact.tool.inputSchema);
+  });
+
+  it.each([
+    ["optional", "OpenAI's strict form requires and nulls the optional property"],
+    ["bounded", "Anthropic's strict form drops minimum"],
+    ["long", "both drop minLength"],
+    ["untyped", "both give the enum its type"],
+  ])("%s is not strict: %s", (name) => {
+    const entry = byName.get(name)!;
+    expect([entry.openai?.strict, entry.anthropic?.strict]).toContain(true);
+    expect(aiSdkEntry(entry).strict).toBe(false);
+  });
+
+  it("the contract's valid examples are its inputExamples; the invalid ones are not", () => {
+    expect(aiSdkEntry(byName.get("exact")!).inputExamples).toEqual([{ input: { id: "a1", kind: "a" } }]);
+    expect(aiSdkEntry(byName.get("optional")!).inputExamples).toEqual([]);
+  });
+
+  it("a tool over Anthropic's per-request budget is not strict for the AI SDK either", () => {
+    const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`t${i}`, tool(`t${String(i).padStart(2, "0")}`, "  type: object\n  properties:\n    x: { type: string }\n  required: [x]")]));
+    const strict = providerCatalog(compile(many).tools).entries.map((e) => aiSdkEntry(e).strict);
+    expect(strict.filter(Boolean).length).toBe(20);
+    expect(strict[20]).toBe(false);
   });
 });

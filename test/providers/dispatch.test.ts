@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Handlers } from "../../generated/index.js";
+import { contracts, type Handlers } from "../../generated/index.js";
 import { aiSdk, anthropic, gemini, openai } from "../../generated/providers.js";
 
 const payload = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./payloads/${name}.json`, import.meta.url), "utf8")) as T;
@@ -130,6 +130,28 @@ describe("Vercel AI SDK", () => {
     expect(outputs[0]).toMatchObject({ ok: false, code: "INVALID_INPUT" });
     expect(outputs[1]).toEqual({ found: true, customerId: "cus_1", orders: [] });
     expect(JSON.stringify(prompts[2])).toContain("INVALID_INPUT");
+  });
+
+  it("offers the model each tool's served schema, its strict flag and the contract's valid examples", async () => {
+    const offered: unknown[] = [];
+    const model = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        offered.push(...(options.tools ?? []));
+        return { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] };
+      },
+    });
+    await generateText({ model, prompt: "hello", tools: aiSdk.tools(handlers) });
+    expect(offered).toEqual([
+      { type: "function", name: "get_order", description: contracts.get_order.description, inputSchema: contracts.get_order.inputSchema, strict: false, inputExamples: [{ input: { customerId: "cus_1" } }] },
+      {
+        type: "function",
+        name: "search_orders",
+        description: contracts.search_orders.description,
+        inputSchema: contracts.search_orders.inputSchema,
+        strict: false,
+        inputExamples: [{ input: { filter: { customerId: "cus_1" } } }, { input: { filter: { status: ["paid", "pending"], placedAfter: "2026-01-01T00:00:00Z" }, limit: 5 } }],
+      },
+    ]);
   });
 });
 

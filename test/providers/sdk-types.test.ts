@@ -1,7 +1,8 @@
 /**
  * The provider exports type-check against the official SDKs (openai,
- * @anthropic-ai/sdk, @google/genai, ai; devDependencies only), with real
- * tsc 5.9, 6.0 and 7.0 under every strict flag (the global setup's
+ * @anthropic-ai/sdk, @google/genai, ai; devDependencies only), at their
+ * latest majors and at the previous ones a Node.js 20 project installs,
+ * with real tsc 5.9, 6.0 and 7.0 under every strict flag (the global setup's
  * `providers` program, test/typecheck/checks.ts), and generated code imports
  * none of them.
  */
@@ -16,6 +17,11 @@ import { tscOutput, typecheckFixture } from "../typecheck/fixtures.js";
 describe.each(TYPESCRIPTS)("TypeScript $version", ({ version }) => {
   it("assigns every provider export to its SDK type, and every run result to what the SDK's next request takes", () => {
     expect(tscOutput("providers", version, "sdk-assign")).toBe("");
+  });
+
+  it("assigns every provider export to the previous majors' types too (openai 6, ai 6, @google/genai 2)", () => {
+    expect(typecheckFixture("providersPrevious").versions).toEqual({ openai: expect.stringMatching(/^6\./), ai: expect.stringMatching(/^6\./), "@google/genai": expect.stringMatching(/^2\./) });
+    expect(tscOutput("providers", version, "sdk-assign-previous")).toBe("");
   });
 
   it("compiles the provider modules under every strict flag, erasableSyntaxOnly included", () => {

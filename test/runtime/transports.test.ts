@@ -2,12 +2,10 @@
  * The server over real transports: stdio with a spawned process, Streamable
  * HTTP on loopback, and the MCP Inspector CLI as an independent client.
  */
-import { execFile } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -15,13 +13,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createToolClient } from "../../generator/runtime/client.js";
 import { createToolHttpHandler } from "../../generator/runtime/http.js";
 import { createToolServer } from "../../generator/runtime/server.js";
+import { inspectorCli } from "../helpers/inspector.js";
 import { contracts, FakeOrders, makeHandlers } from "./fixtures.js";
 
-const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const serverScript = fileURLToPath(new URL("./fixtures/stdio-server.ts", import.meta.url));
 const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
-const inspector = fileURLToPath(new URL("../../node_modules/.bin/mcp-inspector", import.meta.url));
 
 function newClient(): Client {
   return new Client({ name: "transport-test", version: "1.0.0" });
@@ -117,12 +114,9 @@ describe("Streamable HTTP, stateless, on loopback", () => {
   });
 
   it("works with the Inspector CLI", async () => {
-    const args = ["--cli", url.href, "--transport", "http", "--method", "tools/call", "--tool-name", "get_order", "--tool-arg", "customerId=c", "includeDeleted=true"];
-    // execFile, not promisified: the CLI is async, and the server lives in this process.
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(inspector, args, { cwd: root, timeout: 60_000 }, (error, out) => (error ? reject(error) : resolve(out)));
-    });
-    const result = JSON.parse(stdout) as { isError: boolean; content: { text: string }[] };
+    const args = [url.href, "--transport", "http", "--method", "tools/call", "--tool-name", "get_order", "--tool-arg", "customerId=c", "includeDeleted=true"];
+    // Not a synchronous child process: the server lives in this process.
+    const result = (await inspectorCli(args, root)) as { isError: boolean; content: { text: string }[] };
     expect(result.isError).toBe(true);
     expect(JSON.parse(result.content[0].text)).toMatchObject({ code: "INVALID_INPUT", issues: [{ path: "includeDeleted" }] });
   });
@@ -130,8 +124,7 @@ describe("Streamable HTTP, stateless, on loopback", () => {
 
 describe("the MCP Inspector CLI", () => {
   async function inspect(...args: string[]): Promise<unknown> {
-    const { stdout } = await run(inspector, ["--cli", tsx, serverScript, ...args], { cwd: root, timeout: 60_000 });
-    return JSON.parse(stdout) as unknown;
+    return inspectorCli([tsx, serverScript, ...args], root);
   }
 
   it("lists the tools with their schemas and annotations", async () => {

@@ -27,6 +27,13 @@ export const SNIPPETS = ["openai", "anthropic", "gemini", "ai-sdk"];
 
 export const PROVIDER_FILES = ["generated/providers.ts", "generated/runtime/providers.ts", "generated/runtime/provider-nulls.ts"];
 
+/**
+ * The previous majors of the provider SDKs whose latest needs Node.js 22
+ * (their `engines`), still what a project on Node.js 20 installs: package
+ * name → its alias among the devDependencies.
+ */
+export const PREVIOUS_MAJORS: Readonly<Record<string, string>> = { openai: "openai-6", ai: "ai-6", "@google/genai": "google-genai-2" };
+
 const NODE_PROJECT = {
   target: "ES2022",
   lib: ["ES2023"],
@@ -67,6 +74,7 @@ function providerChecks(f: TypecheckFixtures, negative: string): TscCheck[] {
     inFolder("wrong-provider", join(negative, ".."), [negative]),
   ];
   if (f.providersBilling) checks.push(inFolder("billing", f.providersBilling.dir, [join(f.providersBilling.dir, "generated/providers.ts")]));
+  if (f.providersPrevious) checks.push(inFolder("sdk-assign-previous", f.providersPrevious.dir, [f.providersPrevious.file]));
   return checks;
 }
 

@@ -23,6 +23,8 @@ export interface TypecheckFixtures {
   readonly imported?: readonly ImportedSet[];
   /** test/fixtures/billing generated into a project, for its providers.ts. */
   readonly providersBilling?: { readonly dir: string } & CliOutcome;
+  /** test/providers/sdk-assign.ts in a folder whose `openai`, `ai` and `@google/genai` are the previous majors, with the versions linked. */
+  readonly providersPrevious?: { readonly dir: string; readonly file: string; readonly versions: Readonly<Record<string, string>> };
   /** The type-soundness check (test/soundness/check.ts): what was sampled, and tsc's errors by case, per TypeScript version. */
   readonly soundness?: { readonly figures: Record<string, unknown>; readonly byVersion: Record<string, SortedErrors> };
   /** Fixture name → why building it failed (its checks are then missing, and its tests fail saying so). */

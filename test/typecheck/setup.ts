@@ -8,9 +8,9 @@
  *   TOOLC_TSC_PARALLEL=n   tsc processes at a time (default 2)
  *   SOUNDNESS_SAMPLES=n    samples per schema in the type-soundness check (default 100)
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import type { TestProject } from "vitest/node";
 import { starterProject } from "../cli/init-project.js";
 import { ROOT, runCli } from "../compiler/helpers.js";
@@ -20,7 +20,7 @@ import { heldOutProject } from "../e2e/held-out-project.js";
 import { writeTypesProject } from "../emit/types/soundness-cases.js";
 import { importSet, SETS } from "../import/corpus-sets.js";
 import { CHECK_FILE, sortErrors, writeSoundnessCheck, type SoundnessCheck } from "../soundness/check.js";
-import { otherPrograms } from "./checks.js";
+import { otherPrograms, PREVIOUS_MAJORS } from "./checks.js";
 import { matrixPrograms, writeMatrixFixtures } from "./matrix.js";
 import { runPrograms, type TscProgram } from "./programs.js";
 import type { TypecheckFixtures } from "./provided.js";
@@ -57,6 +57,28 @@ async function providersBilling(base: string): Promise<NonNullable<TypecheckFixt
   return { dir, code: generated.code, stderr: generated.stderr };
 }
 
+/**
+ * test/providers/sdk-assign.ts copied into a folder whose node_modules has
+ * the previous SDK majors under their own names, so tsc resolves `openai`,
+ * `ai` and `@google/genai` to them as a project that installed them would.
+ */
+function providersPrevious(base: string): NonNullable<TypecheckFixtures["providersPrevious"]> {
+  const dir = join(base, "providers-previous");
+  const versions: Record<string, string> = {};
+  for (const [name, alias] of Object.entries(PREVIOUS_MAJORS)) {
+    const target = join(dir, "node_modules", name);
+    mkdirSync(dirname(target), { recursive: true });
+    symlinkSync(join(ROOT, "node_modules", alias), target, "dir");
+    versions[name] = (JSON.parse(readFileSync(join(target, "package.json"), "utf8")) as { version: string }).version;
+  }
+  const providers = JSON.stringify(relative(dir, join(ROOT, "generated/providers.js")));
+  const source = readFileSync(join(ROOT, "test/providers/sdk-assign.ts"), "utf8");
+  if (!source.includes('"../../generated/providers.js"')) throw new Error("test/providers/sdk-assign.ts no longer imports ../../generated/providers.js");
+  const file = join(dir, "sdk-assign.ts");
+  writeFileSync(file, source.replaceAll('"../../generated/providers.js"', providers));
+  return { dir, file, versions };
+}
+
 interface Built {
   readonly fixtures: Mutable<TypecheckFixtures>;
   readonly programs: TscProgram[];
@@ -76,6 +98,7 @@ async function buildFixtures(base: string): Promise<Built> {
   fixtures.heldOut = await attempt("held-out", failures, heldOutProject);
   fixtures.imported = await attempt("import", failures, () => Promise.all(SETS.map((set, i) => importSet(set, mkdirAndReturn(join(base, `import-${i}`))))));
   fixtures.providersBilling = await attempt("providers-billing", failures, () => providersBilling(base));
+  fixtures.providersPrevious = await attempt("providers-previous", failures, () => providersPrevious(base));
   const typesProject = (await attempt("emitted-types", failures, () => writeTypesProject(mkdirAndReturn(join(base, "emitted-types"))))) ?? [];
   const soundnessDir = join(base, "soundness");
   const soundness = await attempt("soundness", failures, () => writeSoundnessCheck(mkdirAndReturn(soundnessDir), Number(process.env.SOUNDNESS_SAMPLES ?? 100)));

@@ -5,11 +5,12 @@
  * normalize lint turns its reasons into located warnings. Both read it from
  * here, so they cannot disagree.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { JsonObject, ToolIR } from "../../ir.js";
 import { ANTHROPIC_LIMITS, ANTHROPIC_NAME, anthropicDialect, type AnthropicDialect } from "./anthropic.js";
 import { GEMINI_NAME, geminiDialect } from "./gemini.js";
 import { OPENAI_NAME, openaiDialect, type OpenAIDialect } from "./openai.js";
-import { withoutAnnotations } from "./schema-facts.js";
+import { isObject, withoutAnnotations } from "./schema-facts.js";
 
 export interface ProviderEntry {
   readonly tool: ToolIR;
@@ -17,6 +18,21 @@ export interface ProviderEntry {
   readonly openai?: OpenAIDialect;
   readonly anthropic?: AnthropicDialect;
   readonly gemini?: JsonObject;
+}
+
+/**
+ * The AI SDK's per-tool `strict` and `inputExamples`
+ * (https://ai-sdk.dev/docs/ai-sdk-core/tools-and-tool-calling#strict-mode).
+ * The SDK sends a tool's `inputSchema` as it is to whichever provider it
+ * calls, and the providers that honour `strict` refuse a schema outside
+ * their strict subset; so a tool is strict only when its served schema
+ * already is both OpenAI's and Anthropic's strict form, within Anthropic's
+ * per-request budgets.
+ */
+export interface AiSdkEntry {
+  readonly strict: boolean;
+  /** As the SDK takes them: `{ input }` per example. */
+  readonly inputExamples: JsonObject[];
 }
 
 export const PROVIDER_NAME_RULES = [
@@ -62,6 +78,19 @@ function withinAnthropicBudgets(entries: ProviderEntry[]): { entries: ProviderEn
     return { ...entry, anthropic: { ...dialect, inputSchema: served, strict: false, examplesFit: true } };
   });
   return { entries: adjusted, overBudget };
+}
+
+/** The contract's valid examples whose input is an object, which is what a tool call's arguments are. */
+export function objectExamples(tool: ToolIR): JsonObject[] {
+  return tool.examples.filter((x) => x.invalid === undefined && isObject(x.input)).map((x) => x.input as JsonObject);
+}
+
+/** `entry` after the Anthropic budgets: strict for the AI SDK when neither OpenAI's nor Anthropic's strict form had to change the served schema. */
+export function aiSdkEntry(entry: ProviderEntry): AiSdkEntry {
+  const served = entry.tool.inputSchema;
+  const unchanged = (strict: boolean | undefined, schema: JsonObject | undefined): boolean => strict === true && isDeepStrictEqual(schema, served);
+  const strict = unchanged(entry.openai?.strict, entry.openai?.parameters) && unchanged(entry.anthropic?.strict, entry.anthropic?.inputSchema);
+  return { strict, inputExamples: objectExamples(entry.tool).map((input) => ({ input })) };
 }
 
 export function providerCatalog(tools: readonly ToolIR[]): { entries: ProviderEntry[]; anthropicOverBudget: string[] } {

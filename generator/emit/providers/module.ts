@@ -8,11 +8,11 @@ import type { ContractIR, EmittedFile, JsonObject, JsonValue } from "../../ir.js
 import { contractConstName } from "../contracts-module.js";
 import { headerComment } from "../header.js";
 import { tsLiteral } from "../literal.js";
-import { providerCatalog, type ProviderEntry } from "./catalog.js";
+import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from "./catalog.js";
 
 const RUNTIME_VALUES = ["aiSdkToolSet", "openAIResponsesTools", "runAnthropicToolUse", "runGeminiFunctionCall", "runOpenAIToolCall"];
 const RUNTIME_TYPES = [
-  "AiSdkTool", "AnthropicTool", "AnthropicToolResultBlock", "AnthropicToolUseBlock", "GeminiFunctionCall", "GeminiFunctionDeclaration", "GeminiFunctionResponse",
+  "AiSdkTool", "AiSdkToolSettings", "AnthropicTool", "AnthropicToolResultBlock", "AnthropicToolUseBlock", "GeminiFunctionCall", "GeminiFunctionDeclaration", "GeminiFunctionResponse",
   "NullPlanSet", "OpenAIChatTool", "OpenAIChatToolCall", "OpenAIResponsesFunctionCall", "OpenAIResponsesTool", "OpenAIRunResult",
 ];
 
@@ -60,7 +60,7 @@ export const openai = {
 function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonly string[]): string[] {
   const listed = entries.filter((e) => e.anthropic !== undefined);
   const tools = listed.map((e) => {
-    const examples = !e.anthropic?.examplesFit ? [] : e.tool.examples.filter((x) => x.invalid === undefined && x.input !== null && typeof x.input === "object" && !Array.isArray(x.input)).map((x) => x.input);
+    const examples = !e.anthropic?.examplesFit ? [] : objectExamples(e.tool);
     return {
       name: e.tool.name,
       ...description(e),
@@ -102,12 +102,19 @@ export const gemini = {
 }
 
 function aiSdkSection(entries: readonly ProviderEntry[]): string[] {
+  const settings = Object.fromEntries(
+    entries.map((e) => {
+      const { strict, inputExamples } = aiSdkEntry(e);
+      return [e.tool.name, { strict, ...(inputExamples.length > 0 ? { inputExamples } : {}) }];
+    }),
+  );
   return [
     contractMap("aiSdkContracts", entries, "Every tool: the AI SDK passes names on to whichever provider it calls."),
+    data("aiSdkSettings", "{ readonly [tool: string]: AiSdkToolSettings }", settings, "Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples."),
     `/** Vercel AI SDK: a \`ToolSet\` of the tools that have a handler; each \`execute\` goes through the executor. */
 export const aiSdk = {
   tools(handlers: Handlers, options?: ExecuteOptions): Record<string, AiSdkTool> {
-    return aiSdkToolSet(aiSdkContracts, handlers, options);
+    return aiSdkToolSet(aiSdkContracts, aiSdkSettings, handlers, options);
   },
 };`,
   ];
@@ -123,7 +130,7 @@ function imports(ir: ContractIR): string[] {
     `import type { ExecuteOptions } from "./runtime/types.js";`,
     "",
     `export type { Handlers } from "./index.js";`,
-    `export type { ${RUNTIME_TYPES.filter((t) => t !== "NullPlanSet").join(", ")} } from "./runtime/providers.js";`,
+    `export type { ${RUNTIME_TYPES.filter((t) => t !== "NullPlanSet" && t !== "AiSdkToolSettings").join(", ")} } from "./runtime/providers.js";`,
   ];
 }
 

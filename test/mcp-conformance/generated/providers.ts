@@ -3,7 +3,7 @@
 import { jsonSchema202012ToolContract, testAudioContentContract, testEmbeddedResourceContract, testErrorHandlingContract, testImageContentContract, testMultipleContentTypesContract, testSimpleTextContract, testToolWithLoggingContract, testToolWithProgressContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
 import { aiSdkToolSet, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
-import type { AiSdkTool, AnthropicTool, AnthropicToolResultBlock, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIRunResult } from "./runtime/providers.js";
+import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
 export type { Handlers } from "./index.js";
@@ -514,9 +514,56 @@ const aiSdkContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
+/** Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples. */
+const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {
+  json_schema_2020_12_tool: {
+    strict: false,
+    inputExamples: [
+      {
+        input: {
+          name: "Ada",
+          address: {
+            street: "1 Main St",
+            city: "London",
+          },
+        },
+      },
+    ],
+  },
+  test_audio_content: {
+    strict: false,
+  },
+  test_embedded_resource: {
+    strict: false,
+  },
+  test_error_handling: {
+    strict: false,
+  },
+  test_image_content: {
+    strict: false,
+  },
+  test_multiple_content_types: {
+    strict: false,
+  },
+  test_simple_text: {
+    strict: false,
+    inputExamples: [
+      {
+        input: {},
+      },
+    ],
+  },
+  test_tool_with_logging: {
+    strict: false,
+  },
+  test_tool_with_progress: {
+    strict: false,
+  },
+};
+
 /** Vercel AI SDK: a `ToolSet` of the tools that have a handler; each `execute` goes through the executor. */
 export const aiSdk = {
   tools(handlers: Handlers, options?: ExecuteOptions): Record<string, AiSdkTool> {
-    return aiSdkToolSet(aiSdkContracts, handlers, options);
+    return aiSdkToolSet(aiSdkContracts, aiSdkSettings, handlers, options);
   },
 };
