@@ -9,10 +9,13 @@ import type { AnyToolContract, JsonSchemaObject, PathPattern } from "../../gener
 import { executeByName } from "../../generator/runtime/dispatch.js";
 import { TransientError } from "../../generator/runtime/errors.js";
 import { executeTool } from "../../generator/runtime/executor.js";
+import { runOpenAIToolCall } from "../../generator/runtime/providers.js";
 import { REDACTED, redactText } from "../../generator/runtime/redact.js";
 import { createToolServer } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
+import { containsString } from "../fuzz/harness.js";
 import { connectInMemory } from "./connect.js";
+import { contractsFromYaml, toolYaml } from "./yaml-contracts.js";
 
 const inputAjv = createAjv({ applyDefaults: true });
 const outputAjv = createAjv({ applyDefaults: false });
@@ -199,5 +202,34 @@ describe("secrets", () => {
       expect(text.toLowerCase()).not.toContain("w\\\\\\\"rd");
       expect(text).not.toContain(secret.toUpperCase());
     }
+  });
+});
+
+/** Everything a trace sink or a caller could print: the value, and every string inside it, non-enumerable ones (an Error's message, stack, cause) too. */
+function shows(value: unknown, needle: string): boolean {
+  return JSON.stringify(value)?.includes(needle) === true || containsString(value, needle);
+}
+
+describe("a provider's run never quotes what a model sent", () => {
+  const KEY = "sk_live_0123456789abcdef";
+  const vault = contractsFromYaml({
+    "vault.yaml": toolYaml("vault", "effect: read\ninput:\n  type: object\n  properties:\n    apiKey: { type: string, maxLength: 64, x-sensitive: true }\n    tokens: { type: object, maxProperties: 4, additionalProperties: true, x-sensitive: true }\noutput: { type: object }\n"),
+  });
+  const handlers = { vault: () => ({}) };
+
+  it.each([
+    ["a truncated object", `{"apiKey":"${KEY}","tokens":`],
+    ["a stray character", `{"apiKey":"${KEY}"x}`],
+    ["an unquoted secret", `{"apiKey":${KEY}}`],
+  ])("OpenAI arguments that are not JSON (%s): INVALID_INPUT in toolc's words, without V8's snippet", async (_name, args) => {
+    const events: TraceEvent[] = [];
+    const chat = await runOpenAIToolCall(vault, {}, { id: "c1", type: "function", function: { name: "vault", arguments: args } }, handlers, { onTrace: (e) => events.push(e) });
+    const responses = await runOpenAIToolCall(vault, {}, { type: "function_call", call_id: "c2", name: "vault", arguments: args }, handlers);
+    for (const text of [chat.content, responses.output]) {
+      expect(JSON.parse(text)).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain("sk_live");
+    }
+    expect(shows(events, KEY)).toBe(false);
   });
 });
