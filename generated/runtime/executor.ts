@@ -26,7 +26,7 @@ import {
 import { isTransientError } from "./errors.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import {
   backoffDelay,
   completedEffect,
@@ -294,7 +294,10 @@ function prepare(call: Call): Prepared {
   const { contract } = call;
   const copy = (call.validators.copyInput ?? copyJson)(call.rawInput);
   let issues: ToolIssue[];
-  if (!copy.ok) issues = [{ path: "", message: copy.message }];
+  if (!copy.ok)
+    issues = [
+      { path: "", message: notJsonMessage(copy, contract.sensitive.input) },
+    ];
   else {
     const { validateInput } = call.validators;
     const valid = validateInput(copy.value);

@@ -3,12 +3,12 @@
  * into an outcome. Nothing here decides about retries; executor.ts does.
  */
 import { checkContent, type ContentBlock } from "./content.js";
-import type { AnyToolContract, ToolValidators } from "./contract.js";
+import type { AnyToolContract, SensitivePaths, ToolValidators } from "./contract.js";
 import type { ToolIssue } from "./envelope.js";
 import { isRejectionSignal, isTransientError, RejectionSignal } from "./errors.js";
 import { toIssues } from "./issues.js";
 import { addDeadline, clearDeadline, nextTurn, type Deadline } from "./deadline.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import { checkedProgress, deliver, isLoggingLevel, NOTHING_SENT, plainLogData, type ProgressFloor } from "./notify.js";
 import type { Classification, ExecuteOptions, HandlerContext, LoggingLevel, ProgressUpdate } from "./types.js";
 
@@ -305,9 +305,9 @@ export function classifyThrown(contract: AnyToolContract, options: ExecuteOption
  * the caller gets and what is serialized, so nothing of the handler's object
  * (a getter, a `toJSON`, a later mutation) reaches the wire.
  */
-export function checkOutput({ validateOutput, copyOutput }: ToolValidators, value: unknown, sensitive: readonly (readonly string[])[] = []): Outcome {
+export function checkOutput({ validateOutput, copyOutput }: ToolValidators, value: unknown, sensitive: SensitivePaths = []): Outcome {
   const plain = (copyOutput ?? copyJson)(value);
-  if (!plain.ok) return { kind: "invalid-output", issues: [{ path: "", message: plain.message }], output: undefined };
+  if (!plain.ok) return { kind: "invalid-output", issues: [{ path: "", message: notJsonMessage(plain, sensitive) }], output: undefined };
   if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
   return { kind: "invalid-output", issues: toIssues(validateOutput.errors, plain.value, sensitive), output: plain.value };
 }
@@ -317,7 +317,8 @@ function withAttachments(spec: AttemptSpec, ctx: AttemptContext, outcome: Outcom
   const attached = ctx.attachments();
   if (attached === undefined || outcome.kind !== "ok") return outcome;
   const checked = checkContent(attached, spec.contract.content);
-  if (!checked.ok) return { kind: "invalid-output", issues: checked.issues, output: undefined };
+  // The output goes along so that its sensitive values are scrubbed from the blocks' issues too.
+  if (!checked.ok) return { kind: "invalid-output", issues: checked.issues, output: outcome.data };
   return { kind: "ok", data: outcome.data, content: checked.blocks };
 }
 

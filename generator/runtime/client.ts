@@ -8,7 +8,7 @@ import { checkContent } from "./content.js";
 import type { AnyToolContract, ContractMap, InputOf, OutputOf, ReasonOf, ToolValidators } from "./contract.js";
 import type { ToolIssue, ToolResult } from "./envelope.js";
 import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
 import { collectSecrets, redactText } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
@@ -108,12 +108,12 @@ function requestOptions(options: CallOptions): SdkRequestOptions {
 async function call(contract: AnyToolContract, client: Client, input: unknown, options: CallOptions = {}): Promise<Result> {
   // The input as it is now, before any await: what is checked and what is sent, whatever the caller does to its object later.
   const sent = copyJson(input);
-  if (!sent.ok) return invalidInput(contract, [{ path: "", message: sent.message }]);
+  if (!sent.ok) return invalidInput(contract, [{ path: "", message: notJsonMessage(sent, contract.sensitive.input) }]);
   const secrets = collectSecrets(sent.value, contract.sensitive.input);
   const validators = await validatorsOf(contract);
   // Validated as a second copy, since the validator applies defaults in place: the server applies its own, so none are sent.
   const checked = (validators.copyInput ?? copyJson)(sent.value);
-  if (!checked.ok) return invalidInput(contract, [{ path: "", message: checked.message }]);
+  if (!checked.ok) return invalidInput(contract, [{ path: "", message: notJsonMessage(checked, contract.sensitive.input) }]);
   if (!validators.validateInput(checked.value)) {
     const issues = toIssues(validators.validateInput.errors, checked.value, contract.sensitive.input).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
     return invalidInput(contract, issues);

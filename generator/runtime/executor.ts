@@ -9,7 +9,7 @@ import { type AnyHandler, type AttemptOwner, type AttemptSpec, type Outcome, run
 import { isTransientError } from "./errors.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import { backoffDelay, completedEffect, failure, isRetrySafe, maxAttempts, truncate, uncertainEffect } from "./policy.js";
 import { collectSecrets, redactError, redactText } from "./redact.js";
 import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
@@ -164,7 +164,7 @@ function prepare(call: Call): Prepared {
   const { contract } = call;
   const copy = (call.validators.copyInput ?? copyJson)(call.rawInput);
   let issues: ToolIssue[];
-  if (!copy.ok) issues = [{ path: "", message: copy.message }];
+  if (!copy.ok) issues = [{ path: "", message: notJsonMessage(copy, contract.sensitive.input) }];
   else {
     const { validateInput } = call.validators;
     const valid = validateInput(copy.value);

@@ -1,9 +1,11 @@
 /**
  * Secrets: values of properties marked `x-sensitive: true`. The contract
- * lists where they live as path patterns; the executor collects the actual
- * values from each call and scrubs them from every string that leaves it.
+ * says where they live (an automaton over paths, see sensitive.ts); the
+ * executor collects the actual values from each call and scrubs them from
+ * every string that leaves it.
  */
-import type { PathPattern } from "./contract.js";
+import type { SensitiveNode, SensitivePaths } from "./contract.js";
+import { forEachSensitive } from "./sensitive.js";
 
 export const REDACTED = "[REDACTED]";
 
@@ -25,35 +27,42 @@ function addSecret(text: string, into: Set<string>): void {
   if (text.length >= MIN_SECRET_LENGTH) into.add(text);
 }
 
-/** Every string and number inside a sensitive value. (Its keys are hidden from issue paths instead; see issues.ts.) */
-function collectLeaves(value: unknown, into: Set<string>, depth: number): void {
-  if (depth > 64) return;
-  if (typeof value === "string") {
-    addSecret(value, into);
-  } else if (typeof value === "number" || typeof value === "bigint") {
-    addSecret(String(value), into);
-  } else if (Array.isArray(value)) {
-    for (const item of value) collectLeaves(item, into, depth + 1);
-  } else if (value !== null && typeof value === "object") {
-    for (const key of Object.keys(value)) collectLeaves((value as Record<string, unknown>)[key], into, depth + 1);
+const declaredNames = new WeakMap<SensitiveNode, ReadonlySet<string>>();
+
+function declaredIn(node: SensitiveNode): ReadonlySet<string> {
+  let names = declaredNames.get(node);
+  if (names === undefined) {
+    names = new Set(node.declared ?? []);
+    declaredNames.set(node, names);
+  }
+  return names;
+}
+
+/**
+ * Every string and number inside a sensitive value, at any depth, and every
+ * key in it the schema does not declare: the keys of a sensitive map are
+ * data too. (Paths hide them as well; see sensitive.ts.)
+ */
+function collectLeaves(value: unknown, node: SensitiveNode, into: Set<string>): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === "string") addSecret(item, into);
+    else if (typeof item === "number" || typeof item === "bigint") addSecret(String(item), into);
+    else if (Array.isArray(item)) for (const child of item) stack.push(child);
+    else if (item !== null && typeof item === "object") {
+      const declared = declaredIn(node);
+      for (const key of Object.keys(item)) {
+        if (!declared.has(key)) addSecret(key, into);
+        stack.push((item as Record<string, unknown>)[key]);
+      }
+    }
   }
 }
 
-function childrenAt(node: unknown, segment: string): unknown[] {
-  if (node === null || typeof node !== "object") return [];
-  if (Array.isArray(node)) return segment === "*" ? node : [];
-  const record = node as Record<string, unknown>;
-  if (segment === "*") return Object.keys(record).map((key) => record[key]);
-  return Object.hasOwn(record, segment) ? [record[segment]] : [];
-}
-
-/** The values found at `patterns` in `data` ("*" = any index or key); a sensitive object contributes all its leaves. */
-export function collectSecrets(data: unknown, patterns: readonly PathPattern[], into: Set<string> = new Set()): Set<string> {
-  for (const pattern of patterns) {
-    let nodes: unknown[] = [data];
-    for (const segment of pattern) nodes = nodes.flatMap((node) => childrenAt(node, segment));
-    for (const node of nodes) collectLeaves(node, into, 0);
-  }
+/** The sensitive values of `data` (plain JSON, as the executor's copies are) added to `into`. */
+export function collectSecrets(data: unknown, paths: SensitivePaths, into: Set<string> = new Set()): Set<string> {
+  forEachSensitive(data, paths, (value, node) => collectLeaves(value, node, into));
   return into;
 }
 

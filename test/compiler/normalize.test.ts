@@ -148,7 +148,13 @@ input:
     vault: { type: object, additionalProperties: { type: string, x-sensitive: true } }
 output: { type: object }
 `));
-    expect(ir.sensitive.input).toEqual([["token"], ["cards", "*", "cvc"], ["vault", "*"]]);
+    expect(ir.sensitive.input).toEqual([
+      { properties: { token: 1, cards: 2, vault: 3 } },
+      { sensitive: "secret" },
+      { items: 4 },
+      { additionalProperties: 1 },
+      { properties: { cvc: 1 } },
+    ]);
     expect(ir.sensitive.output).toEqual([]);
   });
 

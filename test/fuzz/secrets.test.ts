@@ -3,11 +3,16 @@
  * generated secret goes into the input (as the token, and sometimes also as
  * an extra key), the handler fails in every way it can while mentioning the
  * secret, and the secret must appear in no string of the envelope or of any
- * trace event (an Error's non-enumerable message and stack included).
+ * trace event (an Error's non-enumerable message and stack included). The
+ * same holds for a secret anywhere in a recursive type, at any depth, under
+ * any `$defs` name.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contracts, execute, TransientError, type Handlers, type TraceEvent } from "../../generated/index.js";
+import { executeTool } from "../../generator/runtime/executor.js";
+import { defsRef } from "../../generator/runtime/pointer.js";
+import { contractsFromYaml } from "../runtime/yaml-contracts.js";
 import { runs, timeoutFor } from "./config.js";
 import { envelopeProblems } from "./envelope-check.js";
 import { containsString } from "./harness.js";
@@ -68,4 +73,71 @@ describe("secret redaction fuzz", () => {
       { numRuns: N },
     );
   }, timeoutFor(N, 5));
+});
+
+/** `$defs` names that need escaping in a pointer (`/` is `~1`, `~` is `~0`, `%` and spaces are percent-encoded). */
+const DEF_NAMES = ["Tree", "api/key", "a~b", "two words", "100%"];
+
+/** One recursive tool per `$defs` name: a tree whose nodes carry a secret, its children and a sensitive map. */
+const trees = contractsFromYaml(Object.fromEntries(DEF_NAMES.map((name, i) => [`tree${i}.yaml`, `name: tree${i}
+version: 1
+description: A tree.
+effect: read
+input:
+  type: object
+  properties:
+    root: { $ref: ${JSON.stringify(defsRef(name))} }
+  $defs:
+    ${JSON.stringify(name)}:
+      type: object
+      properties:
+        label: { type: string, maxLength: 64 }
+        secret: { type: string, maxLength: 64, x-sensitive: true }
+        vault: { type: object, maxProperties: 4, additionalProperties: { type: string, maxLength: 64 }, x-sensitive: true }
+        children: { type: array, maxItems: 4, items: { $ref: ${JSON.stringify(defsRef(name))} } }
+output: { type: object }
+errors:
+  REFUSED: { description: Refused. }
+`])));
+
+/** A chain of `depth` tree nodes; the last one carries the secret as a value and as a key of its sensitive map. */
+function treeWith(secret: string, depth: number, asKey: boolean, siblings: number): unknown {
+  let node: Record<string, unknown> = asKey ? { label: "leaf", vault: { [secret]: "x" } } : { label: "leaf", secret };
+  for (let i = 0; i < depth; i++) node = { label: `n${i}`, children: [...Array.from({ length: siblings }, (_, j) => ({ label: `s${j}` })), node] };
+  return { root: node };
+}
+
+const treeScenario = fc.record({
+  secret,
+  tool: fc.integer({ min: 0, max: DEF_NAMES.length - 1 }),
+  // Each level is two levels of data (an object, then its children array); the copy allows 256.
+  depth: fc.integer({ min: 0, max: 120 }),
+  asKey: fc.boolean(),
+  siblings: fc.integer({ min: 0, max: 2 }),
+  failing: fc.constantFrom("reject", "transient", "throw", "badInput"),
+});
+
+describe("secret redaction fuzz: recursion, depth and escaped names", () => {
+  const n = runs(2);
+  it(`a secret anywhere in a recursive type under any $defs name appears in no envelope or trace (${n} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(treeScenario, async ({ secret: s, tool, depth, asKey, siblings, failing }) => {
+        const contract = trees[`tree${tool}`]!;
+        const input = treeWith(s, depth, asKey, siblings) as { root: Record<string, unknown> };
+        // A bad input: a label that breaks maxLength at the top, so the secret sits in invalid input.
+        if (failing === "badInput") input.root.label = "x".repeat(100);
+        const traces: TraceEvent[] = [];
+        const handler = (_i: unknown, ctx: { reject(r: string, m: string): never }) => {
+          if (failing === "reject") return ctx.reject("REFUSED", `refused ${s}`);
+          if (failing === "transient") throw new TransientError(`upstream said ${s}`);
+          throw new Error(`boom ${s}`, { cause: new Error(s) });
+        };
+        const result = await executeTool(contract, input, handler as never, { onTrace: (e) => traces.push(e), sleep: async () => {} });
+        expect(result.ok).toBe(false);
+        expect(containsString(result, s)).toBe(false);
+        for (const t of traces) expect(containsString(t, s)).toBe(false);
+      }),
+      { numRuns: n },
+    );
+  }, timeoutFor(n, 10));
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
-import type { AnyToolContract, JsonSchemaObject, PathPattern } from "../../generator/runtime/contract.js";
+import type { AnyToolContract, JsonSchemaObject } from "../../generator/runtime/contract.js";
 import { executeByName } from "../../generator/runtime/dispatch.js";
 import { TransientError } from "../../generator/runtime/errors.js";
 import { executeTool } from "../../generator/runtime/executor.js";
@@ -15,12 +15,13 @@ import { createToolServer } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
 import { containsString } from "../fuzz/harness.js";
 import { connectInMemory } from "./connect.js";
-import { contractsFromYaml, toolYaml } from "./yaml-contracts.js";
+import { sensitiveOf } from "./fixtures.js";
+import { compileYaml, contractOf, contractsFromYaml, toolYaml } from "./yaml-contracts.js";
 
 const inputAjv = createAjv({ applyDefaults: true });
 const outputAjv = createAjv({ applyDefaults: false });
 
-function contract(name: string, input: JsonSchemaObject, output: JsonSchemaObject, sensitive: { input?: PathPattern[]; output?: PathPattern[] } = {}): AnyToolContract {
+function contract(name: string, input: JsonSchemaObject, output: JsonSchemaObject): AnyToolContract {
   return {
     name,
     version: 1,
@@ -33,7 +34,7 @@ function contract(name: string, input: JsonSchemaObject, output: JsonSchemaObjec
     outputSchema: output,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     meta: {},
-    sensitive: { input: sensitive.input ?? [], output: sensitive.output ?? [] },
+    sensitive: { input: sensitiveOf(input), output: sensitiveOf(output) },
     validators: { validateInput: inputAjv.compile(input), validateOutput: outputAjv.compile(output) },
   };
 }
@@ -162,7 +163,6 @@ describe("secrets", () => {
       additionalProperties: false,
     },
     { type: "object" },
-    { input: [["tokens"], ["pin"]] },
   );
 
   it("keys of an x-sensitive map appear neither in issue paths nor in trace issuePaths", async () => {
@@ -210,6 +210,89 @@ function shows(value: unknown, needle: string): boolean {
   return JSON.stringify(value)?.includes(needle) === true || containsString(value, needle);
 }
 
+describe("x-sensitive is tracked wherever the schema lets a value sit", () => {
+  const SECRET = "zQ-tracked-0123456789";
+  const refuse = { REFUSED: { description: "Refused." } };
+  const errors = `errors:\n  REFUSED: { description: ${refuse.REFUSED.description} }\n`;
+  // 50 schema levels: past the 32 the old path list stopped at, inside the 128 YAML levels TC037 allows.
+  const LEVELS = 50;
+  let deepSchema = "{ type: string, maxLength: 64, x-sensitive: true }";
+  for (let i = 0; i < LEVELS; i++) deepSchema = `{ type: object, properties: { n: ${deepSchema} } }`;
+  let deepValue: unknown = SECRET;
+  for (let i = 0; i <= LEVELS; i++) deepValue = { n: deepValue };
+  const contracts = contractsFromYaml({
+    "types.yaml": `types:
+  Tree:
+    type: object
+    properties:
+      label: { type: string, maxLength: 64 }
+      secret: { type: string, maxLength: 64, x-sensitive: true }
+      children: { type: array, maxItems: 8, items: { $ref: "#/types/Tree" } }
+`,
+    "tree.yaml": toolYaml("tree", `effect: read\ninput:\n  type: object\n  properties:\n    tree: { $ref: "types.yaml#/Tree" }\noutput: { type: object }\n${errors}`),
+    "deep.yaml": toolYaml("deep", `effect: read\ninput: { type: object, properties: { n: ${deepSchema} } }\noutput: { type: object }\n${errors}`),
+    "escaped.yaml": toolYaml("escaped", `effect: read
+input:
+  type: object
+  properties:
+    key: { $ref: "#/$defs/api~1key" }
+  $defs:
+    api/key: { type: string, maxLength: 64, x-sensitive: true }
+output: { type: object }
+${errors}`),
+  });
+  const inputs: Record<string, unknown> = {
+    tree: { tree: { label: "root", children: [{ label: "a", children: [{ label: "b", secret: SECRET }] }] } },
+    deep: deepValue,
+    escaped: { key: SECRET },
+  };
+
+  it.each(Object.keys(inputs))("%s: the value reaches no REJECTED or RETRYABLE message and no trace", async (name) => {
+    const contract = contracts[name] as AnyToolContract;
+    const events: TraceEvent[] = [];
+    const options = { onTrace: (e: TraceEvent) => events.push(e), sleep: async () => {} };
+    const rejected = await executeTool(contract, inputs[name], (_input, ctx) => ctx.reject("REFUSED", `refused ${SECRET}`), options);
+    const retryable = await executeTool(contract, inputs[name], () => { throw new TransientError(`upstream said ${SECRET}`); }, options);
+    const failed = await executeTool(contract, inputs[name], () => { throw new Error(`boom ${SECRET}`, { cause: SECRET }); }, options);
+    expect(rejected).toMatchObject({ code: "REJECTED", message: `refused ${REDACTED}` });
+    expect(retryable).toMatchObject({ code: "RETRYABLE", message: `The tool failed temporarily: upstream said ${REDACTED}.` });
+    expect(failed).toMatchObject({ code: "FAILED" });
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    for (const shown of [rejected, retryable, failed, ...events]) expect(shows(shown, SECRET)).toBe(false);
+  });
+
+  it("a key below a sensitive map deep in a recursive type is hidden from issue paths", async () => {
+    const [vault] = compileYaml({
+      "types.yaml": "types:\n  Node:\n    type: object\n    properties:\n      tokens: { type: object, maxProperties: 4, additionalProperties: { type: integer }, x-sensitive: true }\n      next: { $ref: \"#/types/Node\" }\n",
+      "vault.yaml": toolYaml("vault", "effect: read\ninput: { type: object, properties: { node: { $ref: \"types.yaml#/Node\" } } }\noutput: { type: object }\n"),
+    }).tools;
+    const result = await executeTool(contractOf(vault!), { node: { next: { next: { tokens: { [SECRET]: "not a number" } } } } }, () => ({}));
+    expect(result).toMatchObject({ code: "INVALID_INPUT", issues: [{ path: `node.next.next.tokens[${JSON.stringify(REDACTED)}]` }] });
+    expect(shows(result, SECRET)).toBe(false);
+  });
+
+  it.each([
+    ["x-sensitive under propertyNames", "input:\n  type: object\n  properties:\n    m: { type: object, maxProperties: 2, additionalProperties: true, propertyNames: { maxLength: 9, x-sensitive: true } }\noutput: { type: object }\n", "under `propertyNames`"],
+  ])("a contract with %s is refused with a located TC039, never compiled untracked", (_name, body, says) => {
+    const { diagnostics } = compileYaml({ "t.yaml": toolYaml("t", `effect: read\n${body}`) });
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: "TC039", file: "t.yaml" });
+    expect(errors[0]!.message).toContain(says);
+    expect(errors[0]!.line).toBeGreaterThan(1);
+  });
+
+  it("a sensitive input map without maxProperties is a TC036 warning at the map", () => {
+    const { diagnostics } = compileYaml({
+      "t.yaml": toolYaml("t", "effect: read\ninput:\n  type: object\n  properties:\n    tokens: { type: object, additionalProperties: { type: string, maxLength: 64, x-sensitive: true } }\n    bounded: { type: object, maxProperties: 8, additionalProperties: { type: string, maxLength: 64, x-sensitive: true } }\noutput: { type: object }\n"),
+    });
+    const warnings = diagnostics.filter((d) => d.code === "TC036");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: "warning", line: 8 });
+    expect(warnings[0]!.message).toContain("sensitive map with no `maxProperties`");
+  });
+});
+
 describe("a provider's run never quotes what a model sent", () => {
   const KEY = "sk_live_0123456789abcdef";
   const vault = contractsFromYaml({
@@ -231,5 +314,14 @@ describe("a provider's run never quotes what a model sent", () => {
       expect(text).not.toContain("sk_live");
     }
     expect(shows(events, KEY)).toBe(false);
+  });
+
+  it("a sensitive map key in input nested past the depth limit is not named in the message", async () => {
+    const args = `{"tokens":{"${KEY}":${"[".repeat(300)}${"]".repeat(300)}}}`;
+    const chat = await runOpenAIToolCall(vault, {}, { id: "c1", type: "function", function: { name: "vault", arguments: args } }, handlers);
+    expect(JSON.parse(chat.content)).toMatchObject({ code: "INVALID_INPUT", issues: [{ message: expect.stringContaining(`at tokens[${JSON.stringify(REDACTED)}]`) }] });
+    expect(chat.content).not.toContain(KEY);
+    const direct = await executeTool(vault.vault!, JSON.parse(args), () => ({}));
+    expect(shows(direct, KEY)).toBe(false);
   });
 });

@@ -4,7 +4,11 @@
  * into an outcome. Nothing here decides about retries; executor.ts does.
  */
 import { checkContent, type ContentBlock } from "./content.js";
-import type { AnyToolContract, ToolValidators } from "./contract.js";
+import type {
+  AnyToolContract,
+  SensitivePaths,
+  ToolValidators,
+} from "./contract.js";
 import type { ToolIssue } from "./envelope.js";
 import {
   isRejectionSignal,
@@ -18,7 +22,7 @@ import {
   nextTurn,
   type Deadline,
 } from "./deadline.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import {
   checkedProgress,
   deliver,
@@ -370,13 +374,13 @@ export function classifyThrown(
 export function checkOutput(
   { validateOutput, copyOutput }: ToolValidators,
   value: unknown,
-  sensitive: readonly (readonly string[])[] = [],
+  sensitive: SensitivePaths = [],
 ): Outcome {
   const plain = (copyOutput ?? copyJson)(value);
   if (!plain.ok)
     return {
       kind: "invalid-output",
-      issues: [{ path: "", message: plain.message }],
+      issues: [{ path: "", message: notJsonMessage(plain, sensitive) }],
       output: undefined,
     };
   if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
@@ -396,11 +400,12 @@ function withAttachments(
   const attached = ctx.attachments();
   if (attached === undefined || outcome.kind !== "ok") return outcome;
   const checked = checkContent(attached, spec.contract.content);
+  // The output goes along so that its sensitive values are scrubbed from the blocks' issues too.
   if (!checked.ok)
     return {
       kind: "invalid-output",
       issues: checked.issues,
-      output: undefined,
+      output: outcome.data,
     };
   return { kind: "ok", data: outcome.data, content: checked.blocks };
 }

@@ -22,7 +22,7 @@ import type {
 } from "./contract.js";
 import type { ToolIssue, ToolResult } from "./envelope.js";
 import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import {
   completedEffect,
   failure,
@@ -226,13 +226,17 @@ async function call(
   // The input as it is now, before any await: what is checked and what is sent, whatever the caller does to its object later.
   const sent = copyJson(input);
   if (!sent.ok)
-    return invalidInput(contract, [{ path: "", message: sent.message }]);
+    return invalidInput(contract, [
+      { path: "", message: notJsonMessage(sent, contract.sensitive.input) },
+    ]);
   const secrets = collectSecrets(sent.value, contract.sensitive.input);
   const validators = await validatorsOf(contract);
   // Validated as a second copy, since the validator applies defaults in place: the server applies its own, so none are sent.
   const checked = (validators.copyInput ?? copyJson)(sent.value);
   if (!checked.ok)
-    return invalidInput(contract, [{ path: "", message: checked.message }]);
+    return invalidInput(contract, [
+      { path: "", message: notJsonMessage(checked, contract.sensitive.input) },
+    ]);
   if (!validators.validateInput(checked.value)) {
     const issues = toIssues(
       validators.validateInput.errors,
