@@ -30,7 +30,7 @@ import {
   truncate,
   uncertainEffect,
 } from "./policy.js";
-import { collectSecrets, redactText } from "./redact.js";
+import { collectSecrets, redactText, type Secrets } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
@@ -74,7 +74,7 @@ function tryParse(text: string): unknown {
 function fromError(
   contract: AnyToolContract,
   result: CallToolResult,
-  secrets: ReadonlySet<string>,
+  secrets: Secrets,
 ): Result {
   const meta = result._meta;
   const candidates = [
@@ -151,7 +151,7 @@ function fromThrown(
   contract: AnyToolContract,
   error: unknown,
   options: CallOptions,
-  secrets: ReadonlySet<string>,
+  secrets: Secrets,
 ): Result {
   if (options.signal?.aborted)
     return failure(

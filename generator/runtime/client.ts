@@ -10,7 +10,7 @@ import type { ToolIssue, ToolResult } from "./envelope.js";
 import { toIssues } from "./issues.js";
 import { copyJson, notJsonMessage } from "./json.js";
 import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
-import { collectSecrets, redactText } from "./redact.js";
+import { collectSecrets, redactText, type Secrets } from "./redact.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
@@ -45,7 +45,7 @@ function tryParse(text: string): unknown {
 }
 
 /** isError: the server's envelope if it sent one we can trust, else its text as a FAILED message. */
-function fromError(contract: AnyToolContract, result: CallToolResult, secrets: ReadonlySet<string>): Result {
+function fromError(contract: AnyToolContract, result: CallToolResult, secrets: Secrets): Result {
   const meta = result._meta;
   const candidates = [meta !== undefined && Object.hasOwn(meta, FAILURE_META_KEY) ? meta[FAILURE_META_KEY] : undefined, tryParse(textOf(result))];
   for (const candidate of candidates) {
@@ -81,7 +81,7 @@ function attachmentsOf(result: CallToolResult): unknown[] {
 }
 
 /** Errors from the SDK: protocol refusals, timeouts, broken connections, cancellation. */
-function fromThrown(contract: AnyToolContract, error: unknown, options: CallOptions, secrets: ReadonlySet<string>): Result {
+function fromThrown(contract: AnyToolContract, error: unknown, options: CallOptions, secrets: Secrets): Result {
   if (options.signal?.aborted) return failure(contract, "FAILED", "The call was cancelled.", false, uncertainEffect(contract), 1);
   const kind = sdkErrorKind(error);
   if (kind === "timeout") {

@@ -5,13 +5,15 @@
  * secret, and the secret must appear in no string of the envelope or of any
  * trace event (an Error's non-enumerable message and stack included). The
  * same holds for a secret anywhere in a recursive type, at any depth, under
- * any `$defs` name.
+ * any `$defs` name; the one-pass matcher scrubs exactly what a search for
+ * each form of each secret finds; and a call past the cap leaks nothing.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contracts, execute, TransientError, type Handlers, type TraceEvent } from "../../generated/index.js";
 import { executeTool } from "../../generator/runtime/executor.js";
 import { defsRef } from "../../generator/runtime/pointer.js";
+import { MAX_SECRETS, MIN_SECRET_LENGTH, MIN_SUBSTRING_SECRET_LENGTH, REDACTED, Secrets } from "../../generator/runtime/redact.js";
 import { contractsFromYaml } from "../runtime/yaml-contracts.js";
 import { runs, timeoutFor } from "./config.js";
 import { envelopeProblems } from "./envelope-check.js";
@@ -140,4 +142,98 @@ describe("secret redaction fuzz: recursion, depth and escaped names", () => {
       { numRuns: n },
     );
   }, timeoutFor(n, 10));
+});
+
+/**
+ * The matcher against the simplest correct search: every form of every
+ * secret found by its own case-insensitive regex, each match checked for the
+ * whole-token rule, and the matched characters unioned.
+ */
+function naiveRedact(text: string, secrets: readonly string[]): string {
+  const covered = new Array<boolean>(text.length).fill(false);
+  const word = /[\p{L}\p{N}]/u;
+  const wordAt = (i: number) => i >= 0 && i < text.length && word.test(text[i]!);
+  for (const value of secrets) {
+    if (value.length < MIN_SECRET_LENGTH) continue;
+    for (const form of new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])) {
+      const pattern = new RegExp(form.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"), "giu");
+      for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
+        const start = found.index;
+        const end = start + found[0].length;
+        pattern.lastIndex = start + 1;
+        if (found[0].length < MIN_SUBSTRING_SECRET_LENGTH && (wordAt(start - 1) || wordAt(end))) continue;
+        for (let i = start; i < end; i++) covered[i] = true;
+      }
+    }
+  }
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    if (!covered[i]) out += text[i];
+    else if (i === 0 || !covered[i - 1]) out += REDACTED;
+  }
+  return out;
+}
+
+describe("the one-pass matcher", () => {
+  const n = runs();
+  // ASCII and a few letters whose case the regex engine and the matcher fold alike; overlaps are likely on a small alphabet.
+  const unit = fc.constantFrom(..."aAbB1 -_/%\"é".split(""), "É", "ß", "Ω", "ω");
+  const value = fc.string({ unit, minLength: 3, maxLength: 16 });
+  /**
+   * Secrets, some of them pieces of others (a secret inside another is what
+   * failure links are for), and the beginnings of the others up to where
+   * each piece ends, where a text ends a piece in the middle of another.
+   */
+  const secrets = fc.array(value, { minLength: 1, maxLength: 6 }).chain((base) =>
+    fc
+      .array(fc.tuple(fc.constantFrom(...base), fc.nat(), fc.nat()), { maxLength: 3 })
+      .map((cuts) => {
+        const pieces = cuts.map(([v, a, b]) => ({ from: v, start: a % v.length, end: Math.min(v.length, (a % v.length) + 3 + (b % 10)) })).filter((p) => p.end - p.start >= 3);
+        return { values: [...base, ...pieces.map((p) => p.from.slice(p.start, p.end))], prefixes: pieces.map((p) => p.from.slice(0, p.end)) };
+      }),
+  );
+
+  /** A text made of the secrets in their forms, their beginnings and ends (so partial matches overlap whole ones), and filler. */
+  const textOf = (values: string[], prefixes: string[]) => {
+    const pick = fc.constantFrom(...values);
+    const part = fc.oneof(
+      pick,
+      pick.map(encodeURIComponent),
+      pick.map((v) => JSON.stringify(v).slice(1, -1)),
+      fc.tuple(pick, fc.nat()).map(([v, k]) => v.slice(0, k % v.length)),
+      fc.tuple(pick, fc.nat()).map(([v, k]) => v.slice(k % v.length)),
+      prefixes.length === 0 ? pick : fc.constantFrom(...prefixes),
+      fc.string({ unit, maxLength: 4 }),
+    );
+    return fc.array(part, { maxLength: 10 }).map((parts) => parts.join(""));
+  };
+  const scenario = secrets.chain(({ values, prefixes }) => fc.record({ values: fc.constant(values), text: textOf(values, prefixes), shout: fc.boolean() }));
+
+  it(`scrubs exactly what a search for each form of each secret finds (${n} runs)`, () => {
+    fc.assert(
+      fc.property(scenario, ({ values, text, shout }) => {
+        const cased = shout ? text.toUpperCase() : text;
+        if (cased.length !== text.length) return;
+        expect(new Secrets(values).redact(cased)).toBe(naiveRedact(cased, values));
+      }),
+      { numRuns: n },
+    );
+  });
+
+  it("a call with more sensitive values than the cap reports none of its free text, and leaks none of them", async () => {
+    const [vault] = Object.values(contractsFromYaml({
+      "vault.yaml": "name: vault\nversion: 1\ndescription: A vault.\neffect: read\ninput:\n  type: object\n  properties:\n    tokens: { type: object, maxProperties: 100000, additionalProperties: { type: string, maxLength: 40, x-sensitive: true } }\noutput: { type: object }\nerrors:\n  REFUSED: { description: Refused. }\n",
+    }));
+    const tokens: Record<string, string> = {};
+    for (let i = 0; i < MAX_SECRETS * 3; i++) tokens[`k${i}`] = i < 50 ? `zQ-too-long-${i}-${"x".repeat(40)}` : `zQ-token-${i}`;
+    const traces: TraceEvent[] = [];
+    const invalid = await executeTool(vault!, { tokens }, () => ({}), { onTrace: (e) => traces.push(e) });
+    expect(invalid).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(invalid.ok === false && invalid.issues?.every((i) => i.path === REDACTED && i.message === REDACTED)).toBe(true);
+    delete tokens.k0;
+    for (let i = 1; i < 50; i++) delete tokens[`k${i}`];
+    const rejected = await executeTool(vault!, { tokens }, (_i, ctx) => ctx.reject("REFUSED", `refused zQ-token-${MAX_SECRETS * 2}`), { onTrace: (e) => traces.push(e) });
+    expect(rejected).toMatchObject({ ok: false, code: "REJECTED", message: REDACTED });
+    expect(JSON.stringify([invalid, rejected, traces])).not.toContain("zQ-");
+  });
 });

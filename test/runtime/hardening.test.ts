@@ -10,7 +10,7 @@ import { executeByName } from "../../generator/runtime/dispatch.js";
 import { TransientError } from "../../generator/runtime/errors.js";
 import { executeTool } from "../../generator/runtime/executor.js";
 import { runOpenAIToolCall } from "../../generator/runtime/providers.js";
-import { REDACTED, redactText } from "../../generator/runtime/redact.js";
+import { REDACTED, redactText, Secrets } from "../../generator/runtime/redact.js";
 import { createToolServer } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
 import { containsString } from "../fuzz/harness.js";
@@ -179,15 +179,15 @@ describe("secrets", () => {
   });
 
   it("a short secret is scrubbed where it stands as a token, not inside longer numbers", () => {
-    expect(redactText("pin 987 rejected after 19870 ms", new Set(["987"]))).toBe(`pin ${REDACTED} rejected after 19870 ms`);
+    expect(redactText("pin 987 rejected after 19870 ms", new Secrets(["987"]))).toBe(`pin ${REDACTED} rejected after 19870 ms`);
   });
 
-  it("a megabyte-long secret still gets an ordinary envelope, scrubbed", async () => {
+  it("a megabyte-long secret still gets an ordinary envelope, its free text withheld whole", async () => {
     const huge = "x".repeat(1_000_000);
     const result = await executeTool(tool, { pin: huge, tokens: { a: "no" } }, () => ({}));
-    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: REDACTED, message: REDACTED }] });
     const failed = await executeTool(tool, { pin: huge }, () => { throw new TransientError(`bad pin ${huge}`); });
-    expect(failed).toMatchObject({ ok: false, code: "RETRYABLE", message: `The tool failed temporarily: bad pin ${REDACTED}.` });
+    expect(failed).toMatchObject({ ok: false, code: "RETRYABLE", message: `The tool failed temporarily: ${REDACTED}.` });
   });
 
   it("URL-encoded, JSON-escaped and upper-cased copies of a secret are scrubbed", async () => {
