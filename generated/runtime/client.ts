@@ -20,8 +20,8 @@ import type {
   ReasonOf,
   ToolValidators,
 } from "./contract.js";
-import type { ToolIssue, ToolResult } from "./envelope.js";
-import { toIssues } from "./issues.js";
+import type { ToolFailure, ToolIssue, ToolResult } from "./envelope.js";
+import { MAX_ISSUES, toIssues } from "./issues.js";
 import { copyJson, notJsonMessage } from "./json.js";
 import {
   completedEffect,
@@ -70,6 +70,51 @@ function tryParse(text: string): unknown {
   }
 }
 
+/**
+ * A server's envelope as this client passes it on: every string it carries
+ * scrubbed of the call's secrets (a server may echo them anywhere), named
+ * for the tool that was called, and with the retry verdict this contract
+ * allows. A server cannot make a call retryable that the contract says is
+ * not safe to retry.
+ */
+function trusted(
+  contract: AnyToolContract,
+  envelope: ToolFailure<string>,
+  secrets: Secrets,
+): Result {
+  const message = redactText(envelope.message, secrets);
+  if (envelope.code === "RETRYABLE" && !isRetrySafe(contract)) {
+    const said = `The server reported a retryable failure, but the contract says the tool is not safe to retry, and it may have taken effect. The server said: ${truncate(message, 300)}`;
+    return {
+      ...failure(contract, "FAILED", said, false, "unknown", envelope.attempts),
+      version: envelope.version,
+    };
+  }
+  const issues = envelope.issues
+    ?.slice(0, MAX_ISSUES)
+    .map((i) => ({
+      path: redactText(i.path, secrets),
+      message: redactText(i.message, secrets),
+    }));
+  const details = {
+    ...(issues === undefined ? {} : { issues }),
+    ...(envelope.reason === undefined ? {} : { reason: envelope.reason }),
+  };
+  const code = envelope.code;
+  return {
+    ...failure(
+      contract,
+      code,
+      message,
+      code === "RETRYABLE",
+      envelope.effect,
+      envelope.attempts,
+      details,
+    ),
+    version: envelope.version,
+  };
+}
+
 /** isError: the server's envelope if it sent one we can trust, else its text as a FAILED message. */
 function fromError(
   contract: AnyToolContract,
@@ -85,8 +130,7 @@ function fromError(
   ];
   for (const candidate of candidates) {
     const envelope = parseEnvelope(contract, candidate);
-    if (envelope !== undefined)
-      return { ...envelope, message: redactText(envelope.message, secrets) };
+    if (envelope !== undefined) return trusted(contract, envelope, secrets);
   }
   const text = truncate(redactText(textOf(result).trim(), secrets), 300);
   return failure(

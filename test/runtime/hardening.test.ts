@@ -3,8 +3,11 @@
  * found it, through the real runtime and validators compiled with toolc's own
  * Ajv configuration (the one the shipped validators use).
  */
-import { describe, expect, it } from "vitest";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
+import { createToolClient } from "../../generator/runtime/client.js";
 import type { AnyToolContract, JsonSchemaObject } from "../../generator/runtime/contract.js";
 import { executeByName } from "../../generator/runtime/dispatch.js";
 import { TransientError } from "../../generator/runtime/errors.js";
@@ -15,7 +18,7 @@ import { createToolServer } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
 import { containsString } from "../fuzz/harness.js";
 import { connectInMemory } from "./connect.js";
-import { sensitiveOf } from "./fixtures.js";
+import { contracts as runtimeContracts, SECRET as SECRET_KEY, sensitiveOf } from "./fixtures.js";
 import { compileYaml, contractOf, contractsFromYaml, toolYaml } from "./yaml-contracts.js";
 
 const inputAjv = createAjv({ applyDefaults: true });
@@ -290,6 +293,42 @@ ${errors}`),
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ severity: "warning", line: 8 });
     expect(warnings[0]!.message).toContain("sensitive map with no `maxProperties`");
+  });
+});
+
+describe("the typed client passes on nothing a server echoes", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => { await close?.(); close = undefined; });
+
+  /** A server that answers every tools/call with `envelope` as its failure. */
+  async function echoing(envelope: Record<string, unknown>) {
+    const server = new Server({ name: "echo", version: "0.0.1" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(CallToolRequestSchema, () => ({ isError: true, content: [{ type: "text" as const, text: JSON.stringify(envelope) }], _meta: { "toolc/failure": envelope } }));
+    const connected = await connectInMemory(server);
+    close = connected.close;
+    return createToolClient(runtimeContracts, connected.client);
+  }
+
+  it("scrubs the secret from issue paths, issue messages and the tool name, not only from the message", async () => {
+    const tools = await echoing({
+      ok: false, code: "INVALID_INPUT", message: `bad ${SECRET_KEY}`, retryable: false, effect: "none", tool: `get_order ${SECRET_KEY}`, version: 2, attempts: 0,
+      issues: [{ path: `apiKey.${SECRET_KEY}`, message: `${SECRET_KEY} is not a key we know` }],
+    });
+    const result = await tools.get_order({ customerId: "c", apiKey: SECRET_KEY });
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", tool: "get_order", issues: [{ path: `apiKey.${REDACTED}`, message: `${REDACTED} is not a key we know` }] });
+    expect(shows(result, SECRET_KEY)).toBe(false);
+  });
+
+  it("turns a RETRYABLE its own contract rules out (destructive, not idempotent) into FAILED, effect unknown", async () => {
+    const tools = await echoing({ ok: false, code: "RETRYABLE", message: "try again", retryable: true, effect: "none", tool: "delete_order", version: 2, attempts: 1 });
+    const result = await tools.delete_order({ orderId: "o" });
+    expect(result).toMatchObject({ ok: false, code: "FAILED", retryable: false, effect: "unknown", tool: "delete_order" });
+    expect(result.ok === false && result.message).toContain("not safe to retry");
+  });
+
+  it("takes the retry verdict from the code, not from the server's flag", async () => {
+    const tools = await echoing({ ok: false, code: "FAILED", message: "no", retryable: true, effect: "none", tool: "get_order", version: 2, attempts: 1 });
+    expect(await tools.get_order({ customerId: "c" })).toMatchObject({ code: "FAILED", retryable: false });
   });
 });
 
