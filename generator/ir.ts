@@ -32,7 +32,7 @@ export interface Diagnostic extends SourceLocation {
  * in this state is sensitive, else the states of its children.
  */
 export interface SensitiveNodeIR {
-  readonly sensitive?: "secret";
+  readonly sensitive?: "secret" | "withhold";
   readonly declared?: readonly string[];
   readonly properties?: Readonly<Record<string, number>>;
   readonly additionalProperties?: number;

@@ -31,6 +31,7 @@ import {
   uncertainEffect,
 } from "./policy.js";
 import { collectSecrets, redactText, type Secrets } from "./redact.js";
+import { hasWithheld, withhold } from "./sensitive.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
@@ -165,8 +166,22 @@ function fromSuccess(
       1,
     );
   }
+  let data = copy.value;
+  // A server that sends what the contract withholds (an older one, say) does not get it past this client either.
+  if (hasWithheld(contract.sensitive.output)) {
+    data = withhold(data, contract.sensitive.output);
+    if (!validateOutput(data))
+      return failure(
+        contract,
+        "INVALID_OUTPUT",
+        "The server returned output that does not match the tool's output schema.",
+        false,
+        completedEffect(contract),
+        1,
+      );
+  }
   const attached = attachmentsOf(result);
-  if (attached.length === 0) return { ok: true, data: copy.value };
+  if (attached.length === 0) return { ok: true, data };
   const checked = checkContent(attached, contract.content);
   if (!checked.ok)
     return failure(
@@ -177,7 +192,7 @@ function fromSuccess(
       completedEffect(contract),
       1,
     );
-  return { ok: true, data: copy.value, content: checked.blocks };
+  return { ok: true, data, content: checked.blocks };
 }
 
 /** The blocks after the output's JSON text block: what the server's handler attached. */

@@ -12,7 +12,7 @@ import type { JsonPath, YamlSource } from "../load/index.js";
 import { fragmentTokens } from "../runtime/pointer.js";
 import { isSchemaObject } from "./schema-walk.js";
 
-type Kind = "secret";
+type Kind = "secret" | "withhold";
 
 /** Past this many states the automaton is refused rather than emitted (each state is a set of schema nodes; real schemas need a handful). */
 export const MAX_SENSITIVE_STATES = 4_096;
@@ -29,8 +29,12 @@ interface Node {
   readonly items: number | undefined;
 }
 
-function kindOf(schema: JsonObject): Kind | undefined {
-  return schema["x-sensitive"] === true ? "secret" : undefined;
+function kindOf(schema: JsonObject, purpose: "input" | "output"): Kind | undefined {
+  const mark = schema["x-sensitive"];
+  if (mark === true) return "secret";
+  // Withholding is for output; on input (a named type shared with output, say) the value is a secret like any other.
+  if (mark === "withhold") return purpose === "output" ? "withhold" : "secret";
+  return undefined;
 }
 
 /** The schema `ref` points to inside `root` (a local `#…` pointer, percent- and `~`-decoded); undefined if it does not resolve. */
@@ -49,7 +53,7 @@ function resolveRef(root: JsonObject, ref: string): JsonObject | undefined {
 }
 
 /** Every schema node reachable from the root, by id (the root is 0), or the `$ref` that does not resolve. */
-function indexSchema(root: JsonObject): { nodes: Node[] } | { unresolved: string } {
+function indexSchema(root: JsonObject, purpose: "input" | "output"): { nodes: Node[] } | { unresolved: string } {
   const ids = new Map<JsonObject, number>();
   const nodes: Node[] = [];
   const pending: JsonObject[] = [];
@@ -84,7 +88,7 @@ function indexSchema(root: JsonObject): { nodes: Node[] } | { unresolved: string
     if (Array.isArray(schema.prefixItems)) for (const item of schema.prefixItems) prefix.push(idOf(item as JsonSchema) ?? -1);
     const additional = idOf(schema.additionalProperties as JsonSchema | undefined);
     const items = idOf(schema.items as JsonSchema | undefined);
-    nodes[next] = { kind: kindOf(schema), same, properties, additional, prefix, items };
+    nodes[next] = { kind: kindOf(schema, purpose), same, properties, additional, prefix, items };
   }
   return { nodes };
 }
@@ -137,7 +141,7 @@ class Builder {
     }
     if (closed.size === 0) return undefined;
     const members = [...closed].sort((a, b) => a - b);
-    // A sensitive value is all one state, told apart only by the names declared inside it.
+    // A sensitive value is all one state, told apart only by its kind and the names declared inside it.
     const sensitive = this.#sensitive(members);
     const key = sensitive === undefined ? members.join(",") : JSON.stringify(sensitive);
     let state = this.#keys.get(key);
@@ -158,9 +162,10 @@ class Builder {
     return true;
   }
 
-  /** The state of a sensitive value, with the property names the schema declares anywhere inside it. */
+  /** The state of a sensitive value: its kind (withhold wins), and the property names the schema declares anywhere inside it. */
   #sensitive(members: readonly number[]): SensitiveNodeIR | undefined {
-    const kind = members.some((id) => this.nodes[id]?.kind !== undefined) ? "secret" : undefined;
+    const kinds = members.map((id) => this.nodes[id]?.kind);
+    const kind = kinds.includes("withhold") ? "withhold" : kinds.includes("secret") ? "secret" : undefined;
     if (kind === undefined) return undefined;
     const names = new Set<string>();
     const seen = new Set<number>();
@@ -216,8 +221,8 @@ export type SensitiveAnalysis = { ok: true; paths: SensitivePathsIR } | { ok: fa
  * leaving a sensitive value untracked, when a `$ref` does not resolve or the
  * automaton would be too large.
  */
-export function sensitivePaths(root: JsonObject): SensitiveAnalysis {
-  const indexed = indexSchema(root);
+export function sensitivePaths(root: JsonObject, purpose: "input" | "output"): SensitiveAnalysis {
+  const indexed = indexSchema(root, purpose);
   if ("unresolved" in indexed) return { ok: false, problem: `\`$ref\` ${JSON.stringify(indexed.unresolved)} does not resolve, so the values it holds cannot be checked for \`x-sensitive\`` };
   const live = liveNodes(indexed.nodes);
   if (!live[0]) return { ok: true, paths: [] };
@@ -229,45 +234,67 @@ export function sensitivePaths(root: JsonObject): SensitiveAnalysis {
   return { ok: true, paths: builder.states };
 }
 
-/** What a schema sits in: a tool's input or output, or a named type (which either may use). */
+/** How a schema node was reached in the file: through a named property, as a map's value, or otherwise. */
+type Place = { readonly via: "property"; readonly owner: JsonObject; readonly name: string } | { readonly via: "additionalProperties"; readonly owner: JsonObject } | { readonly via: "other" };
+
+/** What `where` a schema sits in: a tool's input or output, or a named type (which either may use). */
 export type SchemaHome = "input" | "output" | "type";
+
+function withholdProblem(place: Place, home: SchemaHome): string | undefined {
+  if (home === "input") return "`x-sensitive: withhold` keeps an output value from the caller; an input value comes from the caller, so mark it `x-sensitive: true`";
+  if (place.via === "other") return "`x-sensitive: withhold` removes a value from the output, so it belongs on a property or on a map's `additionalProperties`, not on a root, an array item or a union branch (mark the property that holds this value)";
+  const owner = place.owner;
+  if (place.via === "property" && Array.isArray(owner.required) && owner.required.includes(place.name)) {
+    return `property \`${place.name}\` is withheld, so no caller ever receives it, but its object lists it in \`required\`; make it optional`;
+  }
+  if (owner.minProperties !== undefined) return "a withheld value is removed from an object that sets `minProperties`, which could leave it with too few; drop `minProperties` or withhold nothing there";
+  return undefined;
+}
 
 /** Whether `schema` or anything written inside it (not through a `$ref`) is marked sensitive. */
 function marksSensitive(schema: JsonSchema): boolean {
   if (!isSchemaObject(schema)) return false;
-  if (schema["x-sensitive"] === true) return true;
+  if (schema["x-sensitive"] === true || schema["x-sensitive"] === "withhold") return true;
   return Object.values(schema).some((value) => (Array.isArray(value) ? value.some((v) => marksSensitive(v as JsonSchema)) : isSchemaObject(value) && marksSensitive(value)));
 }
 
 /**
  * The rules for `x-sensitive` in one schema as written (a tool's input or
- * output, or a named type), located at the mark: never under
- * `propertyNames` (keys are hidden by marking the map itself), and, on a
- * tool's input, a warning (TC036) for a sensitive map with no
- * `maxProperties`, since every value of it is collected on each call.
+ * output, or a named type), located at the mark: `withhold` only where a
+ * value can be removed, never under `propertyNames` (keys are hidden by
+ * marking the map itself), and, on a tool's input, a warning (TC036) for a
+ * sensitive map with no `maxProperties`, since every value of it is
+ * collected on each call.
  */
 export function lintSensitive(schema: JsonSchema, root: JsonPath, file: YamlSource, home: SchemaHome): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const visit = (node: JsonSchema, path: JsonPath, underNames: boolean): void => {
+  const visit = (node: JsonSchema, path: JsonPath, place: Place, underNames: boolean): void => {
     if (!isSchemaObject(node)) return;
     const mark = node["x-sensitive"];
-    if (underNames && mark === true) {
+    if (underNames && (mark === true || mark === "withhold")) {
       out.push(error(file.locate([...path, "x-sensitive"]), Codes.untrackedSensitive, "`x-sensitive` under `propertyNames` marks keys, which are not tracked there; mark the map itself `x-sensitive: true`, which keeps its keys out of every path as well"));
+    } else if (mark === "withhold") {
+      const problem = withholdProblem(place, home);
+      if (problem !== undefined) out.push(error(file.locate([...path, "x-sensitive"]), Codes.untrackedSensitive, problem));
     }
     const open = node.additionalProperties !== undefined && node.additionalProperties !== false;
-    if (home === "input" && open && node.maxProperties === undefined && (mark === true || marksSensitive(node.additionalProperties as JsonSchema))) {
+    if (home === "input" && open && node.maxProperties === undefined && (mark === true || mark === "withhold" || marksSensitive(node.additionalProperties as JsonSchema))) {
       out.push(warning(file.locate([...path, "additionalProperties"], { key: true }), Codes.unboundedInput, "input is a sensitive map with no `maxProperties`; every value in it is collected for redaction on each call, and only the request size limits how many there are, so set an upper bound"));
     }
     for (const [key, value] of Object.entries(node)) {
-      if ((key === "properties" || key === "$defs") && isSchemaObject(value)) {
-        for (const [name, sub] of Object.entries(value)) visit(sub as JsonSchema, [...path, key, name], underNames);
-      } else if (key === "additionalProperties" || key === "items" || key === "propertyNames") {
-        visit(value as JsonSchema, [...path, key], underNames || key === "propertyNames");
+      if (key === "properties" && isSchemaObject(value)) {
+        for (const [name, sub] of Object.entries(value)) visit(sub as JsonSchema, [...path, key, name], { via: "property", owner: node, name }, underNames);
+      } else if (key === "additionalProperties") {
+        visit(value as JsonSchema, [...path, key], { via: "additionalProperties", owner: node }, underNames);
+      } else if (key === "propertyNames" || key === "items") {
+        visit(value as JsonSchema, [...path, key], { via: "other" }, underNames || key === "propertyNames");
       } else if ((key === "anyOf" || key === "oneOf" || key === "allOf" || key === "prefixItems") && Array.isArray(value)) {
-        value.forEach((sub, i) => visit(sub as JsonSchema, [...path, key, i], underNames));
+        value.forEach((sub, i) => visit(sub as JsonSchema, [...path, key, i], { via: "other" }, underNames));
+      } else if (key === "$defs" && isSchemaObject(value)) {
+        for (const [name, sub] of Object.entries(value)) visit(sub as JsonSchema, [...path, key, name], { via: "other" }, underNames);
       }
     }
   };
-  visit(schema, root, false);
+  visit(schema, root, { via: "other" }, false);
   return out;
 }

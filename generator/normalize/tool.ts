@@ -95,7 +95,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
 
 /** Where the schema's sensitive values are; a schema toolc cannot track them in is refused (TC039), never served untracked. */
 function trackSensitive(schema: JsonObject, key: "input" | "output", file: YamlSource, out: Diagnostic[]): SensitivePathsIR {
-  const analysis = sensitivePaths(schema);
+  const analysis = sensitivePaths(schema, key);
   if (analysis.ok) return analysis.paths;
   out.push(error(file.locate([key], { key: true }), Codes.untrackedSensitive, `the ${key} cannot be compiled: ${analysis.problem}`));
   return [];

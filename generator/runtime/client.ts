@@ -11,6 +11,7 @@ import { MAX_ISSUES, toIssues } from "./issues.js";
 import { copyJson, notJsonMessage } from "./json.js";
 import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
 import { collectSecrets, redactText, type Secrets } from "./redact.js";
+import { hasWithheld, withhold } from "./sensitive.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
@@ -86,11 +87,17 @@ function fromSuccess(contract: AnyToolContract, { validateOutput }: ToolValidato
   if (!copy.ok || !validateOutput(copy.value)) {
     return failure(contract, "INVALID_OUTPUT", "The server returned output that does not match the tool's output schema.", false, completedEffect(contract), 1);
   }
+  let data = copy.value;
+  // A server that sends what the contract withholds (an older one, say) does not get it past this client either.
+  if (hasWithheld(contract.sensitive.output)) {
+    data = withhold(data, contract.sensitive.output);
+    if (!validateOutput(data)) return failure(contract, "INVALID_OUTPUT", "The server returned output that does not match the tool's output schema.", false, completedEffect(contract), 1);
+  }
   const attached = attachmentsOf(result);
-  if (attached.length === 0) return { ok: true, data: copy.value };
+  if (attached.length === 0) return { ok: true, data };
   const checked = checkContent(attached, contract.content);
   if (!checked.ok) return failure(contract, "INVALID_OUTPUT", "The server returned content blocks that do not match the tool's contract.", false, completedEffect(contract), 1);
-  return { ok: true, data: copy.value, content: checked.blocks };
+  return { ok: true, data, content: checked.blocks };
 }
 
 /** The blocks after the output's JSON text block: what the server's handler attached. */

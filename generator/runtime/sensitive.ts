@@ -1,7 +1,7 @@
 /**
  * A value walked along its contract's sensitivity automaton (SensitivePaths,
- * contract.ts): which parts of it are sensitive, and what a path below a
- * sensitive value may show. The automaton is
+ * contract.ts): which parts of it are sensitive, what a path below a
+ * sensitive value may show, and which output is withheld. The automaton is
  * compiled from the schema, so a recursive type (`tree.children[0].secret`)
  * and any depth are covered; only the parts of the value that can lead to a
  * sensitive one are visited.
@@ -72,4 +72,51 @@ export function hideSensitiveKeys(segments: readonly PathSegment[], paths: Sensi
     if (state === undefined) return segments;
   }
   return segments;
+}
+
+const withholds = new WeakMap<SensitivePaths, boolean>();
+
+/** Whether any state of `paths` withholds its value; worked out once per automaton. */
+export function hasWithheld(paths: SensitivePaths): boolean {
+  if (paths.length === 0) return false;
+  let found = withholds.get(paths);
+  if (found === undefined) {
+    found = paths.some((node) => node.sensitive === "withhold");
+    withholds.set(paths, found);
+  }
+  return found;
+}
+
+/**
+ * Removes every withheld value from `data`, in place: a property or map
+ * entry is deleted, an array item dropped. `data` must be the executor's own
+ * copy. Returns what is left; undefined when the whole value is withheld.
+ */
+export function withhold(data: unknown, paths: SensitivePaths): unknown {
+  if (!hasWithheld(paths)) return data;
+  if (paths[0]?.sensitive === "withhold") return undefined;
+  const values: unknown[] = [data];
+  const states: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const node = paths[states.pop() as number];
+    if (node === undefined || node.sensitive !== undefined) continue;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const next = childState(node, i);
+        if (next === undefined) continue;
+        if (paths[next]?.sensitive === "withhold") value.splice(i, 1);
+        else values.push(value[i]), states.push(next);
+      }
+    } else if (value !== null && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const next = childState(node, key);
+        if (next === undefined) continue;
+        if (paths[next]?.sensitive === "withhold") delete record[key];
+        else values.push(record[key]), states.push(next);
+      }
+    }
+  }
+  return data;
 }

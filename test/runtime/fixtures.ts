@@ -34,8 +34,8 @@ interface Spec<Reason extends string> {
 }
 
 /** Where a schema's x-sensitive values are, as toolc's normalize phase works it out. */
-export function sensitiveOf(schema: JsonSchemaObject): SensitivePaths {
-  const analysis = sensitivePaths(schema as JsonObject);
+export function sensitiveOf(schema: JsonSchemaObject, purpose: "input" | "output"): SensitivePaths {
+  const analysis = sensitivePaths(schema as JsonObject, purpose);
   if (!analysis.ok) throw new Error(analysis.problem);
   return analysis.paths;
 }
@@ -63,7 +63,7 @@ export function defineContract<I, R, O, Reason extends string = never>(spec: Spe
       openWorldHint: false,
     },
     meta: { "toolc/version": 2 },
-    sensitive: { input: sensitiveOf(spec.input), output: sensitiveOf(spec.output) },
+    sensitive: { input: sensitiveOf(spec.input, "input"), output: sensitiveOf(spec.output, "output") },
     validators: { validateInput: inputAjv.compile(spec.input), validateOutput: outputAjv.compile(spec.output) },
   };
 }

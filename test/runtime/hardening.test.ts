@@ -37,7 +37,7 @@ function contract(name: string, input: JsonSchemaObject, output: JsonSchemaObjec
     outputSchema: output,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     meta: {},
-    sensitive: { input: sensitiveOf(input), output: sensitiveOf(output) },
+    sensitive: { input: sensitiveOf(input, "input"), output: sensitiveOf(output, "output") },
     validators: { validateInput: inputAjv.compile(input), validateOutput: outputAjv.compile(output) },
   };
 }
@@ -276,6 +276,10 @@ ${errors}`),
 
   it.each([
     ["x-sensitive under propertyNames", "input:\n  type: object\n  properties:\n    m: { type: object, maxProperties: 2, additionalProperties: true, propertyNames: { maxLength: 9, x-sensitive: true } }\noutput: { type: object }\n", "under `propertyNames`"],
+    ["withhold on a required output property", "input: { type: object }\noutput:\n  type: object\n  properties:\n    id: { type: string, x-sensitive: withhold }\n  required: [id]\n", "lists it in `required`"],
+    ["withhold on an array item", "input: { type: object }\noutput:\n  type: object\n  properties:\n    ids: { type: array, items: { type: string, x-sensitive: withhold } }\n", "not on a root, an array item"],
+    ["withhold on input", "input:\n  type: object\n  properties:\n    pin: { type: string, maxLength: 8, x-sensitive: withhold }\noutput: { type: object }\n", "mark it `x-sensitive: true`"],
+    ["withhold in an object with minProperties", "input: { type: object }\noutput:\n  type: object\n  minProperties: 1\n  properties:\n    id: { type: string, x-sensitive: withhold }\n", "`minProperties`"],
   ])("a contract with %s is refused with a located TC039, never compiled untracked", (_name, body, says) => {
     const { diagnostics } = compileYaml({ "t.yaml": toolYaml("t", `effect: read\n${body}`) });
     const errors = diagnostics.filter((d) => d.severity === "error");

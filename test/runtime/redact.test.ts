@@ -34,15 +34,15 @@ describe("collectSecrets", () => {
       },
     };
     const data = { card: { number: "4242", cvc: 123 }, users: [{ token: "tok-1" }, { token: "tok-2" }], map: { a: { pin: "pin-1" } }, plain: "visible" };
-    const found = collectSecrets(data, sensitiveOf(schema));
+    const found = collectSecrets(data, sensitiveOf(schema, "input"));
     expect([...found.values()].sort()).toEqual(["123", "4242", "pin-1", "tok-1", "tok-2"]);
   });
 
   it("collects every leaf of a sensitive object, and its keys unless the schema declares them", () => {
     const declared = { type: "object", properties: { creds: { type: "object", properties: { user: { type: "string" }, pass: { type: "array" } }, "x-sensitive": true } } };
-    expect([...collectSecrets({ creds: { user: "uname", pass: ["pw-123"] } }, sensitiveOf(declared)).values()].sort()).toEqual(["pw-123", "uname"]);
+    expect([...collectSecrets({ creds: { user: "uname", pass: ["pw-123"] } }, sensitiveOf(declared, "input")).values()].sort()).toEqual(["pw-123", "uname"]);
     const map = { type: "object", properties: { tokens: { type: "object", additionalProperties: { type: "string" }, "x-sensitive": true } } };
-    expect([...collectSecrets({ tokens: { sk_live_key: "tok-1" } }, sensitiveOf(map)).values()].sort()).toEqual(["sk_live_key", "tok-1"]);
+    expect([...collectSecrets({ tokens: { sk_live_key: "tok-1" } }, sensitiveOf(map, "input")).values()].sort()).toEqual(["sk_live_key", "tok-1"]);
   });
 });
 

@@ -31,6 +31,7 @@ import {
   plainLogData,
   type ProgressFloor,
 } from "./notify.js";
+import { hasWithheld, withhold } from "./sensitive.js";
 import type {
   Classification,
   ExecuteOptions,
@@ -369,7 +370,10 @@ export function classifyThrown(
 /**
  * Copies the output as plain JSON and validates the copy; what passes is what
  * the caller gets and what is serialized, so nothing of the handler's object
- * (a getter, a `toJSON`, a later mutation) reaches the wire.
+ * (a getter, a `toJSON`, a later mutation) reaches the wire. Values the
+ * contract withholds are then removed from the copy, and what is left is
+ * validated again: it is what every caller gets and checks against the same
+ * schema.
  */
 export function checkOutput(
   { validateOutput, copyOutput }: ToolValidators,
@@ -383,11 +387,19 @@ export function checkOutput(
       issues: [{ path: "", message: notJsonMessage(plain, sensitive) }],
       output: undefined,
     };
-  if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
+  if (!validateOutput(plain.value))
+    return {
+      kind: "invalid-output",
+      issues: toIssues(validateOutput.errors, plain.value, sensitive),
+      output: plain.value,
+    };
+  if (!hasWithheld(sensitive)) return { kind: "ok", data: plain.value };
+  const delivered = withhold(plain.value, sensitive);
+  if (validateOutput(delivered)) return { kind: "ok", data: delivered };
   return {
     kind: "invalid-output",
-    issues: toIssues(validateOutput.errors, plain.value, sensitive),
-    output: plain.value,
+    issues: toIssues(validateOutput.errors, delivered, sensitive),
+    output: delivered,
   };
 }
 

@@ -66,10 +66,12 @@ export interface RetryPolicy {
  */
 export interface SensitiveNode {
   /**
-   * The value in this state is sensitive (`x-sensitive: true`), and so is
-   * everything inside it: it is kept out of every message, issue and trace.
+   * The value in this state is sensitive, and so is everything inside it:
+   * `"secret"` (`x-sensitive: true`) is kept out of every message, issue and
+   * trace; `"withhold"` (output only) is also removed from the output before
+   * it leaves the executor.
    */
-  readonly sensitive?: "secret";
+  readonly sensitive?: "secret" | "withhold";
   /**
    * With `sensitive`: the property names the schema declares anywhere inside
    * the value. Any other key in it (a map's key, say) is data, so it is a
