@@ -93,6 +93,10 @@ function indexSchema(root: JsonObject, purpose: "input" | "output"): { nodes: No
   return { nodes };
 }
 
+function hasContent(node: Node): boolean {
+  return node.kind !== undefined || node.properties.size > 0 || node.additional !== undefined || node.prefix.length > 0 || node.items !== undefined;
+}
+
 function pushDefined(into: number[], id: number | undefined): void {
   if (id !== undefined) into.push(id);
 }
@@ -139,8 +143,10 @@ class Builder {
       closed.add(id);
       for (const same of this.nodes[id]?.same ?? []) if (this.live[same]) stack.push(same);
     }
-    if (closed.size === 0) return undefined;
-    const members = [...closed].sort((a, b) => a - b);
+    // A node that is only a `$ref` or a union adds nothing of its own once its targets are in: leaving it out lets
+    // the same type reached by two properties be one state.
+    const members = [...closed].filter((id) => hasContent(this.nodes[id] as Node)).sort((a, b) => a - b);
+    if (members.length === 0) return undefined;
     // A sensitive value is all one state, told apart only by its kind and the names declared inside it.
     const sensitive = this.#sensitive(members);
     const key = sensitive === undefined ? members.join(",") : JSON.stringify(sensitive);

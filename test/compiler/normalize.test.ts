@@ -158,6 +158,20 @@ output: { type: object }
     expect(ir.sensitive.output).toEqual([]);
   });
 
+  it("tracks a recursive type as a loop of states, one state however many properties reach the type", () => {
+    const ir = normalized(tool(`effect: read
+input:
+  type: object
+  properties:
+    a: { $ref: "#/$defs/Node" }
+    b: { $ref: "#/$defs/Node" }
+  $defs:
+    Node: { type: object, properties: { secret: { type: string, x-sensitive: true }, next: { $ref: "#/$defs/Node" }, label: { type: string } } }
+output: { type: object }
+`));
+    expect(ir.sensitive.input).toEqual([{ properties: { a: 1, b: 1 } }, { properties: { secret: 2, next: 1 } }, { sensitive: "secret" }]);
+  });
+
   it("orders tools by name and keeps examples", () => {
     const ir = normalized(tool(`effect: read\n${IO}examples:\n  - name: e\n    input: {}\n`));
     expect(ir.examples).toEqual([{ name: "e", input: {} }]);
