@@ -112,7 +112,9 @@ function liveNodes(nodes: readonly Node[]): boolean[] {
   const stack = nodes.map((_, id) => id).filter((id) => live[id]);
   while (stack.length > 0) {
     for (const parent of parents[stack.pop() as number] ?? []) {
-      if (!live[parent]) (live[parent] = true), stack.push(parent);
+      if (live[parent]) continue;
+      live[parent] = true;
+      stack.push(parent);
     }
   }
   return live;
@@ -243,7 +245,7 @@ export function sensitivePaths(root: JsonObject, purpose: "input" | "output"): S
 /** How a schema node was reached in the file: through a named property, as a map's value, or otherwise. */
 type Place = { readonly via: "property"; readonly owner: JsonObject; readonly name: string } | { readonly via: "additionalProperties"; readonly owner: JsonObject } | { readonly via: "other" };
 
-/** What `where` a schema sits in: a tool's input or output, or a named type (which either may use). */
+/** Where a schema sits: in a tool's input or output, or in a named type (which either may use). */
 export type SchemaHome = "input" | "output" | "type";
 
 function withholdProblem(place: Place, home: SchemaHome): string | undefined {

@@ -45,13 +45,19 @@ export function forEachSensitive(data: unknown, paths: SensitivePaths, visit: (v
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         const next = childState(node, i);
-        if (next !== undefined) values.push(value[i]), states.push(next);
+        if (next !== undefined) {
+          values.push(value[i]);
+          states.push(next);
+        }
       }
     } else if (value !== null && typeof value === "object") {
       const record = value as Record<string, unknown>;
       for (const key of Object.keys(record)) {
         const next = childState(node, key);
-        if (next !== undefined) values.push(record[key]), states.push(next);
+        if (next !== undefined) {
+          values.push(record[key]);
+          states.push(next);
+        }
       }
     }
   }
@@ -106,7 +112,10 @@ export function withhold(data: unknown, paths: SensitivePaths): unknown {
         const next = childState(node, i);
         if (next === undefined) continue;
         if (paths[next]?.sensitive === "withhold") value.splice(i, 1);
-        else values.push(value[i]), states.push(next);
+        else {
+          values.push(value[i]);
+          states.push(next);
+        }
       }
     } else if (value !== null && typeof value === "object") {
       const record = value as Record<string, unknown>;
@@ -114,7 +123,10 @@ export function withhold(data: unknown, paths: SensitivePaths): unknown {
         const next = childState(node, key);
         if (next === undefined) continue;
         if (paths[next]?.sensitive === "withhold") delete record[key];
-        else values.push(record[key]), states.push(next);
+        else {
+          values.push(record[key]);
+          states.push(next);
+        }
       }
     }
   }
