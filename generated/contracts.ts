@@ -238,9 +238,14 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
   },
   sensitive: {
     input: [
-      [
-        "adminToken",
-      ],
+      {
+        properties: {
+          adminToken: 1,
+        },
+      },
+      {
+        sensitive: "secret",
+      },
     ],
     output: [],
   },

@@ -250,7 +250,8 @@ export function createAjv(purpose: AjvPurpose): ToolcAjv {
   // Our own checkers, not ajv-formats: the same functions run at compile time
   // (examples) and in the shipped validators, so the two cannot disagree.
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
-  for (const keyword of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType: "boolean" });
+  // `x-sensitive` is `true`, `false` or `"withhold"`; the meta-schema checks which.
+  for (const keyword of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType: ["boolean", "string"] });
   for (const definition of TOOLC_KEYWORDS) {
     ajv.removeKeyword(definition.keyword as string);
     ajv.addKeyword(definition);

@@ -27,10 +27,21 @@ export interface Diagnostic extends SourceLocation {
 }
 
 /**
- * A property path pattern: property names, with "*" standing for any array
- * index or any additional-property key. Used for `x-sensitive` redaction.
+ * One state of a tool's sensitivity automaton, emitted as the runtime's
+ * SensitiveNode (runtime/contract.ts, which documents it): whether the value
+ * in this state is sensitive, else the states of its children.
  */
-export type PathPattern = readonly string[];
+export interface SensitiveNodeIR {
+  readonly sensitive?: "secret" | "withhold";
+  readonly declared?: readonly string[];
+  readonly properties?: Readonly<Record<string, number>>;
+  readonly additionalProperties?: number;
+  readonly prefixItems?: readonly (number | null)[];
+  readonly items?: number;
+}
+
+/** Where a value's `x-sensitive` parts can be (normalize/sensitive.ts); state 0 is the root, and an empty list means none. */
+export type SensitivePathsIR = readonly SensitiveNodeIR[];
 
 export interface RetryPolicy {
   /** Total attempts, including the first. 1 means no retry. */
@@ -119,7 +130,7 @@ export interface ToolIR {
   /** The tool's `_meta` in tools/list. */
   readonly meta: JsonObject;
   readonly examples: readonly ExampleIR[];
-  readonly sensitive: { readonly input: readonly PathPattern[]; readonly output: readonly PathPattern[] };
+  readonly sensitive: { readonly input: SensitivePathsIR; readonly output: SensitivePathsIR };
 }
 
 export interface NamedTypeIR {

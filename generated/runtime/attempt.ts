@@ -4,7 +4,11 @@
  * into an outcome. Nothing here decides about retries; executor.ts does.
  */
 import { checkContent, type ContentBlock } from "./content.js";
-import type { AnyToolContract, ToolValidators } from "./contract.js";
+import type {
+  AnyToolContract,
+  SensitivePaths,
+  ToolValidators,
+} from "./contract.js";
 import type { ToolIssue } from "./envelope.js";
 import {
   isRejectionSignal,
@@ -18,7 +22,7 @@ import {
   nextTurn,
   type Deadline,
 } from "./deadline.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import {
   checkedProgress,
   deliver,
@@ -27,6 +31,7 @@ import {
   plainLogData,
   type ProgressFloor,
 } from "./notify.js";
+import { hasWithheld, withhold } from "./sensitive.js";
 import type {
   Classification,
   ExecuteOptions,
@@ -365,25 +370,36 @@ export function classifyThrown(
 /**
  * Copies the output as plain JSON and validates the copy; what passes is what
  * the caller gets and what is serialized, so nothing of the handler's object
- * (a getter, a `toJSON`, a later mutation) reaches the wire.
+ * (a getter, a `toJSON`, a later mutation) reaches the wire. Values the
+ * contract withholds are then removed from the copy, and what is left is
+ * validated again: it is what every caller gets and checks against the same
+ * schema.
  */
 export function checkOutput(
   { validateOutput, copyOutput }: ToolValidators,
   value: unknown,
-  sensitive: readonly (readonly string[])[] = [],
+  sensitive: SensitivePaths = [],
 ): Outcome {
   const plain = (copyOutput ?? copyJson)(value);
   if (!plain.ok)
     return {
       kind: "invalid-output",
-      issues: [{ path: "", message: plain.message }],
+      issues: [{ path: "", message: notJsonMessage(plain, sensitive) }],
       output: undefined,
     };
-  if (validateOutput(plain.value)) return { kind: "ok", data: plain.value };
+  if (!validateOutput(plain.value))
+    return {
+      kind: "invalid-output",
+      issues: toIssues(validateOutput.errors, plain.value, sensitive),
+      output: plain.value,
+    };
+  if (!hasWithheld(sensitive)) return { kind: "ok", data: plain.value };
+  const delivered = withhold(plain.value, sensitive);
+  if (validateOutput(delivered)) return { kind: "ok", data: delivered };
   return {
     kind: "invalid-output",
-    issues: toIssues(validateOutput.errors, plain.value, sensitive),
-    output: plain.value,
+    issues: toIssues(validateOutput.errors, delivered, sensitive),
+    output: delivered,
   };
 }
 
@@ -396,11 +412,12 @@ function withAttachments(
   const attached = ctx.attachments();
   if (attached === undefined || outcome.kind !== "ok") return outcome;
   const checked = checkContent(attached, spec.contract.content);
+  // The output goes along so that its sensitive values are scrubbed from the blocks' issues too.
   if (!checked.ok)
     return {
       kind: "invalid-output",
       issues: checked.issues,
-      output: undefined,
+      output: outcome.data,
     };
   return { kind: "ok", data: outcome.data, content: checked.blocks };
 }

@@ -21,9 +21,9 @@ import type {
   ReasonOf,
   ToolValidators,
 } from "./contract.js";
-import type { ToolIssue, ToolResult } from "./envelope.js";
-import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import type { ToolFailure, ToolIssue, ToolResult } from "./envelope.js";
+import { MAX_ISSUES, toIssues } from "./issues.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import {
   completedEffect,
   failure,
@@ -31,7 +31,8 @@ import {
   truncate,
   uncertainEffect,
 } from "./policy.js";
-import { collectSecrets, redactText } from "./redact.js";
+import { collectSecrets, redactText, type Secrets } from "./redact.js";
+import { hasWithheld, withhold } from "./sensitive.js";
 import { naturalOutput } from "./legacy-output.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
@@ -72,11 +73,56 @@ function tryParse(text: string): unknown {
   }
 }
 
+/**
+ * A server's envelope as this client passes it on: every string it carries
+ * scrubbed of the call's secrets (a server may echo them anywhere), named
+ * for the tool that was called, and with the retry verdict this contract
+ * allows. A server cannot make a call retryable that the contract says is
+ * not safe to retry.
+ */
+function trusted(
+  contract: AnyToolContract,
+  envelope: ToolFailure<string>,
+  secrets: Secrets,
+): Result {
+  const message = redactText(envelope.message, secrets);
+  if (envelope.code === "RETRYABLE" && !isRetrySafe(contract)) {
+    const said = `The server reported a retryable failure, but the contract says the tool is not safe to retry, and it may have taken effect. The server said: ${truncate(message, 300)}`;
+    return {
+      ...failure(contract, "FAILED", said, false, "unknown", envelope.attempts),
+      version: envelope.version,
+    };
+  }
+  const issues = envelope.issues
+    ?.slice(0, MAX_ISSUES)
+    .map((i) => ({
+      path: redactText(i.path, secrets),
+      message: redactText(i.message, secrets),
+    }));
+  const details = {
+    ...(issues === undefined ? {} : { issues }),
+    ...(envelope.reason === undefined ? {} : { reason: envelope.reason }),
+  };
+  const code = envelope.code;
+  return {
+    ...failure(
+      contract,
+      code,
+      message,
+      code === "RETRYABLE",
+      envelope.effect,
+      envelope.attempts,
+      details,
+    ),
+    version: envelope.version,
+  };
+}
+
 /** isError: the server's envelope if it sent one we can trust, else its text as a FAILED message. */
 function fromError(
   contract: AnyToolContract,
   result: CallToolResult,
-  secrets: ReadonlySet<string>,
+  secrets: Secrets,
 ): Result {
   const meta = result._meta;
   const candidates = [
@@ -87,8 +133,7 @@ function fromError(
   ];
   for (const candidate of candidates) {
     const envelope = parseEnvelope(contract, candidate);
-    if (envelope !== undefined)
-      return { ...envelope, message: redactText(envelope.message, secrets) };
+    if (envelope !== undefined) return trusted(contract, envelope, secrets);
   }
   const text = truncate(redactText(textOf(result).trim(), secrets), 300);
   return failure(
@@ -144,8 +189,22 @@ function fromSuccess(
       1,
     );
   }
+  let data = copy.value;
+  // A server that sends what the contract withholds (an older one, say) does not get it past this client either.
+  if (hasWithheld(contract.sensitive.output)) {
+    data = withhold(data, contract.sensitive.output);
+    if (!validateOutput(data))
+      return failure(
+        contract,
+        "INVALID_OUTPUT",
+        "The server returned output that does not match the tool's output schema.",
+        false,
+        completedEffect(contract),
+        1,
+      );
+  }
   const attached = attachmentsOf(result);
-  if (attached.length === 0) return { ok: true, data: copy.value };
+  if (attached.length === 0) return { ok: true, data };
   const checked = checkContent(attached, contract.content);
   if (!checked.ok)
     return failure(
@@ -156,7 +215,7 @@ function fromSuccess(
       completedEffect(contract),
       1,
     );
-  return { ok: true, data: copy.value, content: checked.blocks };
+  return { ok: true, data, content: checked.blocks };
 }
 
 /** The blocks after the output's JSON text block: what the server's handler attached. */
@@ -174,7 +233,7 @@ function fromThrown(
   contract: AnyToolContract,
   error: unknown,
   options: CallOptions,
-  secrets: ReadonlySet<string>,
+  secrets: Secrets,
 ): Result {
   if (options.signal?.aborted)
     return failure(
@@ -249,13 +308,17 @@ async function call(
   // The input as it is now, before any await: what is checked and what is sent, whatever the caller does to its object later.
   const sent = copyJson(input);
   if (!sent.ok)
-    return invalidInput(contract, [{ path: "", message: sent.message }]);
+    return invalidInput(contract, [
+      { path: "", message: notJsonMessage(sent, contract.sensitive.input) },
+    ]);
   const secrets = collectSecrets(sent.value, contract.sensitive.input);
   const validators = await validatorsOf(contract);
   // Validated as a second copy, since the validator applies defaults in place: the server applies its own, so none are sent.
   const checked = (validators.copyInput ?? copyJson)(sent.value);
   if (!checked.ok)
-    return invalidInput(contract, [{ path: "", message: checked.message }]);
+    return invalidInput(contract, [
+      { path: "", message: notJsonMessage(checked, contract.sensitive.input) },
+    ]);
   if (!validators.validateInput(checked.value)) {
     const issues = toIssues(
       validators.validateInput.errors,

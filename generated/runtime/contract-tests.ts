@@ -8,6 +8,7 @@
  */
 import { Client, InMemoryTransport, type Transport } from "./sdk-testing.js";
 import type { AnyToolContract } from "./contract.js";
+import { hasWithheld, withhold } from "./sensitive.js";
 import { legacyOutputSchema } from "./legacy-output.js";
 import { loadValidators } from "./validators.js";
 
@@ -168,6 +169,15 @@ function realHandlers<K extends string, H>(
   };
 }
 
+/** What a caller gets when the handler returns `output`: the same, less what the contract withholds. */
+function delivered<K extends string, H>(
+  s: Suite<K, H>,
+  output: unknown,
+): unknown {
+  const paths = s.api.contracts[s.table.tool].sensitive.output;
+  return hasWithheld(paths) ? withhold(structuredClone(output), paths) : output;
+}
+
 async function expectInvalidInput<K extends string, H>(
   s: Suite<K, H>,
   input: unknown,
@@ -193,7 +203,10 @@ function examples<K extends string, H>(s: Suite<K, H>): void {
           example.input,
           run.handlers,
         );
-        t.expect(result).toEqual({ ok: true, data: example.output });
+        t.expect(result).toEqual({
+          ok: true,
+          data: delivered(s, example.output),
+        });
         t.expect(run.spy.calls.length, "handler calls").toBe(1);
         t.expect(run.spy.calls[0]?.[0], "handler input").toEqual(
           example.resolvedInput,
@@ -298,7 +311,11 @@ function contentKinds<K extends string, H>(
       const run = attachingHandlers(s, cases.declared, cases.output);
       t.expect(
         await api.execute(table.tool, cases.input, run.handlers),
-      ).toEqual({ ok: true, data: cases.output, content: cases.declared });
+      ).toEqual({
+        ok: true,
+        data: delivered(s, cases.output),
+        content: cases.declared,
+      });
     },
   );
   for (const block of cases.undeclared) {

@@ -13,7 +13,6 @@
 import type { ContractMap, JsonSchemaObject } from "./contract.js";
 import { executeByName } from "./dispatch.js";
 import type { ToolFailure, ToolResult } from "./envelope.js";
-import { truncate } from "./policy.js";
 import { type NullPlanSet, nullsToAbsent } from "./provider-nulls.js";
 import type { ExecuteOptions, HandlersFor } from "./types.js";
 
@@ -138,7 +137,7 @@ function malformedArguments(
 ): ToolFailure<string> {
   const contract = Object.hasOwn(contracts, name) ? contracts[name] : undefined;
   const tool = name.slice(0, MAX_NAME_IN_MESSAGE);
-  const message = `The arguments are not valid JSON: ${truncate(detail, 200)}`;
+  const message = `The arguments are not valid JSON: ${detail}.`;
   const failure: ToolFailure<string> = {
     ok: false,
     code: "INVALID_INPUT",
@@ -166,18 +165,27 @@ function malformedArguments(
   return failure;
 }
 
-/** Parses a model's argument string: the value, or the parser's complaint. */
+/**
+ * Parses a model's argument string: the value, or what is wrong with it, in
+ * words of our own. The parser's message is not passed on: V8 quotes the text
+ * around the error, which can be a secret the model was sending.
+ */
 function parseArguments(
   text: unknown,
 ): { ok: true; value: unknown } | { ok: false; detail: string } {
   if (typeof text !== "string")
-    return { ok: false, detail: "the arguments are not a string" };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
+    return { ok: false, detail: "they are not a string" };
+  if (text.trim() === "")
     return {
       ok: false,
-      detail: error instanceof Error ? error.message : "unparseable",
+      detail: "they are empty; send a JSON object, `{}` for none",
+    };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return {
+      ok: false,
+      detail: `the ${text.length}-character string does not parse; send one JSON object`,
     };
   }
 }

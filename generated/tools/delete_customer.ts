@@ -5,7 +5,10 @@ export type DeleteCustomerInput = {
   customerId: string;
   /** Must be true; the caller confirms the deletion. */
   confirm: true;
-  /** Admin credential. Never logged. */
+  /**
+   * Admin credential. Never logged.
+   * Sensitive (`x-sensitive`): never in a message, an issue or a trace.
+   */
   adminToken: string;
 };
 
@@ -14,7 +17,10 @@ export type DeleteCustomerResolvedInput = {
   customerId: string;
   /** Must be true; the caller confirms the deletion. */
   confirm: true;
-  /** Admin credential. Never logged. */
+  /**
+   * Admin credential. Never logged.
+   * Sensitive (`x-sensitive`): never in a message, an issue or a trace.
+   */
   adminToken: string;
 };
 

@@ -4,7 +4,7 @@
  * compile-time checks (strict Ajv, examples, retry safety, idempotency key).
  */
 import { Codes, error, warning } from "../diagnostics.js";
-import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, ToolIR } from "../ir.js";
+import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, SensitivePathsIR, ToolIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
@@ -13,7 +13,7 @@ import { schemaHash, SCHEMA_HASH_META_KEY } from "./schema-hash.js";
 import { lintUnbounded } from "./patterns.js";
 import { lintProviders } from "./providers-lint.js";
 import { normalizeSchema } from "./schemas.js";
-import { sensitivePaths } from "./sensitive.js";
+import { lintSensitive, sensitivePaths } from "./sensitive.js";
 import { closureOf, type NamedTypes } from "./types-files.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -67,6 +67,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
   const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs) });
   out.push(...normalized.diagnostics);
   if (key === "input") out.push(...lintUnbounded(raw, [key], file));
+  out.push(...lintSensitive(raw, [key], file, key));
   const named = closureOf(normalized.namedDeps, types);
   const defs: Record<string, DefOrigin> = {};
   const bundled: Record<string, JsonSchema> = {};
@@ -90,6 +91,14 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
   const stated: JsonObject = tool.$schema === JSON_SCHEMA_2020_12 ? { $schema: tool.$schema } : {};
   const schema: JsonObject = Object.keys(sortedDefs).length > 0 ? { ...stated, ...rest, $defs: sortedDefs } : { ...stated, ...rest };
   return { schema, defs, usesFailedType: named.some((n) => failedTypes.has(n)) };
+}
+
+/** Where the schema's sensitive values are; a schema toolc cannot track them in is refused (TC039), never served untracked. */
+function trackSensitive(schema: JsonObject, key: "input" | "output", file: YamlSource, out: Diagnostic[]): SensitivePathsIR {
+  const analysis = sensitivePaths(schema, key);
+  if (analysis.ok) return analysis.paths;
+  out.push(error(file.locate([key], { key: true }), Codes.untrackedSensitive, `the ${key} cannot be compiled: ${analysis.problem}`));
+  return [];
 }
 
 function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Diagnostic[]): void {
@@ -182,7 +191,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
     },
     meta: { [CONTRACT_VERSION_META_KEY]: raw.version, [SCHEMA_HASH_META_KEY]: schemaHash(input.schema, output.schema) },
     examples: examplesOf(raw),
-    sensitive: { input: sensitivePaths(input.schema), output: sensitivePaths(output.schema) },
+    sensitive: { input: trackSensitive(input.schema, "input", file, out), output: trackSensitive(output.schema, "output", file, out) },
   };
   if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, out);
   if (!out.some((d) => d.severity === "error")) out.push(...lintProviders(tool, file));

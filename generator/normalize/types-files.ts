@@ -8,6 +8,7 @@ import type { YamlSource } from "../load/index.js";
 import { moduleStem } from "./names.js";
 import { normalizeSchema, type TypeRegistry } from "./schemas.js";
 import { isSchemaObject } from "./schema-walk.js";
+import { lintSensitive } from "./sensitive.js";
 
 export interface NamedTypes {
   readonly registry: TypeRegistry;
@@ -45,7 +46,7 @@ export function normalizeTypeFiles(files: readonly YamlSource[]): NamedTypes {
     for (const [name, raw] of Object.entries(typesOf(file))) {
       if (registry.get(name)?.file !== file.source) continue;
       const normalized = normalizeSchema(raw, ["types", name], { file, registry, localDefs: new Set() });
-      diagnostics.push(...normalized.diagnostics);
+      diagnostics.push(...normalized.diagnostics, ...lintSensitive(raw, ["types", name], file, "type"));
       byName.set(name, { schema: normalized.schema, deps: normalized.namedDeps, file });
       const description = isSchemaObject(raw) && typeof raw.description === "string" ? raw.description : undefined;
       types.push({ name, schema: normalized.schema, ...(description === undefined ? {} : { description }) });

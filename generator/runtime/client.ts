@@ -6,11 +6,12 @@
 import { receivesWrappedOutput, requestToolCall, sdkErrorKind, type CallToolResult, type Client, type SdkRequestOptions } from "./sdk.js";
 import { checkContent } from "./content.js";
 import type { AnyToolContract, ContractMap, InputOf, OutputOf, ReasonOf, ToolValidators } from "./contract.js";
-import type { ToolIssue, ToolResult } from "./envelope.js";
-import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import type { ToolFailure, ToolIssue, ToolResult } from "./envelope.js";
+import { MAX_ISSUES, toIssues } from "./issues.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import { completedEffect, failure, isRetrySafe, truncate, uncertainEffect } from "./policy.js";
-import { collectSecrets, redactText } from "./redact.js";
+import { collectSecrets, redactText, type Secrets } from "./redact.js";
+import { hasWithheld, withhold } from "./sensitive.js";
 import { naturalOutput } from "./legacy-output.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
@@ -45,13 +46,32 @@ function tryParse(text: string): unknown {
   }
 }
 
+/**
+ * A server's envelope as this client passes it on: every string it carries
+ * scrubbed of the call's secrets (a server may echo them anywhere), named
+ * for the tool that was called, and with the retry verdict this contract
+ * allows. A server cannot make a call retryable that the contract says is
+ * not safe to retry.
+ */
+function trusted(contract: AnyToolContract, envelope: ToolFailure<string>, secrets: Secrets): Result {
+  const message = redactText(envelope.message, secrets);
+  if (envelope.code === "RETRYABLE" && !isRetrySafe(contract)) {
+    const said = `The server reported a retryable failure, but the contract says the tool is not safe to retry, and it may have taken effect. The server said: ${truncate(message, 300)}`;
+    return { ...failure(contract, "FAILED", said, false, "unknown", envelope.attempts), version: envelope.version };
+  }
+  const issues = envelope.issues?.slice(0, MAX_ISSUES).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
+  const details = { ...(issues === undefined ? {} : { issues }), ...(envelope.reason === undefined ? {} : { reason: envelope.reason }) };
+  const code = envelope.code;
+  return { ...failure(contract, code, message, code === "RETRYABLE", envelope.effect, envelope.attempts, details), version: envelope.version };
+}
+
 /** isError: the server's envelope if it sent one we can trust, else its text as a FAILED message. */
-function fromError(contract: AnyToolContract, result: CallToolResult, secrets: ReadonlySet<string>): Result {
+function fromError(contract: AnyToolContract, result: CallToolResult, secrets: Secrets): Result {
   const meta = result._meta;
   const candidates = [meta !== undefined && Object.hasOwn(meta, FAILURE_META_KEY) ? meta[FAILURE_META_KEY] : undefined, tryParse(textOf(result))];
   for (const candidate of candidates) {
     const envelope = parseEnvelope(contract, candidate);
-    if (envelope !== undefined) return { ...envelope, message: redactText(envelope.message, secrets) };
+    if (envelope !== undefined) return trusted(contract, envelope, secrets);
   }
   const text = truncate(redactText(textOf(result).trim(), secrets), 300);
   return failure(contract, "FAILED", text === "" ? "The tool failed and the server gave no details." : text, false, "unknown", 1);
@@ -81,11 +101,17 @@ function fromSuccess(contract: AnyToolContract, { validateOutput }: ToolValidato
   if (copy === undefined || !copy.ok || !validateOutput(copy.value)) {
     return failure(contract, "INVALID_OUTPUT", "The server returned output that does not match the tool's output schema.", false, completedEffect(contract), 1);
   }
+  let data = copy.value;
+  // A server that sends what the contract withholds (an older one, say) does not get it past this client either.
+  if (hasWithheld(contract.sensitive.output)) {
+    data = withhold(data, contract.sensitive.output);
+    if (!validateOutput(data)) return failure(contract, "INVALID_OUTPUT", "The server returned output that does not match the tool's output schema.", false, completedEffect(contract), 1);
+  }
   const attached = attachmentsOf(result);
-  if (attached.length === 0) return { ok: true, data: copy.value };
+  if (attached.length === 0) return { ok: true, data };
   const checked = checkContent(attached, contract.content);
   if (!checked.ok) return failure(contract, "INVALID_OUTPUT", "The server returned content blocks that do not match the tool's contract.", false, completedEffect(contract), 1);
-  return { ok: true, data: copy.value, content: checked.blocks };
+  return { ok: true, data, content: checked.blocks };
 }
 
 /** The blocks after the output's JSON text block: what the server's handler attached. */
@@ -95,7 +121,7 @@ function attachmentsOf(result: CallToolResult): unknown[] {
 }
 
 /** Errors from the SDK: protocol refusals, timeouts, broken connections, cancellation. */
-function fromThrown(contract: AnyToolContract, error: unknown, options: CallOptions, secrets: ReadonlySet<string>): Result {
+function fromThrown(contract: AnyToolContract, error: unknown, options: CallOptions, secrets: Secrets): Result {
   if (options.signal?.aborted) return failure(contract, "FAILED", "The call was cancelled.", false, uncertainEffect(contract), 1);
   const kind = sdkErrorKind(error);
   if (kind === "timeout") {
@@ -122,12 +148,12 @@ function requestOptions(options: CallOptions): SdkRequestOptions {
 async function call(contract: AnyToolContract, client: Client, input: unknown, options: CallOptions = {}): Promise<Result> {
   // The input as it is now, before any await: what is checked and what is sent, whatever the caller does to its object later.
   const sent = copyJson(input);
-  if (!sent.ok) return invalidInput(contract, [{ path: "", message: sent.message }]);
+  if (!sent.ok) return invalidInput(contract, [{ path: "", message: notJsonMessage(sent, contract.sensitive.input) }]);
   const secrets = collectSecrets(sent.value, contract.sensitive.input);
   const validators = await validatorsOf(contract);
   // Validated as a second copy, since the validator applies defaults in place: the server applies its own, so none are sent.
   const checked = (validators.copyInput ?? copyJson)(sent.value);
-  if (!checked.ok) return invalidInput(contract, [{ path: "", message: checked.message }]);
+  if (!checked.ok) return invalidInput(contract, [{ path: "", message: notJsonMessage(checked, contract.sensitive.input) }]);
   if (!validators.validateInput(checked.value)) {
     const issues = toIssues(validators.validateInput.errors, checked.value, contract.sensitive.input).map((i) => ({ path: redactText(i.path, secrets), message: redactText(i.message, secrets) }));
     return invalidInput(contract, issues);

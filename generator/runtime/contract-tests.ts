@@ -7,6 +7,7 @@
  */
 import { Client, InMemoryTransport, type Transport } from "./sdk-testing.js";
 import type { AnyToolContract } from "./contract.js";
+import { hasWithheld, withhold } from "./sensitive.js";
 import { legacyOutputSchema } from "./legacy-output.js";
 import { loadValidators } from "./validators.js";
 
@@ -142,6 +143,12 @@ function realHandlers<K extends string, H>(s: Suite<K, H>): { spy: Spy; handlers
   return { spy: handler, handlers: { ...all, [s.table.tool]: handler.fn } as unknown as H };
 }
 
+/** What a caller gets when the handler returns `output`: the same, less what the contract withholds. */
+function delivered<K extends string, H>(s: Suite<K, H>, output: unknown): unknown {
+  const paths = s.api.contracts[s.table.tool].sensitive.output;
+  return hasWithheld(paths) ? withhold(structuredClone(output), paths) : output;
+}
+
 async function expectInvalidInput<K extends string, H>(s: Suite<K, H>, input: unknown, paths: readonly string[], run: { spy: Spy; handlers: H }): Promise<void> {
   const result = await s.api.execute(s.table.tool, input, run.handlers);
   s.t.expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
@@ -156,7 +163,7 @@ function examples<K extends string, H>(s: Suite<K, H>): void {
     t.it(`${example.name}: succeeds with the handler's output, and the handler gets the input with defaults applied`, async () => {
       const run = spyHandlers(s, example.output);
       const result = await api.execute(table.tool, example.input, run.handlers);
-      t.expect(result).toEqual({ ok: true, data: example.output });
+      t.expect(result).toEqual({ ok: true, data: delivered(s, example.output) });
       t.expect(run.spy.calls.length, "handler calls").toBe(1);
       t.expect(run.spy.calls[0]?.[0], "handler input").toEqual(example.resolvedInput);
     });
@@ -211,7 +218,7 @@ function contentKinds<K extends string, H>(s: Suite<K, H>, cases: ContentKindCas
   const kinds = (blocks: readonly unknown[]) => blocks.map((b) => (b as { type?: unknown }).type).join(", ");
   t.it(`attaching a block of each declared kind (${kinds(cases.declared)}) succeeds, and the blocks follow the output`, async () => {
     const run = attachingHandlers(s, cases.declared, cases.output);
-    t.expect(await api.execute(table.tool, cases.input, run.handlers)).toEqual({ ok: true, data: cases.output, content: cases.declared });
+    t.expect(await api.execute(table.tool, cases.input, run.handlers)).toEqual({ ok: true, data: delivered(s, cases.output), content: cases.declared });
   });
   for (const block of cases.undeclared) {
     t.it(`attaching a ${kinds([block])} block, a kind the contract does not declare, gives INVALID_OUTPUT and sends no block`, async () => {

@@ -58,8 +58,41 @@ export interface RetryPolicy {
   budgetMs: number;
 }
 
-/** Property paths; "*" stands for any array index or additional-property key. */
-export type PathPattern = readonly string[];
+/**
+ * One state of a tool's sensitivity automaton (see SensitivePaths). Each
+ * transition names the state a child value is in; a child with no
+ * transition holds nothing sensitive, at any depth.
+ */
+export interface SensitiveNode {
+  /**
+   * The value in this state is sensitive, and so is everything inside it:
+   * `"secret"` (`x-sensitive: true`) is kept out of every message, issue and
+   * trace; `"withhold"` (output only) is also removed from the output before
+   * it leaves the executor.
+   */
+  readonly sensitive?: "secret" | "withhold";
+  /**
+   * With `sensitive`: the property names the schema declares anywhere inside
+   * the value. Any other key in it (a map's key, say) is data, so it is a
+   * secret too.
+   */
+  readonly declared?: readonly string[];
+  /** By property name: the state of that property's value. */
+  readonly properties?: { readonly [name: string]: number };
+  /** The state of the value of any key `properties` does not name. */
+  readonly additionalProperties?: number;
+  /** By array index: the state of that item (null: nothing sensitive in it). */
+  readonly prefixItems?: readonly (number | null)[];
+  /** The state of any item past `prefixItems`. */
+  readonly items?: number;
+}
+
+/**
+ * Where a value's sensitive parts can be: a deterministic automaton over its
+ * paths, compiled from the schema, recursion included. The root value is in
+ * state 0; an empty list means nothing in the value is sensitive.
+ */
+export type SensitivePaths = readonly SensitiveNode[];
 
 /**
  * One tool's contract. The type parameters are phantom: they carry the
@@ -92,7 +125,7 @@ export interface ToolContract<
   readonly outputSchema: JsonSchemaObject;
   readonly annotations: ToolAnnotations;
   readonly meta: { [key: string]: unknown };
-  readonly sensitive: { readonly input: readonly PathPattern[]; readonly output: readonly PathPattern[] };
+  readonly sensitive: { readonly input: SensitivePaths; readonly output: SensitivePaths };
   /**
    * The validators, or a function that loads them. Generated contracts load
    * them on a tool's first call (a dynamic import), so a server starts, and

@@ -9,9 +9,9 @@ import { type AnyHandler, type AttemptOwner, type AttemptSpec, type Outcome, run
 import { isTransientError } from "./errors.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import { backoffDelay, completedEffect, failure, isRetrySafe, maxAttempts, truncate, uncertainEffect } from "./policy.js";
-import { collectSecrets, redactError, redactText } from "./redact.js";
+import { collectSecrets, redactError, redactText, Secrets } from "./redact.js";
 import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
 import { validatorsOf } from "./validators.js";
 
@@ -38,7 +38,7 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
   readonly rawInput: unknown;
   readonly validators: ToolValidators;
   readonly handler: AnyHandler;
-  readonly secrets: Set<string>;
+  readonly secrets: Secrets;
   idempotencyKey: string | undefined = undefined;
   /** The first attempt's input: validated, defaults applied. */
   validInput: unknown = undefined;
@@ -60,7 +60,7 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
     this.rawInput = rawInput;
     this.validators = validators;
     this.handler = handler;
-    this.secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
+    this.secrets = hasSensitive(contract) ? new Secrets() : NO_SECRETS;
   }
 
   conclude(outcome: Outcome): Result | Promise<Result> {
@@ -87,7 +87,7 @@ function emit(call: Pick<Call, "contract" | "options" | "secrets">, event: Omit<
   }
 }
 
-function redactIssues(issues: ToolIssue[], secrets: ReadonlySet<string>): ToolIssue[] {
+function redactIssues(issues: ToolIssue[], secrets: Secrets): ToolIssue[] {
   // Paths too: a key is data, and a caller may have put a secret in one.
   return issues.map((issue) => ({ path: redactText(issue.path, secrets), message: redactText(issue.message, secrets) }));
 }
@@ -164,7 +164,7 @@ function prepare(call: Call): Prepared {
   const { contract } = call;
   const copy = (call.validators.copyInput ?? copyJson)(call.rawInput);
   let issues: ToolIssue[];
-  if (!copy.ok) issues = [{ path: "", message: copy.message }];
+  if (!copy.ok) issues = [{ path: "", message: notJsonMessage(copy, contract.sensitive.input) }];
   else {
     const { validateInput } = call.validators;
     const valid = validateInput(copy.value);
@@ -181,7 +181,7 @@ function prepareInput(call: Call): { ok: true; input: unknown } | { ok: false; r
   const { contract } = call;
   const prepared = prepare(call);
   if (prepared.ok) return prepared;
-  const safe = call.secrets.size === 0 ? prepared.issues : redactIssues(prepared.issues, call.secrets);
+  const safe = call.secrets.empty ? prepared.issues : redactIssues(prepared.issues, call.secrets);
   if (call.options.onTrace) emit(call, { attempt: 0, durationMs: 0, code: "INVALID_INPUT", effect: "none", issuePaths: safe.map((i) => i.path) });
   return { ok: false, result: failure(contract, "INVALID_INPUT", MESSAGES.invalidInput, false, "none", 0, { issues: safe }) };
 }
@@ -264,7 +264,7 @@ async function wait(options: ExecuteOptions, delay: number): Promise<number> {
 }
 
 /** Shared by calls to tools that declare no sensitive property: nothing is ever added to it. */
-const NO_SECRETS: Set<string> = new Set();
+const NO_SECRETS = new Secrets();
 
 function hasSensitive(contract: AnyToolContract): boolean {
   return contract.sensitive.input.length > 0 || contract.sensitive.output.length > 0;

@@ -12,12 +12,24 @@
  * stack, no stack of containers. Only when something is not JSON does the
  * error collect its location, frame by frame, on its way back up.
  */
+import type { SensitivePaths } from "./contract.js";
 import { formatPath } from "./issues.js";
+import { hideSensitiveKeys } from "./sensitive.js";
 
 /** Deeper than this is an attack or a bug; either way it is not a tool input. */
 export const MAX_DEPTH = 256;
 
-export type JsonCopy = { ok: true; value: unknown } | { ok: false; message: string };
+/** Why a value is not JSON: the message, and the parts it is made of, so that a caller can say where without naming a secret key. */
+export interface NotJsonCopy {
+  readonly ok: false;
+  readonly message: string;
+  /** What was found (`a non-finite number`); absent when the walk itself failed, and the message names no place. */
+  readonly what?: string;
+  /** Where, from the root: keys and array indexes. */
+  readonly at: readonly (string | number)[];
+}
+
+export type JsonCopy = { ok: true; value: unknown } | NotJsonCopy;
 
 /**
  * Why a value is not JSON, and where. Not an Error: nothing needs its stack,
@@ -133,12 +145,16 @@ export function copyValue(value: unknown, depth: number): unknown {
   }
 }
 
+function failure(what: string, at: readonly (string | number)[]): NotJsonCopy {
+  return { ok: false, message: describe(what, at), what, at };
+}
+
 /** At the depth limit: a container seen twice on the way down is a cycle, reported where it first closes. */
-function depthMessage(error: NotJson, containers: readonly object[]): string {
+function depthFailure(error: NotJson, containers: readonly object[]): NotJsonCopy {
   for (let j = 0; j < containers.length; j++) {
-    if (containers.indexOf(containers[j] as object) < j) return describe("a circular reference", error.at.slice(0, j));
+    if (containers.indexOf(containers[j] as object) < j) return failure("a circular reference", error.at.slice(0, j));
   }
-  return describe(error.what, error.at);
+  return failure(error.what, error.at);
 }
 
 function describe(what: string, at: readonly (string | number)[]): string {
@@ -146,10 +162,21 @@ function describe(what: string, at: readonly (string | number)[]): string {
   return `must be plain JSON data, but has ${what}${where}`;
 }
 
-function notJsonMessage(error: unknown): string {
-  if (error instanceof NotJson) return error.containers === undefined ? describe(error.what, error.at) : depthMessage(error, error.containers);
+function notJson(error: unknown): NotJsonCopy {
+  if (error instanceof NotJson) return error.containers === undefined ? failure(error.what, error.at) : depthFailure(error, error.containers);
   // A Proxy trap, a getter or a stack overflow threw; say so without quoting it.
-  return "must be plain JSON data";
+  return { ok: false, message: "must be plain JSON data", at: [] };
+}
+
+/**
+ * The message of a failed copy with every key below a sensitive value
+ * hidden: the keys of an `x-sensitive` map are its data, and must not show
+ * in `tokens.sk_live_…[0]`.
+ */
+export function notJsonMessage(copy: NotJsonCopy, sensitive: SensitivePaths): string {
+  if (copy.what === undefined || sensitive.length === 0) return copy.message;
+  const at = hideSensitiveKeys(copy.at, sensitive);
+  return at === copy.at ? copy.message : describe(copy.what, at);
 }
 
 /** A deep copy of `value` as plain JSON data, or why it is not JSON. Never throws. */
@@ -158,7 +185,7 @@ export function copyJson(value: unknown): JsonCopy {
   try {
     return { ok: true, value: copyValue(value, 0) };
   } catch (error) {
-    return { ok: false, message: notJsonMessage(error) };
+    return notJson(error);
   }
 }
 
@@ -199,7 +226,7 @@ export function copyJsonWith(value: unknown, copyRoot: (value: object, depth: nu
     const copy = typeof value === "object" && value !== null && !Array.isArray(value) ? copyRoot(value, 0) : copyValue(value, 0);
     return { ok: true, value: copy };
   } catch (error) {
-    return { ok: false, message: notJsonMessage(error) };
+    return notJson(error);
   }
 }
 
@@ -209,6 +236,6 @@ export function copyJsonArrayWith(value: unknown, copyRoot: (value: readonly unk
   try {
     return { ok: true, value: Array.isArray(value) ? copyRoot(value, 0) : copyValue(value, 0) };
   } catch (error) {
-    return { ok: false, message: notJsonMessage(error) };
+    return notJson(error);
   }
 }

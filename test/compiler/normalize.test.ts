@@ -159,7 +159,7 @@ describe("normalize: served schemas", () => {
 
   it("finds x-sensitive properties in the items of an array output", () => {
     const ir = normalized(tool("effect: read\ninput: { type: object }\noutput: { type: array, items: { type: object, properties: { pin: { type: string, x-sensitive: true } } } }\n"));
-    expect(ir.sensitive.output).toEqual([["*", "pin"]]);
+    expect(ir.sensitive.output).toEqual([{ items: 1 }, { properties: { pin: 2 } }, { sensitive: "secret" }]);
   });
 
   it("records where each $defs entry came from, for the type emitter", () => {
@@ -181,8 +181,28 @@ input:
     vault: { type: object, additionalProperties: { type: string, x-sensitive: true } }
 output: { type: object }
 `));
-    expect(ir.sensitive.input).toEqual([["token"], ["cards", "*", "cvc"], ["vault", "*"]]);
+    expect(ir.sensitive.input).toEqual([
+      { properties: { token: 1, cards: 2, vault: 3 } },
+      { sensitive: "secret" },
+      { items: 4 },
+      { additionalProperties: 1 },
+      { properties: { cvc: 1 } },
+    ]);
     expect(ir.sensitive.output).toEqual([]);
+  });
+
+  it("tracks a recursive type as a loop of states, one state however many properties reach the type", () => {
+    const ir = normalized(tool(`effect: read
+input:
+  type: object
+  properties:
+    a: { $ref: "#/$defs/Node" }
+    b: { $ref: "#/$defs/Node" }
+  $defs:
+    Node: { type: object, properties: { secret: { type: string, x-sensitive: true }, next: { $ref: "#/$defs/Node" }, label: { type: string } } }
+output: { type: object }
+`));
+    expect(ir.sensitive.input).toEqual([{ properties: { a: 1, b: 1 } }, { properties: { secret: 2, next: 1 } }, { sensitive: "secret" }]);
   });
 
   it("orders tools by name and keeps examples", () => {

@@ -74,7 +74,7 @@ describe("the demo's generated contract tests can fail", () => {
   });
 
   it("when the executor lets output through unvalidated: each bad-output case fails", async () => {
-    const result = await mutated((dir) => edit(dir, "generated/runtime/attempt.ts", "if (validateOutput(plain.value))", "if (true || validateOutput(plain.value))"));
+    const result = await mutated((dir) => edit(dir, "generated/runtime/attempt.ts", "if (!validateOutput(plain.value))", "if (false && !validateOutput(plain.value))"));
     const expected = tools.reduce((n, t) => n + contractCases(t).badOutputs.length, 0);
     expect(result.failed).toHaveLength(expected);
     expect(result.failed.every((name) => name.includes("gives INVALID_OUTPUT"))).toBe(true);

@@ -15,7 +15,7 @@ import { executeByName } from "../../generator/runtime/dispatch.js";
 import { duplicateItems, equal } from "../../generator/runtime/equal.js";
 import { executeTool } from "../../generator/runtime/executor.js";
 import { fragmentTokens, pointerTokens } from "../../generator/runtime/pointer.js";
-import { REDACTED, redactText } from "../../generator/runtime/redact.js";
+import { REDACTED, redactText, Secrets } from "../../generator/runtime/redact.js";
 import { toCallResult } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
 import { runs, timeoutFor } from "./config.js";
@@ -138,7 +138,7 @@ describe("chaos at the border", () => {
     fc.assert(
       fc.property(secret, form, fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), (value, transform, before, after) => {
         const shown = transform(value);
-        const out = redactText(`${before}${shown}${after}`, new Set([value]));
+        const out = redactText(`${before}${shown}${after}`, new Secrets([value]));
         expect(out).toContain(REDACTED);
         expect(out.includes(shown)).toBe(false);
       }),

@@ -213,7 +213,6 @@ describe("an output whose root is not an object", () => {
     effect: "read",
     input: { type: "object", properties: { team: { type: "string" } }, required: ["team"], additionalProperties: false },
     output: { type: "array", items: { type: "object", properties: { id: { type: "string" }, pin: { type: "string", "x-sensitive": true } }, required: ["id", "pin"], additionalProperties: false } },
-    sensitive: { output: [["*", "pin"]] },
   });
   const headline = defineContract<{ text: string }, { text: string }, string | null>({
     name: "headline",

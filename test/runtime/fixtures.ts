@@ -5,7 +5,9 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import type { JsonSchemaObject, PathPattern, RetryPolicy, ToolContract } from "../../generator/runtime/contract.js";
+import type { JsonObject } from "../../generator/ir.js";
+import { sensitivePaths } from "../../generator/normalize/sensitive.js";
+import type { JsonSchemaObject, RetryPolicy, SensitivePaths, ToolContract } from "../../generator/runtime/contract.js";
 import { TransientError } from "../../generator/runtime/errors.js";
 import type { HandlersFor } from "../../generator/runtime/types.js";
 
@@ -29,7 +31,13 @@ interface Spec<Reason extends string> {
   errors?: Record<Reason, string>;
   input: JsonSchemaObject;
   output: JsonSchemaObject;
-  sensitive?: { input?: PathPattern[]; output?: PathPattern[] };
+}
+
+/** Where a schema's x-sensitive values are, as toolc's normalize phase works it out. */
+export function sensitiveOf(schema: JsonSchemaObject, purpose: "input" | "output"): SensitivePaths {
+  const analysis = sensitivePaths(schema as JsonObject, purpose);
+  if (!analysis.ok) throw new Error(analysis.problem);
+  return analysis.paths;
 }
 
 export function defineContract<I, R, O, Reason extends string = never>(spec: Spec<Reason>): ToolContract<I, R, O, Reason> {
@@ -55,7 +63,7 @@ export function defineContract<I, R, O, Reason extends string = never>(spec: Spe
       openWorldHint: false,
     },
     meta: { "toolc/version": 2 },
-    sensitive: { input: spec.sensitive?.input ?? [], output: spec.sensitive?.output ?? [] },
+    sensitive: { input: sensitiveOf(spec.input, "input"), output: sensitiveOf(spec.output, "output") },
     validators: { validateInput: inputAjv.compile(spec.input), validateOutput: outputAjv.compile(spec.output) },
   };
 }
@@ -95,7 +103,6 @@ export const getOrder = defineContract<GetOrderInput, Required<Omit<GetOrderInpu
     required: ["found", "customerId", "orders"],
     additionalProperties: false,
   },
-  sensitive: { input: [["apiKey"]] },
 });
 
 export type DeleteOrderInput = { orderId: string };
@@ -136,7 +143,6 @@ export const chargeCard = defineContract<ChargeInput, ChargeInput, ChargeOutput>
     additionalProperties: false,
   },
   output: { type: "object", properties: { chargeId: { type: "string" } }, required: ["chargeId"], additionalProperties: false },
-  sensitive: { input: [["card", "number"], ["card", "cvc"]] },
 });
 
 export type TagInput = { tags: { [key: string]: string } };

@@ -5,11 +5,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ValidationError } from "../../generator/runtime/contract.js";
+import type { SensitivePaths, ValidationError } from "../../generator/runtime/contract.js";
 import { formatPath, toIssues } from "../../generator/runtime/issues.js";
 
 /** A sensitive pattern no path matches: it sends toIssues down the segment route without hiding anything. */
-const NEVER: readonly (readonly string[])[] = [["\u0000never"]];
+const NEVER: SensitivePaths = [{ properties: { "\u0000never": 1 } }, { sensitive: "secret" }];
 
 const escape = (token: string): string => token.replace(/~/g, "~0").replace(/\//g, "~1");
 

@@ -153,7 +153,6 @@ const listUsers = defineContract<{ team: string }, { team: string }, User[]>({
   effect: "read",
   input: { type: "object", properties: { team: { type: "string" } }, required: ["team"], additionalProperties: false },
   output: { type: "array", items: USER },
-  sensitive: { output: [["*", "email"]] },
 });
 const summarize = defineContract<{ text: string }, { text: string }, string | null>({
   name: "summarize",

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { executeTool } from "../../generator/runtime/executor.js";
-import { collectSecrets, REDACTED, redactError, redactText } from "../../generator/runtime/redact.js";
+import { collectSecrets, REDACTED, redactError, redactText, Secrets } from "../../generator/runtime/redact.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
-import { chargeCard, getOrder, SECRET, TransientError } from "./fixtures.js";
+import { chargeCard, getOrder, SECRET, sensitiveOf, TransientError } from "./fixtures.js";
 
 /** Everything a trace sink could print: the event, and the error's message, stack and cause. */
 function dump(value: unknown, events: TraceEvent[]): string {
@@ -23,27 +23,43 @@ async function run(handler: Parameters<typeof executeTool<typeof getOrder>>[2], 
 }
 
 describe("collectSecrets", () => {
-  it("finds values at paths, with * for any index or key", () => {
-    const data = { card: { number: "4242", cvc: 123 }, users: [{ token: "tok-1" }, { token: "tok-2" }], map: { a: { pin: "pin-1" } } };
-    const found = collectSecrets(data, [["card", "number"], ["card", "cvc"], ["users", "*", "token"], ["map", "*", "pin"], ["missing", "x"]]);
-    expect([...found].sort()).toEqual(["123", "4242", "pin-1", "tok-1", "tok-2"]);
+  it("finds the values the schema marks, in objects, arrays and maps", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        card: { type: "object", properties: { number: { type: "string", "x-sensitive": true }, cvc: { type: "integer", "x-sensitive": true } } },
+        users: { type: "array", items: { type: "object", properties: { token: { type: "string", "x-sensitive": true } } } },
+        map: { type: "object", additionalProperties: { type: "object", properties: { pin: { type: "string", "x-sensitive": true } } } },
+        plain: { type: "string" },
+      },
+    };
+    const data = { card: { number: "4242", cvc: 123 }, users: [{ token: "tok-1" }, { token: "tok-2" }], map: { a: { pin: "pin-1" } }, plain: "visible" };
+    const found = collectSecrets(data, sensitiveOf(schema, "input"));
+    expect([...found.values()].sort()).toEqual(["123", "4242", "pin-1", "tok-1", "tok-2"]);
   });
 
-  it("collects every leaf of a sensitive object", () => {
-    expect([...collectSecrets({ creds: { user: "uname", pass: ["pw-123"] } }, [["creds"]])].sort()).toEqual(["pw-123", "uname"]);
+  it("collects every leaf of a sensitive object, and its keys unless the schema declares them", () => {
+    const declared = { type: "object", properties: { creds: { type: "object", properties: { user: { type: "string" }, pass: { type: "array" } }, "x-sensitive": true } } };
+    expect([...collectSecrets({ creds: { user: "uname", pass: ["pw-123"] } }, sensitiveOf(declared, "input")).values()].sort()).toEqual(["pw-123", "uname"]);
+    const map = { type: "object", properties: { tokens: { type: "object", additionalProperties: { type: "string" }, "x-sensitive": true } } };
+    expect([...collectSecrets({ tokens: { sk_live_key: "tok-1" } }, sensitiveOf(map, "input")).values()].sort()).toEqual(["sk_live_key", "tok-1"]);
   });
 });
 
 describe("redactText and redactError", () => {
   it("scrubs the longer secret first", () => {
-    expect(redactText("abc and abcdef", new Set(["abc", "abcdef"]))).toBe(`${REDACTED} and ${REDACTED}`);
+    expect(redactText("abc and abcdef", new Secrets(["abc", "abcdef"]))).toBe(`${REDACTED} and ${REDACTED}`);
+  });
+
+  it("scrubs overlapping secrets as one span, so no part of either shows", () => {
+    expect(redactText("id=abcdefgh12345678xyz", new Secrets(["abcdefgh1234", "gh12345678xyz"]))).toBe(`id=${REDACTED}`);
   });
 
   it("keeps the error's class and fields while scrubbing its strings", () => {
     class ApiError extends Error {
       constructor(message: string, readonly body: { detail: string }) { super(message, { cause: new Error(`cause ${SECRET}`) }); }
     }
-    const copy = redactError(new ApiError(`bad key ${SECRET}`, { detail: `key=${SECRET}` }), new Set([SECRET])) as ApiError;
+    const copy = redactError(new ApiError(`bad key ${SECRET}`, { detail: `key=${SECRET}` }), new Secrets([SECRET])) as ApiError;
     expect(copy).toBeInstanceOf(ApiError);
     expect(copy.message).toBe(`bad key ${REDACTED}`);
     expect(copy.body.detail).toBe(`key=${REDACTED}`);
@@ -53,7 +69,7 @@ describe("redactText and redactError", () => {
 
   it("returns the raw error when there is nothing to scrub", () => {
     const error = new Error("x");
-    expect(redactError(error, new Set())).toBe(error);
+    expect(redactError(error, new Secrets())).toBe(error);
   });
 });
 

@@ -21,7 +21,8 @@ function lines(text: string): string[] {
 
 /**
  * The documentation lines for a schema: title, description, then `@format`,
- * `@default` and `@deprecated` tags. Empty when the schema has none.
+ * `@default` and `@deprecated` tags, and what `x-sensitive` means for the
+ * value. Empty when the schema has none.
  * `extra` lines (e.g. a fixed sentence from the emitter) come first.
  */
 export function schemaDocLines(schema: JsonSchema, extra: readonly string[] = []): string[] {
@@ -39,6 +40,9 @@ export function schemaDocLines(schema: JsonSchema, extra: readonly string[] = []
   if (typeof schema.format === "string") out.push(`@format ${schema.format}`);
   if (schema.default !== undefined) out.push(`@default ${JSON.stringify(schema.default)}`);
   if (schema.deprecated === true) out.push("@deprecated");
+  // What `x-sensitive` does to the value is not in its type; a reader of the type should still learn it.
+  if (schema["x-sensitive"] === true) out.push("Sensitive (`x-sensitive`): never in a message, an issue or a trace.");
+  if (schema["x-sensitive"] === "withhold") out.push("Withheld (`x-sensitive: withhold`): in output, a handler may return it, and no caller receives it.");
   return out.map((l) => escapeComment(l.trimEnd()));
 }
 

@@ -23,6 +23,12 @@ describe("JSDoc", () => {
     expect(schemaDocLines({ title: "Title", description: "Body", default: false, deprecated: true })).toEqual(["Title", "", "Body", "@default false", "@deprecated"]);
   });
 
+  it("says what x-sensitive does to the value, which its type cannot", () => {
+    expect(schemaDocLines({ description: "Key.", "x-sensitive": true })).toEqual(["Key.", "Sensitive (`x-sensitive`): never in a message, an issue or a trace."]);
+    expect(schemaDocLines({ "x-sensitive": "withhold" })).toEqual(["Withheld (`x-sensitive: withhold`): in output, a handler may return it, and no caller receives it."]);
+    expect(schemaDocLines({ "x-sensitive": false })).toEqual([]);
+  });
+
   it("a hostile description yields a type literal with exactly one comment", () => {
     const text = schemaToType(
       { type: "object", properties: { a: { type: "string", description: "*/ x: number; /*" } }, additionalProperties: false },

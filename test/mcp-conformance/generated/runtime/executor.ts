@@ -26,7 +26,7 @@ import {
 import { isTransientError } from "./errors.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
-import { copyJson } from "./json.js";
+import { copyJson, notJsonMessage } from "./json.js";
 import {
   backoffDelay,
   completedEffect,
@@ -36,7 +36,7 @@ import {
   truncate,
   uncertainEffect,
 } from "./policy.js";
-import { collectSecrets, redactError, redactText } from "./redact.js";
+import { collectSecrets, redactError, redactText, Secrets } from "./redact.js";
 import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
 import { validatorsOf } from "./validators.js";
 
@@ -65,7 +65,7 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
   readonly rawInput: unknown;
   readonly validators: ToolValidators;
   readonly handler: AnyHandler;
-  readonly secrets: Set<string>;
+  readonly secrets: Secrets;
   idempotencyKey: string | undefined = undefined;
   /** The first attempt's input: validated, defaults applied. */
   validInput: unknown = undefined;
@@ -93,7 +93,7 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
     this.rawInput = rawInput;
     this.validators = validators;
     this.handler = handler;
-    this.secrets = hasSensitive(contract) ? new Set<string>() : NO_SECRETS;
+    this.secrets = hasSensitive(contract) ? new Secrets() : NO_SECRETS;
   }
 
   conclude(outcome: Outcome): Result | Promise<Result> {
@@ -127,10 +127,7 @@ function emit(
   }
 }
 
-function redactIssues(
-  issues: ToolIssue[],
-  secrets: ReadonlySet<string>,
-): ToolIssue[] {
+function redactIssues(issues: ToolIssue[], secrets: Secrets): ToolIssue[] {
   // Paths too: a key is data, and a caller may have put a secret in one.
   return issues.map((issue) => ({
     path: redactText(issue.path, secrets),
@@ -294,7 +291,10 @@ function prepare(call: Call): Prepared {
   const { contract } = call;
   const copy = (call.validators.copyInput ?? copyJson)(call.rawInput);
   let issues: ToolIssue[];
-  if (!copy.ok) issues = [{ path: "", message: copy.message }];
+  if (!copy.ok)
+    issues = [
+      { path: "", message: notJsonMessage(copy, contract.sensitive.input) },
+    ];
   else {
     const { validateInput } = call.validators;
     const valid = validateInput(copy.value);
@@ -317,10 +317,9 @@ function prepareInput(
   const { contract } = call;
   const prepared = prepare(call);
   if (prepared.ok) return prepared;
-  const safe =
-    call.secrets.size === 0
-      ? prepared.issues
-      : redactIssues(prepared.issues, call.secrets);
+  const safe = call.secrets.empty
+    ? prepared.issues
+    : redactIssues(prepared.issues, call.secrets);
   if (call.options.onTrace)
     emit(call, {
       attempt: 0,
@@ -463,7 +462,7 @@ async function wait(options: ExecuteOptions, delay: number): Promise<number> {
 }
 
 /** Shared by calls to tools that declare no sensitive property: nothing is ever added to it. */
-const NO_SECRETS: Set<string> = new Set();
+const NO_SECRETS = new Secrets();
 
 function hasSensitive(contract: AnyToolContract): boolean {
   return (

@@ -5,15 +5,14 @@
  * quote the value that was sent, so nothing secret can leak through them.
  */
 import type { ToolIssue } from "./envelope.js";
-import type { ValidationError } from "./contract.js";
+import type { SensitivePaths, ValidationError } from "./contract.js";
 import { pointerTokens } from "./pointer.js";
+import { hideSensitiveKeys, type PathSegment } from "./sensitive.js";
 
 /** More than this many issues helps nobody; the rest are summarized. */
 export const MAX_ISSUES = 50;
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-type PathSegment = string | number;
 
 /** `out` with a property name appended: `.name`, `name` at the root, or `["a key"]`. */
 function appendName(out: string, name: string): string {
@@ -308,33 +307,6 @@ function withoutBranchErrors(
   });
 }
 
-/** What stands in an issue path for the keys below a sensitive value. */
-export const HIDDEN_KEY = "[REDACTED]";
-
-function matchesPrefix(
-  pattern: readonly string[],
-  segments: readonly PathSegment[],
-): boolean {
-  if (pattern.length >= segments.length) return false;
-  return pattern.every(
-    (name, i) => name === "*" || name === String(segments[i]),
-  );
-}
-
-/**
- * The path with everything below a sensitive value replaced: the keys of a
- * sensitive map are its data, so `tokens["sk_live_…"]` must not name them.
- */
-function hideSensitiveKeys(
-  segments: PathSegment[],
-  sensitive: readonly (readonly string[])[],
-): PathSegment[] {
-  for (const pattern of sensitive)
-    if (matchesPrefix(pattern, segments))
-      return [...segments.slice(0, pattern.length), HIDDEN_KEY];
-  return segments;
-}
-
 function hasIssue(
   issues: readonly ToolIssue[],
   path: string,
@@ -347,13 +319,13 @@ function hasIssue(
 
 /**
  * Converts validator errors for `data` into deduplicated, ordered issues.
- * `sensitive` lists the paths of x-sensitive values (the contract's
- * patterns); any key below one of them is hidden from the issue's path.
+ * `sensitive` says where the x-sensitive values are (the contract's
+ * automaton); any key below one of them is hidden from the issue's path.
  */
 export function toIssues(
   errors: readonly ValidationError[] | null | undefined,
   data: unknown,
-  sensitive: readonly (readonly string[])[] = [],
+  sensitive: SensitivePaths = [],
 ): ToolIssue[] {
   const issues: ToolIssue[] = [];
   if (errors === null || errors === undefined) return issues;
