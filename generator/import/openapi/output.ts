@@ -93,8 +93,21 @@ function rootObject(schema: unknown, defs: JsonObject, converter: SchemaConverte
   if (node.type === "object") return node;
   if (node.type === undefined && isObjectSchema(node as never)) return { type: "object", ...node };
   const branches = Array.isArray(node.allOf) ? node.allOf : undefined;
-  if (node.type === undefined && branches && branches.some((b) => isObjectBranch(b, defs))) return { type: "object", ...node };
+  if (node.type === undefined && branches && branches.some((b) => isObjectBranch(b, defs))) return { type: "object", ...node, allOf: branches.map((b) => nonNullBranch(b, defs)) };
   return undefined;
+}
+
+/**
+ * A branch of the root's `allOf` that also allows null (a nullable
+ * component) is copied without the null: the root is an object, so the
+ * null could never match, and Ajv's strict mode refuses a branch whose type
+ * the root excludes.
+ */
+function nonNullBranch(branch: JsonObject[string], defs: JsonObject): JsonObject[string] {
+  const target = isJsonObject(branch) && typeof branch.$ref === "string" ? defs[decodeURIComponent(branch.$ref.replace(/^#\/\$defs\//, ""))] : branch;
+  if (!isJsonObject(target) || !Array.isArray(target.type) || !target.type.includes("null")) return branch;
+  const type = target.type.filter((t) => t !== "null");
+  return { ...target, type: type.length === 1 ? type[0]! : type };
 }
 
 function isObjectBranch(branch: unknown, defs: JsonObject): boolean {

@@ -147,7 +147,7 @@ export class SchemaConverter {
   /** Step 1 above, on one node and its subschemas. */
   #prepare(schema: Json, at: string, direction: Direction, refs: Set<string>, report: Reporter): Json {
     if (!isJsonObject(schema)) return schema;
-    let node: JsonObject = { ...schema };
+    let node: JsonObject = this.#itemsList({ ...schema }, at, report);
     if (typeof node.$ref === "string") node.$ref = this.#rewriteRef(node.$ref, at, refs, report);
     this.#example(node, at);
     this.#formats(node, at);
@@ -227,7 +227,8 @@ export class SchemaConverter {
    * `additionalProperties: true` with no type, which never rejects, goes.
    */
   #impliedType(node: JsonObject, at: string): void {
-    if (node.type !== undefined || "$ref" in node || "enum" in node || "const" in node) return;
+    if (node.type !== undefined) return this.#inapplicable(node, at);
+    if ("$ref" in node || "enum" in node || "const" in node) return;
     if (node.additionalProperties === true && !TYPE_KEYWORDS.object!.some((k) => k !== "additionalProperties" && k in node)) {
       delete node.additionalProperties;
       this.conversions.add("additionalProperties without type", pointerJoin(at, "additionalProperties"), "`additionalProperties: true` without `type` never rejects; dropped");
@@ -238,6 +239,32 @@ export class SchemaConverter {
     if (composed && families[0] !== "object") return;
     node.type = families[0]!;
     this.conversions.add("implied type", pointerJoin(at, "type"), `\`type: ${families[0]}\` written: the keywords here apply to ${families[0]}s only, and OpenAPI descriptions leave the type implied`);
+  }
+
+  /** A keyword of another type than the declared one never applies (`pattern` on an integer); Ajv's strict mode refuses it, so it goes. */
+  #inapplicable(node: JsonObject, at: string): void {
+    const declared = (Array.isArray(node.type) ? node.type : [node.type]).map((t) => (t === "integer" ? "number" : t));
+    for (const [type, keys] of Object.entries(TYPE_KEYWORDS)) {
+      if (declared.includes(type)) continue;
+      for (const key of keys.filter((k) => k in node)) {
+        delete node[key];
+        this.conversions.add("inapplicable keyword", pointerJoin(at, key), `\`${key}\` never applies to type ${JSON.stringify(node.type)}; dropped`);
+      }
+    }
+  }
+
+  /**
+   * \`items\` as a list is no OpenAPI schema (Swagger 2.0 and OpenAPI 3.x
+   * take one schema there); descriptions that write it mean "one of these".
+   * With \`type: array\` each item is one of them; without a type, the value is.
+   */
+  #itemsList(node: JsonObject, at: string, report: Reporter): JsonObject {
+    if (!Array.isArray(node.items)) return node;
+    const { items, ...rest } = node;
+    const asArray = rest.type === "array" || (Array.isArray(rest.type) && rest.type.includes("array"));
+    report.warn(pointerJoin(at, "items"), `\`items\` is a list, which OpenAPI does not allow; read as ${asArray ? "`items: { anyOf: [...] }`" : "`anyOf: [...]` of the value itself"}`);
+    if (asArray) return { ...rest, items: { anyOf: items } };
+    return "anyOf" in rest ? { ...rest, allOf: [{ anyOf: items }] } : { ...rest, anyOf: items };
   }
 
   /**
