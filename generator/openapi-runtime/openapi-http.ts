@@ -39,20 +39,36 @@ export interface HttpOperation<Reason extends string = string> {
   readonly success:
     | { readonly kind: "json"; readonly wrap?: string }
     | { readonly kind: "empty" }
-    | { readonly kind: "content"; readonly block: "text" | "image" | "audio" | "resource" };
+    | {
+        readonly kind: "content";
+        readonly block: "text" | "image" | "audio" | "resource";
+      };
   readonly errors: Readonly<Record<string, Reason>>;
   readonly security: readonly (readonly string[])[];
 }
 
 /** A security scheme with the environment variables its credentials come from. */
 export type SecuritySchemeBinding =
-  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string; readonly env: string }
+  | {
+      readonly type: "apiKey";
+      readonly in: "header" | "query" | "cookie";
+      readonly name: string;
+      readonly env: string;
+    }
   | { readonly type: "bearer"; readonly env: string }
-  | { readonly type: "basic"; readonly env: { readonly username: string; readonly password: string } }
+  | {
+      readonly type: "basic";
+      readonly env: { readonly username: string; readonly password: string };
+    }
   | {
       readonly type: "oauth2";
       readonly tokenUrl?: string;
-      readonly env: { readonly token: string; readonly clientId: string; readonly clientSecret: string; readonly tokenUrl: string };
+      readonly env: {
+        readonly token: string;
+        readonly clientId: string;
+        readonly clientSecret: string;
+        readonly tokenUrl: string;
+      };
     };
 
 export interface HttpApiDescription {
@@ -84,12 +100,24 @@ export interface HttpCallContext<Reason extends string> {
 export type AttachedBlock =
   | { type: "text"; text: string }
   | { type: "image" | "audio"; data: string; mimeType: string }
-  | { type: "resource"; resource: { uri: string; mimeType?: string; blob: string } | { uri: string; mimeType?: string; text: string } };
+  | {
+      type: "resource";
+      resource:
+        | { uri: string; mimeType?: string; blob: string }
+        | { uri: string; mimeType?: string; text: string };
+    };
 
-type TransientErrorClass = new (message: string, options?: { retryAfterMs?: number; cause?: unknown }) => Error;
+type TransientErrorClass = new (
+  message: string,
+  options?: { retryAfterMs?: number; cause?: unknown },
+) => Error;
 
 export interface HttpApi {
-  call<Output, Reason extends string = never>(operation: HttpOperation<Reason>, input: object, ctx: HttpCallContext<Reason>): Promise<Output>;
+  call<Output, Reason extends string = never>(
+    operation: HttpOperation<Reason>,
+    input: object,
+    ctx: HttpCallContext<Reason>,
+  ): Promise<Output>;
 }
 
 /** Messages from the API reach the caller shortened to this. */
@@ -98,12 +126,17 @@ const MAX_MESSAGE = 200;
 const TOKEN_MARGIN_MS = 30_000;
 
 function processEnv(): Readonly<Record<string, string | undefined>> {
-  const holder = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  const holder = globalThis as {
+    process?: { env?: Record<string, string | undefined> };
+  };
   return holder.process?.env ?? {};
 }
 
 /** `Retry-After`: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
+export function retryAfterMs(
+  header: string | null,
+  now: number = Date.now(),
+): number | undefined {
   if (header === null) return undefined;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
@@ -126,19 +159,34 @@ function simple(value: unknown, explode: boolean): string {
   return scalar(value);
 }
 
-const DELIMITERS: Record<string, string> = { form: ",", spaceDelimited: " ", pipeDelimited: "|" };
+const DELIMITERS: Record<string, string> = {
+  form: ",",
+  spaceDelimited: " ",
+  pipeDelimited: "|",
+};
 
-function appendQuery(query: URLSearchParams, p: ParameterBinding, value: unknown): void {
+function appendQuery(
+  query: URLSearchParams,
+  p: ParameterBinding,
+  value: unknown,
+): void {
   if (Array.isArray(value)) {
     if (p.explode) for (const item of value) query.append(p.name, scalar(item));
-    else query.append(p.name, value.map(scalar).join(DELIMITERS[p.style] ?? ","));
+    else
+      query.append(p.name, value.map(scalar).join(DELIMITERS[p.style] ?? ","));
     return;
   }
   if (value !== null && typeof value === "object") {
     const entries = Object.entries(value);
-    if (p.style === "deepObject") for (const [k, v] of entries) query.append(`${p.name}[${k}]`, scalar(v));
-    else if (p.explode) for (const [k, v] of entries) query.append(k, scalar(v));
-    else query.append(p.name, entries.flatMap(([k, v]) => [k, scalar(v)]).join(","));
+    if (p.style === "deepObject")
+      for (const [k, v] of entries) query.append(`${p.name}[${k}]`, scalar(v));
+    else if (p.explode)
+      for (const [k, v] of entries) query.append(k, scalar(v));
+    else
+      query.append(
+        p.name,
+        entries.flatMap(([k, v]) => [k, scalar(v)]).join(","),
+      );
     return;
   }
   query.append(p.name, scalar(value));
@@ -151,35 +199,55 @@ interface Request {
   cookies: string[];
 }
 
-function applyParameters(operation: HttpOperation<string>, input: Record<string, unknown>, request: Request): void {
+function applyParameters(
+  operation: HttpOperation<string>,
+  input: Record<string, unknown>,
+  request: Request,
+): void {
   for (const p of operation.parameters) {
     const value = p.key === undefined ? p.value : input[p.key];
     if (value === undefined) continue;
-    if (p.in === "path") request.path = request.path.split(`{${p.name}}`).join(encodeURIComponent(simple(value, p.explode)));
+    if (p.in === "path")
+      request.path = request.path
+        .split(`{${p.name}}`)
+        .join(encodeURIComponent(simple(value, p.explode)));
     else if (p.in === "query") appendQuery(request.query, p, value);
-    else if (p.in === "header") request.headers[p.name.toLowerCase()] = simple(value, p.explode);
-    else request.cookies.push(`${p.name}=${encodeURIComponent(simple(value, false))}`);
+    else if (p.in === "header")
+      request.headers[p.name.toLowerCase()] = simple(value, p.explode);
+    else
+      request.cookies.push(
+        `${p.name}=${encodeURIComponent(simple(value, false))}`,
+      );
   }
 }
 
-function bodyOf(operation: HttpOperation<string>, input: Record<string, unknown>): { text: string; mediaType: string } | undefined {
+function bodyOf(
+  operation: HttpOperation<string>,
+  input: Record<string, unknown>,
+): { text: string; mediaType: string } | undefined {
   const body = operation.body;
   if (body === undefined) return undefined;
   let value: unknown;
   if (body.keys !== undefined) {
     const picked: Record<string, unknown> = {};
-    for (const key of body.keys) if (input[key] !== undefined) picked[key] = input[key];
-    if (Object.keys(picked).length === 0 && body.encoding !== "json") return undefined;
+    for (const key of body.keys)
+      if (input[key] !== undefined) picked[key] = input[key];
+    if (Object.keys(picked).length === 0 && body.encoding !== "json")
+      return undefined;
     value = picked;
   } else {
     value = body.key === undefined ? undefined : input[body.key];
   }
   if (value === undefined) return undefined;
-  if (body.encoding === "json") return { text: JSON.stringify(value), mediaType: body.mediaType };
+  if (body.encoding === "json")
+    return { text: JSON.stringify(value), mediaType: body.mediaType };
   if (body.encoding === "form") {
     const form = new URLSearchParams();
-    const fields = value !== null && typeof value === "object" ? Object.entries(value) : [];
-    for (const [k, v] of fields) for (const item of Array.isArray(v) ? v : [v]) form.append(k, scalar(item));
+    const fields =
+      value !== null && typeof value === "object" ? Object.entries(value) : [];
+    for (const [k, v] of fields)
+      for (const item of Array.isArray(v) ? v : [v])
+        form.append(k, scalar(item));
     return { text: form.toString(), mediaType: body.mediaType };
   }
   return { text: scalar(value), mediaType: body.mediaType };
@@ -187,7 +255,8 @@ function bodyOf(operation: HttpOperation<string>, input: Record<string, unknown>
 
 function base64(bytes: Uint8Array): string {
   let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
 
@@ -202,7 +271,8 @@ function apiMessage(text: string): string | undefined {
   if (parsed === null || typeof parsed !== "object") return undefined;
   for (const key of ["message", "error", "detail", "title"]) {
     const value = (parsed as Record<string, unknown>)[key];
-    if (typeof value === "string" && value.trim() !== "") return value.trim().slice(0, MAX_MESSAGE);
+    if (typeof value === "string" && value.trim() !== "")
+      return value.trim().slice(0, MAX_MESSAGE);
   }
   return undefined;
 }
@@ -213,79 +283,129 @@ class Credentials {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly fetcher: typeof fetch;
 
-  constructor(schemes: Readonly<Record<string, SecuritySchemeBinding>>, env: Readonly<Record<string, string | undefined>>, fetcher: typeof fetch) {
+  constructor(
+    schemes: Readonly<Record<string, SecuritySchemeBinding>>,
+    env: Readonly<Record<string, string | undefined>>,
+    fetcher: typeof fetch,
+  ) {
     this.schemes = schemes;
     this.env = env;
     this.fetcher = fetcher;
   }
 
   /** The first alternative whose credentials are all in the environment; none applies when no alternative is complete. */
-  async apply(alternatives: readonly (readonly string[])[], request: Request, signal: AbortSignal): Promise<void> {
+  async apply(
+    alternatives: readonly (readonly string[])[],
+    request: Request,
+    signal: AbortSignal,
+  ): Promise<void> {
     for (const alternative of alternatives) {
       const schemes = alternative.map((name) => this.schemes[name]);
-      if (!schemes.every((s) => s !== undefined && this.#available(s))) continue;
-      for (const scheme of schemes) if (scheme) await this.#applyOne(scheme, request, signal);
+      if (!schemes.every((s) => s !== undefined && this.#available(s)))
+        continue;
+      for (const scheme of schemes)
+        if (scheme) await this.#applyOne(scheme, request, signal);
       return;
     }
   }
 
   #available(scheme: SecuritySchemeBinding): boolean {
-    if (scheme.type === "basic") return this.env[scheme.env.username] !== undefined;
-    if (scheme.type === "oauth2") return this.env[scheme.env.token] !== undefined || (this.env[scheme.env.clientId] !== undefined && this.env[scheme.env.clientSecret] !== undefined);
+    if (scheme.type === "basic")
+      return this.env[scheme.env.username] !== undefined;
+    if (scheme.type === "oauth2")
+      return (
+        this.env[scheme.env.token] !== undefined ||
+        (this.env[scheme.env.clientId] !== undefined &&
+          this.env[scheme.env.clientSecret] !== undefined)
+      );
     return this.env[scheme.env] !== undefined;
   }
 
-  async #applyOne(scheme: SecuritySchemeBinding, request: Request, signal: AbortSignal): Promise<void> {
+  async #applyOne(
+    scheme: SecuritySchemeBinding,
+    request: Request,
+    signal: AbortSignal,
+  ): Promise<void> {
     if (scheme.type === "apiKey") {
       const value = this.env[scheme.env] ?? "";
-      if (scheme.in === "header") request.headers[scheme.name.toLowerCase()] = value;
+      if (scheme.in === "header")
+        request.headers[scheme.name.toLowerCase()] = value;
       else if (scheme.in === "query") request.query.set(scheme.name, value);
       else request.cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
     } else if (scheme.type === "bearer") {
       request.headers["authorization"] = `Bearer ${this.env[scheme.env] ?? ""}`;
     } else if (scheme.type === "basic") {
       const pair = `${this.env[scheme.env.username] ?? ""}:${this.env[scheme.env.password] ?? ""}`;
-      request.headers["authorization"] = `Basic ${base64(new TextEncoder().encode(pair))}`;
+      request.headers["authorization"] =
+        `Basic ${base64(new TextEncoder().encode(pair))}`;
     } else {
-      request.headers["authorization"] = `Bearer ${await this.#oauthToken(scheme, signal)}`;
+      request.headers["authorization"] =
+        `Bearer ${await this.#oauthToken(scheme, signal)}`;
     }
   }
 
   /** A token from the environment, else one from the client credentials grant (RFC 6749 §4.4), cached until shortly before it expires. */
-  async #oauthToken(scheme: Extract<SecuritySchemeBinding, { type: "oauth2" }>, signal: AbortSignal): Promise<string> {
+  async #oauthToken(
+    scheme: Extract<SecuritySchemeBinding, { type: "oauth2" }>,
+    signal: AbortSignal,
+  ): Promise<string> {
     const given = this.env[scheme.env.token];
     if (given !== undefined) return given;
     const tokenUrl = this.env[scheme.env.tokenUrl] ?? scheme.tokenUrl;
-    if (tokenUrl === undefined) throw new Error(`no OAuth token URL: set ${scheme.env.tokenUrl}`);
+    if (tokenUrl === undefined)
+      throw new Error(`no OAuth token URL: set ${scheme.env.tokenUrl}`);
     const cached = this.#tokens.get(tokenUrl);
     if (cached && cached.expires > Date.now()) return cached.token;
     const client = `${encodeURIComponent(this.env[scheme.env.clientId] ?? "")}:${encodeURIComponent(this.env[scheme.env.clientSecret] ?? "")}`;
     const response = await this.fetcher(tokenUrl, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${base64(new TextEncoder().encode(client))}`, accept: "application/json" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${base64(new TextEncoder().encode(client))}`,
+        accept: "application/json",
+      },
       body: "grant_type=client_credentials",
       signal,
     });
-    const answer = (await response.json().catch(() => undefined)) as { access_token?: unknown; expires_in?: unknown } | undefined;
-    if (!response.ok || typeof answer?.access_token !== "string") throw new Error(`the OAuth token endpoint answered ${response.status}`);
-    const lifetime = typeof answer.expires_in === "number" ? answer.expires_in * 1000 : 3_600_000;
-    this.#tokens.set(tokenUrl, { token: answer.access_token, expires: Date.now() + lifetime - TOKEN_MARGIN_MS });
+    const answer = (await response.json().catch(() => undefined)) as
+      { access_token?: unknown; expires_in?: unknown } | undefined;
+    if (!response.ok || typeof answer?.access_token !== "string")
+      throw new Error(`the OAuth token endpoint answered ${response.status}`);
+    const lifetime =
+      typeof answer.expires_in === "number"
+        ? answer.expires_in * 1000
+        : 3_600_000;
+    this.#tokens.set(tokenUrl, {
+      token: answer.access_token,
+      expires: Date.now() + lifetime - TOKEN_MARGIN_MS,
+    });
     return answer.access_token;
   }
 }
 
-async function successOutput(operation: HttpOperation<string>, response: Response, url: string, ctx: HttpCallContext<string>): Promise<unknown> {
+async function successOutput(
+  operation: HttpOperation<string>,
+  response: Response,
+  url: string,
+  ctx: HttpCallContext<string>,
+): Promise<unknown> {
   const success = operation.success;
   if (success.kind === "empty") {
     await response.body?.cancel();
     return {};
   }
   if (success.kind === "content") {
-    const mimeType = response.headers.get("content-type") ?? "application/octet-stream";
-    if (success.block === "text") ctx.attach({ type: "text", text: await response.text() });
+    const mimeType =
+      response.headers.get("content-type") ?? "application/octet-stream";
+    if (success.block === "text")
+      ctx.attach({ type: "text", text: await response.text() });
     else {
       const data = base64(new Uint8Array(await response.arrayBuffer()));
-      ctx.attach(success.block === "resource" ? { type: "resource", resource: { uri: url, mimeType, blob: data } } : { type: success.block, data, mimeType });
+      ctx.attach(
+        success.block === "resource"
+          ? { type: "resource", resource: { uri: url, mimeType, blob: data } }
+          : { type: success.block, data, mimeType },
+      );
     }
     return { contentType: mimeType };
   }
@@ -300,43 +420,85 @@ async function successOutput(operation: HttpOperation<string>, response: Respons
   return success.wrap === undefined ? parsed : { [success.wrap]: parsed };
 }
 
-export function createHttpApi(description: HttpApiDescription, options: HttpApiOptions, errors: { readonly TransientError: TransientErrorClass }): HttpApi {
+export function createHttpApi(
+  description: HttpApiDescription,
+  options: HttpApiOptions,
+  errors: { readonly TransientError: TransientErrorClass },
+): HttpApi {
   const env = options.env ?? processEnv();
   const fetcher = options.fetch ?? globalThis.fetch;
-  const credentials = new Credentials(description.securitySchemes, env, fetcher);
+  const credentials = new Credentials(
+    description.securitySchemes,
+    env,
+    fetcher,
+  );
 
-  async function call(operation: HttpOperation<string>, input: object, ctx: HttpCallContext<string>): Promise<unknown> {
-    const server = options.baseUrl ?? env[description.serverEnv] ?? description.server;
-    if (server === undefined || server === "") throw new Error(`no server URL for ${description.title}: set ${description.serverEnv}`);
+  async function call(
+    operation: HttpOperation<string>,
+    input: object,
+    ctx: HttpCallContext<string>,
+  ): Promise<unknown> {
+    const server =
+      options.baseUrl ?? env[description.serverEnv] ?? description.server;
+    if (server === undefined || server === "")
+      throw new Error(
+        `no server URL for ${description.title}: set ${description.serverEnv}`,
+      );
     const values = input as Record<string, unknown>;
-    const request: Request = { path: operation.path, query: new URLSearchParams(), headers: {}, cookies: [] };
-    for (const [k, v] of Object.entries(options.headers ?? {})) request.headers[k.toLowerCase()] = v;
+    const request: Request = {
+      path: operation.path,
+      query: new URLSearchParams(),
+      headers: {},
+      cookies: [],
+    };
+    for (const [k, v] of Object.entries(options.headers ?? {}))
+      request.headers[k.toLowerCase()] = v;
     applyParameters(operation, values, request);
     await credentials.apply(operation.security, request, ctx.signal);
     const body = bodyOf(operation, values);
     if (body !== undefined) request.headers["content-type"] = body.mediaType;
-    request.headers["accept"] ??= operation.success.kind === "json" ? "application/json" : "*/*";
-    if (request.cookies.length > 0) request.headers["cookie"] = request.cookies.join("; ");
+    request.headers["accept"] ??=
+      operation.success.kind === "json" ? "application/json" : "*/*";
+    if (request.cookies.length > 0)
+      request.headers["cookie"] = request.cookies.join("; ");
     const search = request.query.toString();
     const url = `${server.replace(/\/+$/, "")}${request.path}${search === "" ? "" : `?${search}`}`;
     let response: Response;
     try {
-      response = await fetcher(url, { method: operation.method, headers: request.headers, ...(body === undefined ? {} : { body: body.text }), signal: ctx.signal });
+      response = await fetcher(url, {
+        method: operation.method,
+        headers: request.headers,
+        ...(body === undefined ? {} : { body: body.text }),
+        signal: ctx.signal,
+      });
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      throw new errors.TransientError(`${description.title} could not be reached`, { cause: error });
+      throw new errors.TransientError(
+        `${description.title} could not be reached`,
+        { cause: error },
+      );
     }
     if (response.status === 429 || response.status === 503) {
       await response.body?.cancel();
       const delay = retryAfterMs(response.headers.get("retry-after"));
-      throw new errors.TransientError(`${description.title} answered ${response.status}`, delay === undefined ? {} : { retryAfterMs: delay });
+      throw new errors.TransientError(
+        `${description.title} answered ${response.status}`,
+        delay === undefined ? {} : { retryAfterMs: delay },
+      );
     }
-    if (response.status >= 200 && response.status < 300) return successOutput(operation, response, url, ctx);
+    if (response.status >= 200 && response.status < 300)
+      return successOutput(operation, response, url, ctx);
     const text = await response.text().catch(() => "");
     const said = apiMessage(text);
     const reason = operation.errors[String(response.status)];
-    if (reason !== undefined) return ctx.reject(reason, `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`);
-    throw new Error(`${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`);
+    if (reason !== undefined)
+      return ctx.reject(
+        reason,
+        `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,
+      );
+    throw new Error(
+      `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,
+    );
   }
 
   // The executor validates what a handler returns against the contract's output schema, so the answer needs no type check here.

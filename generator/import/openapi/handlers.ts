@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { format } from "prettier";
-import { literal } from "../../emit/literal.js";
+import { tsLiteral } from "../../emit/literal.js";
 import { FORMAT_OPTIONS } from "../../write/format.js";
 import type { OpenApiTool } from "./contract.js";
 import { isGroupBinding } from "./groups.js";
@@ -79,7 +79,7 @@ export async function emitHandlers(module: HandlersModule): Promise<string> {
   const description = { title: module.title, serverEnv: envName(module.envPrefix, "BASE_URL"), ...(module.server === undefined ? {} : { server: module.server }), securitySchemes: bindings };
   const names = module.tools.map((t) => t.name);
   const operations = Object.fromEntries(module.tools.map((t) => [t.name, t.binding]));
-  const text = [
+  const head = [
     commentText(`// Written by toolc import openapi from ${JSON.stringify(module.specDisplay)} (${JSON.stringify(module.title)}). A re-import overwrites it.`),
     "// Replace any handler in your own module: { ...createOpenApiHandlers(), some_tool: yourHandler }.",
     "// Environment:",
@@ -87,10 +87,12 @@ export async function emitHandlers(module: HandlersModule): Promise<string> {
     `import { TransientError, type Handlers } from ${JSON.stringify(`${module.indexModule}${module.extension}`)};`,
     `import { createHttpApi, type HttpApiDescription, type HttpApiOptions } from ${JSON.stringify(`./openapi-http${module.extension}`)};`,
     "",
-    `export const description: HttpApiDescription = ${literal(description)};`,
+    `export const description: HttpApiDescription = ${tsLiteral(description)};`,
     "",
-    `const operations = ${literal(operations)} as const;`,
-    "",
+  ].join("\n");
+  // The table is most of the module: printed in prettier's layout for data (tsLiteral), not run through prettier, which would take seconds on a large API.
+  const table = `const operations = ${tsLiteral(operations)} as const;\n`;
+  const tail = [
     "/** The tools this API serves, each with its generated handler. */",
     `export type OpenApiHandlers = Required<Pick<Handlers, ${names.length === 0 ? "never" : names.map((n) => JSON.stringify(n)).join(" | ")}>>;`,
     "",
@@ -102,11 +104,11 @@ export async function emitHandlers(module: HandlersModule): Promise<string> {
     "}",
     "",
   ].join("\n");
-  return format(text, { ...FORMAT_OPTIONS, parser: "typescript" });
+  const [formattedHead, formattedTail] = await Promise.all([head, tail].map((t) => format(t, { ...FORMAT_OPTIONS, parser: "typescript" })));
+  return `${formattedHead}\n${table}\n${formattedTail}`;
 }
 
-/** The runtime the handlers call, copied as it stands (it imports nothing), with a header naming it. */
-export async function emitRuntime(): Promise<string> {
-  const source = readFileSync(RUNTIME_URL, "utf8");
-  return format(`// Written by toolc import openapi: toolc's openapi-http runtime. A re-import overwrites it.\n${source}`, { ...FORMAT_OPTIONS, parser: "typescript" });
+/** The runtime the handlers call, copied as it stands (it imports nothing; its source is kept in prettier's layout), with a header naming it. */
+export function emitRuntime(): string {
+  return `// Written by toolc import openapi: toolc's openapi-http runtime. A re-import overwrites it.\n${readFileSync(RUNTIME_URL, "utf8")}`;
 }

@@ -87,7 +87,7 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
     indexModule: relativeModule(plan.handlers, join(plan.generated, "index.ts")), extension: ".js",
   });
   files.push({ path: plan.handlers, text: handlersText });
-  files.push({ path: join(dirname(plan.handlers), RUNTIME_FILE), text: await emitRuntime() });
+  files.push({ path: join(dirname(plan.handlers), RUNTIME_FILE), text: emitRuntime() });
   return files;
 }
 
