@@ -80,8 +80,11 @@ function closeObjects(schema: JsonSchema, registry: TypeRegistry): JsonSchema {
     if (typeof branch.$ref !== "string") return isObjectSchema(branch);
     const name = defsEntryName(branch.$ref);
     const target = name === undefined ? undefined : Object.hasOwn(rootDefs, name) ? rootDefs[name] : registry.get(name)?.schema;
-    if (!isSchemaObject(target) || target.type === undefined) return true;
-    return target.type === "object" || (Array.isArray(target.type) && target.type.includes("object"));
+    if (!isSchemaObject(target)) return true;
+    if (target.type !== undefined) return target.type === "object" || (Array.isArray(target.type) && target.type.includes("object"));
+    const isObjectValue = (v: JsonValue): boolean => isSchemaObject(v);
+    if (Array.isArray(target.enum)) return target.enum.every(isObjectValue);
+    return "const" in target ? isObjectValue(target.const as JsonValue) : true;
   };
   const openBranches = new WeakSet<object>();
   mapSchema(schema, [], (node, _path, original) => {

@@ -126,7 +126,7 @@ describe("credentials from the environment, per security scheme", () => {
     { scheme: "basic", env: { TEST_USER: "u", TEST_PASSWORD: "p:w" }, header: ["authorization", `Basic ${btoa("u:p:w")}`] },
     { scheme: "oauth", env: { TEST_OAUTH_TOKEN: "given" }, header: ["authorization", "Bearer given"] },
   ])("$scheme", async ({ scheme, env, header }) => {
-    await call(op({ security: [[scheme]] }), { id: "1" }, env);
+    await call(op({ security: [[scheme]] }), { id: "1" }, env as Record<string, string>);
     expect(seen[0]!.headers[header[0]!]).toBe(header[1]);
   });
 
