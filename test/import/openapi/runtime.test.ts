@@ -120,14 +120,15 @@ describe("requests", () => {
 });
 
 describe("credentials from the environment, per security scheme", () => {
-  it.each([
+  const schemes: { scheme: string; env: Record<string, string>; header: [string, string] }[] = [
     { scheme: "key", env: { TEST_KEY: "k1" }, header: ["x-api-key", "k1"] },
     { scheme: "bearer", env: { TEST_TOKEN: "t1" }, header: ["authorization", "Bearer t1"] },
     { scheme: "basic", env: { TEST_USER: "u", TEST_PASSWORD: "p:w" }, header: ["authorization", `Basic ${btoa("u:p:w")}`] },
     { scheme: "oauth", env: { TEST_OAUTH_TOKEN: "given" }, header: ["authorization", "Bearer given"] },
-  ])("$scheme", async ({ scheme, env, header }) => {
-    await call(op({ security: [[scheme]] }), { id: "1" }, env as Record<string, string>);
-    expect(seen[0]!.headers[header[0]!]).toBe(header[1]);
+  ];
+  it.each(schemes)("$scheme", async ({ scheme, env, header }) => {
+    await call(op({ security: [[scheme]] }), { id: "1" }, env);
+    expect(seen[0]!.headers[header[0]]).toBe(header[1]);
   });
 
   it("an API key in the query", async () => {
@@ -154,10 +155,11 @@ describe("credentials from the environment, per security scheme", () => {
 });
 
 describe("answers", () => {
-  it.each([
+  const transient: { status: number; headers: Record<string, string>; retryAfterMs: number | undefined }[] = [
     { status: 429, headers: { "retry-after": "2" }, retryAfterMs: 2000 },
     { status: 503, headers: {}, retryAfterMs: undefined },
-  ])("$status is a TransientError with Retry-After as its delay", async ({ status, headers, retryAfterMs: delay }) => {
+  ];
+  it.each(transient)("$status is a TransientError with Retry-After as its delay", async ({ status, headers, retryAfterMs: delay }) => {
     answer = { status, headers, body: "{}" };
     const error = await call(op(), { id: "1" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransientError);
