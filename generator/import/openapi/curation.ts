@@ -90,7 +90,7 @@ let validator: Validator | undefined;
 async function curationValidator(): Promise<Validator> {
   if (!validator) {
     const { Ajv2020 } = await import("ajv/dist/2020.js");
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
     validator = ajv.compile(JSON.parse(readFileSync(CURATION_SCHEMA_URL, "utf8")) as object);
   }
   return validator;
@@ -132,7 +132,7 @@ export async function loadCuration(path: string, display: string): Promise<{ loa
   const at = (keys: string[], key = false) => error(parsed.file.locate(keys, { key }), Codes.invalidValue, "");
   if (!validate(data)) return { diagnostics: problems(validate.errors ?? [], at as never) };
   const locate = (keys: readonly (string | number)[]) => {
-    const where = parsed.file.locate(keys);
+    const where = parsed.file.locate(keys, { key: true });
     return `${where.file}:${where.line}:${where.col}`;
   };
   return { loaded: { curation: data as Curation, locate }, diagnostics: [] };
