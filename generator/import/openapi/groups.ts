@@ -6,6 +6,7 @@
  * of theirs, its errors all of theirs; its effect is the strongest of its
  * operations', and it is idempotent only when all of them are.
  */
+import { mapSchema } from "../../normalize/schema-walk.js";
 import type { Reporter } from "../problems.js";
 import { isJsonObject, type JsonObject } from "../schema.js";
 import type { HttpBinding } from "./binding.js";
@@ -30,8 +31,23 @@ function isIdempotent(contract: JsonObject): boolean {
   return typeof contract.idempotent === "boolean" ? contract.idempotent : contract.effect === "read";
 }
 
+/**
+ * Defaults inside a `oneOf` branch are never applied (Ajv refuses them in
+ * strict mode), so a group's branches go without: an absent argument is
+ * left out of the request, and the API applies its own default.
+ */
+function withoutDefaults(schema: JsonObject): JsonObject {
+  return mapSchema(schema as never, [], (node) => {
+    if (!("default" in node)) return node;
+    const { default: _, ...rest } = node;
+    return rest;
+  }) as JsonObject;
+}
+
 function branch(member: OpenApiTool): { schema: JsonObject; defs: JsonObject } {
-  const { schema, defs } = withoutDefs(member.contract.input);
+  const input = withoutDefs(member.contract.input);
+  const schema = withoutDefaults(input.schema);
+  const defs = Object.fromEntries(Object.entries(input.defs).map(([k, v]) => [k, isJsonObject(v) ? withoutDefaults(v) : v]));
   const properties = { operation: { const: member.name, description: member.contract.description }, ...(schema.properties as JsonObject) };
   const required = ["operation", ...(Array.isArray(schema.required) ? schema.required : [])];
   return { schema: { ...schema, properties, required }, defs };
