@@ -86,6 +86,39 @@ function retryOf(idempotent: boolean, inputs: ToolInputs, notes: string[]): Json
   return { ...chosen } as JsonObject;
 }
 
+export interface ContractFields {
+  readonly name: string;
+  readonly title: string | undefined;
+  readonly description: string;
+  readonly effect: Effect;
+  readonly idempotent: boolean;
+  readonly timeoutMs?: number | undefined;
+  readonly retry: JsonObject | undefined;
+  readonly input: JsonObject;
+  readonly output: JsonObject;
+  readonly errors: JsonObject;
+  readonly content: readonly string[] | undefined;
+}
+
+/** A contract in the order its keys are written; defaults (toolc's idempotency for the effect, no errors) are left out. */
+export function contractOf(f: ContractFields): JsonObject {
+  return {
+    name: f.name,
+    version: 1,
+    ...(f.title === undefined ? {} : { title: f.title }),
+    description: f.description,
+    effect: f.effect,
+    ...(f.idempotent === (f.effect === "read") ? {} : { idempotent: f.idempotent }),
+    openWorld: true,
+    ...(f.timeoutMs === undefined ? {} : { timeoutMs: f.timeoutMs }),
+    ...(f.retry === undefined ? {} : { retry: f.retry }),
+    input: f.input,
+    output: f.output,
+    ...(Object.keys(f.errors).length === 0 ? {} : { errors: f.errors }),
+    ...(f.content === undefined || f.content.length === 0 ? {} : { content: [...f.content] }),
+  };
+}
+
 export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   const { op, name, curation, converter, conversions, report } = inputs;
   const notes: string[] = [`from ${op.method.toUpperCase()} ${op.path}${op.operationId === undefined ? "" : ` (operationId ${op.operationId})`}`];
@@ -99,21 +132,7 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   if (input.failed || output.failed || report.failed) return undefined;
   const { title, description } = describe(op, curation);
   const timeoutMs = curation.timeoutMs ?? inputs.defaults.timeoutMs;
-  const contract: JsonObject = {
-    name,
-    version: 1,
-    ...(title === undefined ? {} : { title }),
-    description,
-    effect,
-    ...(idempotent === (effect === "read") ? {} : { idempotent }),
-    openWorld: true,
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(retry === undefined ? {} : { retry }),
-    input: input.schema,
-    output: output.schema,
-    ...(Object.keys(errors).length === 0 ? {} : { errors }),
-    ...(output.content === undefined ? {} : { content: [...output.content] }),
-  };
+  const contract = contractOf({ name, title, description, effect, idempotent, timeoutMs, retry, input: input.schema, output: output.schema, errors, content: output.content });
   const binding: HttpBinding = {
     method: op.method.toUpperCase(),
     path: op.path,

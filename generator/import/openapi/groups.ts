@@ -10,7 +10,7 @@ import { mapSchema } from "../../normalize/schema-walk.js";
 import type { Reporter } from "../problems.js";
 import { isJsonObject, type JsonObject } from "../schema.js";
 import type { HttpBinding } from "./binding.js";
-import type { OpenApiTool } from "./contract.js";
+import { contractOf, type OpenApiTool } from "./contract.js";
 import type { Curation } from "./curation.js";
 import { operationKeys } from "./select.js";
 
@@ -71,21 +71,12 @@ function groupTool(name: string, title: string | undefined, description: string,
   const errors = Object.assign({}, ...members.map((m) => (isJsonObject(m.contract.errors) ? m.contract.errors : {}))) as JsonObject;
   const content = [...new Set(members.flatMap((m) => (Array.isArray(m.contract.content) ? (m.contract.content as string[]) : [])))];
   const retry = idempotent ? members.map((m) => m.contract.retry).find((r) => r !== undefined) : undefined;
-  const contract: JsonObject = {
-    name,
-    version: 1,
-    ...(title === undefined ? {} : { title }),
-    description,
-    effect,
-    ...(idempotent === (effect === "read") ? {} : { idempotent }),
-    openWorld: true,
-    ...(retry === undefined ? {} : { retry }),
+  const contract = contractOf({
+    name, title, description, effect, idempotent, retry: isJsonObject(retry) ? retry : undefined, errors, content,
     // The branches are closed objects; the root stays open so that it does not reject what a branch accepts.
     input: { type: "object", additionalProperties: true, oneOf: inputs, ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}) },
     output: { type: "object", additionalProperties: true, anyOf: outputs, ...(Object.keys(outputDefs).length > 0 ? { $defs: outputDefs } : {}) },
-    ...(Object.keys(errors).length === 0 ? {} : { errors }),
-    ...(content.length === 0 || members.some((m) => m.contract.content === undefined && m.binding.success.kind === "content") ? {} : { content }),
-  };
+  });
   const notes = [marker, `group of ${members.map((m) => m.notes[1]?.replace(/^from /, "") ?? m.name).join("; ")}`, `effect: ${effect}, the strongest of its operations'`];
   const binding = { group: Object.fromEntries(members.map((m) => [m.name, m.binding])) } as unknown as HttpBinding;
   return { name, contract, notes, binding, operation: members[0]!.operation };

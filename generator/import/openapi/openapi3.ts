@@ -6,7 +6,7 @@
  */
 import { pointerJoin, type Reporter } from "../problems.js";
 import { isJsonObject, type JsonObject } from "../schema.js";
-import { extensionsOf, followRef, optionalText } from "./spec.js";
+import { followRef, operationBasics, optionalText, readSecurity } from "./spec.js";
 import {
   bodyEncoding, HTTP_METHODS, isJsonMediaType,
   type ApiSpec, type HttpParameter, type Json, type Operation, type ParameterLocation, type RequestBody, type ResponseSpec,
@@ -105,11 +105,6 @@ function readResponses(doc: JsonObject, raw: Json | undefined, at: string, repor
   });
 }
 
-export function readSecurity(raw: Json | undefined): SecurityRequirements | undefined {
-  if (!Array.isArray(raw)) return undefined;
-  return raw.filter(isJsonObject).map((alternative) => Object.keys(alternative));
-}
-
 function readScheme(node: JsonObject): SecurityScheme {
   if (node.type === "apiKey" && typeof node.name === "string" && (node.in === "header" || node.in === "query" || node.in === "cookie")) {
     return { type: "apiKey", in: node.in, name: node.name };
@@ -156,20 +151,11 @@ function readServers(doc: JsonObject): string[] {
 function readOperation(doc: JsonObject, path: string, method: (typeof HTTP_METHODS)[number], node: JsonObject, pathParameters: readonly HttpParameter[], at: string, globalSecurity: SecurityRequirements, report: Reporter): Operation {
   const { body, others } = chooseBody(doc, node.requestBody, pointerJoin(at, "requestBody"), report);
   return {
-    method,
-    path,
-    operationId: optionalText(node.operationId),
-    summary: optionalText(node.summary),
-    description: optionalText(node.description),
-    tags: Array.isArray(node.tags) ? node.tags.filter((t): t is string => typeof t === "string") : [],
-    deprecated: node.deprecated === true,
+    ...operationBasics(node, method, path, at, globalSecurity),
     parameters: mergeParameters(pathParameters, readParameters(doc, node.parameters, pointerJoin(at, "parameters"), report)),
     body,
     otherBodies: others,
     responses: readResponses(doc, node.responses, pointerJoin(at, "responses"), report),
-    security: readSecurity(node.security) ?? globalSecurity,
-    extensions: extensionsOf(node),
-    pointer: at,
   };
 }
 

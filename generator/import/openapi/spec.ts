@@ -13,7 +13,7 @@ import { isJsonObject, type JsonObject } from "../schema.js";
 import { fragmentTokens } from "../../runtime/pointer.js";
 import { readOpenApi3 } from "./openapi3.js";
 import { readSwagger2 } from "./swagger2.js";
-import type { ApiSpec, Json, SpecVersion } from "./model.js";
+import type { ApiSpec, HttpMethod, Json, Operation, SecurityRequirements, SpecVersion } from "./model.js";
 
 /** Validation messages listed before the rest are summarized: the first few say what kind of problem it is. */
 const VALIDATION_LINES = 5;
@@ -114,4 +114,25 @@ export function extensionsOf(node: JsonObject): JsonObject {
 
 export function optionalText(value: Json | undefined): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+export function readSecurity(raw: Json | undefined): SecurityRequirements | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  return raw.filter(isJsonObject).map((alternative) => Object.keys(alternative));
+}
+
+/** What an operation object says about itself, the same in Swagger 2.0 and OpenAPI 3.x. */
+export function operationBasics(node: JsonObject, method: HttpMethod, path: string, at: string, globalSecurity: SecurityRequirements) {
+  return {
+    method,
+    path,
+    operationId: optionalText(node.operationId),
+    summary: optionalText(node.summary),
+    description: optionalText(node.description),
+    tags: Array.isArray(node.tags) ? node.tags.filter((t): t is string => typeof t === "string") : [],
+    deprecated: node.deprecated === true,
+    security: readSecurity(node.security) ?? globalSecurity,
+    extensions: extensionsOf(node),
+    pointer: at,
+  } satisfies Partial<Operation>;
 }

@@ -8,8 +8,8 @@
  */
 import { pointerJoin, type Reporter } from "../problems.js";
 import { isJsonObject, type JsonObject } from "../schema.js";
-import { mergeParameters, readSecurity } from "./openapi3.js";
-import { extensionsOf, followRef, optionalText } from "./spec.js";
+import { mergeParameters } from "./openapi3.js";
+import { followRef, operationBasics, optionalText, readSecurity } from "./spec.js";
 import {
   bodyEncoding, HTTP_METHODS,
   type ApiSpec, type HttpParameter, type Json, type Operation, type ParameterLocation, type RequestBody, type ResponseSpec,
@@ -157,20 +157,11 @@ export function readSwagger2(doc: JsonObject, report: Reporter): ApiSpec {
       const body = requestBody(raw, consumes, at);
       const produces = Array.isArray(node.produces) ? node.produces : Array.isArray(doc.produces) ? doc.produces : [];
       operations.push({
-        method,
-        path,
-        operationId: optionalText(node.operationId),
-        summary: optionalText(node.summary),
-        description: optionalText(node.description),
-        tags: Array.isArray(node.tags) ? node.tags.filter((t): t is string => typeof t === "string") : [],
-        deprecated: node.deprecated === true,
+        ...operationBasics(node, method, path, at, globalSecurity),
         parameters: raw.parameters,
         body: body?.mediaType === "multipart/form-data" ? undefined : body,
         otherBodies: body?.mediaType === "multipart/form-data" ? ["multipart/form-data"] : [],
         responses: readResponses(doc, node.responses, produces.filter((t): t is string => typeof t === "string"), pointerJoin(at, "responses"), report),
-        security: readSecurity(node.security) ?? globalSecurity,
-        extensions: extensionsOf(node),
-        pointer: at,
       });
     }
   }
