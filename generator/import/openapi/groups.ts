@@ -7,7 +7,7 @@
  * operations', and it is idempotent only when all of them are.
  */
 import { mapSchema } from "../../normalize/schema-walk.js";
-import type { Reporter } from "../problems.js";
+import type { Problem } from "../problems.js";
 import { isJsonObject, type JsonObject } from "../schema.js";
 import type { HttpBinding } from "./binding.js";
 import { contractOf, type OpenApiTool } from "./contract.js";
@@ -83,7 +83,8 @@ function groupTool(name: string, title: string | undefined, description: string,
 }
 
 /** The tools with each curated group's members replaced by the group, at the first member's place. */
-export function buildGroups(tools: readonly OpenApiTool[], curation: Curation, locate: (p: readonly string[]) => string, report: Reporter, marker: string): OpenApiTool[] {
+export function buildGroups(tools: readonly OpenApiTool[], curation: Curation, locate: (p: readonly string[]) => string, problems: Problem[], marker: string): OpenApiTool[] {
+  const problem = (path: readonly string[], severity: Problem["severity"], message: string) => problems.push({ severity, file: locate(path), pointer: "", message });
   const groups = Object.entries(curation.groups ?? {});
   if (groups.length === 0) return [...tools];
   const memberOf = new Map<OpenApiTool, string>();
@@ -92,8 +93,8 @@ export function buildGroups(tools: readonly OpenApiTool[], curation: Curation, l
     const members: OpenApiTool[] = [];
     for (const key of group.operations) {
       const member = tools.find((t) => t.name === key || operationKeys(t.operation).includes(key));
-      if (!member) report.warn("", `${locate(["groups", name, "operations"])}: group ${JSON.stringify(name)} names ${JSON.stringify(key)}, which is no imported operation`);
-      else if (memberOf.has(member)) report.warn("", `${locate(["groups", name, "operations"])}: ${JSON.stringify(key)} is already in group ${JSON.stringify(memberOf.get(member))}`);
+      if (!member) problem(["groups", name, "operations"], "warning", `group ${JSON.stringify(name)} names ${JSON.stringify(key)}, which is no imported operation`);
+      else if (memberOf.has(member)) problem(["groups", name, "operations"], "warning", `${JSON.stringify(key)} is already in group ${JSON.stringify(memberOf.get(member))}`);
       else members.push(member), memberOf.set(member, name);
     }
     if (members.length > 0) built.set(name, groupTool(name, group.title, group.description, members, marker));
@@ -106,7 +107,7 @@ export function buildGroups(tools: readonly OpenApiTool[], curation: Curation, l
   }
   const names = new Set<string>();
   for (const tool of out) {
-    if (names.has(tool.name.toLowerCase())) report.error("", `${locate(["groups", tool.name])}: group name ${JSON.stringify(tool.name)} is also the name of another tool`);
+    if (names.has(tool.name.toLowerCase())) problem(["groups", tool.name], "error", `group name ${JSON.stringify(tool.name)} is also the name of another tool`);
     names.add(tool.name.toLowerCase());
   }
   return out;

@@ -9,7 +9,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import type { Diagnostic } from "../../ir.js";
-import { Reporter, type Problem } from "../problems.js";
+import { pointerJoin, Reporter, type Problem } from "../problems.js";
 import { buildTool, type OpenApiTool } from "./contract.js";
 import { loadCuration, type Curation, type CuratedScheme, type Selector } from "./curation.js";
 import { buildGroups } from "./groups.js";
@@ -92,11 +92,18 @@ function schemeParameters(security: SecurityRequirements, schemes: Readonly<Reco
   return names;
 }
 
-function reportSchemes(schemes: Readonly<Record<string, SecurityScheme>>, report: Reporter): void {
-  for (const [name, scheme] of Object.entries(schemes)) {
-    if (scheme.type === "unsupported") report.warn(`/components/securitySchemes/${name}`, `${scheme.why} is not one the handlers can apply (API key, bearer, basic, OAuth 2.0); calls go without it`);
-    else if (scheme.type === "oauth2" && !scheme.clientCredentials) report.warn(`/components/securitySchemes/${name}`, "OAuth 2.0 without a client credentials flow: the handlers send a token from the environment, they cannot obtain one");
+function reportSchemes(spec: ApiSpec, report: Reporter): void {
+  const base = spec.version === "2.0" ? "/securityDefinitions" : "/components/securitySchemes";
+  for (const [name, scheme] of Object.entries(spec.securitySchemes)) {
+    const at = pointerJoin(base, name);
+    if (scheme.type === "unsupported") report.warn(at, `${scheme.why} is not one the handlers can apply (API key, bearer, basic, OAuth 2.0); calls go without it`);
+    else if (scheme.type === "oauth2" && !scheme.clientCredentials) report.warn(at, "OAuth 2.0 without a client credentials flow: the handlers send a token from the environment, they cannot obtain one");
   }
+}
+
+/** A problem located in the curation file (`file:line:col`), printed like the spec's. */
+export function curationProblem(where: string, message: string): Problem {
+  return { severity: "warning", file: where, pointer: "", message };
 }
 
 function curationFor(curation: Curation, op: Operation) {
@@ -105,11 +112,11 @@ function curationFor(curation: Curation, op: Operation) {
   return undefined;
 }
 
-function unknownCurationKeys(curation: Curation, ops: readonly Operation[], locate: (p: readonly string[]) => string, report: Reporter): void {
+function unknownCurationKeys(curation: Curation, ops: readonly Operation[], locate: (p: readonly string[]) => string): Problem[] {
   const known = new Set(ops.flatMap(operationKeys));
-  for (const key of Object.keys(curation.operations ?? {})) {
-    if (!known.has(key)) report.warn("", `${locate(["operations", key])}: the curation names operation ${JSON.stringify(key)}, which the API description does not have`);
-  }
+  return Object.keys(curation.operations ?? {})
+    .filter((key) => !known.has(key))
+    .map((key) => curationProblem(locate(["operations", key]), `the curation names operation ${JSON.stringify(key)}, which the API description does not have`));
 }
 
 function toolCountWarning(count: number, max: number, report: Reporter): void {
@@ -119,6 +126,37 @@ function toolCountWarning(count: number, max: number, report: Reporter): void {
 
 function emptyResult(diagnostics: readonly Diagnostic[], problems: readonly Problem[], spec?: ApiSpec): OpenApiImportResult {
   return { diagnostics, problems, conversions: new Conversions(), operations: spec?.operations.length ?? 0, selected: 0, tools: [], skipped: [], written: [], removed: [], unchanged: 0, aborted: true, spec };
+}
+
+interface ToolsContext {
+  readonly curation: Curation;
+  readonly schemes: Readonly<Record<string, SecurityScheme>>;
+  readonly converter: SchemaConverter;
+  readonly conversions: Conversions;
+  readonly marker: string;
+  readonly file: string;
+}
+
+/** One tool per chosen operation; an operation with errors is skipped, its problems kept. */
+function buildTools(chosen: readonly Operation[], ctx: ToolsContext): { tools: OpenApiTool[]; skipped: string[]; problems: Problem[] } {
+  const names = assignNames(chosen, (op) => curationFor(ctx.curation, op)?.name);
+  const tools: OpenApiTool[] = [];
+  const skipped: string[] = [];
+  const problems: Problem[] = [];
+  for (const op of chosen) {
+    const report = new Reporter(ctx.file);
+    const { name, note } = names.get(op)!;
+    if (note !== undefined) report.warn(op.pointer, note);
+    const security = ctx.curation.security ?? op.security;
+    const tool = buildTool({
+      op, name, curation: curationFor(ctx.curation, op) ?? {}, defaults: ctx.curation.defaults ?? {}, security,
+      sensitive: schemeParameters(security, ctx.schemes), converter: ctx.converter, conversions: ctx.conversions, report, marker: ctx.marker,
+    });
+    problems.push(...report.problems);
+    if (tool) tools.push(note === undefined ? tool : { ...tool, notes: [...tool.notes, note] });
+    else skipped.push(name);
+  }
+  return { tools, skipped, problems };
 }
 
 export async function importOpenApi(options: OpenApiImportOptions): Promise<OpenApiImportResult> {
@@ -135,35 +173,21 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
   if (!spec) return emptyResult([], docReport.problems);
 
   const schemes = { ...spec.securitySchemes, ...curatedSchemes(curation.securitySchemes) };
-  reportSchemes(schemes, docReport);
-  unknownCurationKeys(curation, spec.operations, loaded.locate, docReport);
+  reportSchemes(spec, docReport);
+  const curationProblems = unknownCurationKeys(curation, spec.operations, loaded.locate);
   const conversions = new Conversions();
   const converter = new SchemaConverter(spec, conversions, specDisplay);
   const include = [...(options.include ?? []), ...(curation.include ? [curation.include] : [])];
   const exclude = [...(options.exclude ?? []), ...(curation.exclude ? [curation.exclude] : [])];
   const chosen = spec.operations.filter((op) => selected(op, include, exclude, curationFor(curation, op)));
-  const names = assignNames(chosen, (op) => curationFor(curation, op)?.name);
   const { id, env } = idOf(spec, curation);
   const marker = `openapi ${id}; a re-import overwrites this file: curate it in ${curationDisplay}`;
-
-  const opReports: Reporter[] = [];
-  const tools: OpenApiTool[] = [];
-  const skipped: string[] = [];
-  for (const op of chosen) {
-    const report = new Reporter(specDisplay);
-    opReports.push(report);
-    const { name, note } = names.get(op)!;
-    if (note !== undefined) report.warn(op.pointer, note);
-    const opCuration = curationFor(curation, op) ?? {};
-    const security = curation.security ?? op.security;
-    const tool = buildTool({ op, name, curation: opCuration, defaults: curation.defaults ?? {}, security, sensitive: schemeParameters(security, schemes), converter, conversions, report, marker });
-    if (tool) tools.push(note === undefined ? tool : { ...tool, notes: [...tool.notes, note] });
-    else skipped.push(name);
-  }
-  const grouped = buildGroups(tools, curation, loaded.locate, docReport, marker);
+  const built = buildTools(chosen, { curation, schemes, converter, conversions, marker, file: specDisplay });
+  const grouped = buildGroups(built.tools, curation, loaded.locate, curationProblems, marker);
   toolCountWarning(grouped.length, curation.maxTools ?? DEFAULT_MAX_TOOLS, docReport);
+  const { skipped } = built;
 
-  const problems = [...docReport.problems, ...converter.componentReport.problems, ...opReports.flatMap((r) => r.problems)];
+  const problems = [...curationProblems, ...docReport.problems, ...converter.componentReport.problems, ...built.problems];
   const planned: PlannedFile[] | Problem[] = await planFiles({
     cwd, out: resolve(cwd, options.out), generated: resolve(cwd, options.generated), handlers: resolve(cwd, options.handlers),
     id, env, spec, specDisplay, schemes, tools: grouped, server: curation.server ?? spec.servers[0], force: options.force ?? false,
