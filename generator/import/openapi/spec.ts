@@ -37,11 +37,27 @@ async function validationProblems(doc: JsonObject, report: Reporter): Promise<vo
   }
 }
 
-/** Reads and bundles `location` (a path or an http(s) URL); undefined after reporting why not. */
+/** A URL on this machine (localhost, 127.0.0.0/8, [::1]): the description of a server running here. */
+function isLoopbackUrl(location: string): boolean {
+  try {
+    const host = new URL(location).hostname;
+    return host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "[::1]";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads and bundles `location` (a path or an http(s) URL); undefined after
+ * reporting why not. The parser refuses references to internal addresses
+ * (its `safeUrlResolver`), so a description from the network cannot make
+ * toolc fetch from this machine or its network; a description the user
+ * names on loopback (a server running here) may reference loopback too.
+ */
 export async function readSpec(location: string, report: Reporter): Promise<ApiSpec | undefined> {
   let bundled: unknown;
   try {
-    bundled = await SwaggerParser.bundle(location);
+    bundled = await SwaggerParser.bundle(location, { resolve: { http: { safeUrlResolver: !isLoopbackUrl(location) } } });
   } catch (e) {
     report.error("", `cannot read the API description: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;

@@ -64,6 +64,18 @@ describe("curation", () => {
     expect(run.stdout).toContain("5 operations read, 3 selected; 3 tools");
   });
 
+  it.each([
+    { args: ["import", "openapi"], code: 2, err: /expected one SPEC, got 0/ },
+    { args: ["import", "openapi", "api.json", "--include", "label:x"], code: 2, err: /--include "label:x": expected tag:NAME, op:OPERATION_ID, path:GLOB or method:METHOD/ },
+    { args: ["import", "openapi", "--help"], code: 0, out: /Usage: toolc import openapi SPEC/ },
+  ])("the command line: $args", async ({ args, code, err, out }) => {
+    const dir = (await importSpec(SHOP, "", { dryRun: true })).dir;
+    const run = await runCli(dir, args);
+    expect(run.code).toBe(code);
+    if (err) expect(run.stderr).toMatch(err);
+    if (out) expect(run.stdout).toMatch(out);
+  });
+
   it("groups operations into one tool, chosen by `operation`, with the strongest effect and every error", async () => {
     const curation = `groups:
   orders:

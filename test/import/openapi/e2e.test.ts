@@ -84,6 +84,12 @@ afterAll(async () => {
 });
 
 describe("a Blockfrost import served over MCP, against Prism", () => {
+  it("leaves toolc check green: the handlers live outside the output folder", async () => {
+    const check = await runCli(dir, ["check"]);
+    expect(check.stderr).not.toMatch(/foreign|differ/);
+    expect(check.code).toBe(0);
+  });
+
   it("lists the curated tools", async () => {
     const { tools } = await client.listTools();
     const rewards = tools.find((t) => t.name === "account_rewards");

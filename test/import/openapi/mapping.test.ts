@@ -203,3 +203,34 @@ describe("Swagger 2.0", () => {
     expect(handlers).toMatch(/encoding: "form",\s+mediaType: "application\/x-www-form-urlencoded"/);
   });
 });
+
+describe("where the description comes from", () => {
+  it("reads it from an http URL, YAML included, with a $ref to a second document resolved", async () => {
+    const { createServer } = await import("node:http");
+    const files: Record<string, string> = {
+      "/api.yaml": "openapi: 3.1.0\ninfo: { title: Remote API, version: '1' }\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: 'schemas.yaml#/Thing' }\n",
+      "/schemas.yaml": "Thing:\n  type: object\n  properties:\n    name: { type: [string, 'null'] }\n",
+    };
+    const server = createServer((req, res) => {
+      const body = files[req.url ?? ""];
+      res.writeHead(body === undefined ? 404 : 200, { "content-type": "application/yaml" });
+      res.end(body ?? "");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = server.address() as { port: number };
+      const { contracts, messages } = await importSpec(`http://127.0.0.1:${port}/api.yaml`);
+      expect(messages).toEqual([]);
+      expect(contracts.getA!.output).toEqual({ type: "object", properties: { name: { type: ["string", "null"] } }, additionalProperties: true });
+    } finally {
+      server.close();
+    }
+  });
+
+  it("an unreadable description is one error and nothing is written", async () => {
+    const { result, contracts } = await importSpec("/nonexistent/api.yaml");
+    expect(result.aborted).toBe(true);
+    expect(result.problems).toEqual([expect.objectContaining({ severity: "error", message: expect.stringMatching(/^cannot read the API description/) })]);
+    expect(contracts).toEqual({});
+  });
+});
