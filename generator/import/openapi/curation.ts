@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { ErrorObject } from "ajv";
 import { Codes, error } from "../../diagnostics.js";
-import type { Diagnostic } from "../../ir.js";
+import type { Diagnostic, SourceLocation } from "../../ir.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
 import { didYouMean } from "../../load/suggest.js";
 import type { Json } from "./model.js";
@@ -100,8 +100,11 @@ function tokensOf(instancePath: string): string[] {
   return instancePath === "" ? [] : instancePath.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-/** One diagnostic per node: the deepest, most specific message Ajv gives for it. */
-function problems(errors: readonly ErrorObject[], locate: (path: string[], key?: boolean) => Diagnostic["file"] extends string ? ReturnType<typeof error> : never): Diagnostic[] {
+/** Where a node of the file is: the value at `path`, or its key with `key`. */
+type Locate = (path: readonly string[], key?: boolean) => SourceLocation;
+
+/** One diagnostic per node: an unknown key at the key (with a suggestion), any other problem at the value. */
+function problems(errors: readonly ErrorObject[], locate: Locate): Diagnostic[] {
   const found = new Map<string, Diagnostic>();
   for (const e of errors) {
     if (e.keyword === "if" || e.keyword === "oneOf" || e.keyword === "anyOf") continue;
@@ -109,15 +112,12 @@ function problems(errors: readonly ErrorObject[], locate: (path: string[], key?:
     if (e.keyword === "additionalProperties") {
       const key = String(e.params.additionalProperty);
       const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      found.set(`${e.instancePath}/+${key}`, locate([...path, key], true));
-      const d = found.get(`${e.instancePath}/+${key}`)!;
-      found.set(`${e.instancePath}/+${key}`, { ...d, code: Codes.unknownKey, message: `unknown key \`${key}\`${didYouMean(key, known)}` });
+      found.set(`${e.instancePath}/+${key}`, error(locate([...path, key], true), Codes.unknownKey, `unknown key \`${key}\`${didYouMean(key, known)}`));
       continue;
     }
     if (found.has(e.instancePath)) continue;
-    const d = locate(path);
     const where = path.length === 0 ? "the curation file" : `\`${path.join(".")}\``;
-    found.set(e.instancePath, { ...d, code: Codes.invalidValue, message: `${where} ${e.message ?? "is invalid"}` });
+    found.set(e.instancePath, error(locate(path), Codes.invalidValue, `${where} ${e.message ?? "is invalid"}`));
   }
   return [...found.values()];
 }
@@ -129,8 +129,7 @@ export async function loadCuration(path: string, display: string): Promise<{ loa
   if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
   const data = parsed.file.data ?? {};
   const validate = await curationValidator();
-  const at = (keys: string[], key = false) => error(parsed.file.locate(keys, { key }), Codes.invalidValue, "");
-  if (!validate(data)) return { diagnostics: problems(validate.errors ?? [], at as never) };
+  if (!validate(data)) return { diagnostics: problems(validate.errors ?? [], (keys, key = false) => parsed.file.locate(keys, { key })) };
   const locate = (keys: readonly (string | number)[]) => {
     const where = parsed.file.locate(keys, { key: true });
     return `${where.file}:${where.line}:${where.col}`;
