@@ -121,7 +121,8 @@ function buildBody(ctx: Context, names: Names, properties: JsonObject, required:
   if (flat && isJsonObject(converted.schema)) {
     // A body that is a $ref was converted as a $defs entry: its properties are read there.
     const ref = (body.schema as JsonObject).$ref;
-    const object = typeof ref === "string" ? converted.defs[converter.defName(decodeURIComponent(ref.slice(1)))] : converted.schema;
+    const defName = typeof ref === "string" ? converter.defNameOfRef(ref) : undefined;
+    const object = typeof ref === "string" ? (defName === undefined ? undefined : converted.defs[defName]) : converted.schema;
     if (isJsonObject(object) && isJsonObject(object.properties)) {
       const keys = Object.keys(object.properties);
       for (const key of keys) {

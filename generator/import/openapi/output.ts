@@ -87,7 +87,8 @@ export function buildOutput(op: Operation, converter: SchemaConverter, conversio
 function rootObject(schema: unknown, defs: JsonObject, converter: SchemaConverter, original: unknown): JsonObject | undefined {
   let node = schema;
   if (isJsonObject(node) && typeof node.$ref === "string" && isJsonObject(original) && typeof original.$ref === "string") {
-    node = defs[converter.defName(decodeURIComponent(original.$ref.slice(1)))];
+    const name = converter.defNameOfRef(original.$ref);
+    node = name === undefined ? undefined : defs[name];
   }
   if (!isJsonObject(node) || typeof node.$ref === "string") return undefined;
   if (node.type === "object") return node;

@@ -110,6 +110,16 @@ export class SchemaConverter {
     return { schema: own.schema, defs: sortKeys(defs), failed };
   }
 
+  /** The `$defs` name a local `$ref` of the description was given, when it was converted. */
+  defNameOfRef(ref: string): string | undefined {
+    if (!ref.startsWith("#/")) return undefined;
+    try {
+      return this.#names.get(decodeURIComponent(ref.slice(1)));
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The schema a local `$ref` points at, for callers that must look inside (is the body an object?). */
   resolve(schema: Json): Json {
     let node = schema;
@@ -126,9 +136,7 @@ export class SchemaConverter {
     const cached = this.#components.get(key);
     if (cached) return cached;
     const target = resolveLocal(this.spec.document, `#${pointer}`);
-    // Cycles are fine: an entry is in the map before its children are converted, so a self-reference stops there.
-    const placeholder: Converted = { schema: {}, refs: new Set(), failed: false };
-    this.#components.set(key, placeholder);
+    // Converting a component only collects what it references; convertRoot follows them, so a cycle ends at the cache.
     const converted = this.#convert(target ?? {}, pointer, direction, this.componentReport);
     this.#components.set(key, converted);
     return converted;
@@ -184,7 +192,7 @@ export class SchemaConverter {
 
   #formats(node: JsonObject, at: string): void {
     const format = node.format;
-    if (typeof format !== "string" || !(format in OPENAPI_FORMATS)) return;
+    if (typeof format !== "string" || !Object.hasOwn(OPENAPI_FORMATS, format)) return;
     delete node.format;
     if (format === "int32") {
       if (node.minimum === undefined && node.exclusiveMinimum === undefined) node.minimum = INT32.minimum;
