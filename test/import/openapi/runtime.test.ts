@@ -24,6 +24,8 @@ let server: Server;
 let base: string;
 const seen: Seen[] = [];
 let answer: { status: number; headers?: Record<string, string>; body: string } = { status: 200, body: "{}" };
+const hanging: import("node:http").ServerResponse[] = [];
+let onHang: (() => void) | undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -31,6 +33,11 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      if (req.url?.startsWith("/things/hang")) {
+        hanging.push(res);
+        onHang?.();
+        return;
+      }
       if (req.url === "/token") {
         res.writeHead(200, { "content-type": "application/json" });
         return res.end(JSON.stringify({ access_token: "tok_from_grant", expires_in: 3600 }));
@@ -42,7 +49,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => {
+  for (const res of hanging) res.destroy();
+  return new Promise<void>((r) => server.close(() => r()));
+});
 beforeEach(() => {
   seen.length = 0;
   answer = { status: 200, body: "{}" };
@@ -206,6 +216,18 @@ describe("answers", () => {
   it("no server configured is an error naming the variable", async () => {
     const api = createHttpApi(API, { env: {} }, { TransientError });
     await expect(api.call(op(), { id: "1" }, context())).rejects.toThrow(/set TEST_BASE_URL/);
+  });
+
+  it("the caller's abort (or the contract's timeout, through the same signal) ends the request, and is not transient", async () => {
+    const controller = new AbortController();
+    onHang = () => controller.abort();
+    const api = createHttpApi(API, { env: { TEST_BASE_URL: base } }, { TransientError });
+    const ctx = { ...context(), signal: controller.signal };
+    const error = await api.call(op(), { id: "hang" }, ctx).catch((e: unknown) => e);
+    onHang = undefined;
+    expect(seen.map((s) => s.url)).toEqual(["/things/hang"]);
+    expect(error).toMatchObject({ name: "AbortError" });
+    expect(error).not.toBeInstanceOf(TransientError);
   });
 
   it("an unreachable server is transient", async () => {
