@@ -31,6 +31,8 @@ const INTEGRATION = [
   "test/fuzz/**/*.test.ts",
   "test/import/corpus.test.ts",
   "test/import/mapping.test.ts",
+  "test/import/openapi/corpus.test.ts",
+  "test/import/openapi/e2e.test.ts",
   "test/mcp-conformance/conformance.test.ts",
   "test/otel/consumer.test.ts",
   "test/providers/sdk-types.test.ts",

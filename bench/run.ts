@@ -14,6 +14,7 @@ import { compileGenerated, ROOT, tempProject, toolc } from "./lib/project.js";
 import { GET_ORDER_OUTPUT, type SdkLine, SYNTHETIC_OUTPUT, writeFloorServer, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
 import { writeSyntheticDefinitions } from "./lib/synthetic.js";
 import { cpSync } from "node:fs";
+import { benchOpenApiImport } from "./openapi-import.js";
 import { benchExecutor, benchValidators, EXECUTOR_OUTPUTS, formatSanity } from "./validators.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -111,6 +112,15 @@ async function codegenSection(tools: number): Promise<void> {
   print(`\nOutput: ${(c.outputBytesPerTool / 1024).toFixed(1)} KB per tool in all; validator code ${(c.validatorBytesPerTool / 1024).toFixed(1)} KB per tool (target ≤4 KB: ${status(c.validatorBytesPerTool <= 4096)}).`);
 }
 
+function openApiImportSection(): void {
+  print("\n### toolc import openapi (cold process into an empty project; s, median of 3; parser alone = swagger-parser bundle + validate in its own process)\n");
+  print(row(["description", "operations", "import s", "parser alone s", "import / parser", "≤10 s"]));
+  print(row(["---", "---:", "---:", "---:", "---:", "---"]));
+  for (const r of benchOpenApiImport(QUICK ? 1 : 3, !QUICK)) {
+    print(row([r.label, String(r.operations), (r.importMs / 1000).toFixed(2), (r.parserMs / 1000).toFixed(2), x(r.importMs / r.parserMs), r.operations === 1000 ? status(r.importMs <= 10_000) : "—"]));
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const toolcVersion = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -123,6 +133,7 @@ async function main(): Promise<void> {
   await validatorsSection(getOrderDirs[2]);
   await mcpSection(QUICK ? 100 : 500, getOrderDirs);
   await codegenSection(QUICK ? 200 : 1000);
+  openApiImportSection();
   print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
   benchAdversarial(print);
   print("\n### Redaction: a sensitive map of 1,000 to 100,000 values (ms, best of 3, 1 at 100,000; ratio = with x-sensitive / the same contract without)\n");

@@ -23,6 +23,9 @@ Usage:
   toolc import SOURCE [--out DIR] [--force]
                                    turn an MCP tools/list JSON document (or a folder of tool JSON files)
                                    into contracts (default --out: the configured definitions folder)
+  toolc import openapi SPEC [--curation FILE] [--include SEL] [--exclude SEL]
+                                   turn an OpenAPI 3.x or Swagger 2.0 description (file or URL) into
+                                   contracts and handlers that call the API (see toolc import openapi --help)
   toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown]
                                    report contract changes against BASE (a folder or git:REF); exit 1
                                    on a breaking change without a version bump
@@ -97,6 +100,10 @@ function usageError(message: string, io: Io): number {
 }
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  if (argv[0] === "import" && argv[1] === "openapi") {
+    const { importOpenApiCommand } = await import("./import/openapi/cli.js");
+    return importOpenApiCommand(argv.slice(2), io);
+  }
   if (argv[0] === "import") {
     const { importCommand } = await import("./import/cli.js");
     return importCommand(argv.slice(1), io);

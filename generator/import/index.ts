@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pointerJoin, Reporter, type Problem } from "./problems.js";
 import { readSource, type SourceTool } from "./source.js";
+import { avoidReserved } from "./names.js";
 import { importTool, nameProblem, type ImportedTool } from "./tool.js";
 import { contractYaml } from "./yaml.js";
 
@@ -37,10 +38,21 @@ interface Planned {
   readonly text: string;
 }
 
-/** Names must be unique, also on case-insensitive file systems, where `Foo.yaml` and `foo.yaml` collide. */
-function checkNames(tools: readonly SourceTool[], hard: Reporter[]): Map<SourceTool, string> {
-  const names = new Map<SourceTool, string>();
+interface PlannedName {
+  readonly name: string;
+  /** Why the name differs from the source's, for the contract's comments. */
+  readonly note?: string;
+}
+
+/**
+ * Names must be unique, also on case-insensitive file systems, where
+ * `Foo.yaml` and `foo.yaml` collide. A name `generate` refuses is renamed,
+ * with a warning and a note in the contract.
+ */
+function checkNames(tools: readonly SourceTool[], hard: Reporter[]): Map<SourceTool, PlannedName> {
+  const names = new Map<SourceTool, PlannedName>();
   const seen = new Map<string, SourceTool>();
+  const sourceNames = new Set(tools.map((t) => (typeof t.tool.name === "string" ? t.tool.name.toLowerCase() : "")));
   for (const entry of tools) {
     const report = new Reporter(entry.file);
     hard.push(report);
@@ -49,20 +61,23 @@ function checkNames(tools: readonly SourceTool[], hard: Reporter[]): Map<SourceT
       report.error(pointerJoin(entry.pointer, "name"), problem);
       continue;
     }
-    const name = entry.tool.name as string;
+    const { name, note } = avoidReserved(entry.tool.name as string, (lower) => sourceNames.has(lower) || seen.has(lower));
+    if (note !== undefined) report.warn(pointerJoin(entry.pointer, "name"), note);
     const first = seen.get(name.toLowerCase());
     if (first) report.error(pointerJoin(entry.pointer, "name"), `tool ${JSON.stringify(name)} would be written to the same file as ${JSON.stringify(first.tool.name)} (${first.file}: ${first.pointer || "/"})`);
     else seen.set(name.toLowerCase(), entry);
-    names.set(entry, name);
+    names.set(entry, note === undefined ? { name } : { name, note });
   }
   return names;
 }
 
-function plan(entry: SourceTool, name: string, outDir: string, force: boolean, soft: Reporter[], hard: Reporter[]): Planned | "skipped" | undefined {
+function plan(entry: SourceTool, planned: PlannedName, outDir: string, force: boolean, soft: Reporter[], hard: Reporter[]): Planned | "skipped" | undefined {
   const report = new Reporter(entry.file);
   soft.push(report);
-  const tool = importTool(entry.tool, name, entry.pointer, report);
-  if (!tool) return "skipped";
+  const { name } = planned;
+  const imported = importTool(entry.tool, name, entry.pointer, report);
+  if (!imported) return "skipped";
+  const tool = planned.note === undefined ? imported : { ...imported, notes: [planned.note, ...imported.notes] };
   const file = `${name}.yaml`;
   const fail = new Reporter(entry.file);
   hard.push(fail);
@@ -101,7 +116,7 @@ export function importContracts(options: ImportOptions): ImportResult {
     const name = names.get(entry);
     if (name === undefined) continue;
     const result = plan(entry, name, outDir, options.force ?? false, soft, hard);
-    if (result === "skipped") skipped.push(name);
+    if (result === "skipped") skipped.push(name.name);
     else if (result) planned.push(result);
   }
   const aborted = hard.some((r) => r.failed);

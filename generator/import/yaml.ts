@@ -39,7 +39,8 @@ function layout(doc: Document): void {
 }
 
 export function contractYaml(tool: ImportedTool, outDir: string): string {
-  const doc = new Document(tool.contract);
+  // A value used twice (a shared schema) is written twice, not as a YAML anchor and alias.
+  const doc = new Document(tool.contract, { aliasDuplicateObjects: false });
   layout(doc);
   if (!isMap(doc.contents)) throw new Error("a contract is a mapping");
   const body = doc.toString({ lineWidth: 100, minContentWidth: 40 });

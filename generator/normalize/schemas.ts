@@ -9,10 +9,11 @@ import type { JsonPath, YamlSource } from "../load/index.js";
 import { didYouMean } from "../load/suggest.js";
 import { checkPatterns } from "./patterns.js";
 import { namedRef, parseRef } from "./refs.js";
+import { defsEntryName } from "../runtime/pointer.js";
 import { isObjectSchema, isSchemaObject, mapSchema } from "./schema-walk.js";
 
 /** Where every named type lives: type name → the types file that declares it. */
-export type TypeRegistry = ReadonlyMap<string, { readonly file: string; readonly module: string }>;
+export type TypeRegistry = ReadonlyMap<string, { readonly file: string; readonly module: string; readonly schema?: JsonSchema }>;
 
 export interface SchemaContext {
   readonly file: YamlSource;
@@ -72,7 +73,19 @@ function checkRequired(node: JsonObject, path: JsonPath, ctx: SchemaContext, out
  * branch would reject the other branches' properties, so the branches stay
  * open and the object holding the `allOf` is closed over all of them.
  */
-function closeObjects(schema: JsonSchema): JsonSchema {
+function closeObjects(schema: JsonSchema, registry: TypeRegistry): JsonSchema {
+  const rootDefs = isSchemaObject(schema) && isSchemaObject(schema.$defs) ? schema.$defs : {};
+  // A `$ref` branch counts as an object unless what it names is known to be something else (`allOf: [{ $ref: Status }]` on a string).
+  const objectBranch = (branch: JsonObject): boolean => {
+    if (typeof branch.$ref !== "string") return isObjectSchema(branch);
+    const name = defsEntryName(branch.$ref);
+    const target = name === undefined ? undefined : Object.hasOwn(rootDefs, name) ? rootDefs[name] : registry.get(name)?.schema;
+    if (!isSchemaObject(target)) return true;
+    if (target.type !== undefined) return target.type === "object" || (Array.isArray(target.type) && target.type.includes("object"));
+    const isObjectValue = (v: JsonValue): boolean => isSchemaObject(v);
+    if (Array.isArray(target.enum)) return target.enum.every(isObjectValue);
+    return "const" in target ? isObjectValue(target.const as JsonValue) : true;
+  };
   const openBranches = new WeakSet<object>();
   mapSchema(schema, [], (node, _path, original) => {
     if (Array.isArray(original.allOf)) for (const branch of original.allOf) if (isSchemaObject(branch)) openBranches.add(branch);
@@ -81,7 +94,7 @@ function closeObjects(schema: JsonSchema): JsonSchema {
   const close = (node: JsonObject, _path: JsonPath, original: JsonObject): JsonObject => {
     if ("additionalProperties" in node || "unevaluatedProperties" in node) return node;
     if (openBranches.has(original)) return node;
-    const composed = Array.isArray(node.allOf) && node.allOf.length > 0 && node.allOf.every((b) => isSchemaObject(b) && (isObjectSchema(b) || typeof b.$ref === "string"));
+    const composed = Array.isArray(node.allOf) && node.allOf.length > 0 && node.allOf.every((b) => isSchemaObject(b) && objectBranch(b));
     // Every branch is an object, so stating `type: object` on the whole changes nothing but lets strict mode accept the closing keyword.
     if (composed) return { ...node, ...(node.type === undefined ? { type: "object" } : {}), unevaluatedProperties: false };
     return isObjectSchema(node) ? { ...node, additionalProperties: false } : node;
@@ -93,7 +106,7 @@ export function normalizeSchema(schema: JsonSchema, path: JsonPath, ctx: SchemaC
   const deps = new Set<string>();
   const diagnostics: Diagnostic[] = [...checkPatterns(schema, path, ctx.file)];
   const rewritten = mapSchema(schema, path, (node, at) => rewriteRef(node, at, ctx, deps, diagnostics));
-  const closed = closeObjects(rewritten);
+  const closed = closeObjects(rewritten, ctx.registry);
   mapSchema(closed, path, (node, at) => {
     checkRequired(node, at, ctx, diagnostics);
     return node;

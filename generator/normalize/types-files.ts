@@ -22,8 +22,8 @@ function typesOf(file: YamlSource): Record<string, JsonSchema> {
   return (file.data as { types: Record<string, JsonSchema> }).types;
 }
 
-function buildRegistry(files: readonly YamlSource[], diagnostics: Diagnostic[]): Map<string, { file: string; module: string }> {
-  const registry = new Map<string, { file: string; module: string }>();
+function buildRegistry(files: readonly YamlSource[], diagnostics: Diagnostic[]): Map<string, { file: string; module: string; schema: JsonSchema }> {
+  const registry = new Map<string, { file: string; module: string; schema: JsonSchema }>();
   for (const file of files) {
     for (const name of Object.keys(typesOf(file))) {
       const existing = registry.get(name);
@@ -31,7 +31,7 @@ function buildRegistry(files: readonly YamlSource[], diagnostics: Diagnostic[]):
         diagnostics.push(error(file.locate(["types", name], { key: true }), Codes.duplicateType, `type \`${name}\` is already declared in ${existing.file}; type names are shared by all generated code and must be unique`));
         continue;
       }
-      registry.set(name, { file: file.source, module: moduleStem(file.source) });
+      registry.set(name, { file: file.source, module: moduleStem(file.source), schema: typesOf(file)[name]! });
     }
   }
   return registry;

@@ -102,6 +102,16 @@ describe("normalize: served schemas", () => {
       },
     },
     {
+      name: "an allOf of references to non-objects (a string $defs entry, an enum named type) is not made an object",
+      input: "{ type: object, properties: { s: { allOf: [{ $ref: '#/$defs/S' }], description: d }, c: { allOf: [{ $ref: 'types.yaml#/Currency' }] } }, $defs: { S: { type: string, enum: [a, b] } } }",
+      want: {
+        type: "object",
+        properties: { s: { allOf: [{ $ref: "#/$defs/S" }], description: "d" }, c: { allOf: [{ $ref: "#/$defs/Currency" }] } },
+        additionalProperties: false,
+        $defs: { Currency: { enum: ["EUR", "USD"] }, S: { type: "string", enum: ["a", "b"] } },
+      },
+    },
+    {
       name: "named types are rewritten to #/$defs and bundled with what they use, sorted",
       input: "{ type: object, properties: { price: { $ref: 'types.yaml#/Money' } } }",
       want: {

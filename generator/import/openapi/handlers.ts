@@ -1,0 +1,114 @@
+/**
+ * The handlers module an OpenAPI import writes beside the generated output:
+ * one typed handler per tool, each handing its operation's binding to the
+ * copied runtime (openapi-http.ts). It sits outside the output folder, so
+ * `toolc check` never counts it as foreign, and it exports a factory, so a
+ * project's own handlers module spreads it and replaces any handler it
+ * wants: `{ ...createOpenApiHandlers(), repos_get: myHandler }`.
+ * Every value from the API description reaches the code through JSON
+ * literals; comments get it with line terminators removed.
+ */
+import { readFileSync } from "node:fs";
+import { format } from "prettier";
+import { tsLiteral } from "../../emit/literal.js";
+import { FORMAT_OPTIONS } from "../../write/format.js";
+import type { OpenApiTool } from "./contract.js";
+import { isGroupBinding } from "./groups.js";
+import type { SecurityScheme } from "./model.js";
+
+export const RUNTIME_FILE = "openapi-http.ts";
+const RUNTIME_URL = new URL(`../../../generator/openapi-runtime/${RUNTIME_FILE}`, import.meta.url);
+
+export interface HandlersModule {
+  readonly title: string;
+  readonly specDisplay: string;
+  readonly envPrefix: string;
+  readonly server: string | undefined;
+  readonly schemes: Readonly<Record<string, SecurityScheme>>;
+  readonly tools: readonly OpenApiTool[];
+  /** The generated index module, relative to the handlers file, without extension (`../generated/index`). */
+  readonly indexModule: string;
+  /** `.js` or `.ts`, as the project's imports end. */
+  readonly extension: string;
+}
+
+/** Text for a `//` comment: no line terminator can end it early. */
+function commentText(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, " ");
+}
+
+export function envName(prefix: string, ...parts: string[]): string {
+  return [prefix, ...parts].join("_").replace(/[^A-Za-z0-9]+/g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase().replace(/_+/g, "_");
+}
+
+/** Each scheme with the environment variables it reads, or undefined for one the handlers cannot apply. */
+export function schemeBindings(prefix: string, schemes: Readonly<Record<string, SecurityScheme>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, scheme] of Object.entries(schemes)) {
+    const base = envName(prefix, name);
+    const token = /_TOKEN$/.test(base) ? base : `${base}_TOKEN`;
+    if (scheme.type === "apiKey") out[name] = { type: "apiKey", in: scheme.in, name: scheme.name, env: base };
+    else if (scheme.type === "bearer") out[name] = { type: "bearer", env: token };
+    else if (scheme.type === "basic") out[name] = { type: "basic", env: { username: `${base}_USERNAME`, password: `${base}_PASSWORD` } };
+    else if (scheme.type === "oauth2") {
+      out[name] = { type: "oauth2", ...(scheme.tokenUrl === undefined ? {} : { tokenUrl: scheme.tokenUrl }), env: { token, clientId: `${base}_CLIENT_ID`, clientSecret: `${base}_CLIENT_SECRET`, tokenUrl: `${base}_TOKEN_URL` } };
+    }
+  }
+  return out;
+}
+
+function environmentLines(module: HandlersModule, bindings: Record<string, unknown>): string[] {
+  const lines = [`//   ${envName(module.envPrefix, "BASE_URL")}: the server URL${module.server === undefined ? " (required: the description names none)" : ` (default ${module.server})`}`];
+  for (const [name, binding] of Object.entries(bindings)) {
+    const env = (binding as { env: unknown }).env;
+    const names = typeof env === "string" ? [env] : Object.values(env as Record<string, string>);
+    lines.push(`//   ${names.join(", ")}: security scheme ${JSON.stringify(name)}`);
+  }
+  return lines.map(commentText);
+}
+
+/** A tool's handler; a group's picks its member's binding by the `operation` argument. */
+function handlerLine(tool: OpenApiTool): string {
+  const key = JSON.stringify(tool.name);
+  const binding = isGroupBinding(tool.binding) ? `operations[${key}].group[input.operation]` : `operations[${key}]`;
+  return `    ${key}: (input, ctx) => http.call(${binding}, input, ctx),`;
+}
+
+export async function emitHandlers(module: HandlersModule): Promise<string> {
+  const bindings = schemeBindings(module.envPrefix, module.schemes);
+  const description = { title: module.title, serverEnv: envName(module.envPrefix, "BASE_URL"), ...(module.server === undefined ? {} : { server: module.server }), securitySchemes: bindings };
+  const names = module.tools.map((t) => t.name);
+  const operations = Object.fromEntries(module.tools.map((t) => [t.name, t.binding]));
+  const head = [
+    commentText(`// Written by toolc import openapi from ${JSON.stringify(module.specDisplay)} (${JSON.stringify(module.title)}). A re-import overwrites it.`),
+    "// Replace any handler in your own module: { ...createOpenApiHandlers(), some_tool: yourHandler }.",
+    "// Environment:",
+    ...environmentLines(module, bindings),
+    `import { TransientError, type Handlers } from ${JSON.stringify(`${module.indexModule}${module.extension}`)};`,
+    `import { createHttpApi, type HttpApiDescription, type HttpApiOptions } from ${JSON.stringify(`./openapi-http${module.extension}`)};`,
+    "",
+    `export const description: HttpApiDescription = ${tsLiteral(description)};`,
+    "",
+  ].join("\n");
+  // The table is most of the module: printed in prettier's layout for data (tsLiteral), not run through prettier, which would take seconds on a large API.
+  const table = `const operations = ${tsLiteral(operations)} as const;\n`;
+  const tail = [
+    "/** The tools this API serves, each with its generated handler. */",
+    `export type OpenApiHandlers = Required<Pick<Handlers, ${names.length === 0 ? "never" : names.map((n) => JSON.stringify(n)).join(" | ")}>>;`,
+    "",
+    "export function createOpenApiHandlers(options: HttpApiOptions = {}): OpenApiHandlers {",
+    "  const http = createHttpApi(description, options, { TransientError });",
+    "  return {",
+    ...module.tools.map(handlerLine),
+    "  };",
+    "}",
+    "",
+  ].join("\n");
+  const [formattedHead, formattedTail] = await Promise.all([head, tail].map((t) => format(t, { ...FORMAT_OPTIONS, parser: "typescript" })));
+  return `${formattedHead}\n${table}\n${formattedTail}`;
+}
+
+/** The runtime the handlers call, copied as it stands (it imports nothing; its source is kept in prettier's layout), with a header naming it. */
+export function emitRuntime(): string {
+  return `// Written by toolc import openapi: toolc's openapi-http runtime. A re-import overwrites it.\n${readFileSync(RUNTIME_URL, "utf8")}`;
+}

@@ -1,0 +1,36 @@
+/**
+ * The `--report` file: every conversion and every problem of one import,
+ * one line per field, in Markdown, so a reviewer sees what changed and why
+ * without reading the contracts.
+ */
+import type { OpenApiImportResult } from "./index.js";
+
+/** A value in a Markdown table cell: pipes escaped, no line breaks, no HTML. */
+function cell(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, " ").replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/`/g, "'");
+}
+
+export function reportMarkdown(result: OpenApiImportResult): string {
+  const lines = [
+    `# Import of ${cell(result.spec?.title ?? "an API description")}`,
+    "",
+    `- OpenAPI version: ${result.spec?.version ?? "unread"}`,
+    `- operations: ${result.operations}, selected: ${result.selected}, tools: ${result.tools.length}, skipped: ${result.skipped.length}`,
+    `- conversions: ${result.conversions.list.length} (${result.conversions.counts().map(([k, n]) => `${cell(k)} ${n}`).join(", ") || "none"})`,
+    `- problems: ${result.problems.filter((p) => p.severity === "error").length} errors, ${result.problems.filter((p) => p.severity === "warning").length} warnings`,
+    "",
+    "## Problems",
+    "",
+    "| severity | where | message |",
+    "| --- | --- | --- |",
+    ...result.problems.map((p) => `| ${p.severity} | ${cell(p.pointer || "(document)")} | ${cell(p.message)} |`),
+    "",
+    "## Conversions",
+    "",
+    "| kind | where | what |",
+    "| --- | --- | --- |",
+    ...result.conversions.list.map((c) => `| ${cell(c.kind)} | ${cell(c.pointer)} | ${cell(c.message)} |`),
+    "",
+  ];
+  return lines.join("\n");
+}

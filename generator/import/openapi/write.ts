@@ -1,0 +1,115 @@
+/**
+ * The files an OpenAPI import writes, and the writing: contracts in the
+ * definitions folder, the handlers module and its runtime. A contract file
+ * that exists and was not written by an import of the same API is kept
+ * unless --force; one that an earlier import of this API wrote and no tool
+ * produces any more is removed. Each file goes to a temporary name first and
+ * is renamed, so no reader sees half a file; nothing is written when any
+ * file cannot be planned.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import type { Problem } from "../problems.js";
+import { contractYaml } from "../yaml.js";
+import type { OpenApiTool } from "./contract.js";
+import { emitHandlers, emitRuntime, RUNTIME_FILE } from "./handlers.js";
+import type { ApiSpec, SecurityScheme } from "./model.js";
+
+export interface PlannedFile {
+  /** Absolute path. */
+  readonly path: string;
+  /** The text, or null to remove the file. */
+  readonly text: string | null;
+}
+
+export interface FilePlan {
+  readonly cwd: string;
+  readonly out: string;
+  readonly generated: string;
+  readonly handlers: string;
+  readonly id: string;
+  readonly env: string;
+  readonly spec: ApiSpec;
+  readonly specDisplay: string;
+  readonly schemes: Readonly<Record<string, SecurityScheme>>;
+  readonly tools: readonly OpenApiTool[];
+  readonly server: string | undefined;
+  readonly force: boolean;
+}
+
+const MARKER = /^# toolc import: openapi (\S+);/m;
+
+/** The API id an earlier import wrote into a contract's comments, if any. */
+export function importedBy(text: string): string | undefined {
+  return MARKER.exec(text.split("\n").slice(0, 3).join("\n"))?.[1];
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function problem(file: string, message: string): Problem {
+  return { severity: "error", file, pointer: "", message };
+}
+
+function relativeModule(from: string, to: string): string {
+  const rel = relative(dirname(from), to).split(sep).join("/").replace(/\.ts$/, "");
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
+export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem[]> {
+  const files: PlannedFile[] = [];
+  const problems: Problem[] = [];
+  const produced = new Set<string>();
+  for (const tool of plan.tools) {
+    const path = join(plan.out, `${tool.name}.yaml`);
+    produced.add(path);
+    const existing = readText(path);
+    if (existing !== undefined && importedBy(existing) !== plan.id && !plan.force) {
+      problems.push(problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`));
+      continue;
+    }
+    files.push({ path, text: contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out) });
+  }
+  if (existsSync(plan.out)) {
+    for (const name of readdirSync(plan.out).filter((f) => f.endsWith(".yaml")).sort()) {
+      const path = join(plan.out, name);
+      if (!produced.has(path) && importedBy(readText(path) ?? "") === plan.id) files.push({ path, text: null });
+    }
+  }
+  if (problems.length > 0) return problems;
+  const handlersText = await emitHandlers({
+    title: plan.spec.title, specDisplay: plan.specDisplay, envPrefix: plan.env, server: plan.server, schemes: plan.schemes, tools: plan.tools,
+    indexModule: relativeModule(plan.handlers, join(plan.generated, "index.ts")), extension: ".js",
+  });
+  files.push({ path: plan.handlers, text: handlersText });
+  files.push({ path: join(dirname(plan.handlers), RUNTIME_FILE), text: emitRuntime() });
+  return files;
+}
+
+export function writePlanned(files: readonly PlannedFile[], cwd: string): { written: string[]; removed: string[]; unchanged: number } {
+  const written: string[] = [];
+  const removed: string[] = [];
+  let unchanged = 0;
+  for (const file of files) {
+    const shown = relative(cwd, file.path).split(sep).join("/");
+    if (file.text === null) {
+      rmSync(file.path, { force: true });
+      removed.push(shown);
+      continue;
+    }
+    if (readText(file.path) === file.text) {
+      unchanged++;
+      continue;
+    }
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(`${file.path}.tmp`, file.text);
+    renameSync(`${file.path}.tmp`, file.path);
+    written.push(shown);
+  }
+  return { written, removed, unchanged };
+}

@@ -1,0 +1,506 @@
+/**
+ * Calls an HTTP API on behalf of the handlers `toolc import openapi` wrote
+ * next to this file. Each handler hands over its operation's binding (method,
+ * path, where each input property goes, how the answer comes back) and the
+ * call context; this module builds the request, applies the credentials
+ * from the environment, and maps the answer onto toolc's envelope:
+ *
+ * - 2xx: the JSON answer is the output (the executor validates it, so an
+ *   answer of another shape, or one that is not JSON, is INVALID_OUTPUT);
+ * - 429 and 503: `TransientError`, with `Retry-After` as its delay
+ *   (RFC 9110 §10.2.3: seconds or an HTTP date), retried per the contract;
+ * - a 4xx the operation declares: `ctx.reject` with its reason (REJECTED);
+ * - any other status, or no server configured: an error (FAILED).
+ *
+ * Written for Node.js 20+ and any runtime with `fetch`; it imports nothing.
+ */
+
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+export interface ParameterBinding {
+  readonly key?: string;
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly style: string;
+  readonly explode: boolean;
+  readonly value?: unknown;
+}
+
+export interface HttpOperation<Reason extends string = string> {
+  readonly method: string;
+  readonly path: string;
+  readonly parameters: readonly ParameterBinding[];
+  readonly body?: {
+    readonly encoding: "json" | "form" | "text" | "binary";
+    readonly mediaType: string;
+    readonly key?: string;
+    readonly keys?: readonly string[];
+  };
+  readonly success:
+    | { readonly kind: "json"; readonly wrap?: string }
+    | { readonly kind: "empty" }
+    | {
+        readonly kind: "content";
+        readonly block: "text" | "image" | "audio" | "resource";
+      };
+  readonly errors: Readonly<Record<string, Reason>>;
+  readonly security: readonly (readonly string[])[];
+}
+
+/** A security scheme with the environment variables its credentials come from. */
+export type SecuritySchemeBinding =
+  | {
+      readonly type: "apiKey";
+      readonly in: "header" | "query" | "cookie";
+      readonly name: string;
+      readonly env: string;
+    }
+  | { readonly type: "bearer"; readonly env: string }
+  | {
+      readonly type: "basic";
+      readonly env: { readonly username: string; readonly password: string };
+    }
+  | {
+      readonly type: "oauth2";
+      readonly tokenUrl?: string;
+      readonly env: {
+        readonly token: string;
+        readonly clientId: string;
+        readonly clientSecret: string;
+        readonly tokenUrl: string;
+      };
+    };
+
+export interface HttpApiDescription {
+  readonly title: string;
+  /** The environment variable that overrides the server URL. */
+  readonly serverEnv: string;
+  readonly server?: string;
+  readonly securitySchemes: Readonly<Record<string, SecuritySchemeBinding>>;
+}
+
+export interface HttpApiOptions {
+  /** The server URL; default: the `serverEnv` variable, else the API description's first server. */
+  readonly baseUrl?: string;
+  /** Where credentials and the server URL are read; default: `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The fetch to use; default: the global one. */
+  readonly fetch?: typeof fetch;
+  /** Headers sent with every request (a User-Agent, an API version). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The parts of a handler's `ctx` a call uses. */
+export interface HttpCallContext<Reason extends string> {
+  readonly signal: AbortSignal;
+  reject(reason: Reason, message?: string): never;
+  attach(block: AttachedBlock): void;
+}
+
+export type AttachedBlock =
+  | { type: "text"; text: string }
+  | { type: "image" | "audio"; data: string; mimeType: string }
+  | {
+      type: "resource";
+      resource:
+        | { uri: string; mimeType?: string; blob: string }
+        | { uri: string; mimeType?: string; text: string };
+    };
+
+type TransientErrorClass = new (
+  message: string,
+  options?: { retryAfterMs?: number; cause?: unknown },
+) => Error;
+
+export interface HttpApi {
+  call<Output, Reason extends string = never>(
+    operation: HttpOperation<Reason>,
+    input: object,
+    ctx: HttpCallContext<Reason>,
+  ): Promise<Output>;
+}
+
+/** Messages from the API reach the caller shortened to this. */
+const MAX_MESSAGE = 200;
+/** A cached OAuth token is renewed this long before it expires. */
+const TOKEN_MARGIN_MS = 30_000;
+
+function processEnv(): Readonly<Record<string, string | undefined>> {
+  const holder = globalThis as {
+    process?: { env?: Record<string, string | undefined> };
+  };
+  return holder.process?.env ?? {};
+}
+
+/** `Retry-After`: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function retryAfterMs(
+  header: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function scalar(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** A value in a path or header (`simple` style): arrays and objects as comma-separated lists (OpenAPI 3.1 §4.8.12.4). */
+function simple(value: unknown, explode: boolean): string {
+  if (Array.isArray(value)) return value.map(scalar).join(",");
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value)
+      .map(([k, v]) => (explode ? `${k}=${scalar(v)}` : `${k},${scalar(v)}`))
+      .join(",");
+  }
+  return scalar(value);
+}
+
+const DELIMITERS: Record<string, string> = {
+  form: ",",
+  spaceDelimited: " ",
+  pipeDelimited: "|",
+};
+
+function appendQuery(
+  query: URLSearchParams,
+  p: ParameterBinding,
+  value: unknown,
+): void {
+  if (Array.isArray(value)) {
+    if (p.explode) for (const item of value) query.append(p.name, scalar(item));
+    else
+      query.append(p.name, value.map(scalar).join(DELIMITERS[p.style] ?? ","));
+    return;
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value);
+    if (p.style === "deepObject")
+      for (const [k, v] of entries) query.append(`${p.name}[${k}]`, scalar(v));
+    else if (p.explode)
+      for (const [k, v] of entries) query.append(k, scalar(v));
+    else
+      query.append(
+        p.name,
+        entries.flatMap(([k, v]) => [k, scalar(v)]).join(","),
+      );
+    return;
+  }
+  query.append(p.name, scalar(value));
+}
+
+interface Request {
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  cookies: string[];
+}
+
+function applyParameters(
+  operation: HttpOperation<string>,
+  input: Record<string, unknown>,
+  request: Request,
+): void {
+  for (const p of operation.parameters) {
+    const value = p.key === undefined ? p.value : input[p.key];
+    if (value === undefined) continue;
+    if (p.in === "path")
+      request.path = request.path
+        .split(`{${p.name}}`)
+        .join(encodeURIComponent(simple(value, p.explode)));
+    else if (p.in === "query") appendQuery(request.query, p, value);
+    else if (p.in === "header")
+      request.headers[p.name.toLowerCase()] = simple(value, p.explode);
+    else
+      request.cookies.push(
+        `${p.name}=${encodeURIComponent(simple(value, false))}`,
+      );
+  }
+}
+
+function bodyOf(
+  operation: HttpOperation<string>,
+  input: Record<string, unknown>,
+): { text: string; mediaType: string } | undefined {
+  const body = operation.body;
+  if (body === undefined) return undefined;
+  let value: unknown;
+  if (body.keys !== undefined) {
+    const picked: Record<string, unknown> = {};
+    for (const key of body.keys)
+      if (input[key] !== undefined) picked[key] = input[key];
+    if (Object.keys(picked).length === 0 && body.encoding !== "json")
+      return undefined;
+    value = picked;
+  } else {
+    value = body.key === undefined ? undefined : input[body.key];
+  }
+  if (value === undefined) return undefined;
+  if (body.encoding === "json")
+    return { text: JSON.stringify(value), mediaType: body.mediaType };
+  if (body.encoding === "form") {
+    const form = new URLSearchParams();
+    const fields =
+      value !== null && typeof value === "object" ? Object.entries(value) : [];
+    for (const [k, v] of fields)
+      for (const item of Array.isArray(v) ? v : [v])
+        form.append(k, scalar(item));
+    return { text: form.toString(), mediaType: body.mediaType };
+  }
+  return { text: scalar(value), mediaType: body.mediaType };
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** The API's own words for a failure (`message`, `error`, `detail`, `title`), shortened, when its answer has them. */
+function apiMessage(text: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (parsed === null || typeof parsed !== "object") return undefined;
+  for (const key of ["message", "error", "detail", "title"]) {
+    const value = (parsed as Record<string, unknown>)[key];
+    if (typeof value === "string" && value.trim() !== "")
+      return value.trim().slice(0, MAX_MESSAGE);
+  }
+  return undefined;
+}
+
+class Credentials {
+  readonly #tokens = new Map<string, { token: string; expires: number }>();
+  readonly schemes: Readonly<Record<string, SecuritySchemeBinding>>;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly fetcher: typeof fetch;
+
+  constructor(
+    schemes: Readonly<Record<string, SecuritySchemeBinding>>,
+    env: Readonly<Record<string, string | undefined>>,
+    fetcher: typeof fetch,
+  ) {
+    this.schemes = schemes;
+    this.env = env;
+    this.fetcher = fetcher;
+  }
+
+  /** The first alternative whose credentials are all in the environment; none applies when no alternative is complete. */
+  async apply(
+    alternatives: readonly (readonly string[])[],
+    request: Request,
+    signal: AbortSignal,
+  ): Promise<void> {
+    for (const alternative of alternatives) {
+      const schemes = alternative.map((name) => this.schemes[name]);
+      if (!schemes.every((s) => s !== undefined && this.#available(s)))
+        continue;
+      for (const scheme of schemes)
+        if (scheme) await this.#applyOne(scheme, request, signal);
+      return;
+    }
+  }
+
+  #available(scheme: SecuritySchemeBinding): boolean {
+    if (scheme.type === "basic")
+      return this.env[scheme.env.username] !== undefined;
+    if (scheme.type === "oauth2")
+      return (
+        this.env[scheme.env.token] !== undefined ||
+        (this.env[scheme.env.clientId] !== undefined &&
+          this.env[scheme.env.clientSecret] !== undefined)
+      );
+    return this.env[scheme.env] !== undefined;
+  }
+
+  async #applyOne(
+    scheme: SecuritySchemeBinding,
+    request: Request,
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (scheme.type === "apiKey") {
+      const value = this.env[scheme.env] ?? "";
+      if (scheme.in === "header")
+        request.headers[scheme.name.toLowerCase()] = value;
+      else if (scheme.in === "query") request.query.set(scheme.name, value);
+      else request.cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
+    } else if (scheme.type === "bearer") {
+      request.headers["authorization"] = `Bearer ${this.env[scheme.env] ?? ""}`;
+    } else if (scheme.type === "basic") {
+      const pair = `${this.env[scheme.env.username] ?? ""}:${this.env[scheme.env.password] ?? ""}`;
+      request.headers["authorization"] =
+        `Basic ${base64(new TextEncoder().encode(pair))}`;
+    } else {
+      request.headers["authorization"] =
+        `Bearer ${await this.#oauthToken(scheme, signal)}`;
+    }
+  }
+
+  /** A token from the environment, else one from the client credentials grant (RFC 6749 §4.4), cached until shortly before it expires. */
+  async #oauthToken(
+    scheme: Extract<SecuritySchemeBinding, { type: "oauth2" }>,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const given = this.env[scheme.env.token];
+    if (given !== undefined) return given;
+    const tokenUrl = this.env[scheme.env.tokenUrl] ?? scheme.tokenUrl;
+    if (tokenUrl === undefined)
+      throw new Error(`no OAuth token URL: set ${scheme.env.tokenUrl}`);
+    const cached = this.#tokens.get(tokenUrl);
+    if (cached && cached.expires > Date.now()) return cached.token;
+    const client = `${encodeURIComponent(this.env[scheme.env.clientId] ?? "")}:${encodeURIComponent(this.env[scheme.env.clientSecret] ?? "")}`;
+    const response = await this.fetcher(tokenUrl, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${base64(new TextEncoder().encode(client))}`,
+        accept: "application/json",
+      },
+      body: "grant_type=client_credentials",
+      signal,
+    });
+    const answer = (await response.json().catch(() => undefined)) as
+      { access_token?: unknown; expires_in?: unknown } | undefined;
+    if (!response.ok || typeof answer?.access_token !== "string")
+      throw new Error(`the OAuth token endpoint answered ${response.status}`);
+    const lifetime =
+      typeof answer.expires_in === "number"
+        ? answer.expires_in * 1000
+        : 3_600_000;
+    this.#tokens.set(tokenUrl, {
+      token: answer.access_token,
+      expires: Date.now() + lifetime - TOKEN_MARGIN_MS,
+    });
+    return answer.access_token;
+  }
+}
+
+async function successOutput(
+  operation: HttpOperation<string>,
+  response: Response,
+  url: string,
+  ctx: HttpCallContext<string>,
+): Promise<unknown> {
+  const success = operation.success;
+  if (success.kind === "empty") {
+    await response.body?.cancel();
+    return {};
+  }
+  if (success.kind === "content") {
+    const mimeType =
+      response.headers.get("content-type") ?? "application/octet-stream";
+    if (success.block === "text")
+      ctx.attach({ type: "text", text: await response.text() });
+    else {
+      const data = base64(new Uint8Array(await response.arrayBuffer()));
+      ctx.attach(
+        success.block === "resource"
+          ? { type: "resource", resource: { uri: url, mimeType, blob: data } }
+          : { type: success.block, data, mimeType },
+      );
+    }
+    return { contentType: mimeType };
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: handed on as text, which the contract's output schema (an object) rejects: INVALID_OUTPUT.
+    return text;
+  }
+  return success.wrap === undefined ? parsed : { [success.wrap]: parsed };
+}
+
+export function createHttpApi(
+  description: HttpApiDescription,
+  options: HttpApiOptions,
+  errors: { readonly TransientError: TransientErrorClass },
+): HttpApi {
+  const env = options.env ?? processEnv();
+  const fetcher = options.fetch ?? globalThis.fetch;
+  const credentials = new Credentials(
+    description.securitySchemes,
+    env,
+    fetcher,
+  );
+
+  async function call(
+    operation: HttpOperation<string>,
+    input: object,
+    ctx: HttpCallContext<string>,
+  ): Promise<unknown> {
+    const server =
+      options.baseUrl ?? env[description.serverEnv] ?? description.server;
+    if (server === undefined || server === "")
+      throw new Error(
+        `no server URL for ${description.title}: set ${description.serverEnv}`,
+      );
+    const values = input as Record<string, unknown>;
+    const request: Request = {
+      path: operation.path,
+      query: new URLSearchParams(),
+      headers: {},
+      cookies: [],
+    };
+    for (const [k, v] of Object.entries(options.headers ?? {}))
+      request.headers[k.toLowerCase()] = v;
+    applyParameters(operation, values, request);
+    await credentials.apply(operation.security, request, ctx.signal);
+    const body = bodyOf(operation, values);
+    if (body !== undefined) request.headers["content-type"] = body.mediaType;
+    request.headers["accept"] ??=
+      operation.success.kind === "json" ? "application/json" : "*/*";
+    if (request.cookies.length > 0)
+      request.headers["cookie"] = request.cookies.join("; ");
+    const search = request.query.toString();
+    const url = `${server.replace(/\/+$/, "")}${request.path}${search === "" ? "" : `?${search}`}`;
+    let response: Response;
+    try {
+      response = await fetcher(url, {
+        method: operation.method,
+        headers: request.headers,
+        ...(body === undefined ? {} : { body: body.text }),
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      throw new errors.TransientError(
+        `${description.title} could not be reached`,
+        { cause: error },
+      );
+    }
+    if (response.status === 429 || response.status === 503) {
+      await response.body?.cancel();
+      const delay = retryAfterMs(response.headers.get("retry-after"));
+      throw new errors.TransientError(
+        `${description.title} answered ${response.status}`,
+        delay === undefined ? {} : { retryAfterMs: delay },
+      );
+    }
+    if (response.status >= 200 && response.status < 300)
+      return successOutput(operation, response, url, ctx);
+    const text = await response.text().catch(() => "");
+    const said = apiMessage(text);
+    const reason = operation.errors[String(response.status)];
+    if (reason !== undefined)
+      return ctx.reject(
+        reason,
+        `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,
+      );
+    throw new Error(
+      `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,
+    );
+  }
+
+  // The executor validates what a handler returns against the contract's output schema, so the answer needs no type check here.
+  return { call: call as HttpApi["call"] };
+}

@@ -1,0 +1,167 @@
+/** The curation file: what it changes, how its mistakes are reported, and that a re-import keeps it. */
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compile } from "../../../generator/pipeline.js";
+import { runCli } from "../../compiler/helpers.js";
+import { importSpec, OK_OBJECT, openapi30, type Obj } from "./helpers.js";
+
+const ID = { name: "id", in: "path", required: true, schema: { type: "string" } };
+const SHOP = openapi30({
+  "/orders": {
+    get: { operationId: "listOrders", tags: ["orders"], parameters: [{ name: "page", in: "query", schema: { type: "integer" } }, { name: "api_version", in: "query", required: true, schema: { type: "string" } }], responses: { 200: OK_OBJECT } },
+    post: { operationId: "createOrder", tags: ["orders"], requestBody: { content: { "application/json": { schema: { type: "object", properties: { item: { type: "string" } } } } } }, responses: { 201: OK_OBJECT } },
+  },
+  "/orders/{id}": {
+    get: { operationId: "getOrder", tags: ["orders"], parameters: [ID, { name: "verbose", in: "query", schema: { type: "boolean", default: false } }], responses: { 200: OK_OBJECT, 404: { description: "No such order" } } },
+    delete: { operationId: "deleteOrder", tags: ["orders"], parameters: [ID], responses: { 204: { description: "Deleted" }, 404: { description: "No such order" } } },
+  },
+  "/admin/stats": { get: { operationId: "stats", tags: ["admin"], responses: { 200: OK_OBJECT } } },
+});
+
+describe("curation", () => {
+  it("renames, rewrites descriptions, drops, fixes and adds parameters, sets effect, retry and timeout", async () => {
+    const curation = `operations:
+  listOrders:
+    name: list_orders
+    title: List orders
+    description: The shop's orders, newest first.
+    drop: [page]
+    set: { api_version: "2024-01" }
+    add: { X-Tenant: { in: header, required: true, schema: { type: string, minLength: 1 } } }
+    timeoutMs: 3000
+    retry: { attempts: 2, backoffMs: 50 }
+  POST /orders:
+    effect: write
+    idempotent: true
+`;
+    const { contracts, result } = await importSpec(SHOP, curation);
+    expect(contracts.list_orders).toMatchObject({
+      title: "List orders", description: "The shop's orders, newest first.", timeoutMs: 3000, retry: { attempts: 2, backoffMs: 50 },
+      input: { type: "object", properties: { "X-Tenant": { type: "string", minLength: 1 } }, required: ["X-Tenant"] },
+    });
+    expect(contracts.createOrder).toMatchObject({ effect: "write", idempotent: true, retry: { attempts: 3 } });
+    const binding = result.tools.find((t) => t.name === "list_orders")!.binding;
+    expect(binding.parameters).toEqual([
+      { name: "api_version", in: "query", style: "form", explode: true, value: "2024-01" },
+      { name: "X-Tenant", in: "header", style: "simple", explode: false, key: "X-Tenant" },
+    ]);
+  });
+
+  it.each([
+    { name: "include by tag", curation: "include: { tags: [admin] }\n", tools: ["stats"] },
+    { name: "include by path glob and method", curation: "include: { paths: ['/orders/*'] }\nexclude: { methods: [DELETE] }\n", tools: ["getOrder"] },
+    { name: "exclude one operation", curation: "operations:\n  stats: { exclude: true }\n", tools: ["listOrders", "createOrder", "getOrder", "deleteOrder"] },
+  ])("$name", async ({ curation, tools }) => {
+    const { contracts } = await importSpec(SHOP, curation);
+    expect(Object.keys(contracts).sort()).toEqual([...tools].sort());
+  });
+
+  it("the command line's --include and --exclude select too", async () => {
+    const dir = (await importSpec(SHOP, "", { dryRun: true })).dir;
+    const run = await runCli(dir, ["import", "openapi", "api.json", "--include", "tag:orders", "--exclude", "op:createOrder"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("5 operations read, 3 selected; 3 tools");
+  });
+
+  it.each([
+    { args: ["import", "openapi"], code: 2, err: /expected one SPEC, got 0/ },
+    { args: ["import", "openapi", "api.json", "--include", "label:x"], code: 2, err: /--include "label:x": expected tag:NAME, op:OPERATION_ID, path:GLOB or method:METHOD/ },
+    { args: ["import", "openapi", "--help"], code: 0, out: /Usage: toolc import openapi SPEC/ },
+  ])("the command line: $args", async ({ args, code, err, out }) => {
+    const dir = (await importSpec(SHOP, "", { dryRun: true })).dir;
+    const run = await runCli(dir, args);
+    expect(run.code).toBe(code);
+    if (err) expect(run.stderr).toMatch(err);
+    if (out) expect(run.stdout).toMatch(out);
+  });
+
+  it("groups operations into one tool, chosen by `operation`, with the strongest effect and every error", async () => {
+    const curation = `groups:
+  orders:
+    description: Read or delete one order.
+    operations: [getOrder, deleteOrder]
+`;
+    const { contracts, dir } = await importSpec(SHOP, curation);
+    expect(Object.keys(contracts).sort()).toEqual(["createOrder", "listOrders", "orders", "stats"]);
+    // A default inside a oneOf branch would never be applied (Ajv's strict mode refuses it): the group compiles without.
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const group = contracts.orders as Obj;
+    expect(group).toMatchObject({ effect: "destructive", errors: { NOT_FOUND: { description: "No such order" } } });
+    const branches = (group.input as Obj).oneOf as Obj[];
+    expect(branches.map((b) => ((b.properties as Obj).operation as Obj).const)).toEqual(["getOrder", "deleteOrder"]);
+    expect(branches.map((b) => b.required)).toEqual([["operation", "id"], ["operation", "id"]]);
+  });
+
+  it("says `confirm` is not supported yet instead of inventing a contract key", async () => {
+    const { contracts, messages } = await importSpec(SHOP, "operations:\n  deleteOrder: { confirm: true }\n");
+    expect(contracts.deleteOrder).not.toHaveProperty("confirm");
+    expect(messages).toContainEqual(expect.stringMatching(/`confirm` is not supported yet/));
+  });
+
+  it("warns above its maxTools, naming what reduces the count", async () => {
+    const { messages } = await importSpec(SHOP, "maxTools: 3\n");
+    expect(messages).toContainEqual(expect.stringMatching(/5 tools is more than 3 \(the curation's maxTools\).*`include`\/`exclude`.*`groups`/));
+  });
+
+  it.each([
+    { text: "operations:\n  listOrders: { nmae: x }\n", line: 2, message: /unknown key `nmae`; did you mean `name`\?/ },
+    { text: "maxTools: many\n", line: 1, message: /`maxTools` must be integer/ },
+    { text: "operations:\n  listOrders:\n    effect: delete\n", line: 3, message: /`operations.listOrders.effect` must be equal to one of the allowed values/ },
+  ])("a mistake in the file is a located error and nothing is written: $text", async ({ text, line, message }) => {
+    const { result, contracts } = await importSpec(SHOP, text);
+    expect(result.aborted).toBe(true);
+    expect(contracts).toEqual({});
+    expect(result.diagnostics).toEqual([expect.objectContaining({ file: "openapi.curation.yaml", line, message: expect.stringMatching(message) })]);
+  });
+
+  it("names an operation the description does not have, with its place", async () => {
+    const { result } = await importSpec(SHOP, "operations:\n  listOrder: { name: x }\n");
+    expect(result.problems).toContainEqual(expect.objectContaining({ severity: "warning", file: "openapi.curation.yaml:2:3", message: expect.stringMatching(/^the curation names operation "listOrder"/) }));
+  });
+
+  it("a required parameter cannot be dropped without a value", async () => {
+    const { result } = await importSpec(SHOP, "operations:\n  listOrders: { drop: [api_version] }\n");
+    expect(result.skipped).toEqual(["listOrders"]);
+  });
+});
+
+describe("re-import", () => {
+  const CURATION = "operations:\n  getOrder: { name: get_order, description: One order by its id. }\n";
+
+  it("keeps the curation, removes what the API dropped, never touches a hand-written contract, and toolc diff classifies the change", async () => {
+    const first = await importSpec(SHOP, CURATION);
+    const dir = first.dir;
+    cpSync(join(dir, "definitions"), join(dir, "base"), { recursive: true });
+    writeFileSync(join(dir, "definitions/mine.yaml"), "name: mine\nversion: 1\ndescription: mine\neffect: read\ninput: { type: object }\noutput: { type: object }\n");
+    // The API changes: getOrder gains a required query parameter, stats goes away.
+    const changed = structuredClone(SHOP) as { paths: Record<string, Record<string, { parameters?: unknown[] }>> };
+    changed.paths["/orders/{id}"]!.get!.parameters!.push({ name: "expand", in: "query", required: true, schema: { type: "string" } });
+    delete changed.paths["/admin/stats"];
+    const second = await importSpec(changed, undefined, {}, dir);
+    expect(second.result.removed).toEqual(["definitions/stats.yaml"]);
+    expect(second.contracts.get_order).toMatchObject({ description: "One order by its id.", input: { required: ["id", "expand"] } });
+    expect(second.contracts.mine).toBeDefined();
+    expect(readFileSync(join(dir, "definitions/get_order.yaml"), "utf8")).toMatch(/^# toolc import: openapi shop;/m);
+
+    const diff = await runCli(dir, ["diff", "--base", "base", "--definitions", "definitions", "--format", "json"]);
+    expect(diff.code).toBe(1);
+    const report = JSON.parse(diff.stdout) as { changes: { tool: string; level: string; message: string }[] };
+    const breaking = report.changes.filter((c) => c.level === "breaking").map((c) => `${c.tool}: ${c.message}`);
+    expect(breaking).toEqual(["stats: tool `stats` removed", "get_order: required property `expand` added"]);
+  });
+
+  it("refuses to overwrite a contract it did not write, unless --force", async () => {
+    const dir = (await importSpec(SHOP, "", { dryRun: true })).dir;
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(join(dir, "definitions"), { recursive: true });
+    writeFileSync(join(dir, "definitions/stats.yaml"), "name: stats\n");
+    const refused = await importSpec(SHOP, undefined, {}, dir);
+    expect(refused.result.aborted).toBe(true);
+    expect(refused.result.problems).toEqual([expect.objectContaining({ severity: "error", file: "definitions/stats.yaml", message: expect.stringMatching(/^exists and was not written by an import of "shop"/) })]);
+    expect(readFileSync(join(dir, "definitions/stats.yaml"), "utf8")).toBe("name: stats\n");
+    const forced = await importSpec(SHOP, undefined, { force: true }, dir);
+    expect(forced.result.aborted).toBe(false);
+  });
+});

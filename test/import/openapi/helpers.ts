@@ -1,0 +1,68 @@
+/** Running `toolc import openapi` on descriptions written in a test, and reading back what it wrote. */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { parse } from "yaml";
+import { importOpenApi, type OpenApiImportOptions, type OpenApiImportResult } from "../../../generator/import/openapi/index.js";
+import { ROOT } from "../../compiler/helpers.js";
+
+export type Obj = Record<string, unknown>;
+
+export const FIXTURES = join(ROOT, "test/import/openapi/fixtures");
+
+/** A pinned description as a file: the gzipped ones are unpacked into `dir`. */
+export function fixtureSpec(name: "github" | "blockfrost" | "slack", dir: string): string {
+  if (name === "blockfrost") return join(FIXTURES, "blockfrost/openapi.yaml");
+  const packed = name === "github" ? "github/api.github.com.json.gz" : "slack/slack_web_openapi_v2.json.gz";
+  const target = join(dir, `${name}.json`);
+  writeFileSync(target, gunzipSync(readFileSync(join(FIXTURES, packed))));
+  return target;
+}
+
+/** A scratch npm project with toolc's node_modules linked in. */
+export function scratchProject(prefix: string, packageJson: Obj = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), `toolc-openapi-${prefix}-`));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: prefix, private: true, type: "module", ...packageJson }, null, 2));
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+export interface Imported {
+  readonly dir: string;
+  readonly result: OpenApiImportResult;
+  readonly contracts: Record<string, Obj>;
+  readonly messages: string[];
+}
+
+export function contractsIn(dir: string): Record<string, Obj> {
+  const defs = join(dir, "definitions");
+  let files: string[] = [];
+  try {
+    files = readdirSync(defs).filter((f) => f.endsWith(".yaml"));
+  } catch {
+    return {};
+  }
+  return Object.fromEntries(files.map((f) => [f.replace(/\.yaml$/, ""), parse(readFileSync(join(defs, f), "utf8")) as Obj]));
+}
+
+/** Imports `spec` (an object written as JSON, or a path) with an optional curation (YAML text). */
+export async function importSpec(spec: Obj | string, curation?: string, options: Partial<OpenApiImportOptions> = {}, dir?: string): Promise<Imported> {
+  const project = dir ?? mkdtempSync(join(tmpdir(), "toolc-openapi-"));
+  mkdirSync(project, { recursive: true });
+  const specPath = typeof spec === "string" ? spec : join(project, "api.json");
+  if (typeof spec !== "string") writeFileSync(specPath, JSON.stringify(spec));
+  if (curation !== undefined) writeFileSync(join(project, "openapi.curation.yaml"), curation);
+  const result = await importOpenApi({
+    spec: specPath, out: "definitions", generated: "generated", handlers: "openapi-handlers.ts", curation: "openapi.curation.yaml", cwd: project, ...options,
+  });
+  const messages = [...result.diagnostics.map((d) => `${d.code}: ${d.message}`), ...result.problems.map((p) => `${p.severity} ${p.pointer}: ${p.message}`)];
+  return { dir: project, result, contracts: contractsIn(project), messages };
+}
+
+/** An OpenAPI 3.0 document around `paths` (and `components`). */
+export function openapi30(paths: Obj, components: Obj = {}, extra: Obj = {}): Obj {
+  return { openapi: "3.0.3", info: { title: "Shop API", version: "1" }, servers: [{ url: "https://shop.example/v1" }], paths, components, ...extra };
+}
+
+export const OK_OBJECT = { description: "ok", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } } } };
