@@ -16,7 +16,7 @@ import { formats } from "./runtime/formats.js";
 import { codePointLength } from "./runtime/length.js";
 
 /** Annotation keywords toolc accepts beyond JSON Schema. */
-export const TOOLC_ANNOTATIONS = ["x-sensitive"] as const;
+export const TOOLC_ANNOTATIONS = ["x-sensitive", "x-mcp-header"] as const;
 
 /** A generated runtime module standalone code uses, and the namespace binding a validators module imports it as. */
 export interface RuntimeImport {

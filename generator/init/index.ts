@@ -12,6 +12,7 @@ import type { Io } from "../commands/generate.js";
 import { CONFIG_FILE } from "../config/load.js";
 import { declaresVitest, DEFAULT_TESTS, resolveSettings, type McpSdkLine, type Settings } from "../config/settings.js";
 import { mcpSdkLine } from "../config/mcp-sdk.js";
+import { serverDefaults } from "../config/server-defaults.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { addLines, createIfAbsent, type Action, type NewFile } from "./files.js";
 import { mergePackageJson, type PackageWants } from "./package-json.js";
@@ -63,7 +64,7 @@ function hasContracts(dir: string): boolean {
 /** The settings init works with: the existing config's, or the fresh layout it is about to write. */
 async function layout(root: string, io: Io): Promise<Settings | undefined> {
   if (!existsSync(join(root, CONFIG_FILE))) {
-    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers), mcpSdk: mcpSdkLine(root) };
+    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers), mcpSdk: mcpSdkLine(root), server: serverDefaults(root, undefined) };
   }
   const resolved = await resolveSettings(root, { config: CONFIG_FILE });
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
