@@ -105,6 +105,10 @@ export type Contracts = typeof contracts;
 const serverDefaults: ServerDefaults = {
   name: "toolc",
   version: "0.1.0",
+  cache: {
+    ttlMs: 300000,
+    cacheScope: "public",
+  },
 };
 
 /** A handler for `create_refund`. */

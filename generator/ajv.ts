@@ -15,8 +15,11 @@ import { duplicateItems, equal } from "./runtime/equal.js";
 import { formats } from "./runtime/formats.js";
 import { codePointLength } from "./runtime/length.js";
 
-/** Annotation keywords toolc accepts beyond JSON Schema. */
-export const TOOLC_ANNOTATIONS = ["x-sensitive", "x-mcp-header"] as const;
+/** Annotation keywords toolc accepts beyond JSON Schema, with the type of their value. */
+export const TOOLC_ANNOTATIONS = [
+  { keyword: "x-sensitive", schemaType: "boolean" },
+  { keyword: "x-mcp-header", schemaType: "string" },
+] as const;
 
 /** A generated runtime module standalone code uses, and the namespace binding a validators module imports it as. */
 export interface RuntimeImport {
@@ -250,7 +253,7 @@ export function createAjv(purpose: AjvPurpose): ToolcAjv {
   // Our own checkers, not ajv-formats: the same functions run at compile time
   // (examples) and in the shipped validators, so the two cannot disagree.
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
-  for (const keyword of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType: "boolean" });
+  for (const { keyword, schemaType } of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType });
   for (const definition of TOOLC_KEYWORDS) {
     ajv.removeKeyword(definition.keyword as string);
     ajv.addKeyword(definition);

@@ -26,6 +26,7 @@ function ajv(useDefaults: boolean): Ajv2020 {
   const instance = new Ajv2020({ allErrors: true, useDefaults, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats.default(instance);
   instance.addKeyword({ keyword: "x-sensitive", schemaType: "boolean" });
+  instance.addKeyword({ keyword: "x-mcp-header", schemaType: "string" });
   return instance;
 }
 
