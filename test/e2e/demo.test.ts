@@ -69,7 +69,7 @@ describe.each([["stdio", stdioDemo], ["Streamable HTTP", httpDemo]] as const)("t
     const r = await createClient(demo.client).get_order({ customerId: "cus_flaky" });
     expect(r).toMatchObject({ ok: true, data: { found: true } });
     await demo.log.waitFor(/trace get_order@1 attempt=2 code=OK/);
-    expect(demo.log.text).toMatch(/trace get_order@1 attempt=1 code=RETRYABLE effect=none \d+ms error=TransientError/);
+    expect(demo.log.text).toMatch(/trace get_order@1 attempt=1 code=RETRYABLE effect=none \d+ms protocol=2025-11-25 error=TransientError/);
   });
 
   it("applies a refund once per requestId and enforces the business rules", async () => {
