@@ -38,7 +38,8 @@ function testedVersions(): Record<string, string> {
 /** The run-time dependencies of each MCP SDK line's generated code. */
 const SDK_PACKAGES: Record<McpSdkLine, readonly string[]> = {
   1: ["@modelcontextprotocol/sdk"],
-  2: ["@modelcontextprotocol/server", "@modelcontextprotocol/client"],
+  // The Node adapter is the SDK's own mount of its HTTP entry, which the generated http.ts uses.
+  2: ["@modelcontextprotocol/server", "@modelcontextprotocol/client", "@modelcontextprotocol/node"],
 };
 
 function packageWants(line: McpSdkLine): PackageWants {

@@ -116,7 +116,7 @@ describe("one Streamable HTTP endpoint, both generations (demo/serve.ts --http)"
 
     it("calls every demo tool, with no session and no initialize", async () => {
       for (const [name, args, expected] of validCalls()) {
-        const headers = name === "get_order" ? { "mcp-param-customer-id": String(args["customerId"]) } : {};
+        const headers: Record<string, string> = name === "get_order" ? { "mcp-param-customer-id": String(args["customerId"]) } : {};
         const response = await modernRequest(server.url, "tools/call", { name, arguments: args }, { headers });
         expect(response.status, JSON.stringify(response)).toBe(200);
         const { result } = final(response) as { result: Record<string, unknown> };
@@ -152,7 +152,8 @@ describe("one Streamable HTTP endpoint, both generations (demo/serve.ts --http)"
 
     it("refuses a missing, wrong or malformed Mcp-Param-Customer-Id with 400 and -32020, and takes the Base64 form", async () => {
       const callWith = (headers: Record<string, string>) => modernRequest(server.url, "tools/call", { name: "get_order", arguments: { customerId: "cus_1" } }, { headers });
-      for (const headers of [{}, { "mcp-param-customer-id": "cus_2" }, { "mcp-param-customer-id": "=?base64?not base64?=" }]) {
+      const cases: Record<string, string>[] = [{}, { "mcp-param-customer-id": "cus_2" }, { "mcp-param-customer-id": "=?base64?not base64?=" }];
+      for (const headers of cases) {
         const response = await callWith(headers);
         expect(response.status, JSON.stringify(headers)).toBe(400);
         expect(final(response)).toMatchObject({ error: { code: -32020 } });
