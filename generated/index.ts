@@ -65,6 +65,7 @@ export {
   TransientError,
   FAILURE_META_KEY,
   loadValidators,
+  toCallResult,
 } from "./runtime/api.js";
 
 export type {

@@ -60,6 +60,7 @@ export { executeTool } from "./executor.js";
 export {
   createToolServer,
   FAILURE_META_KEY,
+  toCallResult,
   type CacheHint,
   type ServerDefaults,
   type ServerOptions,

@@ -106,9 +106,11 @@ export function toolListing(contract: AnyToolContract): Tool {
 }
 
 /**
- * Success: the output as structuredContent plus its JSON as text. Failure:
- * the envelope as text and in _meta, never in structuredContent (SDK clients
- * validate that against outputSchema even when isError is set).
+ * A call's result as the MCP tool result toolc's server sends. Success: the
+ * output as structuredContent plus its JSON as text. Failure: the envelope
+ * as text and in _meta, never in structuredContent (SDK clients validate
+ * that against outputSchema even when isError is set). Exported for servers
+ * that register the contracts' tools on an `McpServer` of their own.
  */
 export function toCallResult(
   result: ToolResult<unknown, string>,

@@ -44,7 +44,7 @@ function exportStatements(ir: ContractIR): ExportFromStatement[] {
     ...typeModules,
     ...toolModules,
     contractConstants,
-    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators"] },
+    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators", "toCallResult"] },
     { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: RUNTIME_TYPES },
   ];
 }
@@ -117,7 +117,7 @@ const serverDefaults: ${type} = ${data};`;
 
 export function emitIndexModule(ir: ContractIR, server: ServerDefaultsSetting = {}): EmittedFile {
   const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
-  builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer", "serverDefaults");
+  builder.reserve("toCallResult", "contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer", "serverDefaults");
   const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), CONTRACTS));
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
