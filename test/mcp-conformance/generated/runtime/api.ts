@@ -33,6 +33,7 @@ export type {
   InputOf,
   JsonSchemaObject,
   KindOf,
+  McpParamHeader,
   OutputOf,
   PathPattern,
   ReasonOf,
@@ -59,6 +60,9 @@ export { executeTool } from "./executor.js";
 export {
   createToolServer,
   FAILURE_META_KEY,
+  toCallResult,
+  type CacheHint,
+  type ServerDefaults,
   type ServerOptions,
 } from "./server.js";
 export {
