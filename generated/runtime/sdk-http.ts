@@ -12,7 +12,10 @@
  * Host, Origin or token: toolc's checks (http.ts) run before it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { toNodeHandler } from "@modelcontextprotocol/node";
+import {
+  toNodeHandler,
+  type NodeIncomingMessageLike,
+} from "@modelcontextprotocol/node";
 import { createMcpHandler, type Server } from "@modelcontextprotocol/server";
 
 export interface HttpEntryOptions {
@@ -37,5 +40,8 @@ export function createHttpEntry(
   const serve = toNodeHandler(
     createMcpHandler(() => createServer(), { legacy: "stateless" }),
   );
-  return (req, res, parsedBody) => serve(req, res, parsedBody);
+  // Node's own request: the adapter's structural type spells its optional fields without `| undefined`,
+  // which exactOptionalPropertyTypes tells apart from Node's declarations.
+  return (req, res, parsedBody) =>
+    serve(req as NodeIncomingMessageLike, res, parsedBody);
 }

@@ -87,9 +87,6 @@ type LoggingLevelName =
   | "alert"
   | "emergency";
 
-/** The `_meta` key a request carries its own logging level under (protocol 2026-07-28). */
-export const REQUEST_LOG_LEVEL_KEY: string | undefined = LOG_LEVEL_META_KEY;
-
 /**
  * The `_meta` key under which a 2026-07-28 request names its protocol
  * version: a request that carries it is served on the modern path. None on

@@ -68,9 +68,6 @@ export type CallNotification =
 
 type LoggingLevelName = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
-/** The `_meta` key a request carries its own logging level under (2026-07-28); none on this line. */
-export const REQUEST_LOG_LEVEL_KEY: string | undefined = undefined;
-
 /** The `_meta` key a 2026-07-28 request names its version under; none on this line, which serves the 2025 revisions only. */
 export const MODERN_VERSION_META_KEY: string | undefined = undefined;
 

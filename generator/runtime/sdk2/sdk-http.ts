@@ -11,7 +11,7 @@
  * Host, Origin or token: toolc's checks (http.ts) run before it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { toNodeHandler } from "@modelcontextprotocol/node";
+import { toNodeHandler, type NodeIncomingMessageLike } from "@modelcontextprotocol/node";
 import { createMcpHandler, type Server } from "@modelcontextprotocol/server";
 
 export interface HttpEntryOptions {
@@ -27,5 +27,7 @@ export interface HttpEntryOptions {
  */
 export function createHttpEntry(createServer: () => Server, _options: HttpEntryOptions): (req: IncomingMessage, res: ServerResponse, parsedBody: unknown) => Promise<void> {
   const serve = toNodeHandler(createMcpHandler(() => createServer(), { legacy: "stateless" }));
-  return (req, res, parsedBody) => serve(req, res, parsedBody);
+  // Node's own request: the adapter's structural type spells its optional fields without `| undefined`,
+  // which exactOptionalPropertyTypes tells apart from Node's declarations.
+  return (req, res, parsedBody) => serve(req as NodeIncomingMessageLike, res, parsedBody);
 }
