@@ -64,22 +64,24 @@ describe("logging and progress over Streamable HTTP", () => {
 });
 
 describe("logging and progress over stdio, through the SDK 2.4 Client", () => {
-  async function collecting(era: "modern" | "legacy"): Promise<{ client: Client; logs: LoggingMessageNotification["params"][] }> {
+  async function collecting(era: "modern" | "legacy"): Promise<{ client: Client; logs: LoggingMessageNotification["params"][]; progress: unknown[] }> {
     const { client } = await connectStdio(notifyingServer, [], era);
     const logs: LoggingMessageNotification["params"][] = [];
+    const progress: unknown[] = [];
     client.setNotificationHandler("notifications/message", (n) => void logs.push(n.params));
-    return { client, logs };
+    client.setNotificationHandler("notifications/progress", (n) => void progress.push(n.params));
+    return { client, logs, progress };
   }
 
   it("sends no log message to a 2026-07-28 request without a level, and progress to one with a token", async () => {
-    const { client, logs } = await collecting("modern");
+    const { client, logs, progress } = await collecting("modern");
     try {
       expect(client.getProtocolEra()).toBe("modern");
-      const progress: number[] = [];
-      const result = await client.callTool(call, { onprogress: (p) => void progress.push(p.progress) });
+      const result = await client.callTool({ ...call, _meta: { progressToken: "s1" } });
       expect(result.structuredContent).toMatchObject({ found: false });
-      expect(progress).toEqual([1, 2]);
-      // stdio keeps order: the notifications of a call arrive before its result, so none is still on its way.
+      // stdio keeps order: once a later call has answered, every notification of the first has been handled.
+      await client.callTool(call);
+      expect(progress).toEqual([1, 2].map((p) => ({ progressToken: "s1", progress: p, total: 2 })));
       expect(logs).toEqual([]);
     } finally {
       await client.close();
