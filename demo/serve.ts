@@ -9,7 +9,7 @@
  */
 import { createServer as createNodeServer, type Server as NodeServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio as serveOnStdio } from "@modelcontextprotocol/server/stdio";
 import { createHttpHandler } from "../generated/http.js";
 import { createServer, type Handlers, type TraceEvent } from "../generated/index.js";
 import { createDemoHandlers } from "./handlers.js";
@@ -46,6 +46,7 @@ function parsePort(value: string | undefined): number {
 /** One line per attempt, built only from fields that never carry payload values. */
 function formatTrace(e: TraceEvent): string {
   const parts = [`trace ${e.tool}@${e.version}`, `attempt=${e.attempt}`, `code=${e.code}`, `effect=${e.effect}`, `${Math.round(e.durationMs)}ms`];
+  if (e.protocolEra !== undefined) parts.push(`protocol=${e.protocolVersion ?? e.protocolEra}`);
   if (e.issuePaths.length > 0) parts.push(`issues=${e.issuePaths.map((p) => JSON.stringify(p)).join(",")}`);
   // The error's name only: its message may quote upstream responses, which are not ours to log.
   if (e.error instanceof Error) parts.push(`error=${e.error.name}`);
@@ -54,12 +55,12 @@ function formatTrace(e: TraceEvent): string {
 
 const serverOptions = { name: "toolc-demo", version: "1.0.0", onTrace: (e: TraceEvent) => log(formatTrace(e)) };
 
-async function serveStdio(handlers: Handlers): Promise<void> {
-  const server = createServer(handlers, serverOptions);
-  await server.connect(new StdioServerTransport());
+function serveStdio(handlers: Handlers): void {
+  // The SDK's stdio entry: the client's first message decides the protocol generation, 2026-07-28 or 2025.
+  const handle = serveOnStdio(() => createServer(handlers, serverOptions));
   log("serving on stdio");
-  // Closing the server on a signal lets the transport flush before the process ends.
-  onShutdown(async () => server.close());
+  // Closing on a signal lets the transport flush before the process ends.
+  onShutdown(async () => handle.close());
 }
 
 async function serveHttp(handlers: Handlers, port: number): Promise<void> {
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const { handlers } = createDemoHandlers();
   if (args.http) await serveHttp(handlers, args.port);
-  else await serveStdio(handlers);
+  else serveStdio(handlers);
 }
 
 main().catch((error: unknown) => {

@@ -277,7 +277,8 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
         type: "string",
         minLength: 1,
         maxLength: 64,
-        description: "Customer id, e.g. cus_123",
+        "x-mcp-header": "Customer-Id",
+        description: "Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header",
       },
       includeHistory: {
         type: "boolean",
@@ -360,12 +361,21 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
   },
   meta: {
     "toolc/contractVersion": 1,
-    "toolc/schemaHash": "sha256:0725cf6b06061e82d04f24945253b4698278d8361b15ec1ebb9e56f3d9f3b4cd",
+    "toolc/schemaHash": "sha256:ecbd2aafb12f97ad4ea4cb819ad0c2b1dba3adbe170d29cc535c310d01cb7291",
   },
   sensitive: {
     input: [],
     output: [],
   },
+  mcpHeaders: [
+    {
+      name: "Customer-Id",
+      path: [
+        "customerId",
+      ],
+      type: "string",
+    },
+  ],
   validators: () => import("./copies/get_order.js"),
 };
 

@@ -2,7 +2,7 @@
 
 /// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createServer, type Handlers, type ServerOptions } from "./index.js";
+import { contracts, createServer, type Handlers, type ServerOptions } from "./index.js";
 import {
   createToolHttpHandler,
   type HttpHandlerOptions,
@@ -10,10 +10,17 @@ import {
 
 export type { HttpHandlerOptions } from "./runtime/http.js";
 
-/** A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request. */
+/**
+ * A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.
+ * On MCP SDK 2.x it answers protocol 2026-07-28 and 2025-era clients on the same endpoint.
+ */
 export function createHttpHandler(
   handlers: Handlers,
   options?: ServerOptions & HttpHandlerOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return createToolHttpHandler(() => createServer(handlers, options), options);
+  return createToolHttpHandler(
+    () => createServer(handlers, options),
+    options,
+    contracts,
+  );
 }

@@ -13,6 +13,7 @@ import {
   type HandlersFor,
   type OutputOf,
   type ReasonOf,
+  type ServerDefaults,
   type ServerOptions,
   type ToolClient,
   type ToolResult,
@@ -64,9 +65,11 @@ export {
   TransientError,
   FAILURE_META_KEY,
   loadValidators,
+  toCallResult,
 } from "./runtime/api.js";
 
 export type {
+  CacheHint,
   CallOptions,
   Classification,
   DriftReport,
@@ -98,6 +101,16 @@ export const contracts = {
 
 /** The type of `contracts`. */
 export type Contracts = typeof contracts;
+
+/** What `createServer` says about itself unless its options do: from package.json and toolc.config.yaml when this was generated. */
+const serverDefaults: ServerDefaults = {
+  name: "toolc",
+  version: "0.1.0",
+  cache: {
+    ttlMs: 300000,
+    cacheScope: "public",
+  },
+};
 
 /** A handler for `create_refund`. */
 export type CreateRefundHandler = HandlerFor<Contracts["create_refund"]>;
@@ -133,12 +146,15 @@ export function execute<K extends ToolName>(
   return executeByName(contracts, tool, input, handlers, options);
 }
 
-/** An MCP server (the SDK's low-level `Server`) serving every tool that has a handler. */
+/**
+ * An MCP server (the SDK's low-level `Server`) serving every tool that has a handler.
+ * On MCP SDK 2.x, hand `() => createServer(handlers)` to `serveStdio` to serve protocol 2026-07-28 and 2025-era clients over stdio.
+ */
 export function createServer(
   handlers: Handlers,
   options?: ServerOptions,
 ): Server {
-  return createToolServer(contracts, handlers, options);
+  return createToolServer(contracts, handlers, options, serverDefaults);
 }
 
 /** A typed client over an SDK `Client`: validates input before sending and output on receipt. */

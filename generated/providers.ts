@@ -142,7 +142,7 @@ const openaiChatTools: OpenAIChatTool[] = [
         properties: {
           customerId: {
             type: "string",
-            description: "Customer id, e.g. cus_123. Constraints: minLength 1; maxLength 64.",
+            description: "Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header. Constraints: minLength 1; maxLength 64.",
           },
           includeHistory: {
             type: [
@@ -430,7 +430,7 @@ const anthropicTools: AnthropicTool[] = [
       properties: {
         customerId: {
           type: "string",
-          description: "Customer id, e.g. cus_123. Constraints: minLength 1; maxLength 64.",
+          description: "Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header. Constraints: minLength 1; maxLength 64.",
         },
         includeHistory: {
           type: "boolean",
@@ -681,7 +681,7 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
       properties: {
         customerId: {
           type: "string",
-          description: "Customer id, e.g. cus_123. Constraints: minLength 1; maxLength 64.",
+          description: "Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header. Constraints: minLength 1; maxLength 64.",
         },
         includeHistory: {
           type: "boolean",

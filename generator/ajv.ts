@@ -9,14 +9,18 @@
  * `gen.scopeValue` with a `code` snippet for every value standalone code
  * refers to (https://ajv.js.org/standalone.html, /keywords.html).
  */
-import { Ajv, _, Name, stringify, str, type Code, type KeywordCxt, type KeywordDefinition, type Options } from "ajv";
+import { Ajv, _, Name, stringify, str, type Code, type JSONType, type KeywordCxt, type KeywordDefinition, type Options } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { duplicateItems, equal } from "./runtime/equal.js";
 import { formats } from "./runtime/formats.js";
 import { codePointLength } from "./runtime/length.js";
 
-/** Annotation keywords toolc accepts beyond JSON Schema. */
-export const TOOLC_ANNOTATIONS = ["x-sensitive"] as const;
+/** Annotation keywords toolc accepts beyond JSON Schema, with the type of their value. */
+export const TOOLC_ANNOTATIONS: readonly { readonly keyword: string; readonly schemaType: JSONType | JSONType[] }[] = [
+  // `true`, `false` or `"withhold"`; the meta-schema checks which.
+  { keyword: "x-sensitive", schemaType: ["boolean", "string"] },
+  { keyword: "x-mcp-header", schemaType: "string" },
+];
 
 /** A generated runtime module standalone code uses, and the namespace binding a validators module imports it as. */
 export interface RuntimeImport {
@@ -250,8 +254,7 @@ export function createAjv(purpose: AjvPurpose): ToolcAjv {
   // Our own checkers, not ajv-formats: the same functions run at compile time
   // (examples) and in the shipped validators, so the two cannot disagree.
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
-  // `x-sensitive` is `true`, `false` or `"withhold"`; the meta-schema checks which.
-  for (const keyword of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType: ["boolean", "string"] });
+  for (const { keyword, schemaType } of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType });
   for (const definition of TOOLC_KEYWORDS) {
     ajv.removeKeyword(definition.keyword as string);
     ajv.addKeyword(definition);

@@ -40,6 +40,12 @@ export const Codes = {
   openaiNotStrict: "TC070",
   anthropicNotStrict: "TC071",
   providerName: "TC072",
+  mcpHeaderName: "TC080",
+  mcpHeaderPlacement: "TC081",
+  mcpHeaderType: "TC082",
+  duplicateMcpHeader: "TC083",
+  sensitiveMcpHeader: "TC084",
+  mcpHeaderUnsafeInteger: "TC085",
 } as const;
 
 export type DiagnosticCode = (typeof Codes)[keyof typeof Codes];

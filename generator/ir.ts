@@ -131,6 +131,15 @@ export interface ToolIR {
   readonly meta: JsonObject;
   readonly examples: readonly ExampleIR[];
   readonly sensitive: { readonly input: SensitivePathsIR; readonly output: SensitivePathsIR };
+  /** Input properties mirrored into `Mcp-Param-{name}` HTTP headers (`x-mcp-header`, SEP-2243), in schema order. */
+  readonly mcpHeaders?: readonly McpHeaderIR[];
+}
+
+/** One `x-mcp-header` declaration: the header's name, the `properties` chain from the input root, the property's type. */
+export interface McpHeaderIR {
+  readonly name: string;
+  readonly path: readonly string[];
+  readonly type: "string" | "integer" | "boolean";
 }
 
 export interface NamedTypeIR {

@@ -11,6 +11,7 @@
 import { relative, resolve, sep } from "node:path";
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "./cache.js";
 import { hasErrors } from "./diagnostics.js";
+import type { ServerDefaultsSetting } from "./config/server-defaults.js";
 import type { EmitOptions } from "./emit/index.js";
 import type { CompileOutput } from "./compile.js";
 import { readDefinitionTexts, type DefinitionText } from "./load/files.js";
@@ -25,6 +26,8 @@ export interface CompileTargets {
   readonly handlers?: string;
   /** The MCP SDK line generated code targets; 1 when absent (the CLI always resolves one, see config/settings.ts). */
   readonly mcpSdk?: 1 | 2;
+  /** The generated server's defaults (package.json name and version, `mcp.cache`); none when absent. */
+  readonly server?: ServerDefaultsSetting;
 }
 
 export interface RunOptions extends CompileTargets {
@@ -50,7 +53,7 @@ const posixRelative = (from: string, to: string): string => relative(from, to).s
 
 /** How contract tests reach the output folder and the handlers module: posix paths relative to the tests folder. */
 function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOptions {
-  const sdk = targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk };
+  const sdk = { ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }), ...(targets.server === undefined ? {} : { server: targets.server }) };
   if (targets.tests === undefined) return sdk;
   const testsDir = resolve(cwd, targets.tests);
   const handlers = targets.handlers === undefined ? {} : { handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)) };

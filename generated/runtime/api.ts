@@ -33,6 +33,7 @@ export type {
   InputOf,
   JsonSchemaObject,
   KindOf,
+  McpParamHeader,
   OutputOf,
   ReasonOf,
   ResolvedInputOf,
@@ -60,6 +61,9 @@ export { executeTool } from "./executor.js";
 export {
   createToolServer,
   FAILURE_META_KEY,
+  toCallResult,
+  type CacheHint,
+  type ServerDefaults,
   type ServerOptions,
 } from "./server.js";
 export {

@@ -331,10 +331,15 @@ async function call(
     return invalidInput(contract, issues);
   }
   try {
+    const params = {
+      name: contract.name,
+      arguments: sent.value as Record<string, unknown>,
+    };
     const result = await requestToolCall(
       client,
-      { name: contract.name, arguments: sent.value as Record<string, unknown> },
+      params,
       requestOptions(options),
+      { name: contract.name, inputSchema: contract.inputSchema },
     );
     return result.isError === true
       ? fromError(contract, result, secrets)

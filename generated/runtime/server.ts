@@ -13,6 +13,8 @@ import {
   projectCallResult,
   projectToolList,
   unknownToolError,
+  type CacheHint,
+  type CallContext,
   type CallToolResult,
   type Server,
   type Tool,
@@ -23,7 +25,9 @@ import { executeTool } from "./executor.js";
 import type { AnyHandler } from "./attempt.js";
 import { LogLevels, routeNotifications } from "./call-notifier.js";
 import { serverLogLevel, type LogLevelSetting } from "./notify.js";
-import type { ExecuteOptions, HandlersFor } from "./types.js";
+import type { ExecuteOptions, HandlersFor, TraceEvent } from "./types.js";
+
+export type { CacheHint };
 
 /** Where a failure envelope travels in a tools/call result's `_meta`. */
 export const FAILURE_META_KEY = "toolc/failure";
@@ -33,20 +37,37 @@ export interface ServerOptions extends Omit<
   ExecuteOptions,
   "onProgress" | "onLog"
 > {
-  /** Server name sent in the initialize response; defaults to "toolc". */
+  /**
+   * The server's name, sent as `serverInfo` (the initialize result, and every
+   * 2026-07-28 result's `_meta`). Defaults to the `name` in the project's
+   * package.json when the code was generated.
+   */
   name?: string;
-  /** Server version sent in the initialize response; defaults to "1.0.0". */
+  /** The server's version, sent beside its name; defaults to the package.json `version` when the code was generated. */
   version?: string;
-  /** Instructions for the model, sent in the initialize response. */
+  /** Instructions for the model, sent in the initialize and server/discover results. */
   instructions?: string;
   /**
-   * The level `ctx.log` messages are filtered at until the client sends
-   * `logging/setLevel`. Default `"info"`; `"off"`: nothing is logged to a
-   * client that has not asked. Over stateless HTTP no level set on one
-   * request reaches the next, so this is the level every call there gets
+   * What a 2025-era client that never sent `logging/setLevel` gets from
+   * `ctx.log`: messages at this level and above. Default `"off"`: none, as
+   * for every request that did not ask. A 2026-07-28 request is never
+   * affected: it gets log messages only at the level in its own `_meta`
    * (see docs/runtime.md).
    */
   logLevel?: LogLevelSetting;
+  /**
+   * `ttlMs` and `cacheScope` for the 2026-07-28 `tools/list` and
+   * `server/discover` results. Defaults to the config file's `mcp.cache`;
+   * without either, the SDK's `ttlMs: 0` and `cacheScope: "private"`.
+   */
+  cache?: CacheHint;
+}
+
+/** What the generated code fills in when the options leave them out: read from the project when it was generated. */
+export interface ServerDefaults {
+  name?: string;
+  version?: string;
+  cache?: CacheHint;
 }
 
 interface Served {
@@ -54,7 +75,7 @@ interface Served {
   handler: AnyHandler;
 }
 
-/** Tools that have a handler, by MCP name, in contract order. */
+/** Tools that have a handler, by MCP name, in contract order: the generated contracts are sorted by name, so every tools/list has one order. */
 function servedTools(
   contracts: ContractMap,
   handlers: { readonly [key: string]: unknown },
@@ -92,11 +113,13 @@ export function toolListing(contract: AnyToolContract): Tool {
 }
 
 /**
- * Success: the output as structuredContent, whatever JSON value it is, plus
- * its JSON as text; `projectCallResult` then puts it in the form the
- * client's protocol generation carries. Failure:
- * the envelope as text and in _meta, never in structuredContent (SDK clients
- * validate that against outputSchema even when isError is set).
+ * A call's result as the MCP tool result toolc's server sends. Success: the
+ * output as structuredContent, whatever JSON value it is, plus its JSON as
+ * text; the server then puts it in the form the client's protocol generation
+ * carries (`projectCallResult`). Failure: the envelope as text and in _meta,
+ * never in structuredContent (SDK clients validate that against outputSchema
+ * even when isError is set). Exported for servers that register the
+ * contracts' tools on an `McpServer` of their own.
  */
 export function toCallResult(
   result: ToolResult<unknown, string>,
@@ -147,29 +170,46 @@ function anySignal(signals: (AbortSignal | undefined)[]): {
   };
 }
 
-/** A low-level SDK Server serving every contract that has a handler. Connect it to any transport. */
+/** Every trace event of a served call names the protocol generation (and revision) the request came in on. */
+function tracedWithProtocol(
+  onTrace: ExecuteOptions["onTrace"],
+  protocol: CallContext["protocol"],
+): ExecuteOptions["onTrace"] {
+  if (onTrace === undefined) return undefined;
+  return (event) => {
+    const traced: TraceEvent = { ...event, protocolEra: protocol.era };
+    if (protocol.version !== undefined)
+      traced.protocolVersion = protocol.version;
+    onTrace(traced);
+  };
+}
+
+/**
+ * A low-level SDK Server serving every contract that has a handler. Connect
+ * it to any transport, or hand a function that builds one to the SDK's
+ * serving entries (`serveStdio`, `createMcpHandler` on SDK 2.x).
+ */
 export function createToolServer<M extends ContractMap>(
   contracts: M,
   handlers: HandlersFor<M>,
   options: ServerOptions = {},
+  defaults: ServerDefaults = {},
 ): Server {
-  const {
-    name = "toolc",
-    version = "1.0.0",
-    instructions,
-    logLevel,
-    ...executeOptions
-  } = options;
+  const { name, version, instructions, logLevel, cache, ...executeOptions } =
+    options;
   const served = servedTools(
     contracts,
     handlers as { readonly [key: string]: unknown },
   );
-  const server = newToolServer({
-    name,
-    version,
-    ...(instructions === undefined ? {} : { instructions }),
-  });
-  // One server per connection, so the level a client sets is this connection's.
+  const identity = {
+    name: name ?? defaults.name ?? "toolc",
+    version: version ?? defaults.version ?? "1.0.0",
+  };
+  const server = newToolServer(
+    { ...identity, ...(instructions === undefined ? {} : { instructions }) },
+    cache ?? defaults.cache,
+  );
+  // One server per connection (or per stateless request), so the level a client sets is this connection's.
   const levels = new LogLevels(serverLogLevel(logLevel));
   onSetLoggingLevel(server, (level) => levels.set(level));
 
@@ -191,6 +231,11 @@ export function createToolServer<M extends ContractMap>(
     try {
       const callOptions: ExecuteOptions = { ...executeOptions };
       if (signal !== undefined) callOptions.signal = signal;
+      const onTrace = tracedWithProtocol(
+        executeOptions.onTrace,
+        extra.protocol,
+      );
+      if (onTrace !== undefined) callOptions.onTrace = onTrace;
       routeNotifications(callOptions, extra, levels, tool.contract.name);
       return projectCallResult(
         server,

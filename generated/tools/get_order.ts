@@ -4,7 +4,7 @@ import type { Order } from "../types/types.js";
 
 /** Input of `get_order` as sent: properties with a default may be omitted. */
 export type GetOrderInput = {
-  /** Customer id, e.g. cus_123 */
+  /** Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header */
   customerId: string;
   /**
    * Include cancelled orders too.
@@ -15,7 +15,7 @@ export type GetOrderInput = {
 
 /** Input of `get_order` as the handler receives it: validated, with defaults applied. */
 export type GetOrderResolvedInput = {
-  /** Customer id, e.g. cus_123 */
+  /** Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header */
   customerId: string;
   /**
    * Include cancelled orders too.

@@ -21,8 +21,8 @@ export interface ConfigValues {
   readonly out?: string;
   readonly tests?: string | false;
   readonly handlers?: string;
-  /** The MCP side of the output: which SDK line it targets. */
-  readonly mcp?: { readonly sdk?: 1 | 2 };
+  /** The MCP side of the output: which SDK line it targets, and the caching hint of the served tool list. */
+  readonly mcp?: { readonly sdk?: 1 | 2; readonly cache?: { readonly ttlMs?: number; readonly cacheScope?: "public" | "private" } };
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
   readonly diff?: unknown;
 }

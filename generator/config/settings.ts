@@ -10,6 +10,7 @@ import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
 import { mcpSdkLine, type McpSdkLine } from "./mcp-sdk.js";
+import { serverDefaults, type ServerDefaultsSetting } from "./server-defaults.js";
 
 export type { McpSdkLine };
 
@@ -43,6 +44,8 @@ export interface Settings {
   readonly handlers?: string;
   /** The MCP SDK line generated code targets: the flag, else `mcp.sdk`, else what package.json depends on. */
   readonly mcpSdk: McpSdkLine;
+  /** The generated server's default identity (package.json) and tool-list cache hint (`mcp.cache`). */
+  readonly server: ServerDefaultsSetting;
   /** The config file as read, for sections other commands parse themselves (`diff`). */
   readonly config?: LoadedConfig;
 }
@@ -133,6 +136,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     ...(tests ? { tests: tests.value } : {}),
     ...(handlers ? { handlers: handlers.value } : {}),
     mcpSdk: flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root),
+    server: serverDefaults(root, config?.values.mcp?.cache),
   };
   return { settings, diagnostics: [] };
 }

@@ -43,6 +43,7 @@ function contractData(tool: ToolIR): JsonObject {
     annotations: tool.annotations as unknown as JsonObject,
     meta: tool.meta as JsonObject,
     sensitive: tool.sensitive as unknown as JsonObject,
+    ...(tool.mcpHeaders === undefined || tool.mcpHeaders.length === 0 ? {} : { mcpHeaders: tool.mcpHeaders as unknown as JsonObject[] }),
   };
 }
 

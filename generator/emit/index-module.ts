@@ -4,9 +4,11 @@
  * contracts, plus every type a caller needs. Nothing here needs Node's types;
  * the HTTP entry is in `http.ts` (see http-module.ts).
  */
+import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { FileBuilder, type ExportFromStatement, type Statement } from "./file-builder.js";
 import { headerComment } from "./header.js";
+import { tsLiteral } from "./literal.js";
 import { contractConstName } from "./contracts-module.js";
 import { toolTypeNames } from "./types.js";
 import { PRINT_WIDTH } from "./types/layout.js";
@@ -17,7 +19,7 @@ const RUNTIME = "./runtime/api.js";
 const CONTRACTS = "./contracts.js";
 
 const RUNTIME_TYPES = [
-  "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
+  "CacheHint", "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
   "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
 ];
 
@@ -42,7 +44,7 @@ function exportStatements(ir: ContractIR): ExportFromStatement[] {
     ...typeModules,
     ...toolModules,
     contractConstants,
-    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators"] },
+    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators", "toCallResult"] },
     { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: RUNTIME_TYPES },
   ];
 }
@@ -85,12 +87,15 @@ export function execute<K extends ToolName>(
 ): Promise<ResultOf<K>> {
   return ${rt.executeByName}(contracts, tool, input, handlers, options);
 }`,
-    `/** An MCP server (the SDK's low-level \`Server\`) serving every tool that has a handler. */
+    `/**
+ * An MCP server (the SDK's low-level \`Server\`) serving every tool that has a handler.
+ * On MCP SDK 2.x, hand \`() => createServer(handlers)\` to \`serveStdio\` to serve protocol 2026-07-28 and 2025-era clients over stdio.
+ */
 export function createServer(
   handlers: Handlers,
   options?: ${rt.ServerOptions},
 ): ${rt.Server} {
-  return ${rt.createToolServer}(contracts, handlers, options);
+  return ${rt.createToolServer}(contracts, handlers, options, serverDefaults);
 }`,
     `/** A typed client over an SDK \`Client\`: validates input before sending and output on receipt. */
 export function createClient(client: ${rt.Client}): ${rt.ToolClient}<Contracts> {
@@ -103,20 +108,27 @@ export function verifyServer(client: ${rt.Client}): Promise<${rt.DriftReport}> {
   ];
 }
 
-export function emitIndexModule(ir: ContractIR): EmittedFile {
+/** The server's defaults as the project had them when it was generated: package.json's name and version, the config's `mcp.cache`. */
+function serverDefaultsStatement(defaults: ServerDefaultsSetting, type: string): Statement {
+  const data = tsLiteral(defaults);
+  return `/** What \`createServer\` says about itself unless its options do: from package.json and toolc.config.yaml when this was generated. */
+const serverDefaults: ${type} = ${data};`;
+}
+
+export function emitIndexModule(ir: ContractIR, server: ServerDefaultsSetting = {}): EmittedFile {
   const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
-  builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer");
+  builder.reserve("toCallResult", "contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer", "serverDefaults");
   const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), CONTRACTS));
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
   for (const name of ["createToolServer", "createToolClient", "checkToolDrift"]) rt[name] = builder.importValue(name, RUNTIME);
-  for (const name of ["HandlerFor", "HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "ToolClient", "DriftReport"]) rt[name] = builder.importType(name, RUNTIME);
+  for (const name of ["HandlerFor", "HandlersFor", "ToolResult", "OutputOf", "ReasonOf", "ExecuteOptions", "ServerOptions", "ServerDefaults", "ToolClient", "DriftReport"]) rt[name] = builder.importType(name, RUNTIME);
   // Through the SDK port, so the index is the same for either SDK line.
   rt.Server = builder.importType("Server", "./runtime/sdk.js");
   rt.Client = builder.importType("Client", "./runtime/sdk.js");
   builder.add(...exportStatements(ir), contractsStatement(ir.tools, locals));
   builder.add({ kind: "typeAlias", name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
   builder.reserve(...ir.tools.map((tool) => `${tool.baseName}Handler`));
-  builder.add(...handlerTypes(ir.tools, rt), ...boundApi(rt));
+  builder.add(serverDefaultsStatement(server, rt.ServerDefaults), ...handlerTypes(ir.tools, rt), ...boundApi(rt));
   return { path: "index.ts", text: builder.toText(), format: false };
 }

@@ -2,6 +2,7 @@
  * Phase 3, emit: every target is a pure function from the IR to files. No
  * target reads another's output; they agree because they share the IR.
  */
+import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { emitContractTests, type ContractTestOptions } from "./contract-tests.js";
 import { emitContractsModule } from "./contracts-module.js";
@@ -21,6 +22,8 @@ export interface EmitOptions {
   readonly tests?: ContractTestOptions;
   /** The MCP SDK line the runtime and the contract tests import; 1 when absent. */
   readonly mcpSdk?: McpSdkLine;
+  /** What the generated server says about itself unless told otherwise (index.ts). */
+  readonly server?: ServerDefaultsSetting;
 }
 
 export type { McpSdkLine };
@@ -35,7 +38,7 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     ...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))),
     ...emitSharedValidators(ir, headerComment),
     emitContractsModule(ir),
-    emitIndexModule(ir),
+    emitIndexModule(ir, options.server),
     emitHttpModule(),
     emitProvidersModule(ir),
     ...emitRuntimeFiles(options.mcpSdk),

@@ -20,7 +20,7 @@ export type JsonObject = { [key: string]: Json };
 const PLAIN_KEYWORDS = new Set([
   "type", "required", "enum", "const", "default", "format", "pattern", "minimum", "maximum", "exclusiveMinimum",
   "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties",
-  "maxProperties", "title", "description", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "x-sensitive",
+  "maxProperties", "title", "description", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "x-sensitive", "x-mcp-header",
 ]);
 // The subset's subschema keywords are normalize's (schema-walk.ts); an imported schema may also use draft-07's `definitions`.
 const SUBSCHEMA: ReadonlySet<string> = new Set(SCHEMA_KEYWORDS);

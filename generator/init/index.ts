@@ -12,6 +12,7 @@ import type { Io } from "../commands/generate.js";
 import { CONFIG_FILE } from "../config/load.js";
 import { declaresVitest, DEFAULT_TESTS, resolveSettings, type McpSdkLine, type Settings } from "../config/settings.js";
 import { mcpSdkLine } from "../config/mcp-sdk.js";
+import { serverDefaults } from "../config/server-defaults.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { addLines, createIfAbsent, type Action, type NewFile } from "./files.js";
 import { mergePackageJson, type PackageWants } from "./package-json.js";
@@ -37,7 +38,8 @@ function testedVersions(): Record<string, string> {
 /** The run-time dependencies of each MCP SDK line's generated code. */
 const SDK_PACKAGES: Record<McpSdkLine, readonly string[]> = {
   1: ["@modelcontextprotocol/sdk"],
-  2: ["@modelcontextprotocol/server", "@modelcontextprotocol/client"],
+  // The Node adapter is the SDK's own mount of its HTTP entry, which the generated http.ts uses.
+  2: ["@modelcontextprotocol/server", "@modelcontextprotocol/client", "@modelcontextprotocol/node"],
 };
 
 function packageWants(line: McpSdkLine): PackageWants {
@@ -63,7 +65,7 @@ function hasContracts(dir: string): boolean {
 /** The settings init works with: the existing config's, or the fresh layout it is about to write. */
 async function layout(root: string, io: Io): Promise<Settings | undefined> {
   if (!existsSync(join(root, CONFIG_FILE))) {
-    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers), mcpSdk: mcpSdkLine(root) };
+    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers), mcpSdk: mcpSdkLine(root), server: serverDefaults(root, undefined) };
   }
   const resolved = await resolveSettings(root, { config: CONFIG_FILE });
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);

@@ -107,15 +107,26 @@ export const handlers: Handlers = {
 }
 
 export function serverText(indexModule: string, handlersModule: string, name: string, version: string, mcpSdk: 1 | 2): string {
+  const trace = `// stdout carries the protocol on stdio, so log to stderr. Trace events never carry payload values.
+function onTrace(e: TraceEvent): void {
+  console.error(\`\${e.tool}@\${e.version} attempt=\${e.attempt} \${e.code} \${Math.round(e.durationMs)}ms\`);
+}
+`;
+  if (mcpSdk === 2) {
+    return `import { serveStdio } from ${JSON.stringify(STDIO_SERVER_MODULE[mcpSdk])};
+import { createServer, type TraceEvent } from ${JSON.stringify(indexModule)};
+import { handlers } from ${JSON.stringify(handlersModule)};
+
+${trace}
+// The SDK's stdio entry serves MCP 2026-07-28 and 2025-era clients; the server's name and version come from package.json.
+serveStdio(() => createServer(handlers, { onTrace }));
+`;
+  }
   return `import { StdioServerTransport } from ${JSON.stringify(STDIO_SERVER_MODULE[mcpSdk])};
 import { createServer, type TraceEvent } from ${JSON.stringify(indexModule)};
 import { handlers } from ${JSON.stringify(handlersModule)};
 
-// stdout carries the protocol on stdio, so log to stderr. Trace events never carry payload values.
-function onTrace(e: TraceEvent): void {
-  console.error(\`\${e.tool}@\${e.version} attempt=\${e.attempt} \${e.code} \${Math.round(e.durationMs)}ms\`);
-}
-
+${trace}
 async function main(): Promise<void> {
   const server = createServer(handlers, { name: ${JSON.stringify(name)}, version: ${JSON.stringify(version)}, onTrace });
   await server.connect(new StdioServerTransport());

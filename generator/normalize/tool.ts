@@ -10,6 +10,7 @@ import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
 import { isSchemaObject } from "./schema-walk.js";
 import { schemaHash, SCHEMA_HASH_META_KEY } from "./schema-hash.js";
+import { mcpHeadersOf } from "./mcp-headers.js";
 import { lintUnbounded } from "./patterns.js";
 import { lintProviders } from "./providers-lint.js";
 import { normalizeSchema } from "./schemas.js";
@@ -161,6 +162,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
   lintPolicy(raw, idempotent, file, out);
   checkDialect(raw, file, out);
   lintAnnotations(raw, file, out);
+  const mcpHeaders = mcpHeadersOf(raw.input, raw.output, file, out);
   const tool: ToolIR = {
     name: raw.name,
     version: raw.version,
@@ -192,6 +194,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
     meta: { [CONTRACT_VERSION_META_KEY]: raw.version, [SCHEMA_HASH_META_KEY]: schemaHash(input.schema, output.schema) },
     examples: examplesOf(raw),
     sensitive: { input: trackSensitive(input.schema, "input", file, out), output: trackSensitive(output.schema, "output", file, out) },
+    ...(mcpHeaders.length === 0 ? {} : { mcpHeaders }),
   };
   if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, out);
   if (!out.some((d) => d.severity === "error")) out.push(...lintProviders(tool, file));

@@ -6,6 +6,7 @@ import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, JsonSchema, NamedTypeIR, TypeFileIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 import { moduleStem } from "./names.js";
+import { checkTypeFileHeaders } from "./mcp-headers.js";
 import { normalizeSchema, type TypeRegistry } from "./schemas.js";
 import { isSchemaObject } from "./schema-walk.js";
 import { lintSensitive } from "./sensitive.js";
@@ -47,6 +48,7 @@ export function normalizeTypeFiles(files: readonly YamlSource[]): NamedTypes {
       if (registry.get(name)?.file !== file.source) continue;
       const normalized = normalizeSchema(raw, ["types", name], { file, registry, localDefs: new Set() });
       diagnostics.push(...normalized.diagnostics, ...lintSensitive(raw, ["types", name], file, "type"));
+      checkTypeFileHeaders(raw, ["types", name], file, diagnostics);
       byName.set(name, { schema: normalized.schema, deps: normalized.namedDeps, file });
       const description = isSchemaObject(raw) && typeof raw.description === "string" ? raw.description : undefined;
       types.push({ name, schema: normalized.schema, ...(description === undefined ? {} : { description }) });

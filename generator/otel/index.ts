@@ -28,6 +28,10 @@ export interface ToolTraceEvent {
   readonly effect: string;
   readonly issuePaths: readonly string[];
   readonly error?: unknown;
+  /** The MCP protocol generation a served call came in on: `modern` (2026-07-28) or `legacy` (2025). */
+  readonly protocolEra?: string;
+  /** The MCP protocol revision of a served call, when known. */
+  readonly protocolVersion?: string;
 }
 
 export interface OtelTraceOptions {
@@ -49,6 +53,9 @@ export const ATTR = {
   effect: "toolc.effect",
   issuePaths: "toolc.issue_paths",
   errorName: "toolc.error.name",
+  /** The MCP semantic conventions' attribute for the protocol revision. */
+  protocolVersion: "mcp.protocol.version",
+  protocolEra: "toolc.mcp.protocol_era",
 } as const;
 
 const OPERATION = "execute_tool";
@@ -73,6 +80,8 @@ function attributesOf(event: ToolTraceEvent): Attributes {
   if (event.issuePaths.length > 0) attributes[ATTR.issuePaths] = [...event.issuePaths];
   const name = errorName(event.error);
   if (name !== undefined) attributes[ATTR.errorName] = name;
+  if (typeof event.protocolEra === "string") attributes[ATTR.protocolEra] = event.protocolEra;
+  if (typeof event.protocolVersion === "string") attributes[ATTR.protocolVersion] = event.protocolVersion;
   return attributes;
 }
 

@@ -9,9 +9,11 @@ import type { CallContext } from "./sdk.js";
 import type { ExecuteOptions, LoggingLevel } from "./types.js";
 
 /**
- * The logging levels of one connection: what the client set with
- * `logging/setLevel`, else the server's default. A request's own level
- * (protocol 2026-07-28) overrides both for that request.
+ * The logging levels of one connection. A 2026-07-28 request gets messages
+ * only at the level in its own `_meta`, and none without one (the revision's
+ * MUST NOT). A 2025-era request gets the level its client set with
+ * `logging/setLevel`, else the server's `logLevel` (none by default); a
+ * level in its `_meta` overrides both.
  */
 export class LogLevels {
   #connection: LoggingLevel | undefined = undefined;
@@ -26,8 +28,9 @@ export class LogLevels {
   }
 
   /** The threshold for a request carrying `requestLevel`; undefined means nothing is logged. */
-  threshold(requestLevel: string | undefined): LoggingLevel | undefined {
+  threshold(requestLevel: string | undefined, era: CallContext["protocol"]["era"]): LoggingLevel | undefined {
     if (isLoggingLevel(requestLevel)) return requestLevel;
+    if (era === "modern") return undefined;
     return this.#connection ?? this.#fallback;
   }
 }
@@ -40,7 +43,7 @@ export function routeNotifications(options: ExecuteOptions, context: CallContext
   }
   options.onLog = (level, data) => {
     // Read at each message: a client may change the level while a call runs.
-    if (!passesLevel(level, levels.threshold(context.requestLogLevel))) return;
+    if (!passesLevel(level, levels.threshold(context.requestLogLevel, context.protocol.era))) return;
     return context.notify({ method: "notifications/message", params: { level, logger: tool, data } });
   };
 }

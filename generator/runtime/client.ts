@@ -159,7 +159,8 @@ async function call(contract: AnyToolContract, client: Client, input: unknown, o
     return invalidInput(contract, issues);
   }
   try {
-    const result = await requestToolCall(client, { name: contract.name, arguments: sent.value as Record<string, unknown> }, requestOptions(options));
+    const params = { name: contract.name, arguments: sent.value as Record<string, unknown> };
+    const result = await requestToolCall(client, params, requestOptions(options), { name: contract.name, inputSchema: contract.inputSchema });
     return result.isError === true ? fromError(contract, result, secrets) : fromSuccess(contract, validators, result, receivesWrappedOutput(client));
   } catch (error) {
     return fromThrown(contract, error, options, secrets);

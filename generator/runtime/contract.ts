@@ -95,6 +95,17 @@ export interface SensitiveNode {
 export type SensitivePaths = readonly SensitiveNode[];
 
 /**
+ * An input property that clients mirror into an `Mcp-Param-{name}` HTTP
+ * header (`x-mcp-header`, SEP-2243): its header name, the chain of
+ * `properties` keys from the input root, and its type.
+ */
+export interface McpParamHeader {
+  readonly name: string;
+  readonly path: readonly string[];
+  readonly type: "string" | "integer" | "boolean";
+}
+
+/**
  * One tool's contract. The type parameters are phantom: they carry the
  * generated TS types so that handlers, results and clients are typed.
  */
@@ -126,6 +137,8 @@ export interface ToolContract<
   readonly annotations: ToolAnnotations;
   readonly meta: { [key: string]: unknown };
   readonly sensitive: { readonly input: SensitivePaths; readonly output: SensitivePaths };
+  /** The input properties declared with `x-mcp-header`; absent when there are none. */
+  readonly mcpHeaders?: readonly McpParamHeader[];
   /**
    * The validators, or a function that loads them. Generated contracts load
    * them on a tool's first call (a dynamic import), so a server starts, and

@@ -1,13 +1,17 @@
 /**
- * Streamable HTTP in stateless mode: every POST gets a fresh Server and a
- * fresh transport, both closed when the response ends. No session state lives
- * between requests, so any instance behind a load balancer can answer.
+ * Streamable HTTP, stateless: every POST gets a fresh Server, and no session
+ * state lives between requests, so any instance behind a load balancer can
+ * answer. toolc's own checks run first, in one place (`preflight`), and
+ * refuse a request before the SDK sees it; the SDK port (sdk-http.ts) then
+ * serves what passed: on SDK 2.x its `createMcpHandler`, which answers
+ * 2026-07-28 and 2025-era requests on the same endpoint.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { REQUEST_LOG_LEVEL_KEY, type Server } from "./sdk.js";
-import { serveStateless } from "./sdk-http.js";
-import { canReceiveNotifications } from "./http-stream.js";
-import { serverLogLevel, type LogLevelSetting } from "./notify.js";
+import type { ContractMap } from "./contract.js";
+import { HEADER_MISMATCH, headerDeclarations, paramHeaderMismatch } from "./mcp-headers.js";
+import { MODERN_VERSION_META_KEY, type Server } from "./sdk.js";
+import { createHttpEntry } from "./sdk-http.js";
+import type { LogLevelSetting } from "./notify.js";
 
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
@@ -28,21 +32,20 @@ export interface HttpHandlerOptions {
    */
   allowedHosts?: readonly string[];
   /**
-   * The server's `logLevel` (ServerOptions; default `"info"`). The generated
-   * `createHttpHandler` passes it on: unless it is `"off"`, any tools/call
-   * may log, so each one whose client accepts `text/event-stream` gets an
-   * SSE response.
+   * The server's `logLevel` (ServerOptions; default `"off"`). The generated
+   * `createHttpHandler` passes it on. On SDK 1.x it decides which 2025-era
+   * tools/call gets an SSE response: unless it is `"off"`, any call may log.
    */
   logLevel?: LogLevelSetting;
 }
 
-function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null): void {
   if (res.headersSent) {
     res.end();
     return;
   }
   res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }));
 }
 
 function pathOf(req: IncomingMessage): string {
@@ -110,12 +113,6 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 type BodyRead = { ok: true; value: unknown } | { ok: false; status: number; code: number; message: string };
 
-/** Whether the client says it can read an SSE response (the spec has it list both types; some list only JSON). */
-function acceptsEventStream(req: IncomingMessage): boolean {
-  const accept = req.headers.accept;
-  return typeof accept === "string" && accept.toLowerCase().includes("text/event-stream");
-}
-
 /** Only a JSON POST is read here; anything else is left to the transport, which answers it as the spec says (415, say). */
 function isJsonPost(req: IncomingMessage): boolean {
   const type = req.headers["content-type"];
@@ -139,46 +136,75 @@ async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
   }
 }
 
+/** Why toolc refuses a request before the SDK sees it: an HTTP status and a JSON-RPC error. */
+interface Refusal {
+  status: number;
+  code: number;
+  message: string;
+  headers?: Record<string, string>;
+  /** The id of the request refused, once the body is read. */
+  id?: string | number | null;
+}
+
+/** The request's JSON-RPC id, so that a refusal of a request answers it; null for anything else. */
+function requestId(body: unknown): string | number | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const id = (body as { readonly id?: unknown }).id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
 /**
- * One POST: JSON in, and JSON or an event stream out. A tools/call that can
- * receive notifications (see canReceiveNotifications) from a client that
- * reads SSE gets a stream; everything else keeps its single JSON response.
+ * toolc's checks, in order; the first that applies refuses the request and
+ * nothing is created for it. A check added here (authorization, say) runs
+ * before any server or handler does. Passing: the body as parsed (undefined
+ * when it is not a JSON POST, which the SDK then reads and answers itself).
  */
-async function serve(createServer: () => Server, req: IncomingMessage, res: ServerResponse, options: HttpHandlerOptions): Promise<void> {
+async function preflight(req: IncomingMessage, options: HttpHandlerOptions, check: PreflightContext): Promise<{ refused: Refusal } | { body: unknown }> {
+  const refused = refusal(req, options);
+  if (refused !== undefined) return { refused: { status: 403, code: -32000, message: refused } };
+  if (pathOf(req) !== check.path) return { refused: { status: 404, code: -32000, message: "Not found." } };
+  // Stateless serving has no session to stream to (GET) or end (DELETE).
+  if (req.method !== "POST") return { refused: { status: 405, code: -32000, message: "Method not allowed.", headers: { allow: "POST" } } };
   // A body parser mounted earlier (express.json(), say) has already drained the stream.
-  let parsed = (req as IncomingMessage & { body?: unknown }).body;
-  let stream = false;
-  if (acceptsEventStream(req)) {
-    if (parsed === undefined && isJsonPost(req)) {
-      const read = await readJsonBody(req);
-      if (!read.ok) return sendJsonRpcError(res, read.status, read.code, read.message);
-      parsed = read.value;
-    }
-    stream = canReceiveNotifications(parsed, serverLogLevel(options.logLevel), REQUEST_LOG_LEVEL_KEY);
+  let body = (req as IncomingMessage & { body?: unknown }).body;
+  if (body === undefined && isJsonPost(req)) {
+    const read = await readJsonBody(req);
+    if (!read.ok) return { refused: { status: read.status, code: read.code, message: read.message } };
+    body = read.value;
   }
-  await serveStateless(createServer(), req, res, parsed, stream);
+  const mismatch = paramHeaderMismatch(body, req.headers, check.declarations, MODERN_VERSION_META_KEY);
+  if (mismatch !== undefined) return { refused: { status: 400, code: HEADER_MISMATCH, message: mismatch, id: requestId(body) } };
+  return { body };
+}
+
+interface PreflightContext {
+  readonly path: string;
+  readonly declarations: ReturnType<typeof headerDeclarations>;
 }
 
 /**
  * A Node `http` request listener for MCP over Streamable HTTP. Use it with
  * `http.createServer(handler)` or mount it in any framework that passes Node's
- * request and response objects. It never rejects. Host and Origin are checked
- * first (see HttpHandlerOptions): a refused request gets 403 and no server,
- * transport or handler is created for it.
+ * request and response objects. It never rejects. toolc's checks come first
+ * (see `preflight`): a refused request gets its status and no server,
+ * transport or handler is created for it. `contracts` are the served ones,
+ * for their `x-mcp-header` declarations.
  */
 export function createToolHttpHandler(
   createServer: () => Server,
   options: HttpHandlerOptions = {},
+  contracts: ContractMap = {},
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const path = options.path ?? "/mcp";
+  const check: PreflightContext = { path: options.path ?? "/mcp", declarations: headerDeclarations(contracts) };
+  const serve = createHttpEntry(createServer, options.logLevel === undefined ? {} : { logLevel: options.logLevel });
   return async (req, res) => {
     try {
-      const refused = refusal(req, options);
-      if (refused !== undefined) return sendJsonRpcError(res, 403, -32000, refused);
-      if (pathOf(req) !== path) return sendJsonRpcError(res, 404, -32000, "Not found.");
-      // Stateless mode has no session to stream to (GET) or end (DELETE).
-      if (req.method !== "POST") return sendJsonRpcError(res, 405, -32000, "Method not allowed.", { allow: "POST" });
-      await serve(createServer, req, res, options);
+      const passed = await preflight(req, options, check);
+      if ("refused" in passed) {
+        const { status, code, message, headers = {}, id = null } = passed.refused;
+        return sendJsonRpcError(res, status, code, message, headers, id);
+      }
+      await serve(req, res, passed.body);
     } catch {
       sendJsonRpcError(res, 500, -32603, "Internal server error.");
     }

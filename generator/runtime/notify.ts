@@ -17,17 +17,17 @@ const SEVERITY: ReadonlyMap<string, number> = new Map(LOGGING_LEVELS.map((level,
 export type LogLevelSetting = LoggingLevel | "off";
 
 /**
- * The level a server logs at to a client that has set none. MCP leaves that
- * to the server; toolc sends `info` and above, as a client that never asks
- * still wants to see what a tool reports, and over stateless HTTP no level a
- * client sets can reach its next request.
+ * The level a server logs at to a 2025-era client that has set none:
+ * `"off"`. Protocol 2026-07-28 forbids log messages to a request that did
+ * not ask for them; the 2025 revisions leave it to the server, and toolc
+ * sends none there either unless the server's `logLevel` says otherwise.
  */
-export const DEFAULT_LOG_LEVEL: LoggingLevel = "info";
+export const DEFAULT_LOG_LEVEL: LogLevelSetting = "off";
 
 /** The threshold a setting gives; undefined: nothing is logged. */
 export function serverLogLevel(setting: LogLevelSetting | undefined): LoggingLevel | undefined {
-  if (setting === undefined) return DEFAULT_LOG_LEVEL;
-  return setting === "off" ? undefined : setting;
+  const level = setting ?? DEFAULT_LOG_LEVEL;
+  return level === "off" ? undefined : level;
 }
 
 export function isLoggingLevel(value: unknown): value is LoggingLevel {

@@ -1,10 +1,13 @@
 /**
  * The MCP SDK port's HTTP half, SDK 1.x line: one stateless Streamable HTTP
- * exchange on Node's request and response. Kept apart from sdk.ts because
- * it needs Node's types; only the generated `http.ts` loads it.
+ * exchange on Node's request and response, for the 2025 revisions (SDK 1.x
+ * does not serve 2026-07-28). Kept apart from sdk.ts because it needs
+ * Node's types; only the generated `http.ts` loads it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { canReceiveNotifications } from "./http-stream.js";
+import { serverLogLevel, type LogLevelSetting } from "./notify.js";
 
 /** The type is inferred from the import itself, so it agrees with it in ESM and CommonJS projects alike. */
 function importTransport() {
@@ -26,7 +29,7 @@ function loadTransport(): ReturnType<typeof importTransport> {
  * the response ends. With `stream`, the response is an SSE stream carrying the request's
  * notifications and then its result; otherwise one JSON body.
  */
-export async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown, stream: boolean): Promise<void> {
+async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown, stream: boolean): Promise<void> {
   const { StreamableHTTPServerTransport: Transport } = await loadTransport();
   // No sessionIdGenerator: stateless mode. (Leaving it out rather than setting it to
   // undefined keeps this compiling under exactOptionalPropertyTypes.)
@@ -37,4 +40,30 @@ export async function serveStateless(server: Server, req: IncomingMessage, res: 
   });
   await server.connect(transport);
   await transport.handleRequest(req, res, parsedBody);
+}
+
+export interface HttpEntryOptions {
+  /** The server's `logLevel`: unless it is `"off"`, any tools/call may log, so it gets an SSE response. */
+  logLevel?: LogLevelSetting;
+}
+
+/** Whether the client says it can read an SSE response (the spec has it list both types; some list only JSON). */
+function acceptsEventStream(req: IncomingMessage): boolean {
+  const accept = req.headers.accept;
+  return typeof accept === "string" && accept.toLowerCase().includes("text/event-stream");
+}
+
+/**
+ * The port's HTTP entry: each POST that passed toolc's checks, its body
+ * already parsed (undefined when it is not JSON), is served by a fresh
+ * server from `createServer`. A tools/call that can receive notifications
+ * (see canReceiveNotifications) from a client that reads SSE gets a
+ * stream; everything else keeps its single JSON response.
+ */
+export function createHttpEntry(createServer: () => Server, options: HttpEntryOptions): (req: IncomingMessage, res: ServerResponse, parsedBody: unknown) => Promise<void> {
+  const defaultLevel = serverLogLevel(options.logLevel);
+  return async (req, res, parsedBody) => {
+    const stream = acceptsEventStream(req) && canReceiveNotifications(parsedBody, defaultLevel, undefined);
+    await serveStateless(createServer(), req, res, parsedBody, stream);
+  };
 }

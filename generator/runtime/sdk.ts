@@ -31,6 +31,23 @@ export interface ServerIdentity {
   instructions?: string;
 }
 
+/** A freshness hint for a cacheable result (protocol 2026-07-28, SEP-2549); no 2025-era result carries one. */
+export interface CacheHint {
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+
+/**
+ * Which protocol generation a request came in on. `modern` is 2026-07-28
+ * and later, which SDK 1.x does not serve; `legacy` is 2025-11-25 and
+ * earlier (the `initialize` handshake).
+ */
+export interface ProtocolInfo {
+  era: "modern" | "legacy";
+  /** The revision, when the request names it. */
+  version: string | undefined;
+}
+
 /** What a tools/call handler gets from the SDK besides the call. */
 export interface CallContext {
   /** Aborted when the client cancels the request or the connection closes. */
@@ -39,6 +56,8 @@ export interface CallContext {
   progressToken: string | number | undefined;
   /** The logging level the request itself carries; a 2026-07-28 (SDK 2.x) feature, so always undefined on this line. */
   requestLogLevel: string | undefined;
+  /** The protocol generation and revision the request was served under. */
+  protocol: ProtocolInfo;
   /** Sends a notification related to this request: Streamable HTTP puts it on this request's response stream. */
   notify(notification: CallNotification): Promise<void>;
 }
@@ -50,8 +69,8 @@ export type CallNotification =
 
 type LoggingLevelName = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
-/** The `_meta` key a request carries its own logging level under (2026-07-28); none on this line. */
-export const REQUEST_LOG_LEVEL_KEY: string | undefined = undefined;
+/** The `_meta` key a 2026-07-28 request names its version under; none on this line, which serves the 2025 revisions only. */
+export const MODERN_VERSION_META_KEY: string | undefined = undefined;
 
 /** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
 export type ToolCallParams = {
@@ -62,8 +81,8 @@ export type ToolCallParams = {
 /** How the runtime tells an SDK error apart: refused by the server, timed out, or anything else. */
 export type SdkErrorKind = "refused" | "timeout" | "other";
 
-/** A low-level SDK Server that declares the tools and logging capabilities. */
-export function newToolServer(identity: ServerIdentity): Server {
+/** A low-level SDK Server that declares the tools and logging capabilities. 2025-era results carry no cache hint, so it is not used. */
+export function newToolServer(identity: ServerIdentity, _cacheHint: CacheHint | undefined): Server {
   const { name, version, instructions } = identity;
   return new Server({ name, version }, { capabilities: { tools: {}, logging: {} }, ...(instructions === undefined ? {} : { instructions }) });
 }
@@ -99,9 +118,21 @@ export function projectCallResult(_server: Server, result: CallToolResult, outpu
   return legacyCallResult(result, outputSchema);
 }
 
+/** Every request is a 2025-era one; over HTTP its revision is the `MCP-Protocol-Version` header (SDK 1.x exposes no negotiated version over stdio). */
+function protocolOf(headers: { readonly [name: string]: string | string[] | undefined } | undefined): ProtocolInfo {
+  const header = headers?.["mcp-protocol-version"];
+  return { era: "legacy", version: typeof header === "string" ? header : undefined };
+}
+
 export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<CallToolResult>): void {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    call(request.params, { signal: extra.signal, progressToken: extra._meta?.progressToken, requestLogLevel: undefined, notify: extra.sendNotification }),
+    call(request.params, {
+      signal: extra.signal,
+      progressToken: extra._meta?.progressToken,
+      requestLogLevel: undefined,
+      protocol: protocolOf(extra.requestInfo?.headers),
+      notify: extra.sendNotification,
+    }),
   );
 }
 
@@ -115,11 +146,17 @@ export interface SdkRequestOptions {
   timeoutMs?: number;
 }
 
+/** The part of a tool's definition the 2.x port passes to `callTool()` for `Mcp-Param-*` headers; 2025-era calls carry none. */
+export interface CalledTool {
+  name: string;
+  inputSchema: { [key: string]: unknown };
+}
+
 /**
  * tools/call through `request()`, not `callTool()`: callTool throws on an
  * output-schema mismatch, which the typed client reports as INVALID_OUTPUT.
  */
-export function requestToolCall(client: Client, params: ToolCallParams, options: SdkRequestOptions): Promise<CallToolResult> {
+export function requestToolCall(client: Client, params: ToolCallParams, options: SdkRequestOptions, _tool: CalledTool): Promise<CallToolResult> {
   const requestOptions: { signal?: AbortSignal; timeout?: number } = {};
   if (options.signal !== undefined) requestOptions.signal = options.signal;
   if (options.timeoutMs !== undefined) requestOptions.timeout = options.timeoutMs;

@@ -2,13 +2,15 @@
  * toolc.config.yaml: every command reads it, flags override it, and a bad
  * config is a located diagnostic with nothing written.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyDemo, runCli, snapshotTree } from "../compiler/helpers.js";
 
 function project(config: string | undefined, pkg?: object): string {
   const dir = copyDemo();
+  // The demo's own config is not part of these cases: each writes the config it is about, or none.
+  rmSync(join(dir, "toolc.config.yaml"));
   if (config !== undefined) writeFileSync(join(dir, "toolc.config.yaml"), config);
   if (pkg) writeFileSync(join(dir, "package.json"), JSON.stringify(pkg));
   return dir;

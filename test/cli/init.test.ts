@@ -43,6 +43,7 @@ describe("toolc init", () => {
     expect(pkg.dependencies).toEqual({
       "@modelcontextprotocol/server": ours.devDependencies["@modelcontextprotocol/server"],
       "@modelcontextprotocol/client": ours.devDependencies["@modelcontextprotocol/client"],
+      "@modelcontextprotocol/node": ours.devDependencies["@modelcontextprotocol/node"],
     });
     expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toMatch(/^mcp: \{ sdk: 2 \}$/m);
     expect(readFileSync(join(dir, "src/server.ts"), "utf8")).toContain('from "@modelcontextprotocol/server/stdio"');

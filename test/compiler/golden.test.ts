@@ -5,12 +5,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveSettings } from "../../generator/config/settings.js";
 import { compile, run } from "../../generator/pipeline.js";
 import { copyDemo, ROOT, runCli, snapshotTree } from "./helpers.js";
 
 describe("golden output", () => {
   it("generated/ and test/toolc/ are exactly what definitions/ compiles to", async () => {
-    const result = await run({ definitions: "definitions", out: "generated", tests: "test/toolc", mode: "check", cwd: ROOT });
+    // The settings the CLI reads from toolc.config.yaml and package.json: the SDK line and the server's defaults.
+    const { settings } = await resolveSettings(ROOT, {});
+    const targets = { mcpSdk: settings!.mcpSdk, server: settings!.server };
+    const result = await run({ definitions: "definitions", out: "generated", tests: "test/toolc", mode: "check", cwd: ROOT, ...targets });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.differences).toEqual([]);
   });

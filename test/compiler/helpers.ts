@@ -18,8 +18,11 @@ export function projectWith(files: Record<string, string>): string {
 export function copyDemo(): string {
   const dir = mkdtempSync(join(tmpdir(), "toolc-demo-"));
   cpSync(join(ROOT, "definitions"), join(dir, "definitions"), { recursive: true });
-  // The demo is on MCP SDK 1.x; toolc reads the line from package.json, as in a consumer project.
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "toolc-demo-copy", private: true, dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }, null, 2)}\n`);
+  // The demo's settings: its config (MCP SDK 2.x, the tool-list cache hint) and the package name and version
+  // the generated server takes as its defaults, as a consumer project's package.json would give them.
+  cpSync(join(ROOT, "toolc.config.yaml"), join(dir, "toolc.config.yaml"));
+  const own = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: own.name, version: own.version, private: true, dependencies: { "@modelcontextprotocol/server": "2.4.0" } }, null, 2)}\n`);
   return dir;
 }
 

@@ -34,7 +34,7 @@ const TOOLC_STEPS: readonly (readonly string[])[] = [["init"], ["generate"]];
 const CONTRACT_TESTS = "test/toolc";
 
 /** Linked into the base besides toolc's own dependencies: what the projects build, run and test with. */
-const TOOLING = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server", "@modelcontextprotocol/client", "@modelcontextprotocol/core", "@types/node", "typescript", "typescript-6", "typescript-7", "esbuild", "tsx", "vitest"];
+const TOOLING = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server", "@modelcontextprotocol/client", "@modelcontextprotocol/core", "@modelcontextprotocol/node", "hono", "@hono/node-server", "@types/node", "typescript", "typescript-6", "typescript-7", "esbuild", "tsx", "vitest"];
 
 interface Project {
   readonly name: string;

@@ -67,7 +67,7 @@ const COMPATIBLE: readonly { name: string; edits: Edits }[] = [
       "types.yaml": [["types:\n", "types:\n  Labels:\n    type: object\n    description: Free-form labels.\n    additionalProperties: { type: string, maxLength: 200 }\n    maxProperties: 20\n"]],
     },
   },
-  { name: "reformatted and reordered", edits: { "get_order.yaml": [["    customerId: { type: string, minLength: 1, maxLength: 64, description: \"Customer id, e.g. cus_123\" }", "    customerId:\n      maxLength: 64\n      minLength: 1\n      type: string"], ["effect: read\ntimeoutMs: 5000", "timeoutMs: 5000\neffect: read"]] } },
+  { name: "reformatted and reordered", edits: { "get_order.yaml": [["    customerId: { type: string, minLength: 1, maxLength: 64, x-mcp-header: Customer-Id, description: \"Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header\" }", "    customerId:\n      maxLength: 64\n      x-mcp-header: Customer-Id\n      minLength: 1\n      type: string"], ["effect: read\ntimeoutMs: 5000", "timeoutMs: 5000\neffect: read"]] } },
 ];
 
 describe("each compatible change exits 0 with no breaking change", () => {

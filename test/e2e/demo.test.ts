@@ -4,8 +4,7 @@
  * Each transport gets a fresh process, so the cases below share its state in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, type Client } from "@modelcontextprotocol/client";
 import { contracts, createClient, type Order } from "../../generated/index.js";
 import { DEMO_ADMIN_TOKEN } from "../../demo/handlers.js";
 import { call, connectHttp, connectStdio, demoServer, envelopeOf, spawnHttp, type HttpProcess, type LogBuffer } from "./helpers.js";
@@ -70,7 +69,7 @@ describe.each([["stdio", stdioDemo], ["Streamable HTTP", httpDemo]] as const)("t
     const r = await createClient(demo.client).get_order({ customerId: "cus_flaky" });
     expect(r).toMatchObject({ ok: true, data: { found: true } });
     await demo.log.waitFor(/trace get_order@1 attempt=2 code=OK/);
-    expect(demo.log.text).toMatch(/trace get_order@1 attempt=1 code=RETRYABLE effect=none \d+ms error=TransientError/);
+    expect(demo.log.text).toMatch(/trace get_order@1 attempt=1 code=RETRYABLE effect=none \d+ms protocol=2025-11-25 error=TransientError/);
   });
 
   it("applies a refund once per requestId and enforces the business rules", async () => {
@@ -116,8 +115,8 @@ describe.each([["stdio", stdioDemo], ["Streamable HTTP", httpDemo]] as const)("t
     const failure = envelopeOf(await call(demo.client, "search_orders", { filter: { customerId: "cus_1" }, limit: 1000 }));
     expect(failure).toMatchObject({ code: "INVALID_INPUT", tool: "search_orders", version: 1, issues: [{ path: "limit" }] });
     const unknown = await demo.client.callTool({ name: "no_such_tool", arguments: {} }).then(() => undefined, (e: unknown) => e);
-    expect(unknown).toBeInstanceOf(McpError);
-    expect((unknown as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect(unknown).toBeInstanceOf(ProtocolError);
+    expect((unknown as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams);
   });
 
   it("keeps the channel clean: no stray output, traces without payloads", () => {

@@ -4,7 +4,7 @@
  * `track` reports the handler calls a piece of work caused, and `serverLog`
  * is everything the server traced, so the same tests run against all three.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { createServer } from "../../generated/index.js";
 import { createChaosHandlers, traceLine, type CallRecord } from "./fixtures/chaos-handlers.js";
 import { call, chaosServer, connectHttp, connectInMemory, connectStdio, spawnHttp, type LogBuffer } from "./helpers.js";

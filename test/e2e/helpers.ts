@@ -5,12 +5,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client, InMemoryTransport, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Server } from "@modelcontextprotocol/server";
 import { FAILURE_META_KEY, type ToolFailure } from "../../generated/index.js";
 import { inspectorCli } from "../helpers/inspector.js";
 
@@ -54,12 +51,18 @@ export class LogBuffer {
   }
 }
 
-export function newClient(): Client {
-  return new Client({ name: "toolc-e2e", version: "1.0.0" });
+/**
+ * An SDK 2.x client. By default it opens with the 2025 `initialize`
+ * handshake, as the SDK's own default does; `modern` probes with
+ * `server/discover` and speaks protocol 2026-07-28 to a server that serves it.
+ */
+export function newClient(era: "legacy" | "modern" = "legacy"): Client {
+  const options = era === "modern" ? { versionNegotiation: { mode: "auto" as const } } : {};
+  return new Client({ name: "toolc-e2e", version: "1.0.0" }, options);
 }
 
 /** An SDK client talking to `script` as a spawned stdio server (`node --import tsx`). */
-export async function connectStdio(script: string, args: string[] = []): Promise<{ client: Client; log: LogBuffer }> {
+export async function connectStdio(script: string, args: string[] = [], era: "legacy" | "modern" = "legacy"): Promise<{ client: Client; log: LogBuffer }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ["--import", "tsx", script, ...args],
@@ -68,7 +71,7 @@ export async function connectStdio(script: string, args: string[] = []): Promise
   });
   const log = new LogBuffer();
   log.attach(transport.stderr as NodeJS.ReadableStream | null);
-  const client = newClient();
+  const client = newClient(era);
   await client.connect(transport);
   return { client, log };
 }
@@ -105,8 +108,8 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function connectHttp(url: URL): Promise<Client> {
-  const client = newClient();
+export async function connectHttp(url: URL, era: "legacy" | "modern" = "legacy"): Promise<Client> {
+  const client = newClient(era);
   await client.connect(new StreamableHTTPClientTransport(url));
   return client;
 }

@@ -9,11 +9,10 @@ import {
   createServer, createClient, execute, TransientError,
   type Handlers, type TraceEvent, type GetOrderOutput,
 } from "../../generated/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { createServer as createNodeServer } from "node:http";
 import { createHttpHandler } from "../../generated/http.js";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { CreateRefundOutput, CreateRefundResolvedInput, Order } from "../../generated/index.js";
 
 declare const crm: { find(id: string, o: { signal: AbortSignal }): Promise<{ id: string; blocked: boolean } | undefined> };
@@ -50,15 +49,16 @@ if (!result.ok) console.error(result.code, result.message);
 
 // stdout carries the protocol on stdio, so log to stderr. Trace events never carry payload values.
 const onTrace = (e: TraceEvent): void => {
-  console.error(`${e.tool}@${e.version} attempt=${e.attempt} ${e.code} effect=${e.effect} ${Math.round(e.durationMs)}ms`);
+  console.error(`${e.tool}@${e.version} attempt=${e.attempt} ${e.code} ${e.protocolVersion ?? e.protocolEra} ${Math.round(e.durationMs)}ms`);
 };
-const server = createServer(handlers, { name: "orders", version: "1.0.0", onTrace });
-await server.connect(new StdioServerTransport());
+// The client's first message picks the protocol: 2026-07-28, or a 2025 revision through `initialize`.
+serveStdio(() => createServer(handlers, { onTrace }));
 
 // Stateless: a fresh server and transport per POST, so any number of instances can sit behind a load balancer.
 createNodeServer(createHttpHandler(handlers, { path: "/mcp", onTrace })).listen(3000, "127.0.0.1");
 
-const sdkClient = new Client({ name: "my-agent", version: "1.0.0" });
+// `auto`: speak 2026-07-28 to a server that serves it, else fall back to the 2025 handshake.
+const sdkClient = new Client({ name: "my-agent", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
 await sdkClient.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1:3000/mcp")));
 const tools = createClient(sdkClient);
 

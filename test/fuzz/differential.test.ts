@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { contracts, createServer, execute, type Handlers } from "../../generated/index.js";
 import { formats as toolcFormats } from "../../generated/runtime/formats.js";
-import { connectInMemory } from "../runtime/connect.js";
+import { connectInMemory } from "../runtime/connect-sdk2.js";
 import { runs, timeoutFor } from "./config.js";
 import { demoHandlers } from "./fixtures/demo-handlers.js";
 

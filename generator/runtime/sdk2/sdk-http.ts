@@ -1,71 +1,33 @@
 /**
- * The MCP SDK port's HTTP half, SDK 2.x line: one stateless Streamable HTTP
- * exchange. SDK 2.x's transport speaks web-standard `Request` and
- * `Response`, so Node's request is handed over as a `Request` (its body as
- * a stream, which the transport reads with its own size limit) and the
- * `Response` is written back, streamed, so an SSE response flows as sent.
+ * The MCP SDK port's HTTP half, SDK 2.x line: the SDK's own serving entry,
+ * `createMcpHandler`, which answers protocol 2026-07-28 per request (no
+ * session, no `initialize`, `server/discover`, the `_meta` envelope, the
+ * SEP-2243 standard headers checked against the body) and, with
+ * `legacy: "stateless"`, 2025-era clients on the same endpoint, each
+ * request from a fresh server out of the same factory. The SDK's Node
+ * adapter, `toNodeHandler` from `@modelcontextprotocol/node`, turns Node's
+ * request into a web `Request` (aborted when the client goes away) and
+ * streams the `Response` back with backpressure. The entry itself checks no
+ * Host, Origin or token: toolc's checks (http.ts) run before it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { WebStandardStreamableHTTPServerTransport as Transport, type Server } from "@modelcontextprotocol/server";
+import { toNodeHandler, type NodeIncomingMessageLike } from "@modelcontextprotocol/node";
+import { createMcpHandler, type Server } from "@modelcontextprotocol/server";
 
-function headersOf(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  return headers;
-}
-
-/** The web `Request` for Node's request; its body is only read when no parser read it before. */
-function webRequest(req: IncomingMessage, parsedBody: unknown): Request {
-  // A fixed origin: the Host header is the caller's to choose and may not parse as one; it is still passed on among the headers.
-  const url = new URL(req.url ?? "/", "http://localhost");
-  const init: RequestInit & { duplex?: "half" } = { method: req.method ?? "POST", headers: headersOf(req) };
-  if (parsedBody === undefined && req.method === "POST") {
-    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-    // Required by Node's fetch for a streamed request body.
-    init.duplex = "half";
-  }
-  return new Request(url, init);
-}
-
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (response.body !== null) {
-    // A reader rather than for-await: the DOM lib's ReadableStream type is not async-iterable.
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (res.destroyed) {
-        await reader.cancel();
-        break;
-      }
-      res.write(value);
-    }
-  }
-  res.end();
+export interface HttpEntryOptions {
+  /** Unused on this line: the SDK answers with one JSON body and upgrades to SSE when a call sends a notification before its result. */
+  logLevel?: string;
 }
 
 /**
- * Serves one POST with a fresh transport on `server`; both are closed when
- * the response ends. With `stream`, the response is an SSE stream carrying the request's
- * notifications and then its result; otherwise one JSON body.
+ * The port's HTTP entry: each POST that passed toolc's checks, its body
+ * already parsed (undefined when it is not JSON, which the SDK then reads
+ * and answers itself), is served by `createMcpHandler` with a fresh server
+ * from `createServer`.
  */
-export async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown, stream: boolean): Promise<void> {
-  // No sessionIdGenerator: stateless mode.
-  const transport = new Transport({ enableJsonResponse: !stream });
-  res.on("close", () => {
-    void transport.close().catch(() => {});
-    void server.close().catch(() => {});
-  });
-  await server.connect(transport);
-  const response = await transport.handleRequest(webRequest(req, parsedBody), parsedBody === undefined ? {} : { parsedBody });
-  await writeResponse(response, res);
+export function createHttpEntry(createServer: () => Server, _options: HttpEntryOptions): (req: IncomingMessage, res: ServerResponse, parsedBody: unknown) => Promise<void> {
+  const serve = toNodeHandler(createMcpHandler(() => createServer(), { legacy: "stateless" }));
+  // Node's own request: the adapter's structural type spells its optional fields without `| undefined`,
+  // which exactOptionalPropertyTypes tells apart from Node's declarations.
+  return (req, res, parsedBody) => serve(req as NodeIncomingMessageLike, res, parsedBody);
 }

@@ -6,10 +6,15 @@
  * interface, so the rest of the runtime is shared. The client package is
  * imported for its types only: a server-only build loads nothing from it.
  */
-import { LOG_LEVEL_META_KEY, Server } from "@modelcontextprotocol/server";
+import {
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  Server,
+} from "@modelcontextprotocol/server";
 import type {
   CallToolResult,
   ListToolsResult,
+  ServerContext,
   Tool,
 } from "@modelcontextprotocol/server";
 import type { Client } from "@modelcontextprotocol/client";
@@ -25,6 +30,23 @@ export interface ServerIdentity {
   instructions?: string;
 }
 
+/** A freshness hint for a cacheable result (protocol 2026-07-28, SEP-2549). */
+export interface CacheHint {
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+
+/**
+ * Which protocol generation a request came in on. `modern` is 2026-07-28
+ * and later (every request carries its version in `_meta`, no session);
+ * `legacy` is 2025-11-25 and earlier (the `initialize` handshake).
+ */
+export interface ProtocolInfo {
+  era: "modern" | "legacy";
+  /** The revision, when the request or its connection names it. */
+  version: string | undefined;
+}
+
 /** What a tools/call handler gets from the SDK besides the call. */
 export interface CallContext {
   /** Aborted when the client cancels the request or the connection closes. */
@@ -33,6 +55,8 @@ export interface CallContext {
   progressToken: string | number | undefined;
   /** The logging level the request itself carries in its 2026-07-28 `_meta` envelope, when it does. */
   requestLogLevel: string | undefined;
+  /** The protocol generation and revision the request was served under. */
+  protocol: ProtocolInfo;
   /** Sends a notification related to this request: Streamable HTTP puts it on this request's response stream. */
   notify(notification: CallNotification): Promise<void>;
 }
@@ -63,8 +87,13 @@ type LoggingLevelName =
   | "alert"
   | "emergency";
 
-/** The `_meta` key a request carries its own logging level under (protocol 2026-07-28). */
-export const REQUEST_LOG_LEVEL_KEY: string | undefined = LOG_LEVEL_META_KEY;
+/**
+ * The `_meta` key under which a 2026-07-28 request names its protocol
+ * version: a request that carries it is served on the modern path. None on
+ * the 1.x line, which serves the 2025 revisions only.
+ */
+export const MODERN_VERSION_META_KEY: string | undefined =
+  PROTOCOL_VERSION_META_KEY;
 
 /** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
 export type ToolCallParams = {
@@ -82,16 +111,30 @@ const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
 
 /**
  * A low-level SDK Server that declares the tools and logging capabilities.
- * SDK 2.x marks `logging` deprecated as of protocol 2026-07-28 (SEP-2577),
- * but it stays in the specification for at least twelve months and 2025-era
- * clients rely on it, so it is still declared.
+ * Protocol 2026-07-28 deprecates `logging` (SEP-2577) but keeps it in the
+ * specification during the deprecation window: a server that sends log
+ * messages must still declare it, and 2025-era clients need it for
+ * `logging/setLevel`. The cache hint fills `ttlMs`/`cacheScope` on the
+ * 2026-07-28 `tools/list` and `server/discover` results (2025-era results
+ * never carry them); the SDK fills the fields it leaves out with `0` and
+ * `"private"`.
  */
-export function newToolServer(identity: ServerIdentity): Server {
+export function newToolServer(
+  identity: ServerIdentity,
+  cacheHint: CacheHint | undefined,
+): Server {
   const { name, version, instructions } = identity;
+  const cacheHints =
+    cacheHint === undefined
+      ? {}
+      : {
+          cacheHints: { "tools/list": cacheHint, "server/discover": cacheHint },
+        };
   return new Server(
     { name, version },
     {
       capabilities: { tools: {}, logging: {} },
+      ...cacheHints,
       ...(instructions === undefined ? {} : { instructions }),
     },
   );
@@ -140,12 +183,32 @@ export function projectCallResult(
   return server.projectCallToolResult(result, outputSchema);
 }
 
-/** The envelope's level, read as a record: the SDK's declared envelope type names no keys. */
-function requestLogLevel(envelope: object | undefined): string | undefined {
-  const level = (envelope as { readonly [key: string]: unknown } | undefined)?.[
-    LOG_LEVEL_META_KEY
+/** One string field of the request's envelope, read as a record: the SDK's declared envelope type names no keys. */
+function envelopeString(
+  envelope: object | undefined,
+  key: string,
+): string | undefined {
+  const value = (envelope as { readonly [key: string]: unknown } | undefined)?.[
+    key
   ];
-  return typeof level === "string" ? level : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * A request with a version in its envelope is a 2026-07-28 request. Any
+ * other was served on the 2025 path: over stateless HTTP its revision is the
+ * `MCP-Protocol-Version` header, on a stdio connection the one `initialize`
+ * negotiated (the accessor the SDK keeps for 2025-era connections).
+ */
+function protocolOf(server: Server, ctx: ServerContext): ProtocolInfo {
+  const modern = envelopeString(ctx.mcpReq.envelope, PROTOCOL_VERSION_META_KEY);
+  if (modern !== undefined) return { era: "modern", version: modern };
+  const header =
+    ctx.http?.req?.headers.get("mcp-protocol-version") ?? undefined;
+  return {
+    era: "legacy",
+    version: header ?? server.getNegotiatedProtocolVersion(),
+  };
 }
 
 export function onCallTool(
@@ -160,7 +223,8 @@ export function onCallTool(
     return call(request.params, {
       signal: mcpReq.signal,
       progressToken: mcpReq._meta?.progressToken,
-      requestLogLevel: requestLogLevel(mcpReq.envelope),
+      requestLogLevel: envelopeString(mcpReq.envelope, LOG_LEVEL_META_KEY),
+      protocol: protocolOf(server, ctx),
       notify: mcpReq.notify,
     });
   });
@@ -191,16 +255,31 @@ function sdkOptions(options: SdkRequestOptions): {
   return out;
 }
 
-/** tools/call through `request()`, not `callTool()`: the typed client checks the output itself and reports INVALID_OUTPUT. */
+/** The part of a tool's definition the client needs to mirror its `x-mcp-header` arguments into `Mcp-Param-*` headers. */
+export interface CalledTool {
+  name: string;
+  inputSchema: { [key: string]: unknown };
+}
+
+/**
+ * tools/call through `callTool()` with the contract's input schema as the
+ * tool definition, so that on a 2026-07-28 Streamable HTTP connection the
+ * SDK mirrors `x-mcp-header` arguments into `Mcp-Param-*` headers (SEP-2243)
+ * without a prior tools/list. The definition carries no output schema, so
+ * the SDK validates no output: the typed client checks it itself and
+ * reports INVALID_OUTPUT.
+ */
 export function requestToolCall(
   client: Client,
   params: ToolCallParams,
   options: SdkRequestOptions,
+  tool: CalledTool,
 ): Promise<CallToolResult> {
-  return client.request(
-    { method: "tools/call", params },
-    sdkOptions(options),
-  ) as Promise<CallToolResult>;
+  const toolDefinition = {
+    name: tool.name,
+    inputSchema: tool.inputSchema as Tool["inputSchema"],
+  };
+  return client.callTool(params, { ...sdkOptions(options), toolDefinition });
 }
 
 /** One page of tools/list. */

@@ -43,9 +43,11 @@ export interface HandlerContext<
    */
   progress(update: ProgressUpdate): Promise<void>;
   /**
-   * Sends `notifications/message` when `level` is at or above the level in
-   * force for the call (see ServerOptions.logLevel); a no-op otherwise.
-   * `data` must be plain JSON, or nothing is sent. Never rejects.
+   * Sends `notifications/message` when the caller asked for log messages
+   * and `level` is at or above the level it asked for: a 2026-07-28 request
+   * asks in its `_meta`, a 2025-era client with `logging/setLevel` (or the
+   * server's `logLevel`). A no-op otherwise. `data` must be plain JSON, or
+   * nothing is sent. Never rejects.
    */
   log(level: LoggingLevel, data: unknown): Promise<void>;
 }
@@ -101,6 +103,16 @@ export interface TraceEvent {
   error?: unknown;
   /** INVALID_OUTPUT: what was wrong with the output. Never sent to the caller. */
   outputIssues?: ToolIssue[];
+  /**
+   * The MCP protocol generation the call came in on: `"modern"` for
+   * 2026-07-28 (every request carries its version in `_meta`, no session),
+   * `"legacy"` for 2025-11-25 and earlier (the `initialize` handshake).
+   * Set on every event of a call served over MCP; absent for `execute` and
+   * a provider's `run`, which no protocol carries.
+   */
+  protocolEra?: "modern" | "legacy";
+  /** The protocol revision (`"2026-07-28"`, `"2025-11-25"`, …), when the request or its connection names it. */
+  protocolVersion?: string;
 }
 
 export interface ExecuteOptions {
