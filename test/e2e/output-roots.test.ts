@@ -362,7 +362,7 @@ describe("the generated tests can fail", () => {
         writeFileSync(path, text.replace(from, to));
       };
       mutate("sdk.ts", "outputSchema: legacyOutputSchema(tool.outputSchema)", "outputSchema: tool.outputSchema");
-      mutate("attempt.ts", "if (validateOutput(plain.value))", "if (validateOutput(plain.value) || typeof plain.value !== \"object\" || Array.isArray(plain.value))");
+      mutate("attempt.ts", "if (!validateOutput(plain.value))", "if (!validateOutput(plain.value) && typeof plain.value === \"object\" && !Array.isArray(plain.value))");
       const result = await runVitest(dir);
       const failed = new Set(result.failed);
       for (const tool of ["find_user", "list_users", "summarize"]) expect(failed, tool).toContain(`${tool} contract tools/list serves exactly the compiled schemas, annotations and _meta over MCP`);
