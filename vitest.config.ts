@@ -24,6 +24,7 @@ const INTEGRATION = [
   "test/contract-tests/generated.test.ts",
   "test/contract-tests/handlers.test.ts",
   "test/diff/cli.test.ts",
+  "test/diff/differential.test.ts",
   "test/diff/done-when.test.ts",
   "test/diff/proof.test.ts",
   "test/e2e/**/*.test.ts",

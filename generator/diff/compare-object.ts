@@ -18,6 +18,8 @@ import { compareNode, probe, record, show, worstIn, type NodePair, type Walk } f
 import { propertyPieces, shapeOf, type ObjectPart, type PropertyEntry } from "./shape.js";
 import { accepts } from "./validate.js";
 
+const acceptsAnything = (pieces: readonly Piece[]): boolean => pieces.every((p) => p.schema === true);
+
 /** Required as the input validator checks it: after defaults are filled in. */
 const requiredInput = (part: ObjectPart, name: string): boolean => part.required.has(name) && !(part.properties.get(name)?.defaulted ?? false);
 
@@ -79,7 +81,7 @@ function propertyAdded(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, e
   const levels = levelsOf(found);
   const input = requiredIn && !requiredInput(b, name) ? "breaking" : levels.input;
   const detail = found.filter((f) => f.levels.input !== "info" || f.levels.output !== "info").map((f) => f.message).slice(0, 3).join("; ");
-  const message = `property \`${name}\` declared on an object that accepted ${b.additional.length === 0 ? "any property" : "it as a map value"}${detail === "" ? "" : `: ${detail}`}${header}`;
+  const message = `property \`${name}\` declared on an object that accepted ${acceptsAnything(b.additional) ? "any property" : "it as a map value"}${detail === "" ? "" : `: ${detail}`}${header}`;
   record(walk, entry.at, { rule: "property-added-open-object", levels: { input, output: levels.output }, message }, [], true);
 }
 
@@ -95,7 +97,7 @@ function propertyRemoved(walk: Walk, b: ObjectPart, h: ObjectPart, name: string,
   const levels = levelsOf(found);
   const input = requiredInput(h, name) && !requiredInput(b, name) ? "breaking" : levels.input;
   const detail = found.filter((f) => f.levels.input !== "info").map((f) => f.message).slice(0, 3).join("; ");
-  const message = `property \`${name}\` removed; the object ${h.additional.length === 0 ? "accepts any property" : "takes it as a map value"}${detail === "" ? "" : `: ${detail}`}${header}`;
+  const message = `property \`${name}\` removed; the object ${acceptsAnything(h.additional) ? "accepts any property" : "takes it as a map value"}${detail === "" ? "" : `: ${detail}`}${header}`;
   record(walk, entry.at, { rule: "property-removed", levels: { input, output: worse(levels.output, outputRequired === "breaking" ? "breaking" : "info") }, message }, [], true);
 }
 
@@ -160,12 +162,17 @@ function compareAdditional(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   const keyword = ["additionalProperties"];
   if (b.additional === false && h.additional === false) return;
   if (b.additional === false) {
+    if ((h.maxProperties?.value ?? Infinity) <= h.required.size) return;
     // The old client drops undeclared properties, so output that gained some still validates (but loses them).
     const output: Level = b.drop ? "warning" : "breaking";
     return record(walk, h.additionalAt ?? h.at, { rule: "additional-properties-opened", levels: { input: "info", output }, message: "object now accepts properties it does not declare" }, keyword);
   }
-  if (h.additional === false) return record(walk, h.additionalAt ?? h.at, { rule: "additional-properties-closed", levels: NARROWS, message: "object no longer accepts undeclared properties" }, keyword);
-  if (b.additional.length === 0 && h.additional.length === 0) return;
+  if (h.additional === false) {
+    // Required properties already fill every place maxProperties allows: there was no room for another.
+    if ((b.maxProperties?.value ?? Infinity) <= b.required.size) return;
+    return record(walk, h.additionalAt ?? h.at, { rule: "additional-properties-closed", levels: NARROWS, message: "object no longer accepts undeclared properties" }, keyword);
+  }
+  if (acceptsAnything(b.additional) && acceptsAnything(h.additional)) return;
   const anyB: Piece = { schema: true, at: child(b.additionalAt ?? b.at, ["additionalProperties"], ".*"), drop: false };
   const anyH: Piece = { schema: true, at: child(h.additionalAt ?? h.at, ["additionalProperties"], ".*"), drop: false };
   compareNode(walk, { b: b.additional.length === 0 ? [anyB] : b.additional, h: h.additional.length === 0 ? [anyH] : h.additional, headers: false });
@@ -197,15 +204,17 @@ function comparePropertyNames(walk: Walk, b: ObjectPart, h: ObjectPart): void {
 function compareCounts(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   // A closed object cannot have more properties than it declares: a larger maxProperties says nothing.
   const ceiling = (p: ObjectPart) => (p.additional === false ? p.properties.size : Infinity);
-  const max = (p: ObjectPart) => Math.min(p.maxProperties?.value ?? Infinity, ceiling(p));
-  const [bMin, hMin, bMax, hMax] = [b.minProperties?.value ?? 0, h.minProperties?.value ?? 0, max(b), max(h)];
+  const [bMin, hMin] = [b.minProperties?.value ?? 0, h.minProperties?.value ?? 0];
   if (bMin !== hMin) {
     const message = `minProperties ${bMin} → ${hMin}`;
     record(walk, h.minProperties?.at ?? h.at, hMin > bMin ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["minProperties"]);
   }
-  if (bMax !== hMax && (b.maxProperties !== undefined || h.maxProperties !== undefined)) {
-    const message = `maxProperties ${b.maxProperties?.value ?? "(none)"} → ${h.maxProperties?.value ?? "(none)"}`;
-    record(walk, h.maxProperties?.at ?? h.at, hMax < bMax ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["maxProperties"]);
-  }
+  const [bLit, hLit] = [b.maxProperties?.value ?? Infinity, h.maxProperties?.value ?? Infinity];
+  if (bLit === hLit) return;
+  // Only what the bound itself changes: measured against the properties each side can have.
+  const tightened = hLit < bLit && Math.min(hLit, ceiling(b)) < Math.min(bLit, ceiling(b));
+  const loosened = hLit > bLit && Math.min(hLit, ceiling(h)) > Math.min(bLit, ceiling(h));
+  if (!tightened && !loosened) return;
+  const message = `maxProperties ${b.maxProperties?.value ?? "(none)"} → ${h.maxProperties?.value ?? "(none)"}`;
+  record(walk, h.maxProperties?.at ?? h.at, tightened ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["maxProperties"]);
 }
-

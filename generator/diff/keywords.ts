@@ -6,7 +6,7 @@
  * patterns' structure (patterns.ts) and a narrowing is shown by a witness.
  */
 import { countSteps, isMultipleOf, stepFrom } from "./decimal.js";
-import { patternIncluded } from "./patterns.js";
+import { patternIncluded, patternMinLength } from "./patterns.js";
 import { decide, record, show, type NodePair, type Walk } from "./schema-compare.js";
 import { NARROWS, UNDECIDED, WIDENS, type Levels } from "./rules.js";
 import type { At, Bound, NumberPart, StringPart } from "./shape.js";
@@ -97,10 +97,10 @@ function compareStep(walk: Walk, b: NumberPart, h: NumberPart): void {
   else record(walk, cursor, { rule: "bound-tightened", levels: { input: "breaking", output: "breaking" }, message: `${message}: neither is a multiple of the other` }, keyword);
 }
 
-function compareLength(walk: Walk, key: "minLength" | "maxLength", b: At<number> | undefined, h: At<number> | undefined, hAt: StringPart["at"]): void {
-  if (b?.value === h?.value) return;
+function compareLength(walk: Walk, key: "minLength" | "maxLength", b: At<number> | undefined, h: At<number> | undefined, hAt: StringPart["at"], bValue = b?.value, hValue = h?.value): void {
+  if (bValue === hValue) return;
   const lower = key === "minLength";
-  const tightened = h !== undefined && (b === undefined || (lower ? h.value > b.value : h.value < b.value));
+  const tightened = hValue !== undefined && (bValue === undefined || (lower ? hValue > bValue : hValue < bValue));
   const message = `${key} ${b?.value ?? "(none)"} → ${h?.value ?? "(none)"}`;
   record(walk, h?.at ?? hAt, tightened ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, [key]);
 }
@@ -112,8 +112,16 @@ function formatCovers(outer: readonly string[], inner: readonly string[]): boole
   return outer.every((f) => inner.includes(f) || inner.some((i) => FORMAT_INCLUDED[i]?.includes(f)));
 }
 
+/** minLength as it acts: a pattern that matches only longer strings already says more. */
+function effectiveMinLength(p: StringPart): At<number> | undefined {
+  const implied = Math.max(0, ...p.patterns.map((x) => patternMinLength(x.value)));
+  if (implied === 0 || implied < (p.minLength?.value ?? 0)) return p.minLength;
+  return { value: implied, at: p.patterns[0]?.at ?? p.at, keyword: ["pattern"] };
+}
+
 export function compareStringParts(walk: Walk, pair: NodePair, b: StringPart, h: StringPart): void {
-  compareLength(walk, "minLength", b.minLength, h.minLength, h.at);
+  const [bMin, hMin] = [effectiveMinLength(b), effectiveMinLength(h)];
+  if (bMin?.value !== hMin?.value) compareLength(walk, "minLength", b.minLength ?? bMin, h.minLength ?? hMin, h.at, bMin?.value, hMin?.value);
   compareLength(walk, "maxLength", b.maxLength, h.maxLength, h.at);
   compareFormats(walk, pair, b, h);
   comparePatterns(walk, pair, b, h);

@@ -263,3 +263,13 @@ export function patternSamples(source: string, limit = 40): string[] {
   const plain = (seq: Seq): Seq => seq.map((t) => (t === ANY_STAR ? { atom: { chars: [[0x78, 0x78]] }, min: 0, max: 1 } : t));
   return [...new Set(alts.flatMap((alt) => seqSamples(plain(alt), limit)))].slice(0, limit);
 }
+
+function seqMinLength(seq: Seq): number {
+  return seq.reduce((n, t) => n + Math.max(t.min, 0) * ("group" in t.atom ? Math.min(...t.atom.group.map(seqMinLength)) : 1), 0);
+}
+
+/** The length of the shortest string the pattern matches (0 when it is not read). */
+export function patternMinLength(source: string): number {
+  const alts = parse(source);
+  return alts === undefined ? 0 : Math.min(...alts.map(seqMinLength));
+}

@@ -17,6 +17,7 @@
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import { mapSchema } from "../normalize/schema-walk.js";
 import { compareArrays } from "./compare-array.js";
+import { withoutEmptyParts } from "./empty.js";
 import { compareObjects } from "./compare-object.js";
 import { compareAlternatives, compareValueSets } from "./compare-union.js";
 import { ANNOTATIONS, compareNumberParts, compareStringParts } from "./keywords.js";
@@ -123,7 +124,7 @@ export function compareNode(walk: Walk, pair: NodePair): void {
     walk.active.add(key);
   }
   try {
-    compareShapes(walk, pair, shapeOf(pair.b, walk.base), shapeOf(pair.h, walk.head));
+    compareShapes(walk, pair, withoutEmptyParts(shapeOf(pair.b, walk.base), walk.base), withoutEmptyParts(shapeOf(pair.h, walk.head), walk.head));
   } finally {
     if (key !== undefined) walk.active.delete(key);
   }

@@ -80,7 +80,7 @@ export interface ObjectPart {
   readonly properties: ReadonlyMap<string, PropertyEntry>;
   /** Required names, each with the cursor of the object that lists it. */
   readonly required: ReadonlyMap<string, Cursor>;
-  /** Constraints on properties not declared: pieces that must all hold, or false for none allowed. */
+  /** Constraints on properties not declared: pieces that must all hold (none: any value, not evaluated), or false for none allowed. */
   readonly additional: readonly Piece[] | false;
   readonly additionalAt?: Cursor;
   readonly propertyNames: readonly Piece[];
@@ -193,6 +193,18 @@ function validArray(part: ArrayPart): ArrayPart | undefined {
   return (part.minItems?.value ?? 0) > longest(part) ? undefined : part;
 }
 
+/**
+ * An object whose required properties already fill every place maxProperties
+ * allows has room for nothing else: its optional and undeclared properties
+ * can never be present, and say so.
+ */
+function withoutRoom(part: ObjectPart): ObjectPart {
+  const max = part.maxProperties?.value;
+  if (max === undefined || max > part.required.size) return part;
+  const properties = new Map([...part.properties].map(([name, e]) => [name, part.required.has(name) ? e : { ...e, pieces: [...e.pieces, { schema: false, at: part.maxProperties?.at ?? part.at, drop: part.drop }] }]));
+  return { ...part, properties, additional: false, additionalAt: part.maxProperties?.at ?? part.at };
+}
+
 function objectPart(node: JsonObject, cursor: Cursor, drop: boolean): ObjectPart {
   const properties = new Map<string, PropertyEntry>();
   const declared = isRecord(node.properties) ? node.properties : {};
@@ -204,14 +216,15 @@ function objectPart(node: JsonObject, cursor: Cursor, drop: boolean): ObjectPart
   const required = new Map<string, Cursor>();
   if (Array.isArray(node.required)) for (const name of node.required) if (typeof name === "string") required.set(name, cursor);
   const ap = node.additionalProperties;
-  const additional = ap === false ? false : ap === undefined || ap === true ? [] : [subPiece(ap, cursor, ["additionalProperties"], ".*", drop)];
+  // `true` and no keyword allow the same, but only `true` evaluates the properties, for an `unevaluatedProperties` around it.
+  const additional = ap === false ? false : ap === undefined ? [] : [subPiece(ap, cursor, ["additionalProperties"], ".*", drop)];
   const propertyNames = node.propertyNames === undefined ? [] : [subPiece(node.propertyNames, cursor, ["propertyNames"], "{key}", drop)];
   const minProperties = num(node, "minProperties") === 0 ? undefined : at(node, "minProperties", cursor, num(node, "minProperties"));
   const maxProperties = at(node, "maxProperties", cursor, num(node, "maxProperties"));
-  return {
+  return withoutRoom({
     kind: "object", at: cursor, properties, required, additional, ...("additionalProperties" in node ? { additionalAt: cursor } : {}), propertyNames,
     ...(minProperties ? { minProperties } : {}), ...(maxProperties ? { maxProperties } : {}), drop: drop && ap === false,
-  };
+  });
 }
 
 function localShape(node: JsonObject, cursor: Cursor, drop: boolean): Shape {
@@ -393,10 +406,10 @@ function intersectObjects(a: ObjectPart, b: ObjectPart): ObjectPart {
   const additionalAt = a.additional === false ? a.additionalAt : b.additional === false ? b.additionalAt : a.additionalAt ?? b.additionalAt;
   const minProperties = larger(a.minProperties, b.minProperties);
   const maxProperties = smaller(a.maxProperties, b.maxProperties);
-  return {
+  return withoutRoom({
     kind: "object", at: a.at, properties, required: new Map([...b.required, ...a.required]), additional, ...(additionalAt ? { additionalAt } : {}),
     propertyNames: [...a.propertyNames, ...b.propertyNames], ...(minProperties ? { minProperties } : {}), ...(maxProperties ? { maxProperties } : {}), drop: false,
-  };
+  });
 }
 
 /** The shape of a node: every piece's shape, intersected. */
