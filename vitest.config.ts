@@ -26,6 +26,7 @@ const INTEGRATION = [
   "test/diff/cli.test.ts",
   "test/diff/differential.test.ts",
   "test/diff/done-when.test.ts",
+  "test/diff/lifecycle-e2e.test.ts",
   "test/diff/proof.test.ts",
   "test/e2e/**/*.test.ts",
   "test/emit/types/soundness.test.ts",

@@ -45,6 +45,10 @@ function compareBound(walk: Walk, b: NumberPart, h: NumberPart, lower: boolean):
 
 /** The values of a number part when there are few of them (a bounded lattice), for an exact check. */
 export function fewValues(p: NumberPart): number[] | undefined {
+  // One number, whatever the step: both bounds on it.
+  if (p.lower !== undefined && p.upper !== undefined && p.lower.value === p.upper.value && !p.lower.exclusive && !p.upper.exclusive) {
+    return p.step === undefined || isMultipleOf(p.lower.value, p.step.value) ? [p.lower.value] : [];
+  }
   const step = p.step?.value;
   if (step === undefined || p.lower === undefined || p.upper === undefined) return undefined;
   const n = countSteps(p.lower.value, p.upper.value, step, 64);
@@ -121,7 +125,8 @@ function effectiveMinLength(p: StringPart): At<number> | undefined {
 
 export function compareStringParts(walk: Walk, pair: NodePair, b: StringPart, h: StringPart): void {
   const [bMin, hMin] = [effectiveMinLength(b), effectiveMinLength(h)];
-  if (bMin?.value !== hMin?.value) compareLength(walk, "minLength", b.minLength ?? bMin, h.minLength ?? hMin, h.at, bMin?.value, hMin?.value);
+  // Reported when minLength itself changed and that changes what is allowed; a pattern's change is reported as one.
+  if (b.minLength?.value !== h.minLength?.value && bMin?.value !== hMin?.value) compareLength(walk, "minLength", b.minLength ?? bMin, h.minLength ?? hMin, h.at, bMin?.value, hMin?.value);
   compareLength(walk, "maxLength", b.maxLength, h.maxLength, h.at);
   compareFormats(walk, pair, b, h);
   comparePatterns(walk, pair, b, h);
@@ -149,7 +154,10 @@ function comparePatterns(walk: Walk, pair: NodePair, b: StringPart, h: StringPar
   const text = (list: readonly string[]) => (list.length === 0 ? "(none)" : list.map(show).join(", "));
   const message = `pattern ${text(bp)} → ${text(hp)}`;
   const levels: Levels = { input: inputOk ? "info" : "undecided", output: outputOk ? "info" : "undecided" };
-  const decided = decide(walk, pair, { rule: "pattern-changed", levels, message });
+  const unread = [...bp, ...hp].some((x) => patternIncluded(x, x) === undefined);
+  const reason = unread ? "; toolc does not read one of the patterns (lookarounds, backreferences, Unicode properties)" : "; toolc found no string that shows it";
+  const decided = { ...decide(walk, pair, { rule: "pattern-changed", levels, message }) };
+  if (decided.levels.input === "undecided" || decided.levels.output === "undecided") decided.message += reason;
   const rule = bp.length === 0 ? "bound-tightened" : hp.length === 0 ? "bound-loosened" : inputOk ? "pattern-generalized" : "pattern-changed";
   const note = rule === "pattern-generalized" ? `${message}: every string the base pattern matches, the head's matches too${decided.message.slice(message.length)}` : decided.message;
   record(walk, h.patterns[0]?.at ?? b.patterns[0]?.at ?? h.at, { ...decided, rule, message: note }, ["pattern"]);
