@@ -28,6 +28,18 @@ function compile(schema: JsonObject, direction: Direction): ValidateFunction {
   return sharedAjv({ applyDefaults: direction === "input" }).compile(schema);
 }
 
+const patternCache = new Map<string, string[]>();
+
+/** Strings fast-check generates for a pattern, a few per pattern, made once. */
+function patternStrings(pattern: string): string[] {
+  let strings = patternCache.get(pattern);
+  if (strings === undefined) {
+    strings = fc.sample(fc.stringMatching(new RegExp(pattern, "u")), { numRuns: 6, seed: 3 });
+    patternCache.set(pattern, strings);
+  }
+  return strings;
+}
+
 /** Every number, string and other leaf value the schemas mention, and the values just past each bound. */
 function boundaryValues(schemas: readonly unknown[]): unknown[] {
   const out = new Set<unknown>([null, true, false, 0, 1, -1, 0.5, 2.5, 1e9, "", "a", "zz", "A", "0", [], {}]);
@@ -43,7 +55,7 @@ function boundaryValues(schemas: readonly unknown[]): unknown[] {
       if (key === "enum" && Array.isArray(value)) value.forEach((v) => out.add(v));
       if (key === "const") out.add(value);
       if (key === "format" && typeof value === "string") for (const s of FORMAT_SAMPLES[value] ?? []) strings.add(s);
-      if (key === "pattern" && typeof value === "string") for (const s of fc.sample(fc.stringMatching(new RegExp(value, "u")), { numRuns: 6, seed: 3 })) strings.add(s);
+      if (key === "pattern" && typeof value === "string") for (const s of patternStrings(value)) strings.add(s);
       visit(value);
     }
   };
@@ -129,7 +141,7 @@ function propertyValues(schema: JsonObject, seed: number): Map<string, unknown[]
 }
 
 /** Candidates checked per direction at most: the cost of a pair stays bounded. */
-const MAX_TRIES = 3000;
+const MAX_TRIES = 2000;
 
 export interface OracleVerdict {
   readonly witness?: unknown;
