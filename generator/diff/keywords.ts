@@ -8,7 +8,7 @@
 import { countSteps, isMultipleOf, stepFrom } from "./decimal.js";
 import { patternIncluded, patternMinLength } from "./patterns.js";
 import { decide, record, show, type NodePair, type Walk } from "./schema-compare.js";
-import { NARROWS, UNDECIDED, WIDENS, type Levels } from "./rules.js";
+import { NARROWS, WIDENS, type Levels } from "./rules.js";
 import type { At, Bound, NumberPart, StringPart } from "./shape.js";
 
 /**
@@ -162,5 +162,3 @@ function comparePatterns(walk: Walk, pair: NodePair, b: StringPart, h: StringPar
   const note = rule === "pattern-generalized" ? `${message}: every string the base pattern matches, the head's matches too${decided.message.slice(message.length)}` : decided.message;
   record(walk, h.patterns[0]?.at ?? b.patterns[0]?.at ?? h.at, { ...decided, rule, message: note }, ["pattern"]);
 }
-
-export { UNDECIDED };

@@ -92,11 +92,6 @@ export function decide(walk: Walk, pair: NodePair, change: Change): Change {
   return { ...change, levels, message };
 }
 
-/** The same change, with a direction's level replaced. */
-export function withLevel(levels: Levels, direction: Direction, level: Level | null): Levels {
-  return { ...levels, [direction]: level };
-}
-
 export function compareSchemas(base: SchemaSide, head: SchemaSide): SchemaFinding[] {
   const walk: Walk = { base, head, out: [], active: new Set() };
   const start = (side: SchemaSide): Piece => ({ schema: side.root, at: { file: side.toolFile, path: [side.key], field: "" }, drop: true });
@@ -146,7 +141,7 @@ function compareShapes(walk: Walk, given: NodePair, b: Shape, h: Shape): void {
 }
 
 /** The `type` keyword of a node, when it has one, else the node. */
-export function typeKeyword(shape: Shape, pieces: readonly Piece[], side: SchemaSide): (string | number)[] {
+function typeKeyword(shape: Shape, pieces: readonly Piece[], side: SchemaSide): (string | number)[] {
   const node = pieces.length === 1 ? resolve(pieces[0] as Piece, side).node : undefined;
   return typeof node === "object" && node !== null && "type" in node && shape.at === resolve(pieces[0] as Piece, side).at ? ["type"] : [];
 }

@@ -166,7 +166,7 @@ function mergeShallow(a: JsonObject, b: JsonObject | boolean): JsonObject {
 }
 
 /** Candidate values for a node, from its own schema as served. */
-export function candidates(pieces: readonly Piece[], side: SchemaSide, limit = 200): JsonValue[] {
+function candidates(pieces: readonly Piece[], side: SchemaSide, limit = 200): JsonValue[] {
   const gen: Gen = { root: side.root, limit };
   return pieces.flatMap((p) => values(p.schema, gen, 0, []));
 }
