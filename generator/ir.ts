@@ -107,6 +107,10 @@ export interface ToolIR {
   readonly effect: Effect;
   readonly idempotent: boolean;
   readonly openWorld: boolean;
+  /** Deprecated: true, or the message saying what to use instead. */
+  readonly deprecated?: string | true;
+  /** The first day (YYYY-MM-DD) a deprecated tool may be removed. */
+  readonly sunset?: string;
   readonly timeoutMs: number;
   readonly retry: RetryPolicy;
   /** Name of the required string input property carrying the idempotency key. */

@@ -3,6 +3,7 @@
  * tools, in the spirit of buf's `except` and `ignore`:
  *
  *   diff:
+ *     undecided: fail                      # undecided changes count as breaking (default: warn)
  *     except: [default-changed]            # rules off for every tool
  *     ignore: [legacy_search]              # tools not checked at all
  *     ignore_only:                         # a rule off for some tools only
@@ -16,25 +17,32 @@ import type { Diagnostic, SourceLocation } from "../ir.js";
 import { didYouMean } from "../load/suggest.js";
 import { isRuleId, RULE_IDS, type RuleId } from "./rules.js";
 
+/** What an undecided change does to the exit status: nothing (warn), or what a breaking one does (fail). */
+export type UndecidedPolicy = "warn" | "fail";
+
 export interface DiffConfig {
+  readonly undecided: UndecidedPolicy;
   readonly except: ReadonlySet<RuleId>;
   readonly ignore: ReadonlySet<string>;
   readonly ignoreOnly: ReadonlyMap<RuleId, ReadonlySet<string>>;
 }
 
-export const EMPTY_DIFF_CONFIG: DiffConfig = { except: new Set(), ignore: new Set(), ignoreOnly: new Map() };
+export const EMPTY_DIFF_CONFIG: DiffConfig = { undecided: "warn", except: new Set(), ignore: new Set(), ignoreOnly: new Map() };
 
 /** The JSON Schema of the section, for the config file's schema. */
 export const DIFF_CONFIG_SCHEMA = {
   type: "object",
-  description: "toolc diff: rules turned off everywhere (except), tools not checked (ignore), and rules turned off for some tools (ignore_only).",
+  description: "toolc diff: what an undecided change does (undecided), rules turned off everywhere (except), tools not checked (ignore), and rules turned off for some tools (ignore_only).",
   properties: {
+    undecided: { enum: ["warn", "fail"], description: "warn (default): an undecided change is reported and the exit status is as if it were compatible. fail: it counts as breaking, so it exits 1 unless the tool's version went up." },
     except: { type: "array", items: { enum: RULE_IDS } },
     ignore: { type: "array", items: { type: "string" } },
     ignore_only: { type: "object", propertyNames: { enum: RULE_IDS }, additionalProperties: { type: "array", items: { type: "string" } } },
   },
   additionalProperties: false,
 } as const;
+
+const SECTION_KEYS = ["undecided", "except", "ignore", "ignore_only"];
 
 type Locate = (path: readonly (string | number)[]) => SourceLocation;
 
@@ -62,10 +70,13 @@ function ruleId(name: string, path: readonly (string | number)[], locate: Locate
 export function parseDiffConfig(section: unknown, locate: Locate): { config: DiffConfig; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
   if (section === undefined || section === null) return { config: EMPTY_DIFF_CONFIG, diagnostics: out };
-  if (!isRecord(section)) return { config: EMPTY_DIFF_CONFIG, diagnostics: [error(locate([]), Codes.invalidValue, "`diff` must be a map with `except`, `ignore` or `ignore_only`")] };
+  if (!isRecord(section)) return { config: EMPTY_DIFF_CONFIG, diagnostics: [error(locate([]), Codes.invalidValue, "`diff` must be a map with `undecided`, `except`, `ignore` or `ignore_only`")] };
   for (const key of Object.keys(section)) {
-    if (!["except", "ignore", "ignore_only"].includes(key)) out.push(error(locate([key]), Codes.unknownKey, `unknown key \`${key}\` in \`diff\`${didYouMean(key, ["except", "ignore", "ignore_only"])}`));
+    if (!SECTION_KEYS.includes(key)) out.push(error(locate([key]), Codes.unknownKey, `unknown key \`${key}\` in \`diff\`${didYouMean(key, SECTION_KEYS)}`));
   }
+  let undecided: UndecidedPolicy = "warn";
+  if (section.undecided === "warn" || section.undecided === "fail") undecided = section.undecided;
+  else if (section.undecided !== undefined) out.push(error(locate(["undecided"]), Codes.invalidValue, "`diff.undecided` must be `warn` or `fail`"));
   const except = new Set<RuleId>();
   if (section.except !== undefined) {
     stringList(section.except, ["except"], locate, out).forEach((name, i) => {
@@ -84,7 +95,7 @@ export function parseDiffConfig(section: unknown, locate: Locate): { config: Dif
       if (id) ignoreOnly.set(id, new Set(list));
     }
   }
-  return { config: { except, ignore, ignoreOnly }, diagnostics: out };
+  return { config: { undecided, except, ignore, ignoreOnly }, diagnostics: out };
 }
 
 /** Whether `rule` is reported for `tool` under this config. */

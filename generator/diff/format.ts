@@ -14,7 +14,7 @@ function plural(n: number, word: string): string {
 }
 
 function counts(changes: readonly Change[]): Record<Level, number> {
-  const out: Record<Level, number> = { breaking: 0, warning: 0, info: 0 };
+  const out: Record<Level, number> = { breaking: 0, undecided: 0, warning: 0, info: 0 };
   for (const c of changes) out[c.level]++;
   return out;
 }
@@ -33,13 +33,20 @@ export function subject(change: Change): string {
 export function summaryLine(result: DiffResult): string {
   const c = counts(result.changes);
   if (result.changes.length === 0) return "toolc diff: no changes\n";
-  const head = `toolc diff: ${c.breaking} breaking, ${plural(c.warning, "warning")}, ${c.info} info`;
+  const head = `toolc diff: ${c.breaking} breaking, ${c.undecided} undecided, ${plural(c.warning, "warning")}, ${c.info} info`;
   if (result.unversioned.length === 0) return `${head}\n`;
-  return `${head}; breaking without a version bump: ${result.unversioned.join(", ")}\n`;
+  return `${head}; ${result.undecidedFails ? "breaking or undecided" : "breaking"} without a version bump: ${result.unversioned.join(", ")}\n`;
 }
 
+/**
+ * Control characters shown as escapes: a name or value with a line break in
+ * it must not start a line of its own (in a CI log, a line starting with
+ * `::` is a workflow command).
+ */
+const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\r" ? "\\r" : c === "\t" ? "\\t" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+
 function text(result: DiffResult): string {
-  const lines = result.changes.map((c) => `${c.file}:${c.line}:${c.col}: ${c.level} ${c.rule}: ${subject(c)}: ${c.message}\n`);
+  const lines = result.changes.map((c) => oneLine(`${c.file}:${c.line}:${c.col}: ${c.level} ${c.rule}: ${subject(c)}: ${c.message}`) + "\n");
   return lines.join("") + summaryLine(result);
 }
 
@@ -64,7 +71,7 @@ function json(result: DiffResult): string {
 /** Workflow command escaping, as the GitHub Actions toolkit does it. */
 const escapeData = (s: string): string => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-const COMMAND: Record<Level, string> = { breaking: "error", warning: "warning", info: "notice" };
+const COMMAND: Record<Level, string> = { breaking: "error", undecided: "warning", warning: "warning", info: "notice" };
 
 function github(result: DiffResult): string {
   const lines = result.changes.map((c) => {
@@ -74,14 +81,33 @@ function github(result: DiffResult): string {
   return lines.join("") + summaryLine(result);
 }
 
-const cell = (s: string): string => s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
+/**
+ * Text as plain text in a GitHub-flavoured Markdown table cell: every
+ * character that opens something inside a line (a code span, emphasis,
+ * strikethrough, a link or image, HTML, an entity, a cell border) is
+ * backslash-escaped, as CommonMark allows for any ASCII punctuation, so names
+ * and values cannot open one; `@` and `#` get a word joiner after them, so no
+ * mention or issue link is made, and URLs are broken up so none is linked;
+ * line breaks become spaces.
+ */
+export function markdownText(s: string): string {
+  return s
+    .replace(/[\r\n\u2028\u2029]+/g, " ")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/[\\`*_[\]<>!|~&#]/g, (c) => `\\${c}`)
+    .replace(/@/g, "@\u2060")
+    .replace(/\\#/g, "\\#\u2060")
+    .replace(/:\/\//g, ":\u2060//")
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u2060.`);
+}
 
 function markdown(result: DiffResult): string {
   if (result.changes.length === 0) return "**toolc diff**: no contract changes.\n";
   const c = counts(result.changes);
-  const rows = result.changes.map((ch) => `| ${ch.level} | \`${ch.rule}\` | ${cell(subject(ch))} | ${cell(ch.message)} | \`${cell(`${ch.file}:${ch.line}`)}\` |`);
-  const bump = result.unversioned.length === 0 ? "" : `\n\nBreaking without a version bump: ${result.unversioned.map((t) => `\`${cell(t)}\``).join(", ")}.`;
-  return [`**toolc diff**: ${c.breaking} breaking, ${plural(c.warning, "warning")}, ${c.info} info.${bump}`, "", "| level | rule | where | change | at |", "| --- | --- | --- | --- | --- |", ...rows, ""].join("\n");
+  const rows = result.changes.map((ch) => `| ${ch.level} | \`${ch.rule}\` | ${markdownText(subject(ch))} | ${markdownText(ch.message)} | ${markdownText(`${ch.file}:${ch.line}`)} |`);
+  const what = result.undecidedFails ? "Breaking or undecided" : "Breaking";
+  const bump = result.unversioned.length === 0 ? "" : `\n\n${what} without a version bump: ${result.unversioned.map(markdownText).join(", ")}.`;
+  return [`**toolc diff**: ${c.breaking} breaking, ${c.undecided} undecided, ${plural(c.warning, "warning")}, ${c.info} info.${bump}`, "", "| level | rule | where | change | at |", "| --- | --- | --- | --- | --- |", ...rows, ""].join("\n");
 }
 
 export function formatReport(result: DiffResult, format: Format): string {

@@ -6,7 +6,7 @@
 import type { SourceLocation, ToolIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 import { ruleApplies, type DiffConfig } from "./config.js";
-import { comparePolicy } from "./policy.js";
+import { comparePolicy, toolRemoval } from "./policy.js";
 import { worstLevel, type Direction, type Level, type RuleId } from "./rules.js";
 import { compareSchemas, type SchemaFinding } from "./schema-compare.js";
 import type { ContractSide } from "./sources.js";
@@ -31,8 +31,10 @@ export interface Change extends SourceLocation {
 
 export interface DiffResult {
   readonly changes: readonly Change[];
-  /** Tools with a breaking change and no version bump. */
+  /** Tools with a breaking change (or, under `undecided: fail`, an undecided one) and no version bump. */
   readonly unversioned: readonly string[];
+  /** Whether undecided changes count as breaking (`diff.undecided: fail`). */
+  readonly undecidedFails: boolean;
 }
 
 function fileOf(side: ContractSide, tool: ToolIR): YamlSource {
@@ -102,7 +104,7 @@ function applyConfig(changes: readonly Change[], config: DiffConfig): Change[] {
   return out;
 }
 
-const LEVEL_RANK: Record<Level, number> = { breaking: 0, warning: 1, info: 2 };
+const LEVEL_RANK: Record<Level, number> = { breaking: 0, undecided: 1, warning: 2, info: 3 };
 const DIRECTION_RANK: Record<Direction, number> = { tool: 0, input: 1, output: 2 };
 
 /** The tools a change affects, most severely affected first, then by name and direction. */
@@ -114,14 +116,22 @@ function byLocation(a: Change, b: Change): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col || LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
 }
 
-export function diffContracts(base: ContractSide, head: ContractSide, config: DiffConfig): DiffResult {
+/** Today as YYYY-MM-DD (UTC), the day sunsets are compared with. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export function diffContracts(base: ContractSide, head: ContractSide, config: DiffConfig, day: string = today()): DiffResult {
   const headTools = new Map(head.ir.tools.map((t) => [t.name, t]));
   const baseTools = new Map(base.ir.tools.map((t) => [t.name, t]));
   const changes: Change[] = [];
   for (const b of base.ir.tools) {
     const h = headTools.get(b.name);
     if (h) changes.push(...compareTool(base, head, b, h));
-    else changes.push({ ...fileOf(base, b).locate(["name"]), rule: "tool-removed", level: "breaking", message: `tool \`${b.name}\` removed`, affects: [{ tool: b.name, direction: "tool", level: "breaking" }] });
+    else {
+      const removal = toolRemoval(b, day);
+      changes.push({ ...fileOf(base, b).locate(["name"]), ...removal, affects: [{ tool: b.name, direction: "tool", level: removal.level }] });
+    }
   }
   for (const h of head.ir.tools) {
     if (!baseTools.has(h.name)) changes.push({ ...fileOf(head, h).locate(["name"]), rule: "tool-added", level: "info", message: `tool \`${h.name}\` added`, affects: [{ tool: h.name, direction: "tool", level: "info" }] });
@@ -132,7 +142,8 @@ export function diffContracts(base: ContractSide, head: ContractSide, config: Di
     const h = headTools.get(tool);
     return b !== undefined && h !== undefined && h.version > b.version;
   };
+  const failing = (level: Level) => level === "breaking" || (config.undecided === "fail" && level === "undecided");
   const unversioned = new Set<string>();
-  for (const change of kept) for (const a of change.affects) if (a.level === "breaking" && !bumped(a.tool)) unversioned.add(a.tool);
-  return { changes: kept, unversioned: [...unversioned].sort() };
+  for (const change of kept) for (const a of change.affects) if (failing(a.level) && !bumped(a.tool)) unversioned.add(a.tool);
+  return { changes: kept, unversioned: [...unversioned].sort(), undecidedFails: config.undecided === "fail" };
 }

@@ -1,157 +1,164 @@
 /**
- * The keyword-level comparisons of two resolved schema nodes: type, enum and
- * const, bounds, pattern, format, default. Each returns what changed and how
- * it moves the set of accepted values; schema-compare.ts places and recurses.
+ * Numbers and strings, compared on their normal form (shape.ts): bounds
+ * moved onto the lattice of allowed multiples, so equivalent bounds are no
+ * change; multipleOf decided exactly on the written decimals; lengths;
+ * formats; and patterns, where one that generalizes another is read from the
+ * patterns' structure (patterns.ts) and a narrowing is shown by a witness.
  */
-import { isDeepStrictEqual } from "node:util";
-import type { JsonObject, JsonValue } from "../ir.js";
-import { CHANGES, NARROWS, UNDECIDED, WIDENS, type Levels, type SchemaRule } from "./rules.js";
-
-/** One change found at a node: its rule, what it does per direction, and the keyword it sits at. */
-export interface KeywordChange {
-  readonly rule: SchemaRule;
-  readonly levels: Levels;
-  readonly message: string;
-  /** The keyword (and index) to point at; in the base file when `atBase`. */
-  readonly keyword: readonly (string | number)[];
-  readonly atBase?: boolean;
-}
-
-const show = (v: unknown): string => JSON.stringify(v);
-
-/** The JSON types a node allows, or undefined when it does not say (any type). */
-export function typeSet(node: JsonObject): string[] | undefined {
-  const t = node.type;
-  if (typeof t === "string") return [t];
-  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === "string");
-  return undefined;
-}
-
-/** Every integer is a number, so `number` covers `integer`. */
-function covered(type: string, by: readonly string[]): boolean {
-  return by.includes(type) || (type === "integer" && by.includes("number"));
-}
-
-export function compareType(base: JsonObject, head: JsonObject): KeywordChange[] {
-  const b = typeSet(base);
-  const h = typeSet(head);
-  if (b === undefined && h === undefined) return [];
-  const lost = b === undefined ? ["(any)"] : b.filter((t) => h !== undefined && !covered(t, h));
-  const gained = h === undefined ? ["(any)"] : h.filter((t) => b !== undefined && !covered(t, b));
-  if (lost.length === 0 && gained.length === 0) return [];
-  const message = `type ${show(base.type ?? "any")} → ${show(head.type ?? "any")}`;
-  const keyword = ["type"];
-  if (lost.length > 0 && gained.length > 0) return [{ rule: "type-changed", levels: CHANGES, message, keyword }];
-  if (lost.length > 0) return [{ rule: "type-narrowed", levels: NARROWS, message, keyword }];
-  return [{ rule: "type-widened", levels: WIDENS, message, keyword }];
-}
-
-/** The values an `enum` or `const` allows, or undefined when the node has neither. */
-export function allowedValues(node: JsonObject): readonly JsonValue[] | undefined {
-  if ("const" in node) return [node.const as JsonValue];
-  return Array.isArray(node.enum) ? node.enum : undefined;
-}
-
-function valueKeyword(node: JsonObject, value: JsonValue): (string | number)[] {
-  if ("const" in node) return ["const"];
-  const index = (node.enum as JsonValue[]).findIndex((v) => isDeepStrictEqual(v, value));
-  return index < 0 ? ["enum"] : ["enum", index];
-}
-
-export function compareValues(base: JsonObject, head: JsonObject): KeywordChange[] {
-  const b = allowedValues(base);
-  const h = allowedValues(head);
-  if (b === undefined && h === undefined) return [];
-  if (b === undefined) return [{ rule: "enum-value-removed", levels: NARROWS, message: `now restricted to ${show(h)}`, keyword: "const" in head ? ["const"] : ["enum"] }];
-  if (h === undefined) return [{ rule: "enum-value-added", levels: WIDENS, message: `no longer restricted to ${show(b)}`, keyword: [] }];
-  const out: KeywordChange[] = [];
-  for (const value of b.filter((v) => !h.some((w) => isDeepStrictEqual(v, w)))) {
-    out.push({ rule: "enum-value-removed", levels: NARROWS, message: `value ${show(value)} removed`, keyword: valueKeyword(base, value), atBase: true });
-  }
-  for (const value of h.filter((v) => !b.some((w) => isDeepStrictEqual(v, w)))) {
-    out.push({ rule: "enum-value-added", levels: WIDENS, message: `value ${show(value)} added`, keyword: valueKeyword(head, value) });
-  }
-  return out;
-}
-
-/** Lower bounds: a larger value accepts less. */
-const LOWER_BOUNDS = ["minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum"] as const;
-/** Upper bounds: a smaller value accepts less. */
-const UPPER_BOUNDS = ["maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum"] as const;
-
-const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
-
-function boundChange(key: string, b: number | undefined, h: number | undefined, tighter: (x: number, y: number) => boolean): KeywordChange[] {
-  if (b === h) return [];
-  const message = `${key} ${b ?? "(none)"} → ${h ?? "(none)"}`;
-  if (h !== undefined && (b === undefined || tighter(h, b))) return [{ rule: "bound-tightened", levels: NARROWS, message, keyword: [key] }];
-  return [{ rule: "bound-loosened", levels: WIDENS, message, keyword: [key] }];
-}
-
-/** multipleOf m2 accepts a subset of multipleOf m1 exactly when m2 is a multiple of m1; only integers are decided. */
-function compareMultipleOf(b: number | undefined, h: number | undefined): KeywordChange[] {
-  if (b === h) return [];
-  const message = `multipleOf ${b ?? "(none)"} → ${h ?? "(none)"}`;
-  const keyword = ["multipleOf"];
-  if (b === undefined) return [{ rule: "bound-tightened", levels: NARROWS, message, keyword }];
-  if (h === undefined) return [{ rule: "bound-loosened", levels: WIDENS, message, keyword }];
-  if (!Number.isInteger(b) || !Number.isInteger(h)) return [{ rule: "schema-change-undecided", levels: UNDECIDED, message, keyword }];
-  if (h % b === 0) return [{ rule: "bound-tightened", levels: NARROWS, message, keyword }];
-  if (b % h === 0) return [{ rule: "bound-loosened", levels: WIDENS, message, keyword }];
-  return [{ rule: "bound-tightened", levels: CHANGES, message, keyword }];
-}
-
-/** pattern and format: adding one narrows, removing one widens, changing one is not decided here. */
-function compareAssertion(key: "pattern" | "format", b: unknown, h: unknown): KeywordChange[] {
-  if (b === h) return [];
-  const message = `${key} ${b === undefined ? "(none)" : show(b)} → ${h === undefined ? "(none)" : show(h)}`;
-  if (b === undefined) return [{ rule: key === "pattern" ? "bound-tightened" : "format-changed", levels: NARROWS, message, keyword: [key] }];
-  if (h === undefined) return [{ rule: key === "pattern" ? "bound-loosened" : "format-changed", levels: WIDENS, message, keyword: [key] }];
-  return [{ rule: key === "pattern" ? "pattern-changed" : "format-changed", levels: UNDECIDED, message, keyword: [key] }];
-}
-
-export function compareBounds(base: JsonObject, head: JsonObject): KeywordChange[] {
-  const out: KeywordChange[] = [];
-  for (const key of LOWER_BOUNDS) out.push(...boundChange(key, num(base[key]), num(head[key]), (x, y) => x > y));
-  for (const key of UPPER_BOUNDS) out.push(...boundChange(key, num(base[key]), num(head[key]), (x, y) => x < y));
-  const bUnique = base.uniqueItems === true;
-  const hUnique = head.uniqueItems === true;
-  if (bUnique !== hUnique) {
-    const message = `uniqueItems ${bUnique} → ${hUnique}`;
-    out.push(hUnique ? { rule: "bound-tightened", levels: NARROWS, message, keyword: ["uniqueItems"] } : { rule: "bound-loosened", levels: WIDENS, message, keyword: ["uniqueItems"] });
-  }
-  out.push(...compareMultipleOf(num(base.multipleOf), num(head.multipleOf)));
-  out.push(...compareAssertion("pattern", base.pattern, head.pattern));
-  out.push(...compareAssertion("format", base.format, head.format));
-  return out;
-}
-
-/**
- * A default is what the handler sees for a field the caller left out, so
- * changing it changes behaviour without breaking any schema. Output defaults
- * are never applied, so they are not reported.
- */
-export function compareDefault(base: JsonObject, head: JsonObject): KeywordChange[] {
-  const b = "default" in base;
-  const h = "default" in head;
-  if (!b && !h) return [];
-  if (b && h) {
-    if (isDeepStrictEqual(base.default, head.default)) return [];
-    return [{ rule: "default-changed", levels: { input: "warning", output: null }, message: `default ${show(base.default)} → ${show(head.default)}`, keyword: ["default"] }];
-  }
-  if (h) return [{ rule: "default-added", levels: { input: "info", output: null }, message: `default ${show(head.default)} added`, keyword: ["default"] }];
-  return [{ rule: "default-removed", levels: { input: "warning", output: null }, message: `default ${show(base.default)} removed: the handler no longer gets a value when the caller leaves it out`, keyword: ["default"], atBase: true }];
-}
+import { countSteps, isMultipleOf, stepFrom } from "./decimal.js";
+import { patternIncluded, patternMinLength } from "./patterns.js";
+import { decide, record, show, type NodePair, type Walk } from "./schema-compare.js";
+import { NARROWS, WIDENS, type Levels } from "./rules.js";
+import type { At, Bound, NumberPart, StringPart } from "./shape.js";
 
 /**
  * Keywords that describe but never constrain: edits to them are not changes.
  * `$schema` is among them because toolc compiles one dialect, stated or not;
- * stating it is the policy rule `dialect-changed`.
+ * stating it is the policy rule `dialect-changed`. `x-mcp-header` is
+ * compared on its own (compare-object.ts), not as a constraint.
  */
-export const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "x-sensitive", "$schema"]);
+export const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "x-sensitive", "x-mcp-header", "$schema"]);
 
-/** Keywords the comparisons in this module and schema-compare.ts understand; any other difference is reported as undecided. */
-export const UNDERSTOOD: ReadonlySet<string> = new Set([
-  ...ANNOTATIONS, "$ref", "$defs", "type", "enum", "const", "default", ...LOWER_BOUNDS, ...UPPER_BOUNDS, "uniqueItems", "multipleOf", "pattern", "format",
-  "properties", "required", "additionalProperties", "items", "prefixItems", "propertyNames", "anyOf", "oneOf", "allOf",
-]);
+function boundText(b: Bound | undefined, lower: boolean): string {
+  if (b === undefined) return "(none)";
+  return `${lower ? (b.exclusive ? ">" : "≥") : b.exclusive ? "<" : "≤"} ${b.value}`;
+}
+
+/** Whether bound `a` allows less than bound `b` (undefined is no bound). */
+function tighter(a: Bound | undefined, b: Bound | undefined, lower: boolean): boolean {
+  if (a === undefined) return false;
+  if (b === undefined) return true;
+  if (a.value !== b.value) return lower ? a.value > b.value : a.value < b.value;
+  return a.exclusive && !b.exclusive;
+}
+
+function compareBound(walk: Walk, b: NumberPart, h: NumberPart, lower: boolean): void {
+  const bb = lower ? b.lower : b.upper;
+  const hb = lower ? h.lower : h.upper;
+  if (!tighter(hb, bb, lower) && !tighter(bb, hb, lower)) return;
+  const name = lower ? "minimum" : "maximum";
+  const message = `${name} ${boundText(bb, lower)} → ${boundText(hb, lower)}`;
+  const cursor = hb?.at ?? h.at;
+  const keyword = hb?.keyword ?? [];
+  record(walk, cursor, tighter(hb, bb, lower) ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, keyword);
+}
+
+/** The values of a number part when there are few of them (a bounded lattice), for an exact check. */
+export function fewValues(p: NumberPart): number[] | undefined {
+  // One number, whatever the step: both bounds on it.
+  if (p.lower !== undefined && p.upper !== undefined && p.lower.value === p.upper.value && !p.lower.exclusive && !p.upper.exclusive) {
+    return p.step === undefined || isMultipleOf(p.lower.value, p.step.value) ? [p.lower.value] : [];
+  }
+  const step = p.step?.value;
+  if (step === undefined || p.lower === undefined || p.upper === undefined) return undefined;
+  const n = countSteps(p.lower.value, p.upper.value, step, 64);
+  if (n === undefined) return undefined;
+  const low = p.lower.value;
+  return Array.from({ length: n }, (_, k) => stepFrom(low, step, k) as number);
+}
+
+function inPart(p: NumberPart, v: number): boolean {
+  const lowOk = p.lower === undefined || (p.lower.exclusive ? v > p.lower.value : v >= p.lower.value);
+  const highOk = p.upper === undefined || (p.upper.exclusive ? v < p.upper.value : v <= p.upper.value);
+  return lowOk && highOk && (p.step === undefined || isMultipleOf(v, p.step.value));
+}
+
+const stepText = (p: NumberPart): string => (p.step === undefined ? "any number" : p.integer && p.step.value === 1 ? "integers" : `multiples of ${p.step.value}`);
+
+export function compareNumberParts(walk: Walk, _pair: NodePair, b: NumberPart, h: NumberPart): void {
+  const bFew = fewValues(b);
+  const hFew = fewValues(h);
+  if (bFew !== undefined || hFew !== undefined) {
+    // Few values on a side: decide that direction by checking each one.
+    const input = bFew === undefined ? undefined : bFew.filter((v) => !inPart(h, v));
+    const output = hFew === undefined ? undefined : hFew.filter((v) => !inPart(b, v));
+    if (input !== undefined && output !== undefined) {
+      if (input.length === 0 && output.length === 0) return;
+      const levels: Levels = { input: input.length > 0 ? "breaking" : "info", output: output.length > 0 ? "breaking" : "info" };
+      const lost = input.length > 0 ? `; ${input.slice(0, 3).map(show).join(", ")} no longer allowed` : "";
+      const gained = output.length > 0 ? `; ${output.slice(0, 3).map(show).join(", ")} now allowed` : "";
+      record(walk, h.lower?.at ?? h.at, { rule: input.length > 0 ? "bound-tightened" : "bound-loosened", levels, message: `allowed values changed${lost}${gained}` }, h.lower?.keyword ?? []);
+      return;
+    }
+  }
+  compareStep(walk, b, h);
+  compareBound(walk, b, h, true);
+  compareBound(walk, b, h, false);
+}
+
+function compareStep(walk: Walk, b: NumberPart, h: NumberPart): void {
+  const bs = b.step?.value;
+  const hs = h.step?.value;
+  if (bs === hs) return;
+  const message = `${stepText(b)} → ${stepText(h)}`;
+  const cursor = h.step?.at ?? h.at;
+  const keyword = h.step?.keyword ?? b.step?.keyword ?? [];
+  const widens = hs === undefined || (bs !== undefined && isMultipleOf(bs, hs));
+  const narrows = bs === undefined || (hs !== undefined && isMultipleOf(hs, bs));
+  const typeChange = b.integer !== h.integer;
+  if (widens) record(walk, cursor, { rule: typeChange ? "type-widened" : "bound-loosened", levels: WIDENS, message }, typeChange ? ["type"] : keyword);
+  else if (narrows) record(walk, cursor, { rule: typeChange ? "type-narrowed" : "bound-tightened", levels: NARROWS, message }, typeChange ? ["type"] : keyword);
+  else record(walk, cursor, { rule: "bound-tightened", levels: { input: "breaking", output: "breaking" }, message: `${message}: neither is a multiple of the other` }, keyword);
+}
+
+function compareLength(walk: Walk, key: "minLength" | "maxLength", b: At<number> | undefined, h: At<number> | undefined, hAt: StringPart["at"], bValue = b?.value, hValue = h?.value): void {
+  if (bValue === hValue) return;
+  const lower = key === "minLength";
+  const tightened = hValue !== undefined && (bValue === undefined || (lower ? hValue > bValue : hValue < bValue));
+  const message = `${key} ${b?.value ?? "(none)"} → ${h?.value ?? "(none)"}`;
+  record(walk, h?.at ?? hAt, tightened ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, [key]);
+}
+
+/** Formats whose strings are all strings of another format. */
+const FORMAT_INCLUDED: Readonly<Record<string, readonly string[]>> = { uri: ["uri-reference"] };
+
+function formatCovers(outer: readonly string[], inner: readonly string[]): boolean {
+  return outer.every((f) => inner.includes(f) || inner.some((i) => FORMAT_INCLUDED[i]?.includes(f)));
+}
+
+/** minLength as it acts: a pattern that matches only longer strings already says more. */
+function effectiveMinLength(p: StringPart): At<number> | undefined {
+  const implied = Math.max(0, ...p.patterns.map((x) => patternMinLength(x.value)));
+  if (implied === 0 || implied < (p.minLength?.value ?? 0)) return p.minLength;
+  return { value: implied, at: p.patterns[0]?.at ?? p.at, keyword: ["pattern"] };
+}
+
+export function compareStringParts(walk: Walk, pair: NodePair, b: StringPart, h: StringPart): void {
+  const [bMin, hMin] = [effectiveMinLength(b), effectiveMinLength(h)];
+  // Reported when minLength itself changed and that changes what is allowed; a pattern's change is reported as one.
+  if (b.minLength?.value !== h.minLength?.value && bMin?.value !== hMin?.value) compareLength(walk, "minLength", b.minLength ?? bMin, h.minLength ?? hMin, h.at, bMin?.value, hMin?.value);
+  compareLength(walk, "maxLength", b.maxLength, h.maxLength, h.at);
+  compareFormats(walk, pair, b, h);
+  comparePatterns(walk, pair, b, h);
+}
+
+function compareFormats(walk: Walk, pair: NodePair, b: StringPart, h: StringPart): void {
+  const bf = b.formats.map((f) => f.value);
+  const hf = h.formats.map((f) => f.value);
+  const inputOk = formatCovers(hf, bf);
+  const outputOk = formatCovers(bf, hf);
+  if (inputOk && outputOk) return;
+  const message = `format ${bf.length === 0 ? "(none)" : bf.map(show).join(", ")} → ${hf.length === 0 ? "(none)" : hf.map(show).join(", ")}`;
+  const levels: Levels = { input: inputOk ? "info" : "undecided", output: outputOk ? "info" : "undecided" };
+  record(walk, h.formats[0]?.at ?? h.at, decide(walk, pair, { rule: "format-changed", levels, message }), ["format"]);
+}
+
+function comparePatterns(walk: Walk, pair: NodePair, b: StringPart, h: StringPart): void {
+  const bp = b.patterns.map((p) => p.value);
+  const hp = h.patterns.map((p) => p.value);
+  // Every head pattern must hold for every base string (input); every base pattern for every head string (output).
+  const covered = (from: readonly string[], to: readonly string[]) => to.every((t) => from.includes(t) || from.some((f) => patternIncluded(f, t) === true));
+  const inputOk = covered(bp, hp);
+  const outputOk = covered(hp, bp);
+  if (inputOk && outputOk) return;
+  const text = (list: readonly string[]) => (list.length === 0 ? "(none)" : list.map(show).join(", "));
+  const message = `pattern ${text(bp)} → ${text(hp)}`;
+  const levels: Levels = { input: inputOk ? "info" : "undecided", output: outputOk ? "info" : "undecided" };
+  const unread = [...bp, ...hp].some((x) => patternIncluded(x, x) === undefined);
+  const reason = unread ? "; toolc does not read one of the patterns (lookarounds, backreferences, Unicode properties)" : "; toolc found no string that shows it";
+  const decided = { ...decide(walk, pair, { rule: "pattern-changed", levels, message }) };
+  if (decided.levels.input === "undecided" || decided.levels.output === "undecided") decided.message += reason;
+  const rule = bp.length === 0 ? "bound-tightened" : hp.length === 0 ? "bound-loosened" : inputOk ? "pattern-generalized" : "pattern-changed";
+  const note = rule === "pattern-generalized" ? `${message}: every string the base pattern matches, the head's matches too${decided.message.slice(message.length)}` : decided.message;
+  record(walk, h.patterns[0]?.at ?? b.patterns[0]?.at ?? h.at, { ...decided, rule, message: note }, ["pattern"]);
+}

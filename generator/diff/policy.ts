@@ -5,7 +5,10 @@
  * reason are warnings; versions are reported so a breaking change can be
  * matched with its bump. Content kinds are output the caller receives, so a
  * new kind is a warning, like a new rejection reason; icons and a stated
- * dialect change what tools/list serves but not what a call does.
+ * dialect change what tools/list serves but not what a call does. A tool
+ * that now reaches an open world (MCP's openWorldHint) breaks hosts that run
+ * closed-world tools unattended, as a more severe effect does. Deprecation is
+ * reported; a sunset moved earlier is a warning to callers who planned on it.
  */
 import type { ContentKind, Effect, SourceLocation, ToolIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
@@ -70,6 +73,47 @@ function compareListing(base: ToolIR, head: ToolIR, at: (path: readonly (string 
   return out;
 }
 
+/** `openWorld`, as served in openWorldHint. */
+function compareOpenWorld(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
+  if (base.openWorld === head.openWorld) return [];
+  if (head.openWorld) return [{ rule: "open-world-added", level: "breaking", message: "openWorld false → true: the tool may now reach systems outside its own (openWorldHint); hosts that run closed-world tools unattended would now let it", at }];
+  return [{ rule: "open-world-removed", level: "info", message: "openWorld true → false: the tool no longer reaches outside its own systems", at }];
+}
+
+const deprecationText = (t: ToolIR): string => (t.deprecated === true ? "" : `: ${t.deprecated}`);
+
+/** `deprecated` and `sunset`: the tool's lifecycle as served in its `_meta`. */
+function compareLifecycle(base: ToolIR, head: ToolIR, at: (path: readonly (string | number)[]) => SourceLocation): PolicyFinding[] {
+  const out: PolicyFinding[] = [];
+  if (head.deprecated !== undefined && base.deprecated === undefined) {
+    const sunset = head.sunset === undefined ? "" : `, and may be removed from ${head.sunset}`;
+    out.push({ rule: "tool-deprecated", level: "info", message: `tool \`${head.name}\` deprecated${sunset}${deprecationText(head)}`, at: at(["deprecated"]) });
+  }
+  if (head.deprecated === undefined && base.deprecated !== undefined) out.push({ rule: "tool-reactivated", level: "info", message: `tool \`${head.name}\` is no longer deprecated`, at: at(["name"]) });
+  if (base.sunset !== undefined && head.sunset !== undefined && base.sunset !== head.sunset) {
+    const earlier = head.sunset < base.sunset;
+    const message = `sunset ${base.sunset} → ${head.sunset}${earlier ? ": callers that planned on the old day have less time" : ""}`;
+    out.push({ rule: earlier ? "sunset-moved-earlier" : "sunset-moved-later", level: earlier ? "warning" : "info", message, at: at(["sunset"]) });
+  }
+  if (base.sunset !== undefined && head.sunset === undefined && head.deprecated !== undefined) {
+    out.push({ rule: "sunset-moved-later", level: "info", message: `sunset ${base.sunset} removed: the tool stays deprecated, with no day set for its removal`, at: at(["deprecated"]) });
+  }
+  return out;
+}
+
+/**
+ * A tool in the base and not in the head. Callers were told they may lose a
+ * deprecated tool from its sunset on; before that day, or without one, the
+ * removal breaks them.
+ */
+export function toolRemoval(tool: ToolIR, today: string): { rule: "tool-removed" | "tool-removed-after-sunset"; level: Level; message: string } {
+  if (tool.deprecated !== undefined && tool.sunset !== undefined && tool.sunset <= today) {
+    return { rule: "tool-removed-after-sunset", level: "info", message: `tool \`${tool.name}\` removed after its sunset (${tool.sunset})` };
+  }
+  const why = tool.deprecated === undefined ? "" : tool.sunset === undefined ? " (deprecated, but with no sunset: callers were given no day)" : ` before its sunset (${tool.sunset})`;
+  return { rule: "tool-removed", level: "breaking", message: `tool \`${tool.name}\` removed${why}` };
+}
+
 export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, headFile: YamlSource): PolicyFinding[] {
   const out: PolicyFinding[] = [];
   const at = (path: readonly (string | number)[], atKey = false): SourceLocation => locateKey(headFile, path, atKey);
@@ -77,6 +121,7 @@ export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, 
   if (SEVERITY[head.effect] < SEVERITY[base.effect]) out.push({ rule: "effect-less-severe", level: "info", message: `effect ${base.effect} → ${head.effect}`, at: at(["effect"]) });
   if (base.idempotent && !head.idempotent) out.push({ rule: "idempotent-removed", level: "breaking", message: "no longer idempotent: callers that retry may apply it twice", at: at(["idempotent"]) });
   if (!base.idempotent && head.idempotent) out.push({ rule: "idempotent-added", level: "info", message: "now idempotent", at: at(["idempotent"]) });
+  out.push(...compareOpenWorld(base, head, at(["openWorld"])), ...compareLifecycle(base, head, at));
   if (head.timeoutMs < base.timeoutMs) out.push({ rule: "timeout-shortened", level: "warning", message: `timeoutMs ${base.timeoutMs} → ${head.timeoutMs}`, at: at(["timeoutMs"]) });
   if (head.timeoutMs > base.timeoutMs) out.push({ rule: "timeout-lengthened", level: "info", message: `timeoutMs ${base.timeoutMs} → ${head.timeoutMs}`, at: at(["timeoutMs"]) });
   if (head.retry.attempts < base.retry.attempts) out.push({ rule: "retries-reduced", level: "warning", message: `retry.attempts ${base.retry.attempts} → ${head.retry.attempts}`, at: at(["retry", "attempts"]) });

@@ -6,7 +6,13 @@
  * documents every id listed here, and a test keeps the two in step.
  */
 
-export type Level = "breaking" | "warning" | "info";
+/**
+ * breaking: a caller built against the base can fail (a value shows it, or the
+ * schemas prove it). undecided: toolc can neither prove the change compatible
+ * nor find such a value; the report says why, and `diff.undecided: fail`
+ * makes it count as breaking. warning: compatible, but worth a look.
+ */
+export type Level = "breaking" | "undecided" | "warning" | "info";
 /** Where a change applies: the input schema, the output schema, or the tool's policy. */
 export type Direction = "input" | "output" | "tool";
 
@@ -23,7 +29,7 @@ export const WIDENS: Levels = { input: "info", output: "breaking" };
 /** Neither contains the other. */
 export const CHANGES: Levels = { input: "breaking", output: "breaking" };
 /** Not decidable from the schemas: reported, never passed silently. */
-export const UNDECIDED: Levels = { input: "warning", output: "warning" };
+export const UNDECIDED: Levels = { input: "undecided", output: "undecided" };
 
 export const SCHEMA_RULES = [
   "property-added-required",
@@ -40,10 +46,13 @@ export const SCHEMA_RULES = [
   "bound-tightened",
   "bound-loosened",
   "pattern-changed",
+  "pattern-generalized",
   "format-changed",
   "branch-removed",
   "branch-added",
   "branch-added-may-overlap",
+  "oneof-to-anyof",
+  "anyof-to-oneof",
   "additional-properties-closed",
   "additional-properties-opened",
   "schema-accepts-nothing",
@@ -51,16 +60,26 @@ export const SCHEMA_RULES = [
   "default-changed",
   "default-added",
   "default-removed",
+  "mcp-header-added",
+  "mcp-header-changed",
+  "mcp-header-removed",
   "schema-change-undecided",
 ] as const;
 
 export const POLICY_RULES = [
   "tool-removed",
+  "tool-removed-after-sunset",
   "tool-added",
+  "tool-deprecated",
+  "tool-reactivated",
+  "sunset-moved-earlier",
+  "sunset-moved-later",
   "effect-more-severe",
   "effect-less-severe",
   "idempotent-removed",
   "idempotent-added",
+  "open-world-added",
+  "open-world-removed",
   "timeout-shortened",
   "timeout-lengthened",
   "retries-reduced",
@@ -86,7 +105,7 @@ export function isRuleId(value: string): value is RuleId {
   return (RULE_IDS as readonly string[]).includes(value);
 }
 
-const LEVEL_ORDER: Record<Level, number> = { info: 0, warning: 1, breaking: 2 };
+const LEVEL_ORDER: Record<Level, number> = { info: 0, warning: 1, undecided: 2, breaking: 3 };
 
 export function worstLevel(levels: readonly Level[]): Level {
   return levels.reduce<Level>((worst, l) => (LEVEL_ORDER[l] > LEVEL_ORDER[worst] ? l : worst), "info");

@@ -21,6 +21,10 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 100;
 export const DEFAULT_MAX_BACKOFF_MS = 2_000;
 export const CONTRACT_VERSION_META_KEY = "toolc/contractVersion";
+/** The tool's deprecation in `_meta`: true, or the message saying what to use instead. */
+export const DEPRECATED_META_KEY = "toolc/deprecated";
+/** The first day a deprecated tool may be removed, in `_meta`. */
+export const SUNSET_META_KEY = "toolc/sunset";
 /** The one JSON Schema dialect toolc compiles (SEP-1613 makes it MCP's default). */
 export const JSON_SCHEMA_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -34,6 +38,8 @@ interface RawTool {
   effect: Effect;
   idempotent?: boolean;
   openWorld?: boolean;
+  deprecated?: boolean | string;
+  sunset?: string;
   timeoutMs?: number;
   retry?: { attempts: number; backoffMs?: number; maxBackoffMs?: number; budgetMs?: number };
   idempotencyKey?: string;
@@ -125,6 +131,25 @@ function checkDialect(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
   out.push(error(file.locate(["$schema"]), Codes.unsupportedDialect, `\`$schema\` ${JSON.stringify(raw.$schema)} is not a dialect toolc compiles: only ${JSON_SCHEMA_2020_12} (JSON Schema 2020-12) is supported${editorHint}`));
 }
 
+/** `sunset` is a calendar day, and only a deprecated tool has one. */
+function checkLifecycle(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
+  if (raw.sunset === undefined) return;
+  const [year, month, day] = raw.sunset.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    out.push(error(file.locate(["sunset"]), Codes.invalidValue, `\`sunset\` ${JSON.stringify(raw.sunset)} is not a calendar day (YYYY-MM-DD)`));
+  }
+  if (raw.deprecated === undefined || raw.deprecated === false) {
+    out.push(error(file.locate(["sunset"], { key: true }), Codes.invalidValue, "`sunset` needs `deprecated`: only a deprecated tool has a day it may be removed"));
+  }
+}
+
+/** The lifecycle keys of `_meta`, only for a deprecated tool, so other tools serve what they did. */
+function lifecycleMeta(raw: RawTool): JsonObject {
+  if (raw.deprecated === undefined || raw.deprecated === false) return {};
+  return { [DEPRECATED_META_KEY]: raw.deprecated, ...(raw.sunset === undefined ? {} : { [SUNSET_META_KEY]: raw.sunset }) };
+}
+
 /** The served hints come from effect and idempotent; a read that says it is not idempotent makes them contradict each other. */
 function lintAnnotations(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
   if (raw.effect === "read" && raw.idempotent === false) {
@@ -162,6 +187,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
   lintPolicy(raw, idempotent, file, out);
   checkDialect(raw, file, out);
   lintAnnotations(raw, file, out);
+  checkLifecycle(raw, file, out);
   const mcpHeaders = mcpHeadersOf(raw.input, raw.output, file, out);
   const tool: ToolIR = {
     name: raw.name,
@@ -172,6 +198,8 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
     effect: raw.effect,
     idempotent,
     openWorld: raw.openWorld ?? false,
+    ...(raw.deprecated === undefined || raw.deprecated === false ? {} : { deprecated: raw.deprecated }),
+    ...(raw.sunset === undefined ? {} : { sunset: raw.sunset }),
     timeoutMs,
     retry: retryPolicy(raw, timeoutMs),
     ...(raw.idempotencyKey === undefined ? {} : { idempotencyKey: raw.idempotencyKey }),
@@ -191,7 +219,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
       idempotentHint: idempotent,
       openWorldHint: raw.openWorld ?? false,
     },
-    meta: { [CONTRACT_VERSION_META_KEY]: raw.version, [SCHEMA_HASH_META_KEY]: schemaHash(input.schema, output.schema) },
+    meta: { [CONTRACT_VERSION_META_KEY]: raw.version, [SCHEMA_HASH_META_KEY]: schemaHash(input.schema, output.schema), ...lifecycleMeta(raw) },
     examples: examplesOf(raw),
     sensitive: { input: trackSensitive(input.schema, "input", file, out), output: trackSensitive(output.schema, "output", file, out) },
     ...(mcpHeaders.length === 0 ? {} : { mcpHeaders }),

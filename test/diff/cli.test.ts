@@ -66,7 +66,7 @@ describe("--base git:REF", () => {
 describe("formats", () => {
   it("--format json is valid JSON with every change's location, level, rule, tool and direction", async () => {
     const run = await diffEdits({ ...BREAKING_EDIT, "search_orders.yaml": [["maximum: 100", "maximum: 200"]] });
-    expect(run.report.summary).toEqual({ breaking: 1, warning: 0, info: 1 });
+    expect(run.report.summary).toEqual({ breaking: 1, undecided: 0, warning: 0, info: 1 });
     expect(run.report.changes[0]).toEqual({
       tool: "get_order", direction: "input",
       file: "head/get_order.yaml", line: 12, col: expect.any(Number), level: "breaking", rule: "bound-tightened", message: "minLength 1 → 3",
@@ -80,7 +80,7 @@ describe("formats", () => {
     const github = await runDiff(root, ["--base", "base", "--definitions", "head", "--format", "github"]);
     expect(github.out.split("\n")[0]).toMatch(/^::error file=head\/get_order\.yaml,line=12,col=\d+,title=breaking%3A bound-tightened::get_order input\.customerId: minLength 1 → 3$/);
     const markdown = await runDiff(root, ["--base", "base", "--definitions", "head", "--format", "markdown"]);
-    expect(markdown.out).toContain("| level | rule | where | change | at |\n| --- | --- | --- | --- | --- |\n| breaking | `bound-tightened` | get_order input.customerId | minLength 1 → 3 | `head/get_order.yaml:12` |");
+    expect(markdown.out).toContain("| level | rule | where | change | at |\n| --- | --- | --- | --- | --- |\n| breaking | `bound-tightened` | get\\_order input.customerId | minLength 1 → 3 | head/get\\_order.yaml:12 |");
     expect(markdown.code).toBe(1);
   });
 });

@@ -20,7 +20,11 @@ interface Breaking {
 
 const BREAKING: readonly Breaking[] = [
   { name: "input property removed", edits: { "get_order.yaml": [["    includeHistory: { type: boolean, default: false, description: Include cancelled orders too. }\n", ""]] }, rule: "property-removed", tool: "get_order", direction: "input", line: "includeHistory", file: "base/get_order.yaml" },
-  { name: "optional input became required", edits: { "get_order.yaml": [["required: [customerId]", "required: [customerId, includeHistory]"]] }, rule: "property-became-required", tool: "get_order", direction: "input", line: "includeHistory", file: "head/get_order.yaml" },
+  {
+    name: "optional input became required",
+    edits: { "get_order.yaml": [["required: [customerId]", "required: [customerId, includeHistory]"], ["includeHistory: { type: boolean, default: false,", "includeHistory: { type: boolean,"], ["input: { customerId: cus_1 }\n    output", "input: { customerId: cus_1, includeHistory: false }\n    output"]] },
+    rule: "property-became-required", tool: "get_order", direction: "input", line: "includeHistory", file: "head/get_order.yaml",
+  },
   { name: "required input property added", edits: { "delete_customer.yaml": [["  required: [customerId", "    reasonCode: { type: string }\n  required: [reasonCode, customerId"], ["input: { customerId: cus_9, confirm: true,", "input: { reasonCode: gdpr, customerId: cus_9, confirm: true,"]] }, rule: "property-added-required", tool: "delete_customer", direction: "input", line: "reasonCode", file: "head/delete_customer.yaml" },
   { name: "input bound tightened", edits: { "get_order.yaml": [["minLength: 1", "minLength: 3"]] }, rule: "bound-tightened", tool: "get_order", direction: "input", line: "minLength: 3", file: "head/get_order.yaml" },
   { name: "input enum value removed", edits: { "create_refund.yaml": [["enum: [duplicate, fraudulent, requested_by_customer]", "enum: [duplicate, requested_by_customer]"]] }, rule: "enum-value-removed", tool: "create_refund", direction: "input", line: "fraudulent", file: "base/create_refund.yaml" },
@@ -90,7 +94,7 @@ describe("each compatible change exits 0 with no breaking change", () => {
   it("identical contracts report nothing", async () => {
     const run = await diffEdits({});
     expect(run).toMatchObject({ code: 0, err: "" });
-    expect(run.report).toEqual({ changes: [], unversioned: [], summary: { breaking: 0, warning: 0, info: 0 } });
+    expect(run.report).toEqual({ changes: [], unversioned: [], summary: { breaking: 0, undecided: 0, warning: 0, info: 0 } });
   });
 });
 
@@ -111,11 +115,11 @@ describe("versions", () => {
 
 describe("shared named types", () => {
   it("a change inside a type is reported once, at the type, with every tool and direction it affects", async () => {
-    const run = await diffEdits({ "types.yaml": [["currency: { type: string, pattern: \"^[A-Z]{3}$\"", "currency: { type: string, minLength: 3, pattern: \"^[A-Z]{3}$\""]] });
+    const run = await diffEdits({ "types.yaml": [["amountCents: { type: integer, minimum: 1 }", "amountCents: { type: integer, minimum: 5 }"]] });
     expect(run.report.changes).toHaveLength(1);
     const [change] = run.report.changes;
-    expect(change).toMatchObject({ rule: "bound-tightened", type: "Money", field: "Money.currency", file: "head/types.yaml", level: "breaking" });
-    expect(run.lineAt(change as JsonChange)).toContain("minLength: 3");
+    expect(change).toMatchObject({ rule: "bound-tightened", type: "Money", field: "Money.amountCents", file: "head/types.yaml", level: "breaking" });
+    expect(run.lineAt(change as JsonChange)).toContain("minimum: 5");
     expect(change?.affects).toEqual([
       { tool: "create_refund", direction: "input", level: "breaking" },
       { tool: "create_refund", direction: "output", level: "info" },

@@ -3,6 +3,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { diffCommand } from "../../generator/diff/cli.js";
+import type { ContractSide } from "../../generator/diff/sources.js";
+import type { YamlSource } from "../../generator/load/index.js";
+import { parseYamlSource } from "../../generator/load/yaml-source.js";
+import { normalize } from "../../generator/normalize/index.js";
 
 export const DEMO = new URL("../../definitions/", import.meta.url).pathname;
 
@@ -84,4 +88,19 @@ export interface JsonReport {
   changes: JsonChange[];
   unversioned: string[];
   summary?: { breaking: number; warning: number; info: number };
+}
+
+/**
+ * A side built from texts the way `toolc diff` builds one, but kept even when
+ * normalize reports errors: for contract features that arrive with the
+ * protocol's 2026-07-28 revision (non-object output roots, `x-mcp-header`),
+ * whose diff rules must hold before the rest of the compiler accepts them.
+ */
+export function looseSide(texts: readonly { source: string; text: string }[]): ContractSide {
+  const files = texts.map((t) => parseYamlSource(t.text, t.source, t.source).file);
+  const { ir } = normalize({ files, diagnostics: [] });
+  const bySource = new Map(files.map((f) => [f.source, f]));
+  const typeFiles = new Map<string, YamlSource>();
+  for (const typeFile of ir.typeFiles) for (const type of typeFile.types) typeFiles.set(type.name, bySource.get(typeFile.source) as YamlSource);
+  return { ir, files: bySource, typeFiles };
 }

@@ -64,7 +64,8 @@ function verdictOf(base: ContractSide, head: ContractSide, direction: Direction)
   const levels = diffContracts(base, head, EMPTY_DIFF_CONFIG).changes.flatMap((c) => c.affects.filter((a) => a.direction === direction).map((a) => ({ rule: c.rule, level: a.level })));
   const rules = levels.filter((l) => l.level !== "info").map((l) => `${l.rule}:${l.level}`);
   if (levels.some((l) => l.level === "breaking")) return { verdict: "breaking", rules };
-  return { verdict: levels.some((l) => l.level === "warning") ? "warning" : "compatible", rules };
+  // Undecided is the diff saying it cannot tell: counted with the warnings, never as compatible.
+  return { verdict: levels.some((l) => l.level === "undecided") ? "warning" : "compatible", rules };
 }
 
 const served = (side: ContractSide, direction: Direction): JsonObject => {

@@ -1,0 +1,220 @@
+/**
+ * Objects, property by property. Each name is constrained on each side by
+ * its declaration, or by the object's rule for undeclared properties (none
+ * allowed when closed, a map's value schema, or anything), so a property
+ * removed from a closed object, or declared on an open one, is compared
+ * against what the other side allows for it. Required means different things
+ * per direction: the input validator fills a property's `default` in before
+ * it checks `required`, so a caller may leave out a required property that
+ * has one; output is checked as sent. A client of the base drops output
+ * properties it does not know only on objects it can see are closed, not
+ * inside a composition.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { JsonValue } from "../ir.js";
+import { child, isRecord, type Piece } from "./nodes.js";
+import { NARROWS, WIDENS, worstLevel, type Level, type Levels } from "./rules.js";
+import { compareNode, probe, record, show, worstIn, type NodePair, type Walk } from "./schema-compare.js";
+import { propertyPieces, shapeOf, type ObjectPart, type PropertyEntry } from "./shape.js";
+import { accepts } from "./validate.js";
+
+const acceptsAnything = (pieces: readonly Piece[]): boolean => pieces.every((p) => p.schema === true);
+
+/** Required as the input validator checks it: after defaults are filled in. */
+const requiredInput = (part: ObjectPart, name: string): boolean => part.required.has(name) && !(part.properties.get(name)?.defaulted ?? false);
+
+/** Whether the pieces allow some value at all (a property under `false` must be absent). */
+function allowsSome(pieces: readonly Piece[], walk: Walk, base: boolean): boolean {
+  const shape = shapeOf(pieces, base ? walk.base : walk.head);
+  return shape.opaque !== undefined || shape.kinds.size > 0 || (shape.values?.length ?? 0) > 0;
+}
+
+/** The levels of `found` per direction, or info where it found nothing there. */
+function levelsOf(found: readonly { levels: Levels }[]): Levels {
+  return { input: worstIn(found, "input") ?? "info", output: worstIn(found, "output") ?? "info" };
+}
+
+const worse = (a: Level | null, b: Level | null): Level | null => (a === null ? b : b === null ? a : worstLevel([a, b]));
+
+export function compareObjects(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPart): void {
+  for (const name of new Set([...b.properties.keys(), ...h.properties.keys()])) compareProperty(walk, pair, b, h, name);
+  for (const name of new Set([...b.required.keys(), ...h.required.keys()])) {
+    if (!b.properties.has(name) && !h.properties.has(name)) compareRequired(walk, b, h, name, h.required.get(name) ?? h.at);
+  }
+  compareAdditional(walk, b, h);
+  comparePropertyNames(walk, b, h);
+  compareCounts(walk, b, h);
+}
+
+function compareProperty(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPart, name: string): void {
+  const bEntry = b.properties.get(name);
+  const hEntry = h.properties.get(name);
+  const bPieces = propertyPieces(b, name);
+  const hPieces = propertyPieces(h, name);
+  // MCP mirrors only properties reached through `properties` alone: no `$ref`, no composition on the way.
+  const headers = pair.headers && [...(bEntry?.pieces ?? []), ...(hEntry?.pieces ?? [])].every((p) => isRecord(p.schema) && !("$ref" in p.schema));
+  if (bEntry && hEntry) {
+    compareRequired(walk, b, h, name, hEntry.at);
+    compareDefault(walk, b, h, name, bEntry, hEntry);
+    if (pair.headers) compareHeader(walk, bEntry, hEntry, name);
+    compareNode(walk, { b: bEntry.pieces, h: hEntry.pieces, headers });
+    return;
+  }
+  if (hEntry) return propertyAdded(walk, b, h, name, hEntry, bPieces, pair.headers);
+  if (bEntry) return propertyRemoved(walk, b, h, name, bEntry, hPieces, pair.headers);
+}
+
+function propertyAdded(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, entry: PropertyEntry, bPieces: readonly Piece[], headers: boolean): void {
+  const requiredIn = requiredInput(h, name);
+  const header = headers && entry.header !== undefined ? `; mirrored into the \`Mcp-Param-${entry.header}\` header` : "";
+  if (b.additional === false) {
+    // Base callers never sent it; base clients refuse it in output unless they drop it.
+    const output: Level = !allowsSome(entry.pieces, walk, false) ? "info" : b.drop ? "info" : "breaking";
+    const note = output === "breaking" ? " (inside a composition, where clients built on the base do not drop unknown properties)" : "";
+    const change = requiredIn
+      ? { rule: "property-added-required" as const, levels: { input: "breaking" as Level, output }, message: `required property \`${name}\` added${note}${header}` }
+      : { rule: "property-added-optional" as const, levels: { input: "info" as Level, output }, message: `optional property \`${name}\` added${note}${header}` };
+    return record(walk, entry.at, change, [], true);
+  }
+  // The base accepted any value (or a map's value) for it: compare that with the new declaration.
+  const found = probe(walk, (scratch) => compareNode(scratch, { b: bPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : bPieces, h: entry.pieces, headers: false }));
+  const levels = levelsOf(found);
+  const input = requiredIn && !requiredInput(b, name) ? "breaking" : levels.input;
+  const detail = found.filter((f) => f.levels.input !== "info" || f.levels.output !== "info").map((f) => f.message).slice(0, 3).join("; ");
+  const message = `property \`${name}\` declared on an object that accepted ${acceptsAnything(b.additional) ? "any property" : "it as a map value"}${detail === "" ? "" : `: ${detail}`}${header}`;
+  record(walk, entry.at, { rule: "property-added-open-object", levels: { input, output: levels.output }, message }, [], true);
+}
+
+function propertyRemoved(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, entry: PropertyEntry, hPieces: readonly Piece[], headers: boolean): void {
+  const header = headers && entry.header !== undefined ? `; it was mirrored into the \`Mcp-Param-${entry.header}\` header` : "";
+  const outputRequired: Level = b.required.has(name) && !h.required.has(name) ? "breaking" : "warning";
+  if (h.additional === false) {
+    const input: Level = allowsSome(entry.pieces, walk, true) ? "breaking" : "info";
+    const why = input === "breaking" ? "callers that send it are refused (the object is closed)" : "callers could not send it";
+    return record(walk, entry.at, { rule: "property-removed", levels: { input, output: outputRequired }, message: `property \`${name}\` removed; ${why}${header}` }, [], true);
+  }
+  const found = probe(walk, (scratch) => compareNode(scratch, { b: entry.pieces, h: hPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : hPieces, headers: false }));
+  const levels = levelsOf(found);
+  const input = requiredInput(h, name) && !requiredInput(b, name) ? "breaking" : levels.input;
+  const detail = found.filter((f) => f.levels.input !== "info").map((f) => f.message).slice(0, 3).join("; ");
+  const message = `property \`${name}\` removed; the object ${acceptsAnything(h.additional) ? "accepts any property" : "takes it as a map value"}${detail === "" ? "" : `: ${detail}`}${header}`;
+  record(walk, entry.at, { rule: "property-removed", levels: { input, output: worse(levels.output, outputRequired === "breaking" ? "breaking" : "info") }, message }, [], true);
+}
+
+function compareRequired(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, at: ObjectPart["at"]): void {
+  const inputB = requiredInput(b, name);
+  const inputH = requiredInput(h, name);
+  const outputB = b.required.has(name);
+  const outputH = h.required.has(name);
+  // A change of requiredness only through a default is reported with the default (compareDefault).
+  const byDefault = outputB === outputH;
+  const input: Level | null = byDefault || inputB === inputH ? null : inputH ? "breaking" : "info";
+  const output: Level | null = outputB === outputH ? null : outputH ? "info" : "breaking";
+  if (input === null && output === null) return;
+  const became = outputH && !outputB;
+  const cursor = child(at, [], "");
+  record(walk, cursor, became ? { rule: "property-became-required", levels: { input: input ?? "info", output: output ?? "info" }, message: `property \`${name}\` is now required` } : { rule: "property-became-optional", levels: { input: input ?? "info", output: output ?? "info" }, message: `property \`${name}\` is now optional` }, [], true);
+}
+
+function literalDefault(entry: PropertyEntry): { has: boolean; value?: JsonValue } {
+  const node = entry.pieces[0]?.schema;
+  return isRecord(node) && "default" in node ? { has: true, value: node.default as JsonValue } : { has: false };
+}
+
+/** A default is what the handler sees for a field the caller left out; on a required property, it is what lets callers leave it out. */
+function compareDefault(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, bEntry: PropertyEntry, hEntry: PropertyEntry): void {
+  const bd = literalDefault(bEntry);
+  const hd = literalDefault(hEntry);
+  if (!bd.has && !hd.has) return;
+  const keyword = ["default"];
+  if (bd.has && hd.has) {
+    if (isDeepStrictEqual(bd.value, hd.value)) return;
+    return record(walk, hEntry.at, { rule: "default-changed", levels: { input: "warning", output: null }, message: `default ${show(bd.value)} → ${show(hd.value)}` }, keyword);
+  }
+  if (hd.has) return record(walk, hEntry.at, { rule: "default-added", levels: { input: "info", output: null }, message: `default ${show(hd.value)} added` }, keyword);
+  const refused = h.required.has(name) && b.required.has(name);
+  const message = refused
+    ? `default ${show(bd.value)} removed from a required property: callers that leave \`${name}\` out are now refused`
+    : `default ${show(bd.value)} removed: the handler no longer gets a value when the caller leaves it out`;
+  record(walk, bEntry.at, { rule: "default-removed", levels: { input: refused ? "breaking" : "warning", output: null }, message }, keyword);
+}
+
+/** `x-mcp-header`: callers on Streamable HTTP mirror the property into `Mcp-Param-{name}`, and the server checks it (MCP 2026-07-28). */
+function compareHeader(walk: Walk, bEntry: PropertyEntry, hEntry: PropertyEntry, name: string): void {
+  const bh = bEntry.header;
+  const hh = hEntry.header;
+  if (bh?.toLowerCase() === hh?.toLowerCase()) return;
+  const keyword = ["x-mcp-header"];
+  if (bh === undefined) {
+    const message = `\`${name}\` is now mirrored into the \`Mcp-Param-${hh}\` header: a client that has not listed the tools again sends no header, and the server refuses the call (HeaderMismatch) until it does`;
+    return record(walk, hEntry.at, { rule: "mcp-header-added", levels: { input: "warning", output: null }, message }, keyword);
+  }
+  if (hh === undefined) {
+    const message = `\`${name}\` is no longer mirrored into the \`Mcp-Param-${bh}\` header: whatever routes or checks calls on that header no longer gets it`;
+    return record(walk, bEntry.at, { rule: "mcp-header-removed", levels: { input: "breaking", output: null }, message }, keyword);
+  }
+  const message = `header \`Mcp-Param-${bh}\` → \`Mcp-Param-${hh}\`: callers built on the base send the old header, not the new one, and are refused (HeaderMismatch)`;
+  record(walk, hEntry.at, { rule: "mcp-header-changed", levels: { input: "breaking", output: null }, message }, keyword);
+}
+
+/** Properties neither side declares: closed, a map's values, or anything. */
+function compareAdditional(walk: Walk, b: ObjectPart, h: ObjectPart): void {
+  const keyword = ["additionalProperties"];
+  if (b.additional === false && h.additional === false) return;
+  if (b.additional === false) {
+    if ((h.maxProperties?.value ?? Infinity) <= h.required.size) return;
+    // The old client drops undeclared properties, so output that gained some still validates (but loses them).
+    const output: Level = b.drop ? "warning" : "breaking";
+    return record(walk, h.additionalAt ?? h.at, { rule: "additional-properties-opened", levels: { input: "info", output }, message: "object now accepts properties it does not declare" }, keyword);
+  }
+  if (h.additional === false) {
+    // Required properties already fill every place maxProperties allows: there was no room for another.
+    if ((b.maxProperties?.value ?? Infinity) <= b.required.size) return;
+    return record(walk, h.additionalAt ?? h.at, { rule: "additional-properties-closed", levels: NARROWS, message: "object no longer accepts undeclared properties" }, keyword);
+  }
+  if (acceptsAnything(b.additional) && acceptsAnything(h.additional)) return;
+  const anyB: Piece = { schema: true, at: child(b.additionalAt ?? b.at, ["additionalProperties"], ".*"), drop: false };
+  const anyH: Piece = { schema: true, at: child(h.additionalAt ?? h.at, ["additionalProperties"], ".*"), drop: false };
+  compareNode(walk, { b: b.additional.length === 0 ? [anyB] : b.additional, h: h.additional.length === 0 ? [anyH] : h.additional, headers: false });
+}
+
+/** The names a closed object may have: its declared properties that allow some value. */
+function closedNames(part: ObjectPart, walk: Walk, base: boolean): string[] | undefined {
+  if (part.additional !== false) return undefined;
+  return [...part.properties].filter(([, e]) => allowsSome(e.pieces, walk, base)).map(([n]) => n);
+}
+
+function comparePropertyNames(walk: Walk, b: ObjectPart, h: ObjectPart): void {
+  if (b.propertyNames.length === 0 && h.propertyNames.length === 0) return;
+  const any = (p: ObjectPart): Piece => ({ schema: true, at: child(p.at, ["propertyNames"], "{key}"), drop: false });
+  const bp = b.propertyNames.length === 0 ? [any(b)] : b.propertyNames;
+  const hp = h.propertyNames.length === 0 ? [any(h)] : h.propertyNames;
+  const found = probe(walk, (scratch) => compareNode(scratch, { b: bp, h: hp, headers: false }));
+  // A closed object's names are known: check each of them instead.
+  const bNames = closedNames(b, walk, true);
+  const hNames = closedNames(h, walk, false);
+  const refusedIn = bNames?.filter((n) => accepts(walk.base, bp, "output", n) === true && accepts(walk.head, hp, "output", n) === false);
+  const refusedOut = hNames?.filter((n) => accepts(walk.head, hp, "output", n) === true && accepts(walk.base, bp, "output", n) === false);
+  for (const f of found) {
+    const levels: Levels = { input: refusedIn === undefined ? f.levels.input : refusedIn.length > 0 ? "breaking" : f.levels.input === null ? null : "info", output: refusedOut === undefined ? f.levels.output : refusedOut.length > 0 ? "breaking" : f.levels.output === null ? null : "info" };
+    walk.out.push({ ...f, levels });
+  }
+}
+
+function compareCounts(walk: Walk, b: ObjectPart, h: ObjectPart): void {
+  // A closed object cannot have more properties than it declares: a larger maxProperties says nothing.
+  const ceiling = (p: ObjectPart) => (p.additional === false ? p.properties.size : Infinity);
+  const [bMin, hMin] = [b.minProperties?.value ?? 0, h.minProperties?.value ?? 0];
+  if (bMin !== hMin) {
+    const message = `minProperties ${bMin} → ${hMin}`;
+    record(walk, h.minProperties?.at ?? h.at, hMin > bMin ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["minProperties"]);
+  }
+  const [bLit, hLit] = [b.maxProperties?.value ?? Infinity, h.maxProperties?.value ?? Infinity];
+  if (bLit === hLit) return;
+  // Only what the bound itself changes: measured against the properties each side can have.
+  const tightened = hLit < bLit && Math.min(hLit, ceiling(b)) < Math.min(bLit, ceiling(b));
+  const loosened = hLit > bLit && Math.min(hLit, ceiling(h)) > Math.min(bLit, ceiling(h));
+  if (!tightened && !loosened) return;
+  const message = `maxProperties ${b.maxProperties?.value ?? "(none)"} → ${h.maxProperties?.value ?? "(none)"}`;
+  record(walk, h.maxProperties?.at ?? h.at, tightened ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["maxProperties"]);
+}

@@ -1,0 +1,32 @@
+/**
+ * Differential: `toolc diff` against the semantic oracle, over random pairs
+ * of contracts (differential/pairs.ts). For each pair and direction, a
+ * witness found by the oracle (differential/oracle.ts) while the diff calls
+ * the change compatible is a silent false negative, and fails the test. A
+ * change the diff calls breaking without a witness is a false positive (or a
+ * witness the oracle missed): counted per rule, and kept under a stated
+ * rate. Undecided changes are counted too. CI runs a fixed seed; `npm run
+ * fuzz` runs 5,000 pairs and more (FUZZ_RUNS / 4).
+ */
+import { describe, expect, it } from "vitest";
+import { FUZZ_RUNS, timeoutFor } from "../fuzz/config.js";
+import { runDifferential, summary } from "./differential/run.js";
+
+/** Pairs per run: 120 in CI, FUZZ_RUNS / 4 under `npm run fuzz` (5,000 at its 20,000). */
+export const PAIRS = Math.max(120, Math.floor(FUZZ_RUNS / 4));
+const SEED = Number(process.env.DIFF_SEED ?? 26);
+/** False positives, as a share of the pair-directions the diff calls breaking, stay below this. */
+const FALSE_POSITIVE_RATE = 0.15;
+
+describe("toolc diff against the semantic oracle, over random contract pairs", () => {
+  it(`never calls compatible a change with a witness; false positives under ${FALSE_POSITIVE_RATE * 100}%`, () => {
+    const tally = runDifferential(PAIRS, SEED);
+    console.log(summary(tally, SEED));
+    expect(tally.falseNegatives.slice(0, 3)).toEqual([]);
+    // The generator must reach every verdict, and toolc must compile most pairs.
+    expect(tally.refused).toBeLessThan(tally.pairs * 0.3);
+    expect(tally.breaking).toBeGreaterThan(tally.checked * 0.05);
+    expect(tally.compatible).toBeGreaterThan(tally.checked * 0.1);
+    expect(tally.falsePositives).toBeLessThan(Math.max(1, tally.breaking * FALSE_POSITIVE_RATE));
+  }, timeoutFor(PAIRS, 1000));
+});
