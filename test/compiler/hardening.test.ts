@@ -70,6 +70,29 @@ const cases: Case[] = [
     expect: { file: "definitions/types.yaml", line: 2, col: 34, code: "TC035", text: /super-linear/ },
   },
   {
+    name: "a named group under a quantifier, which the ReDoS checker cannot read as written",
+    files: { "t.yaml": edit(QUERY, 'query: { type: string, maxLength: 64, pattern: "(?<word>[a-z0-9]+)+$" }') },
+    expect: { file: "definitions/t.yaml", line: 8, col: 52, code: "TC035", text: /pattern "\(\?<word>\[a-z0-9\]\+\)\+\$" can backtrack without bound/ },
+  },
+  {
+    name: "a backreference to a named group under a quantifier",
+    files: { "t.yaml": edit(QUERY, 'query: { type: string, maxLength: 64, pattern: "^(?<a>a+)\\\\k<a>+$" }') },
+    expect: { file: "definitions/t.yaml", line: 8, col: 52, code: "TC035", text: /super-linear/ },
+  },
+  {
+    name: "an unsafe propertyNames pattern in a named type",
+    files: {
+      "types.yaml": 'types:\n  Tags:\n    type: object\n    propertyNames: { type: string, maxLength: 40, pattern: "(?<key>[a-z]+)+$" }\n    additionalProperties: { type: string, maxLength: 5 }\n',
+      "t.yaml": edit(QUERY, 'query: { $ref: "types.yaml#/Tags" }'),
+    },
+    expect: { file: "definitions/types.yaml", line: 4, col: 60, code: "TC035", text: /pattern "\(\?<key>\[a-z\]\+\)\+\$" can backtrack/ },
+  },
+  {
+    name: "an unsafe patternProperties key",
+    files: { "t.yaml": edit(QUERY, 'query: { type: object, patternProperties: { "(?<k>[a-z]+)+$": { type: string } } }') },
+    expect: { file: "definitions/t.yaml", line: 8, code: "TC030", text: /patternProperties/ },
+  },
+  {
     name: "malformed percent-encoding in a $ref",
     files: { "t.yaml": edit(QUERY, 'query: { $ref: "#/$defs/%ZZ" }') },
     expect: { file: "definitions/t.yaml", line: 8, col: 20, code: "TC020", text: /malformed percent-encoding: "%ZZ"/ },
@@ -122,9 +145,42 @@ describe("bad definitions found by attack", () => {
     expect(snapshotTree(join(dir, "generated"))).toEqual(before);
   });
 
+  // Constructs newer than the ReDoS checker: where this Node's RegExp accepts them, the checker cannot read them, so TC035; where it does not, the meta-schema's regex check (TC003).
+  it.each([
+    { construct: "an inline modifier", pattern: "^(?i:a+)+$", probe: "(?i:a)" },
+    { construct: "a group name declared twice", pattern: "^(?:(?<a>x)|(?<a>y))+$", probe: "(?<a>x)|(?<a>y)" },
+  ])("refuses $construct, whatever this Node's RegExp makes of it", async ({ pattern, probe }) => {
+    const dir = projectWith({ "t.yaml": edit(QUERY, `query: { type: string, maxLength: 64, pattern: "${pattern}" }`) });
+    const result = await runCli(dir, ["generate"]);
+    expect(result.code).toBe(1);
+    let accepted = true;
+    try {
+      new RegExp(probe, "u");
+    } catch {
+      accepted = false;
+    }
+    const line = result.stderr.split("\n").find((l) => l.startsWith("definitions/t.yaml:8:52: error"));
+    expect(line, result.stderr).toMatch(accepted ? /error TC035: .*cannot be proven to run in linear time: the ReDoS checker cannot read it/ : /error TC003: .*must be a valid regex/);
+  });
+
+  it("`toolc import` refuses a pattern it cannot prove safe: the tool is skipped, with the same reason", async () => {
+    const dir = projectWith({});
+    const tools = [
+      { name: "good", inputSchema: { type: "object" } },
+      { name: "bad", inputSchema: { type: "object", properties: { q: { type: "string", maxLength: 64, pattern: "(?<word>[a-z0-9]+)+$" } } } },
+    ];
+    writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools }));
+    const result = await runCli(dir, ["import", "tools.json", "--out", "imported"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^tools\.json: \/tools\/1\/inputSchema\/properties\/q\/pattern: error: pattern "\(\?<word>\[a-z0-9\]\+\)\+\$" can backtrack without bound/m);
+    expect(snapshotTree(join(dir, "imported"))).toEqual({ "good.yaml": expect.any(String) });
+  });
+
   it("compiles a schema nested as deep as the limit allows, and a recursive type through a property", async () => {
     const types = "types:\n  Node:\n    type: object\n    properties:\n      next: { $ref: \"#/types/Node\" }\n";
-    const dir = projectWith({ "deep.yaml": nested(60), "types.yaml": types, "t.yaml": edit(QUERY, `${QUERY}\n    node: { $ref: "types.yaml#/Node" }`) });
+    // Named groups are checked as the numbered groups they are: this one is safe, and compiles.
+    const dated = 'day: { type: string, maxLength: 10, pattern: "^(?<y>\\\\d{4})-(?<m>\\\\d{2})-(?<d>\\\\d{2})$" }';
+    const dir = projectWith({ "deep.yaml": nested(60), "types.yaml": types, "t.yaml": edit(QUERY, `${QUERY}\n    node: { $ref: "types.yaml#/Node" }\n    ${dated}`) });
     const result = await runCli(dir, ["generate"]);
     expect(result.stderr).not.toContain("error");
     expect(result.code).toBe(0);
