@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchAdversarial } from "./adversarial.js";
+import { benchRecursiveUnions } from "./recursive-unions.js";
 import { benchUnreadablePatterns } from "./unreadable-patterns.js";
 import { benchCodegen } from "./codegen.js";
 import { benchExecutorVsZod } from "./executor-vs-zod.js";
@@ -125,6 +126,8 @@ async function main(): Promise<void> {
   await codegenSection(QUICK ? 200 : 1000);
   print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
   benchAdversarial(print);
+  print("\n### Recursive unions: time per KB against nesting depth (parse + copy + validate, ~64 KB bodies; best of 5)\n");
+  benchRecursiveUnions(print);
   print("\n### Patterns the ReDoS checker cannot read as written (RegExp alone; toolc refuses them, TC035)\n");
   benchUnreadablePatterns(25, print);
   print(`\n(whole run ${((performance.now() - started) / 1000).toFixed(0)} s)`);

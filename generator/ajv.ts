@@ -232,6 +232,8 @@ export function ajvOptions(purpose: AjvPurpose): Options {
     useDefaults: purpose.applyDefaults,
     messages: false,
     allowUnionTypes: true,
+    // For the tagged unions generator/discriminators.ts finds: only the branch the tag names is validated.
+    discriminator: true,
     // A key counts as present only when the data has it as its own: `constructor` or `toString` in a schema is an ordinary name.
     // On a copy without prototypes every key is its own (see copiedData).
     ownProperties: purpose.copiedData !== true,

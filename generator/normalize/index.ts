@@ -8,6 +8,7 @@ import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
+import { findFanouts } from "./union-fanout.js";
 
 /** Portable to OpenAI and Anthropic tool calling, not only valid MCP. */
 const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -59,10 +60,22 @@ export interface NormalizedTypes {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** Recursive named types whose validation would take time exponential in the nesting of the value (union-fanout.ts). */
+function checkFanouts(types: NamedTypes, failed: Set<string>, out: Diagnostic[]): void {
+  const defs = Object.fromEntries([...types.byName].map(([name, entry]) => [name, entry.schema]));
+  for (const fanout of findFanouts({ $defs: defs } as JsonObject, (name) => !failed.has(name))) {
+    const entry = types.byName.get(fanout.def);
+    if (entry === undefined) continue;
+    failed.add(fanout.def);
+    out.push(error(entry.file.locate(["types", fanout.def, ...fanout.path], { key: true }), Codes.exponentialUnion, fanout.message));
+  }
+}
+
 export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedTypes {
   const types = normalizeTypeFiles(typeFiles);
   const diagnostics: Diagnostic[] = [...types.diagnostics];
   const failedTypes = compileNamedTypes(types, diagnostics);
+  checkFanouts(types, failedTypes, diagnostics);
   return { types, failedTypes, diagnostics };
 }
 

@@ -93,6 +93,55 @@ const cases: Case[] = [
     expect: { file: "definitions/t.yaml", line: 8, code: "TC030", text: /patternProperties/ },
   },
   {
+    name: "a recursive union whose untagged branches both recurse into the same property",
+    files: {
+      "types.yaml": [
+        "types:",
+        "  Loose:",
+        "    anyOf:",
+        '      - { type: object, properties: { a: { type: string, maxLength: 5 }, child: { $ref: "#/types/Loose" } } }',
+        '      - { type: object, properties: { b: { type: string, maxLength: 5 }, child: { $ref: "#/types/Loose" } } }',
+        "",
+      ].join("\n"),
+      "t.yaml": edit(QUERY, 'query: { $ref: "types.yaml#/Loose" }'),
+    },
+    expect: { file: "definitions/types.yaml", line: 3, col: 5, code: "TC039", text: /validation time would grow exponentially with nesting: branches 1 and 2 of this `anyOf` both validate `child`/ },
+  },
+  {
+    name: "a tagged union whose branches are not all objects, in the tool's own $defs",
+    files: {
+      "t.yaml": edit(
+        "  required: [query]",
+        [
+          "  required: [query]",
+          "  $defs:",
+          "    Step:",
+          "      oneOf:",
+          '        - { properties: { op: { const: wrap }, next: { $ref: "#/$defs/Step" } }, required: [op] }',
+          '        - { properties: { op: { const: pad }, next: { $ref: "#/$defs/Step" } }, required: [op] }',
+        ].join("\n"),
+        edit(QUERY, 'query: { $ref: "#/$defs/Step" }'),
+      ),
+    },
+    expect: { file: "definitions/t.yaml", line: 12, col: 7, code: "TC039", text: /branches 1 and 2 of this `oneOf` both validate `next`.*tell them apart by a tag \(each branch `type: object`/ },
+  },
+  {
+    name: "an allOf whose branches both recurse into the same items",
+    files: {
+      "types.yaml": [
+        "types:",
+        "  Twice:",
+        "    type: object",
+        "    allOf:",
+        '      - { type: object, properties: { kids: { type: array, maxItems: 4, items: { $ref: "#/types/Twice" } } } }',
+        '      - { type: object, properties: { kids: { type: array, maxItems: 4, items: { $ref: "#/types/Twice" } } } }',
+        "",
+      ].join("\n"),
+      "t.yaml": edit(QUERY, 'query: { $ref: "types.yaml#/Twice" }'),
+    },
+    expect: { file: "definitions/types.yaml", line: 4, col: 5, code: "TC039", text: /this `allOf` both validate `kids\[\]`/ },
+  },
+  {
     name: "malformed percent-encoding in a $ref",
     files: { "t.yaml": edit(QUERY, 'query: { $ref: "#/$defs/%ZZ" }') },
     expect: { file: "definitions/t.yaml", line: 8, col: 20, code: "TC020", text: /malformed percent-encoding: "%ZZ"/ },
@@ -181,6 +230,35 @@ describe("bad definitions found by attack", () => {
     // Named groups are checked as the numbered groups they are: this one is safe, and compiles.
     const dated = 'day: { type: string, maxLength: 10, pattern: "^(?<y>\\\\d{4})-(?<m>\\\\d{2})-(?<d>\\\\d{2})$" }';
     const dir = projectWith({ "deep.yaml": nested(60), "types.yaml": types, "t.yaml": edit(QUERY, `${QUERY}\n    node: { $ref: "types.yaml#/Node" }\n    ${dated}`) });
+    const result = await runCli(dir, ["generate"]);
+    expect(result.stderr).not.toContain("error");
+    expect(result.code).toBe(0);
+  });
+
+  it("compiles the recursive unions that validate in linear time: tagged, of different types, or recursing in different places", async () => {
+    const types = [
+      "types:",
+      "  Expr:",
+      "    oneOf:",
+      '      - { $ref: "#/types/Num" }',
+      '      - { $ref: "#/types/Neg" }',
+      '      - { $ref: "#/types/Add" }',
+      "  Num: { type: object, properties: { kind: { const: num }, value: { type: number } }, required: [kind, value] }",
+      '  Neg: { type: object, properties: { arg: { $ref: "#/types/Expr" }, kind: { const: neg } }, required: [kind, arg] }',
+      '  Add: { type: object, properties: { kind: { enum: [add, sum] }, args: { type: array, maxItems: 9, items: { $ref: "#/types/Expr" } } }, required: [kind] }',
+      "  Json:",
+      "    anyOf:",
+      "      - { type: [string, number, boolean, \"null\"], maxLength: 99 }",
+      '      - { type: array, maxItems: 9, items: { $ref: "#/types/Json" } }',
+      '      - { type: object, additionalProperties: { $ref: "#/types/Json" } }',
+      "  Either:",
+      "    anyOf:",
+      '      - { type: object, properties: { left: { $ref: "#/types/Either" } }, required: [left] }',
+      '      - { type: object, properties: { right: { $ref: "#/types/Either" } }, required: [right] }',
+      "",
+    ].join("\n");
+    const props = ['expr: { $ref: "types.yaml#/Expr" }', 'json: { $ref: "types.yaml#/Json" }', 'either: { $ref: "types.yaml#/Either" }'].map((p) => `    ${p}`).join("\n");
+    const dir = projectWith({ "types.yaml": types, "t.yaml": edit(QUERY, `${QUERY}\n${props}`) });
     const result = await runCli(dir, ["generate"]);
     expect(result.stderr).not.toContain("error");
     expect(result.code).toBe(0);

@@ -3,8 +3,13 @@
  * found it, through the real runtime and validators compiled with toolc's own
  * Ajv configuration (the one the shipped validators use).
  */
-import { describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
+import { standaloneModule } from "../../generator/emit/validators.js";
 import type { AnyToolContract, JsonSchemaObject, PathPattern } from "../../generator/runtime/contract.js";
 import { executeByName } from "../../generator/runtime/dispatch.js";
 import { TransientError } from "../../generator/runtime/errors.js";
@@ -12,6 +17,7 @@ import { executeTool } from "../../generator/runtime/executor.js";
 import { REDACTED, redactText } from "../../generator/runtime/redact.js";
 import { createToolServer } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
+import { writeValidatorRuntime } from "../helpers/transpile.js";
 import { connectInMemory } from "./connect.js";
 
 const inputAjv = createAjv({ applyDefaults: true });
@@ -199,5 +205,76 @@ describe("secrets", () => {
       expect(text.toLowerCase()).not.toContain("w\\\\\\\"rd");
       expect(text).not.toContain(secret.toUpperCase());
     }
+  });
+});
+
+describe("recursive unions validate in time linear in the input", () => {
+  // The attack: a union whose branches both recurse into `child`. With allErrors, Ajv validated both branches in
+  // full at every level, so a valid 24-level chain took seconds and an invalid leaf at depth 16 took 25 s.
+  const branch = (kind: string): JsonSchemaObject => ({ type: "object", properties: { child: { $ref: "#/$defs/Node" }, kind: { const: kind } }, required: ["kind"], additionalProperties: false });
+  const json: JsonSchemaObject = { anyOf: [{ type: ["string", "number", "boolean", "null"] }, { type: "array", items: { $ref: "#/$defs/Json" } }, { type: "object", additionalProperties: { $ref: "#/$defs/Json" } }] };
+  const input: JsonSchemaObject = {
+    type: "object",
+    properties: { node: { $ref: "#/$defs/Node" }, json: { $ref: "#/$defs/Json" } },
+    additionalProperties: false,
+    $defs: { Node: { anyOf: [branch("leaf"), branch("wrap")] }, Json: json },
+  };
+  const chain = (depth: number, leaf: object = { kind: "leaf" }): unknown => {
+    let node: unknown = leaf;
+    for (let i = 0; i < depth; i++) node = { kind: "wrap", child: node };
+    return node;
+  };
+  const nested = (depth: number): unknown => {
+    let node: unknown = 1;
+    for (let i = 0; i < depth; i++) node = i % 2 === 0 ? [node] : { a: node };
+    return node;
+  };
+  let dir: string;
+  let tool: AnyToolContract;
+
+  beforeAll(async () => {
+    // The validators module exactly as `toolc generate` emits it, run as JavaScript.
+    dir = mkdtempSync(join(tmpdir(), "toolc-unions-"));
+    writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
+    symlinkSync(join(new URL("../../", import.meta.url).pathname, "node_modules"), join(dir, "node_modules"), "dir");
+    writeValidatorRuntime(dir);
+    mkdirSync(join(dir, "validators"));
+    writeFileSync(join(dir, "validators/t.js"), standaloneModule([{ exportName: "validateInput", schema: input, applyDefaults: true }, { exportName: "validateOutput", schema: { type: "object" }, applyDefaults: false }]));
+    const validators = await import(pathToFileURL(join(dir, "validators/t.js")).href);
+    tool = { ...contract("tree", { type: "object" }, { type: "object" }), inputSchema: input, validators };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** How many property reads and key listings validating `data` takes: the work, counted rather than timed. */
+  function work(data: unknown): { valid: boolean; reads: number } {
+    let reads = 0;
+    const watch = (value: unknown): unknown => {
+      if (value === null || typeof value !== "object") return value;
+      const target = Array.isArray(value) ? value.map(watch) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, watch(v)]));
+      return new Proxy(target, { get: (t, k, r) => (reads++, Reflect.get(t, k, r)), ownKeys: (t) => (reads++, Reflect.ownKeys(t)) });
+    };
+    const validate = (tool.validators as { validateInput: (d: unknown) => boolean }).validateInput;
+    return { valid: validate(watch(data)), reads };
+  }
+
+  it.each([
+    ["a valid chain of the union whose branches both recurse", (d: number) => ({ node: chain(d) }), true],
+    ["the same chain with an invalid leaf", (d: number) => ({ node: chain(d, { kind: "leaf", extra: 1 }) }), false],
+    ["a valid JSON value nested in arrays and objects", (d: number) => ({ json: nested(d) }), true],
+  ] as const)("%s: twice the depth is about twice the work, not 2^depth times", (_name, data, valid) => {
+    const shallow = work(data(12));
+    const deep = work(data(24));
+    expect([shallow.valid, deep.valid]).toEqual([valid, valid]);
+    expect(deep.reads).toBeLessThanOrEqual(shallow.reads * 2.5);
+  });
+
+  it("an invalid leaf at depth 16 is one issue, at the leaf's own path; a bad tag is named at the tag", async () => {
+    const deep = `node${".child".repeat(16)}`;
+    const extra = await executeTool(tool, { node: chain(16, { kind: "leaf", extra: 1 }) }, () => ({}));
+    expect(extra).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `${deep}.extra`, message: "is not an allowed property" }] });
+    const unknown = await executeTool(tool, { node: chain(16, { kind: "twig" }) }, () => ({}));
+    expect(unknown).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `${deep}.kind`, message: "must select one of the allowed shapes" }] });
+    const missing = await executeTool(tool, { node: chain(16, {}) }, () => ({}));
+    expect(missing).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `${deep}.kind`, message: "must be a string that selects one of the allowed shapes" }] });
   });
 });
