@@ -208,6 +208,17 @@ describe("secrets", () => {
   });
 });
 
+/** A validators module exactly as `toolc generate` emits it, written with the runtime it imports and loaded as JavaScript. */
+async function emittedValidators(input: JsonSchemaObject): Promise<{ dir: string; validators: AnyToolContract["validators"] }> {
+  const dir = mkdtempSync(join(tmpdir(), "toolc-emitted-"));
+  writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
+  symlinkSync(join(new URL("../../", import.meta.url).pathname, "node_modules"), join(dir, "node_modules"), "dir");
+  writeValidatorRuntime(dir);
+  mkdirSync(join(dir, "validators"));
+  writeFileSync(join(dir, "validators/t.js"), standaloneModule([{ exportName: "validateInput", schema: input, applyDefaults: true }, { exportName: "validateOutput", schema: { type: "object" }, applyDefaults: false }]));
+  return { dir, validators: await import(pathToFileURL(join(dir, "validators/t.js")).href) };
+}
+
 describe("recursive unions validate in time linear in the input", () => {
   // The attack: a union whose branches both recurse into `child`. With allErrors, Ajv validated both branches in
   // full at every level, so a valid 24-level chain took seconds and an invalid leaf at depth 16 took 25 s.
@@ -233,15 +244,9 @@ describe("recursive unions validate in time linear in the input", () => {
   let tool: AnyToolContract;
 
   beforeAll(async () => {
-    // The validators module exactly as `toolc generate` emits it, run as JavaScript.
-    dir = mkdtempSync(join(tmpdir(), "toolc-unions-"));
-    writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
-    symlinkSync(join(new URL("../../", import.meta.url).pathname, "node_modules"), join(dir, "node_modules"), "dir");
-    writeValidatorRuntime(dir);
-    mkdirSync(join(dir, "validators"));
-    writeFileSync(join(dir, "validators/t.js"), standaloneModule([{ exportName: "validateInput", schema: input, applyDefaults: true }, { exportName: "validateOutput", schema: { type: "object" }, applyDefaults: false }]));
-    const validators = await import(pathToFileURL(join(dir, "validators/t.js")).href);
-    tool = { ...contract("tree", { type: "object" }, { type: "object" }), inputSchema: input, validators };
+    const emitted = await emittedValidators(input);
+    dir = emitted.dir;
+    tool = { ...contract("tree", { type: "object" }, { type: "object" }), inputSchema: input, validators: emitted.validators };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -276,5 +281,38 @@ describe("recursive unions validate in time linear in the input", () => {
     expect(unknown).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `${deep}.kind`, message: "must select one of the allowed shapes" }] });
     const missing = await executeTool(tool, { node: chain(16, {}) }, () => ({}));
     expect(missing).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `${deep}.kind`, message: "must be a string that selects one of the allowed shapes" }] });
+  });
+});
+
+describe("multipleOf with a decimal step decides by the decimal digits", () => {
+  // The attack: `multipleOf: 0.01` rejected 19.99, 4.35 and 0.07 (float division: 19.99 / 0.01 = 1998.9999999999998).
+  const input: JsonSchemaObject = {
+    type: "object",
+    properties: { price: { type: "number", multipleOf: 0.01 }, dose: { type: "number", multipleOf: 0.125 }, qty: { type: "integer", multipleOf: 3 } },
+    additionalProperties: false,
+  };
+  let dir: string;
+  let tool: AnyToolContract;
+  beforeAll(async () => {
+    const emitted = await emittedValidators(input);
+    dir = emitted.dir;
+    tool = { ...contract("price", { type: "object" }, { type: "object" }), inputSchema: input, validators: emitted.validators };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    [{ price: 19.99 }], [{ price: 4.35 }], [{ price: 0.07 }], [{ price: 0.3 }], [{ price: 1.1 }], [{ price: -12345678.9 }], [{ price: 1e21 }],
+    [{ dose: 2.375 }], [{ qty: 9 }], [{ qty: 3e21 }],
+  ])("accepts %j, an exact multiple", async (value) => {
+    expect(await executeTool(tool, value, () => ({}))).toEqual({ ok: true, data: {} });
+  });
+
+  it.each([
+    // 2.675 is 267.5 hundredths; the others are near misses a tolerance would let through.
+    [{ price: 2.675 }, "price", "0.01"], [{ price: 0.0100000001 }, "price", "0.01"], [{ price: 19.990000000000002 }, "price", "0.01"],
+    [{ dose: 2.3751 }, "dose", "0.125"], [{ qty: 1e21 }, "qty", "3"],
+  ] as const)("rejects %j, which is not", async (value, path, step) => {
+    const result = await executeTool(tool, value, () => ({}));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path, message: `must be a multiple of ${step}` }] });
   });
 });
