@@ -42,7 +42,7 @@ function exportStatements(ir: ContractIR): ExportFromStatement[] {
     ...typeModules,
     ...toolModules,
     contractConstants,
-    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators"] },
+    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators", "ToolListError"] },
     { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: RUNTIME_TYPES },
   ];
 }

@@ -12,11 +12,14 @@ import { createAjv } from "../../generator/ajv.js";
 import { standaloneModule } from "../../generator/emit/validators.js";
 import type { AnyToolContract, JsonSchemaObject, PathPattern } from "../../generator/runtime/contract.js";
 import { executeByName } from "../../generator/runtime/dispatch.js";
+import { checkToolDrift, MAX_TOOL_LIST_PAGES, ToolListError } from "../../generator/runtime/drift.js";
 import { TransientError } from "../../generator/runtime/errors.js";
 import { executeTool } from "../../generator/runtime/executor.js";
 import { REDACTED, redactText } from "../../generator/runtime/redact.js";
 import { createToolServer } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { writeValidatorRuntime } from "../helpers/transpile.js";
 import { connectInMemory } from "./connect.js";
 
@@ -314,5 +317,40 @@ describe("multipleOf with a decimal step decides by the decimal digits", () => {
   ] as const)("rejects %j, which is not", async (value, path, step) => {
     const result = await executeTool(tool, value, () => ({}));
     expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path, message: `must be a multiple of ${step}` }] });
+  });
+});
+
+describe("the drift check against a server whose tools/list never ends", () => {
+  // The attack: a server that answers every page with the same nextCursor kept verifyServer listing forever
+  // (2,322 pages in 3 s, starving timers).
+  async function lister(nextCursor: (page: number) => string): Promise<{ pages: () => number; run: () => Promise<unknown>; close: () => Promise<void> }> {
+    let pages = 0;
+    const server = new Server({ name: "looping", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: "t", inputSchema: { type: "object" as const } }], nextCursor: nextCursor(pages++) }));
+    const { client, close } = await connectInMemory(server);
+    const tool = contract("t", { type: "object" }, { type: "object" });
+    return { pages: () => pages, run: () => checkToolDrift({ t: tool }, client), close };
+  }
+
+  it("stops at the first repeated cursor, with a ToolListError", async () => {
+    const server = await lister(() => "again");
+    try {
+      const error = await server.run().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolListError);
+      expect(error).toMatchObject({ name: "ToolListError", problem: "repeated-cursor", pages: 2, message: "the server's tools/list repeated a cursor after 2 pages, so its listing never ends" });
+      expect(server.pages()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("stops after a bounded number of pages of ever-new cursors", async () => {
+    const server = await lister((page) => `page-${page}`);
+    try {
+      await expect(server.run()).rejects.toMatchObject({ problem: "too-many-pages", pages: MAX_TOOL_LIST_PAGES });
+      expect(server.pages()).toBe(MAX_TOOL_LIST_PAGES);
+    } finally {
+      await server.close();
+    }
   });
 });

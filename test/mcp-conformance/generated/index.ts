@@ -107,6 +107,7 @@ export {
   TransientError,
   FAILURE_META_KEY,
   loadValidators,
+  ToolListError,
 } from "./runtime/api.js";
 
 export type {
