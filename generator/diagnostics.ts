@@ -20,6 +20,8 @@ export const Codes = {
   danglingRef: "TC020",
   refCycle: "TC021",
   duplicateType: "TC022",
+  moduleClash: "TC023",
+  generatedNameClash: "TC024",
   unsupportedKeyword: "TC030",
   schemaCompile: "TC031",
   rootNotObject: "TC032",

@@ -5,6 +5,7 @@
  * the HTTP entry is in `http.ts` (see http-module.ts).
  */
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
+import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, toolExportNames } from "../normalize/names.js";
 import { FileBuilder, type ExportFromStatement, type Statement } from "./file-builder.js";
 import { headerComment } from "./header.js";
 import { contractConstName } from "./contracts-module.js";
@@ -15,11 +16,6 @@ import { propertyName } from "./types/text.js";
 const RUNTIME = "./runtime/api.js";
 /** Every contract constant is in one module, so a server loads one file for all of them. */
 const CONTRACTS = "./contracts.js";
-
-const RUNTIME_TYPES = [
-  "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
-  "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
-];
 
 function exportStatements(ir: ContractIR): ExportFromStatement[] {
   const typeModules = ir.typeFiles.map((f) => ({
@@ -42,8 +38,8 @@ function exportStatements(ir: ContractIR): ExportFromStatement[] {
     ...typeModules,
     ...toolModules,
     contractConstants,
-    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators", "ToolListError"] },
-    { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: RUNTIME_TYPES },
+    { kind: "exportFrom", from: RUNTIME, names: [...INDEX_RUNTIME_VALUES] },
+    { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: [...INDEX_RUNTIME_TYPES] },
   ];
 }
 
@@ -57,7 +53,7 @@ ${entries}} as const;`;
 /** `GetOrderHandler`: one tool's handler type, for handlers written or wrapped on their own. */
 function handlerTypes(tools: readonly ToolIR[], rt: Record<string, string>): string[] {
   return tools.map((tool) => {
-    const head = `export type ${tool.baseName}Handler = ${rt.HandlerFor}<`;
+    const head = `export type ${toolExportNames(tool.baseName).handler} = ${rt.HandlerFor}<`;
     const argument = `Contracts[${JSON.stringify(tool.name)}]`;
     const oneLine = `${head}${argument}>;`;
     const alias = oneLine.length <= PRINT_WIDTH ? oneLine : `${head}\n  ${argument}\n>;`;
@@ -105,7 +101,7 @@ export function verifyServer(client: ${rt.Client}): Promise<${rt.DriftReport}> {
 
 export function emitIndexModule(ir: ContractIR): EmittedFile {
   const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
-  builder.reserve("contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer");
+  builder.reserve(...INDEX_API_NAMES);
   const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), CONTRACTS));
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
@@ -116,7 +112,7 @@ export function emitIndexModule(ir: ContractIR): EmittedFile {
   rt.Client = builder.importType("Client", "./runtime/sdk.js");
   builder.add(...exportStatements(ir), contractsStatement(ir.tools, locals));
   builder.add({ kind: "typeAlias", name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
-  builder.reserve(...ir.tools.map((tool) => `${tool.baseName}Handler`));
+  builder.reserve(...ir.tools.map((tool) => toolExportNames(tool.baseName).handler));
   builder.add(...handlerTypes(ir.tools, rt), ...boundApi(rt));
   return { path: "index.ts", text: builder.toText(), format: false };
 }

@@ -6,6 +6,7 @@ import { Codes, error, hasErrors, sortDiagnostics, warning } from "../diagnostic
 import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from "../ir.js";
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
+import { lintExportedNames, lintTypeModules } from "./generated-names.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
@@ -73,7 +74,7 @@ function checkFanouts(types: NamedTypes, failed: Set<string>, out: Diagnostic[])
 
 export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedTypes {
   const types = normalizeTypeFiles(typeFiles);
-  const diagnostics: Diagnostic[] = [...types.diagnostics];
+  const diagnostics: Diagnostic[] = [...types.diagnostics, ...lintTypeModules(typeFiles)];
   const failedTypes = compileNamedTypes(types, diagnostics);
   checkFanouts(types, failedTypes, diagnostics);
   return { types, failedTypes, diagnostics };
@@ -124,6 +125,7 @@ function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
 export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[], earlier: readonly Diagnostic[] = []): NormalizeResult {
   const diagnostics: Diagnostic[] = [...earlier, ...types.diagnostics, ...tools.flatMap((t) => t.diagnostics)];
   lintNames(tools, diagnostics);
+  lintExportedNames(tools.map(({ tool, nameAt }) => ({ name: tool.name, baseName: tool.baseName, at: nameAt })), types.types, diagnostics);
   if (tools.length === 0 && !hasErrors(diagnostics)) {
     diagnostics.push(error({ file: ".", line: 1, col: 1 }, Codes.emptyDefinitions, "the definitions contain no tools"));
   }

@@ -142,6 +142,26 @@ const cases: Case[] = [
     expect: { file: "definitions/types.yaml", line: 4, col: 5, code: "TC039", text: /this `allOf` both validate `kids\[\]`/ },
   },
   {
+    name: "two types files that would write the same generated module",
+    files: { "a.b.yaml": "types:\n  Foo: { type: string, maxLength: 5 }\n", "a_b.yaml": "types:\n  Bar: { type: integer }\n", "t.yaml": edit(QUERY, 'query: { $ref: "a.b.yaml#/Foo" }') },
+    expect: { file: "definitions/a_b.yaml", line: 1, col: 1, code: "TC023", text: /types file a_b\.yaml would be generated as `types\/a_b\.ts`, the module of a\.b\.yaml too/ },
+  },
+  {
+    name: "a named type with the name of a tool's generated type",
+    files: { "types.yaml": "types:\n  ListItemsOutput: { type: integer }\n", "t.yaml": edit("    count: { type: integer }", '    count: { $ref: "types.yaml#/ListItemsOutput" }') },
+    expect: { file: "definitions/types.yaml", line: 2, col: 3, code: "TC024", text: /type `ListItemsOutput` has the name of tool `list_items`'s output type in the generated index/ },
+  },
+  {
+    name: "a named type with the name of something the runtime exports",
+    files: { "types.yaml": "types:\n  TraceEvent: { type: integer }\n", "t.yaml": edit("    count: { type: integer }", '    count: { $ref: "types.yaml#/TraceEvent" }') },
+    expect: { file: "definitions/types.yaml", line: 2, col: 3, code: "TC024", text: /has the name of the generated index's own `TraceEvent`/ },
+  },
+  {
+    name: "two tools whose generated types would share a name",
+    files: { "t.yaml": TOOL, "u.yaml": edit("name: list_items", "name: list_items_resolved") },
+    expect: { file: "definitions/u.yaml", line: 1, col: 7, code: "TC013", text: /tool `list_items_resolved`'s input type would be named `ListItemsResolvedInput`, which is already tool `list_items`'s resolved input type/ },
+  },
+  {
     name: "malformed percent-encoding in a $ref",
     files: { "t.yaml": edit(QUERY, 'query: { $ref: "#/$defs/%ZZ" }') },
     expect: { file: "definitions/t.yaml", line: 8, col: 20, code: "TC020", text: /malformed percent-encoding: "%ZZ"/ },
