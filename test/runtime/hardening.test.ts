@@ -354,3 +354,65 @@ describe("the drift check against a server whose tools/list never ends", () => {
     }
   });
 });
+
+describe("a retry never runs beside the attempt that timed out", () => {
+  // The attack: a write with an idempotencyKey, a 100 ms timeout and a 150 ms handler that ignores ctx.signal.
+  // The retry started at once, two handlers ran at the same time, and a check-then-insert applied the write twice.
+  function write(timeoutMs: number, attempts: number): AnyToolContract {
+    const input: JsonSchemaObject = { type: "object", properties: { requestId: { type: "string" } }, required: ["requestId"], additionalProperties: false };
+    return {
+      ...contract("record", input, { type: "object" }),
+      effect: "write",
+      idempotent: false,
+      idempotencyKey: "requestId",
+      timeoutMs,
+      retry: { attempts, backoffMs: 1, maxBackoffMs: 1, budgetMs: 0 },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    };
+  }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("waits for the timed-out handler to settle: one handler at a time, and the write applied once", async () => {
+    const rows = new Map<string, number>();
+    let running = 0;
+    let most = 0;
+    const handler = async (input: unknown) => {
+      running++;
+      most = Math.max(most, running);
+      const { requestId } = input as { requestId: string };
+      try {
+        // Check, then insert, 150 ms apart: safe only if no other attempt runs in between.
+        const seen = rows.has(requestId);
+        await pause(150);
+        if (!seen) rows.set(requestId, (rows.get(requestId) ?? 0) + 1);
+        return {};
+      } finally {
+        running--;
+      }
+    };
+    const result = await executeTool(write(100, 2), { requestId: "req_1" }, handler);
+    expect(result).toMatchObject({ ok: false, code: "RETRYABLE", effect: "unknown", attempts: 2 });
+    expect(most).toBe(1);
+    expect([...rows]).toEqual([["req_1", 1]]);
+  });
+
+  it("a handler still running after its grace period ends the call: no retry beside it, and the envelope says it may still apply", async () => {
+    let started = 0;
+    const never = () => {
+      started++;
+      return new Promise(() => {});
+    };
+    const result = await executeTool(write(30, 3), { requestId: "req_2" }, never);
+    expect(result).toEqual({
+      ok: false,
+      code: "RETRYABLE",
+      message: "The tool timed out after 30 ms, and the timed-out attempt was still running, so it was not retried; it may still take effect.",
+      retryable: true,
+      effect: "unknown",
+      tool: "record",
+      version: 1,
+      attempts: 1,
+    });
+    expect(started).toBe(1);
+  });
+});
