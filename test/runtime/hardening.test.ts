@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
 import { standaloneModule } from "../../generator/emit/validators.js";
+import type { JsonSchema } from "../../generator/ir.js";
 import type { AnyToolContract, JsonSchemaObject, PathPattern } from "../../generator/runtime/contract.js";
 import { executeByName } from "../../generator/runtime/dispatch.js";
 import { checkToolDrift, MAX_TOOL_LIST_PAGES, ToolListError } from "../../generator/runtime/drift.js";
@@ -218,7 +219,7 @@ async function emittedValidators(input: JsonSchemaObject): Promise<{ dir: string
   symlinkSync(join(new URL("../../", import.meta.url).pathname, "node_modules"), join(dir, "node_modules"), "dir");
   writeValidatorRuntime(dir);
   mkdirSync(join(dir, "validators"));
-  writeFileSync(join(dir, "validators/t.js"), standaloneModule([{ exportName: "validateInput", schema: input, applyDefaults: true }, { exportName: "validateOutput", schema: { type: "object" }, applyDefaults: false }]));
+  writeFileSync(join(dir, "validators/t.js"), standaloneModule([{ exportName: "validateInput", schema: input as JsonSchema, applyDefaults: true }, { exportName: "validateOutput", schema: { type: "object" }, applyDefaults: false }]));
   return { dir, validators: await import(pathToFileURL(join(dir, "validators/t.js")).href) };
 }
 
