@@ -14,6 +14,7 @@ import { createAjv } from "../generator/ajv.js";
 import { withDiscriminators } from "../generator/discriminators.js";
 import type { JsonObject } from "../generator/ir.js";
 import { copyJson } from "../generator/runtime/json.js";
+import { bestOf } from "./lib/measure.js";
 
 const BODY_BYTES = 64 * 1024;
 const DEPTHS = [4, 8, 12, 16, 32, 64, 128, 200];
@@ -70,16 +71,6 @@ function body(c: Case, depth: number, valid: boolean): string {
   const one = JSON.stringify(c.chain(depth, true)).length + 1;
   const count = Math.max(1, Math.floor(BODY_BYTES / one));
   return JSON.stringify({ items: Array.from({ length: count }, (_, i) => c.chain(depth, valid || i < count - 1)) });
-}
-
-function bestOf(runs: number, work: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    work();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
 }
 
 type Validate = (data: unknown) => boolean;

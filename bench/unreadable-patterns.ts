@@ -8,6 +8,7 @@
  * Run alone: npx tsx bench/unreadable-patterns.ts [length]   (31 reproduces the attack input)
  */
 import { patternProblem } from "../generator/normalize/patterns.js";
+import { bestOf } from "./lib/measure.js";
 
 interface Case {
   readonly pattern: string;
@@ -20,16 +21,6 @@ const CASES: readonly Case[] = [
   { pattern: "^(?<id>\\w+)*-$", nearMatch: (n) => "a".repeat(n) },
   { pattern: "^(?<a>a)(?:\\k<a>|a)+$", nearMatch: (n) => `${"a".repeat(n - 1)}b` },
 ];
-
-function bestOf(runs: number, work: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    work();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
 
 export function benchUnreadablePatterns(length: number, print: (line: string) => void = console.log): void {
   print(`| pattern | ms to reject a ${length}-character near-match | toolc now |`);

@@ -21,7 +21,7 @@
 import { localResolver, taggedUnion, type RefResolver } from "../discriminators.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath } from "../load/index.js";
-import { fragmentTokens } from "../runtime/pointer.js";
+import { defName } from "./cycles.js";
 import { isSchemaObject } from "./schema-walk.js";
 
 /** A step from a value into a part of it: a property name, any property (`*`), or any item (`[]`). */
@@ -34,16 +34,6 @@ export interface Fanout {
   readonly def: string;
   readonly path: JsonPath;
   readonly message: string;
-}
-
-function defName(ref: string): string | undefined {
-  if (!ref.startsWith("#/")) return undefined;
-  try {
-    const tokens = fragmentTokens(ref.slice(1));
-    return tokens.length === 2 && tokens[0] === "$defs" ? tokens[1] : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where a property or item step may go from `node`: `[step, subschema]`. */
