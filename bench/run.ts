@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   await codegenSection(QUICK ? 200 : 1000);
   print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
   benchAdversarial(print);
-  print("\n### Recursive unions: time per KB against nesting depth (parse + copy + validate, ~64 KB bodies; best of 5)\n");
+  print("\n### Recursive unions: time per KB against nesting depth (parse + copy + validate, ~128 KB bodies; best of 9)\n");
   benchRecursiveUnions(print);
   print("\n### Patterns the ReDoS checker cannot read as written (RegExp alone; toolc refuses them, TC035)\n");
   benchUnreadablePatterns(25, print);
