@@ -105,7 +105,7 @@ const cases: Case[] = [
       ].join("\n"),
       "t.yaml": edit(QUERY, 'query: { $ref: "types.yaml#/Loose" }'),
     },
-    expect: { file: "definitions/types.yaml", line: 3, col: 5, code: "TC039", text: /validation time would grow exponentially with nesting: branches 1 and 2 of this `anyOf` both validate `child`/ },
+    expect: { file: "definitions/types.yaml", line: 3, col: 5, code: "TC025", text: /validation time would grow exponentially with nesting: branches 1 and 2 of this `anyOf` both validate `child`/ },
   },
   {
     name: "a tagged union whose branches are not all objects, in the tool's own $defs",
@@ -123,7 +123,7 @@ const cases: Case[] = [
         edit(QUERY, 'query: { $ref: "#/$defs/Step" }'),
       ),
     },
-    expect: { file: "definitions/t.yaml", line: 12, col: 7, code: "TC039", text: /branches 1 and 2 of this `oneOf` both validate `next`.*tell them apart by a tag \(each branch `type: object`/ },
+    expect: { file: "definitions/t.yaml", line: 12, col: 7, code: "TC025", text: /branches 1 and 2 of this `oneOf` both validate `next`.*tell them apart by a tag \(each branch `type: object`/ },
   },
   {
     name: "an allOf whose branches both recurse into the same items",
@@ -139,7 +139,7 @@ const cases: Case[] = [
       ].join("\n"),
       "t.yaml": edit(QUERY, 'query: { $ref: "types.yaml#/Twice" }'),
     },
-    expect: { file: "definitions/types.yaml", line: 4, col: 5, code: "TC039", text: /this `allOf` both validate `kids\[\]`/ },
+    expect: { file: "definitions/types.yaml", line: 4, col: 5, code: "TC025", text: /this `allOf` both validate `kids\[\]`/ },
   },
   {
     name: "two types files that would write the same generated module",
