@@ -10,6 +10,7 @@
  */
 import { createAjv } from "../generator/ajv.js";
 import { copyJson } from "../generator/runtime/json.js";
+import { bestOf } from "./lib/measure.js";
 
 const MB = 1024 * 1024;
 const SIZES_MB = [0.5, 1, 2, 4];
@@ -41,16 +42,6 @@ const CASES: Case[] = [
     body: (bytes) => ({ id: `${"ab-".repeat(Math.floor(bytes / 3))}a!` }),
   },
 ];
-
-function bestOf(runs: number, work: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    work();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
 
 /** One row per case and size: ms for parse + copy + validate, and ms per MB. */
 export function benchAdversarial(print: (line: string) => void = console.log): { name: string; msPerMb: number[] }[] {

@@ -6,7 +6,9 @@ import { readFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchAdversarial } from "./adversarial.js";
+import { benchRecursiveUnions } from "./recursive-unions.js";
 import { benchRedaction } from "./redaction.js";
+import { benchUnreadablePatterns } from "./unreadable-patterns.js";
 import { benchCodegen } from "./codegen.js";
 import { benchExecutorVsZod } from "./executor-vs-zod.js";
 import { benchRoundTrip, benchStartup } from "./mcp.js";
@@ -138,6 +140,10 @@ async function main(): Promise<void> {
   benchAdversarial(print);
   print("\n### Redaction: a sensitive map of 1,000 to 100,000 values (ms, best of 3, 1 at 100,000; ratio = with x-sensitive / the same contract without)\n");
   await benchRedaction(print);
+  print("\n### Recursive unions: time per KB against nesting depth (parse + copy + validate, ~128 KB bodies; best of 9)\n");
+  benchRecursiveUnions(print);
+  print("\n### Patterns the ReDoS checker cannot read as written (RegExp alone; toolc refuses them, TC035)\n");
+  benchUnreadablePatterns(25, print);
   print(`\n(whole run ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 

@@ -65,6 +65,7 @@ export {
   TransientError,
   FAILURE_META_KEY,
   loadValidators,
+  ToolListError,
   toCallResult,
 } from "./runtime/api.js";
 

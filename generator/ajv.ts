@@ -14,6 +14,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { duplicateItems, equal } from "./runtime/equal.js";
 import { formats } from "./runtime/formats.js";
 import { codePointLength } from "./runtime/length.js";
+import { decimalOf, isDecimalMultiple, isMultipleOf } from "./runtime/multiple.js";
 
 /** Annotation keywords toolc accepts beyond JSON Schema, with the type of their value. */
 export const TOOLC_ANNOTATIONS: readonly { readonly keyword: string; readonly schemaType: JSONType | JSONType[] }[] = [
@@ -34,12 +35,14 @@ export const FORMATS_IMPORT: RuntimeImport = { module: "../runtime/formats.js", 
 export const EQUAL_IMPORT: RuntimeImport = { module: "../runtime/equal.js", binding: "equal$" };
 /** The code-point length for minLength/maxLength (runtime/length.ts). */
 export const LENGTH_IMPORT: RuntimeImport = { module: "../runtime/length.js", binding: "length$" };
+/** Exact multipleOf for decimal steps (runtime/multiple.ts). */
+export const MULTIPLE_IMPORT: RuntimeImport = { module: "../runtime/multiple.js", binding: "multiple$" };
 
 /** How generated validators build their error lists (runtime/validator-errors.ts); its functions are imported by name. */
 export const VALIDATOR_ERRORS_MODULE = "../runtime/validator-errors.js";
 
 /** The runtime modules generated validators import as namespaces: the generated runtime's, never Ajv's own. */
-export const VALIDATOR_RUNTIME_IMPORTS: readonly RuntimeImport[] = [EQUAL_IMPORT, FORMATS_IMPORT, LENGTH_IMPORT];
+export const VALIDATOR_RUNTIME_IMPORTS: readonly RuntimeImport[] = [EQUAL_IMPORT, FORMATS_IMPORT, LENGTH_IMPORT, MULTIPLE_IMPORT];
 /** Every module generated validators may import. */
 export const VALIDATOR_RUNTIME_MODULES: readonly string[] = [...VALIDATOR_RUNTIME_IMPORTS.map((i) => i.module), VALIDATOR_ERRORS_MODULE];
 
@@ -180,8 +183,41 @@ const uniqueItemsKeyword: KeywordDefinition = {
   },
 };
 
+/**
+ * `multipleOf`, decided exactly (runtime/multiple.ts). Ajv divides
+ * (`data / step` must be a whole number), which rejects 19.99 for a step of
+ * 0.01, since neither has an exact binary form; its `multipleOfPrecision`
+ * option tolerates a difference instead, which is not exact either: it also
+ * accepts 0.0100000001. A whole step keeps a plain `%`, exact on doubles; a
+ * decimal step is compared by decimal digits, worked out here once. Same
+ * keyword, same error params as Ajv's.
+ */
+const multipleOfKeyword: KeywordDefinition = {
+  keyword: "multipleOf",
+  type: "number",
+  schemaType: "number",
+  // Ajv's own is the last of the number keywords, where an added one goes; errors keep their order.
+  error: {
+    message: ({ schema }) => str`must be multiple of ${schema as number}`,
+    params: ({ schema }) => _`{multipleOf: ${schema as number}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const step = cxt.schema as number;
+    if (!Number.isFinite(step) || step <= 0) throw new Error("multipleOf must be a number greater than 0");
+    const { data } = cxt;
+    if (Number.isInteger(step)) {
+      cxt.fail(_`${data} % ${step} !== 0`);
+      return;
+    }
+    const { digits, scale } = decimalOf(step);
+    if (Number.isSafeInteger(Number(digits))) {
+      cxt.fail(_`!${useRuntime(cxt, isDecimalMultiple, MULTIPLE_IMPORT, "isDecimalMultiple")}(${data}, ${step}, ${Number(digits)}, ${scale})`);
+    } else cxt.fail(_`!${useRuntime(cxt, isMultipleOf, MULTIPLE_IMPORT, "isMultipleOf")}(${data}, ${step})`);
+  },
+};
+
 /** Ajv's keywords toolc defines itself (removeKeyword, then addKeyword). */
-const TOOLC_KEYWORDS: readonly KeywordDefinition[] = [constKeyword, enumKeyword, lengthKeyword("maxLength"), lengthKeyword("minLength"), uniqueItemsKeyword];
+const TOOLC_KEYWORDS: readonly KeywordDefinition[] = [constKeyword, enumKeyword, lengthKeyword("maxLength"), lengthKeyword("minLength"), multipleOfKeyword, uniqueItemsKeyword];
 
 /** The formats toolc supports: exactly the keys of runtime/formats.ts. */
 export const SUPPORTED_FORMATS: readonly string[] = Object.keys(formats);
@@ -236,6 +272,8 @@ export function ajvOptions(purpose: AjvPurpose): Options {
     useDefaults: purpose.applyDefaults,
     messages: false,
     allowUnionTypes: true,
+    // For the tagged unions generator/discriminators.ts finds: only the branch the tag names is validated.
+    discriminator: true,
     // A key counts as present only when the data has it as its own: `constructor` or `toString` in a schema is an ordinary name.
     // On a copy without prototypes every key is its own (see copiedData).
     ownProperties: purpose.copiedData !== true,

@@ -48,3 +48,14 @@ export async function compareAsync(candidates: Record<string, () => Promise<unkn
   }
   return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
 }
+
+/** The shortest of `runs` timed runs of `work`, in ms: for work long enough that one run is measurable on its own. */
+export function bestOf(runs: number, work: () => void): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    work();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}

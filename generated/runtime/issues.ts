@@ -146,6 +146,11 @@ export function describeError(error: ValidationError): string {
         : "must match exactly one of the allowed shapes";
     case "propertyNames":
       return "has a property name that is not allowed";
+    case "discriminator":
+      // A tagged union's tag (see generator/discriminators.ts): missing or not a string, or naming no branch.
+      return p["error"] === "tag"
+        ? "must be a string that selects one of the allowed shapes"
+        : "must select one of the allowed shapes";
     case "false schema":
       return "is not allowed";
     default:
@@ -153,7 +158,7 @@ export function describeError(error: ValidationError): string {
   }
 }
 
-/** The property a `required`, `additionalProperties`, `unevaluatedProperties` or `propertyNames` error is about, if any. */
+/** The property a `required`, `additionalProperties`, `unevaluatedProperties`, `propertyNames` or `discriminator` error is about, if any. */
 function namedProperty(error: ValidationError): string | undefined {
   const p = error.params;
   let name: unknown;
@@ -172,6 +177,10 @@ function namedProperty(error: ValidationError): string | undefined {
       break;
     case "propertyNames":
       name = p["propertyName"];
+      break;
+    case "discriminator":
+      // The tag's name (Ajv's `tag`); `tagValue` is data and is never shown.
+      name = p["tag"];
       break;
     default:
       return undefined;

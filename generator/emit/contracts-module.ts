@@ -11,6 +11,7 @@
  * would cost seconds.
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
+import { toolExportNames } from "../normalize/names.js";
 import { headerComment } from "./header.js";
 import { policyOf } from "./schemas-json.js";
 import { tsLiteral } from "./literal.js";
@@ -19,7 +20,7 @@ import { escapeComment } from "./types/jsdoc.js";
 
 /** `GetOrder` → `getOrderContract`. */
 export function contractConstName(tool: ToolIR): string {
-  return `${tool.baseName[0].toLowerCase()}${tool.baseName.slice(1)}Contract`;
+  return toolExportNames(tool.baseName).contract;
 }
 
 /** The contract's data: everything but the validators, in the field order the runtime documents. */

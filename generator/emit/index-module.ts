@@ -6,6 +6,7 @@
  */
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
+import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, toolExportNames } from "../normalize/names.js";
 import { FileBuilder, type ExportFromStatement, type Statement } from "./file-builder.js";
 import { headerComment } from "./header.js";
 import { tsLiteral } from "./literal.js";
@@ -17,11 +18,6 @@ import { propertyName } from "./types/text.js";
 const RUNTIME = "./runtime/api.js";
 /** Every contract constant is in one module, so a server loads one file for all of them. */
 const CONTRACTS = "./contracts.js";
-
-const RUNTIME_TYPES = [
-  "CacheHint", "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
-  "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
-];
 
 function exportStatements(ir: ContractIR): ExportFromStatement[] {
   const typeModules = ir.typeFiles.map((f) => ({
@@ -44,8 +40,8 @@ function exportStatements(ir: ContractIR): ExportFromStatement[] {
     ...typeModules,
     ...toolModules,
     contractConstants,
-    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators", "toCallResult"] },
-    { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: RUNTIME_TYPES },
+    { kind: "exportFrom", from: RUNTIME, names: [...INDEX_RUNTIME_VALUES] },
+    { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: [...INDEX_RUNTIME_TYPES] },
   ];
 }
 
@@ -59,7 +55,7 @@ ${entries}} as const;`;
 /** `GetOrderHandler`: one tool's handler type, for handlers written or wrapped on their own. */
 function handlerTypes(tools: readonly ToolIR[], rt: Record<string, string>): string[] {
   return tools.map((tool) => {
-    const head = `export type ${tool.baseName}Handler = ${rt.HandlerFor}<`;
+    const head = `export type ${toolExportNames(tool.baseName).handler} = ${rt.HandlerFor}<`;
     const argument = `Contracts[${JSON.stringify(tool.name)}]`;
     const oneLine = `${head}${argument}>;`;
     const alias = oneLine.length <= PRINT_WIDTH ? oneLine : `${head}\n  ${argument}\n>;`;
@@ -117,7 +113,7 @@ const serverDefaults: ${type} = ${data};`;
 
 export function emitIndexModule(ir: ContractIR, server: ServerDefaultsSetting = {}): EmittedFile {
   const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
-  builder.reserve("toCallResult", "contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer", "serverDefaults");
+  builder.reserve(...INDEX_API_NAMES);
   const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), CONTRACTS));
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");
@@ -128,7 +124,7 @@ export function emitIndexModule(ir: ContractIR, server: ServerDefaultsSetting = 
   rt.Client = builder.importType("Client", "./runtime/sdk.js");
   builder.add(...exportStatements(ir), contractsStatement(ir.tools, locals));
   builder.add({ kind: "typeAlias", name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
-  builder.reserve(...ir.tools.map((tool) => `${tool.baseName}Handler`));
+  builder.reserve(...ir.tools.map((tool) => toolExportNames(tool.baseName).handler));
   builder.add(serverDefaultsStatement(server, rt.ServerDefaults), ...handlerTypes(ir.tools, rt), ...boundApi(rt));
   return { path: "index.ts", text: builder.toText(), format: false };
 }

@@ -5,6 +5,7 @@
  * its contract constant.
  */
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR, TypeFileIR } from "../ir.js";
+import { toolExportNames } from "../normalize/names.js";
 import { FileBuilder, type TypeAliasStatement } from "./file-builder.js";
 import { schemaDocLines } from "./types/jsdoc.js";
 import { schemaToType, type TypeContext } from "./types/index.js";
@@ -25,8 +26,8 @@ export interface ToolTypeNames {
 
 /** `GetOrderInput`, `GetOrderResolvedInput`, `GetOrderOutput`, `GetOrderReason`. */
 export function toolTypeNames(tool: ToolIR): ToolTypeNames {
-  const b = tool.baseName;
-  return { input: `${b}Input`, resolvedInput: `${b}ResolvedInput`, output: `${b}Output`, reason: `${b}Reason` };
+  const { input, resolvedInput, output, reason } = toolExportNames(tool.baseName);
+  return { input, resolvedInput, output, reason };
 }
 
 /** `export type <name> = <type>;`, with JSDoc when there is any. */

@@ -17,6 +17,7 @@
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, VALIDATOR_RUNTIME_IMPORTS } from "../ajv.js";
 import { sharedAjv } from "../ajv-shared.js";
+import { withDiscriminators } from "../discriminators.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonSchema, ToolIR } from "../ir.js";
 import { inlineRefs } from "./validators/inline.js";
 import { NESTED_ERRORS, namedTypeKeyword, sharedBinding, sharedCallsOf, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
@@ -77,7 +78,8 @@ function ajvStandalone(entry: StandaloneEntry): { code: string; calls: SharedVal
   const { schema, calls } = entry.defOrigins === undefined ? { schema: entry.schema, calls: [] } : withSharedCalls(entry.schema, entry.defOrigins, entry.applyDefaults);
   if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls));
   // A key, not an $id, identifies the schema.
-  ajv.addSchema(inlineRefs(schema) as object, "schema");
+  // Tagged unions are decided by their tag (generator/discriminators.ts), as everywhere toolc compiles a schema.
+  ajv.addSchema(withDiscriminators(inlineRefs(schema)) as object, "schema");
   return { code: standaloneCode(ajv, { [entry.exportName]: "schema" }), calls };
 }
 

@@ -9,6 +9,7 @@
  * a keyword with no validation meaning is dropped with a warning.
  */
 import { SUPPORTED_FORMATS } from "../ajv.js";
+import { patternMessage, patternProblem } from "../normalize/patterns.js";
 import { isObjectSchema, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../normalize/schema-walk.js";
 import { pointerJoin, type Reporter } from "./problems.js";
 import { fragmentTokens } from "../runtime/pointer.js";
@@ -142,6 +143,12 @@ function convertKeyword(key: string, value: Json, at: string, ctx: SchemaContext
   if (key === "format" && typeof value === "string" && !SUPPORTED_FORMATS.includes(value)) {
     ctx.report.warn(here, `format ${JSON.stringify(value)} is not one toolc checks (it would be an error); dropped, so the value is not checked, as most validators already treat unknown formats`);
     return undefined;
+  }
+  if (key === "pattern" && typeof value === "string") {
+    // The same check `generate` makes (TC035): a pattern that could stall the server is not served, and dropping it would widen what is accepted.
+    const problem = patternProblem(value);
+    if (problem !== undefined) ctx.report.error(here, patternMessage(value, problem));
+    return value;
   }
   if (PLAIN_KEYWORDS.has(key)) return value;
   if (UNSUPPORTED_ASSERTIONS.has(key)) {

@@ -6,6 +6,7 @@
  */
 import type { ValidateFunction } from "ajv";
 import { sharedAjv } from "../ajv-shared.js";
+import { withDiscriminators } from "../discriminators.js";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, ExampleIR, JsonObject, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
@@ -54,7 +55,7 @@ export function compileSchema(schema: JsonObject, file: YamlSource, root: JsonPa
   }
   const ajv = sharedAjv({ applyDefaults });
   try {
-    return { validate: ajv.compile(schema), diagnostics: [] };
+    return { validate: ajv.compile(withDiscriminators(schema) as JsonObject), diagnostics: [] };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const unknownFormat = /unknown format/.test(message);

@@ -14,7 +14,7 @@ import { isSchemaObject } from "./schema-walk.js";
 const SAME_VALUE_LISTS = ["allOf", "anyOf", "oneOf"] as const;
 
 /** The `$defs` entry a local reference names, or undefined for any other reference. */
-function defName(ref: string): string | undefined {
+export function defName(ref: string): string | undefined {
   if (!ref.startsWith("#")) return undefined;
   try {
     const tokens = fragmentTokens(ref.slice(1));

@@ -6,8 +6,10 @@ import { Codes, error, hasErrors, sortDiagnostics, warning } from "../diagnostic
 import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from "../ir.js";
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
+import { lintExportedNames, lintTypeModules } from "./generated-names.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
+import { findFanouts } from "./union-fanout.js";
 
 /** Portable to OpenAI and Anthropic tool calling, not only valid MCP. */
 const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -59,10 +61,22 @@ export interface NormalizedTypes {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** Recursive named types whose validation would take time exponential in the nesting of the value (union-fanout.ts). */
+function checkFanouts(types: NamedTypes, failed: Set<string>, out: Diagnostic[]): void {
+  const defs = Object.fromEntries([...types.byName].map(([name, entry]) => [name, entry.schema]));
+  for (const fanout of findFanouts({ $defs: defs } as JsonObject, (name) => !failed.has(name))) {
+    const entry = types.byName.get(fanout.def);
+    if (entry === undefined) continue;
+    failed.add(fanout.def);
+    out.push(error(entry.file.locate(["types", fanout.def, ...fanout.path], { key: true }), Codes.exponentialUnion, fanout.message));
+  }
+}
+
 export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedTypes {
   const types = normalizeTypeFiles(typeFiles);
-  const diagnostics: Diagnostic[] = [...types.diagnostics];
+  const diagnostics: Diagnostic[] = [...types.diagnostics, ...lintTypeModules(typeFiles)];
   const failedTypes = compileNamedTypes(types, diagnostics);
+  checkFanouts(types, failedTypes, diagnostics);
   return { types, failedTypes, diagnostics };
 }
 
@@ -111,6 +125,7 @@ function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
 export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[], earlier: readonly Diagnostic[] = []): NormalizeResult {
   const diagnostics: Diagnostic[] = [...earlier, ...types.diagnostics, ...tools.flatMap((t) => t.diagnostics)];
   lintNames(tools, diagnostics);
+  lintExportedNames(tools.map(({ tool, nameAt }) => ({ name: tool.name, baseName: tool.baseName, at: nameAt })), types.types, diagnostics);
   if (tools.length === 0 && !hasErrors(diagnostics)) {
     diagnostics.push(error({ file: ".", line: 1, col: 1 }, Codes.emptyDefinitions, "the definitions contain no tools"));
   }

@@ -18,7 +18,15 @@ import type { JsonPath, YamlSource } from "../load/index.js";
 import { forEachSchema } from "./schema-walk.js";
 
 /** Patterns are checked once per process: the same id pattern recurs across many tools. */
-const verdicts = new Map<string, string | undefined>();
+const verdicts = new Map<string, PatternProblem | undefined>();
+
+/** Why a pattern is refused, and how to write it instead. */
+export interface PatternProblem {
+  readonly reason: string;
+  readonly fix: string;
+}
+
+const ONE_WAY_FIX = "rewrite it so each character can be matched only one way (e.g. `^[a-z]+(?:-[a-z]+)*$` rather than `^([a-z]+-?)*$`)";
 
 /** The two sub-expressions that can match the same text, as redos-detector found them. */
 function overlapOf(result: RedosDetectorResult): string {
@@ -27,25 +35,110 @@ function overlapOf(result: RedosDetectorResult): string {
   return ` (\`${step.a.node.source}\` and \`${step.b.node.source}\` can match the same characters)`;
 }
 
-/** Why `pattern` is unsafe, or undefined when it is safe or not a valid pattern (Ajv reports that one). */
-export function patternProblem(pattern: string): string | undefined {
-  if (verdicts.has(pattern)) return verdicts.get(pattern);
-  let problem: string | undefined;
-  try {
-    new RegExp(pattern, "u");
-    // Ajv compiles patterns with the "u" flag; redos-detector is told the same.
-    const result = isSafePattern(pattern, { unicode: true, maxSteps: 20_000 });
-    if (!result.safe) {
-      problem =
-        result.error === "hitMaxSteps" || result.error === "timedOut"
-          ? "is too complex to prove it runs in linear time"
-          : `can backtrack without bound${overlapOf(result)}, so a crafted string takes super-linear time to reject`;
+/** Where a group opening at `open` ends its prefix, and its name when it is a named capturing group (`(?<name>`, not a lookbehind). */
+function groupName(pattern: string, open: number): { name: string; end: number } | undefined {
+  if (!pattern.startsWith("(?<", open) || pattern[open + 3] === "=" || pattern[open + 3] === "!") return undefined;
+  const close = pattern.indexOf(">", open + 3);
+  return close < 0 ? undefined : { name: pattern.slice(open + 3, close), end: close + 1 };
+}
+
+/**
+ * `pattern` (valid with the "u" flag) with its named groups numbered:
+ * `(?<name>…)` becomes `(…)`, the same capturing group with the same number,
+ * and `\k<name>` becomes `(?:\N)`, a backreference to it. The text matched,
+ * and every way of matching it, stay the same; redos-detector reads numbered
+ * groups, not named ones. Undefined when a name is declared twice.
+ */
+export function withNumberedGroups(pattern: string): string | undefined {
+  const numbers = new Map<string, number>();
+  let count = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(" && (pattern[i + 1] !== "?" || groupName(pattern, i) !== undefined)) {
+      count++;
+      const named = groupName(pattern, i);
+      if (named !== undefined) {
+        if (numbers.has(named.name)) return undefined;
+        numbers.set(named.name, count);
+      }
     }
-  } catch {
-    problem = undefined;
   }
+  if (numbers.size === 0) return pattern;
+  let out = "";
+  inClass = false;
+  for (let i = 0; i < pattern.length; ) {
+    const c = pattern[i] as string;
+    const named = !inClass && c === "(" ? groupName(pattern, i) : undefined;
+    if (named !== undefined) {
+      out += "(";
+      i = named.end;
+    } else if (c === "\\" && !inClass && pattern.startsWith("\\k<", i)) {
+      const close = pattern.indexOf(">", i);
+      const number = numbers.get(pattern.slice(i + 3, close));
+      if (close < 0 || number === undefined) return undefined;
+      out += `(?:\\${number})`;
+      i = close + 1;
+    } else if (c === "\\") {
+      out += pattern.slice(i, i + 2);
+      i += 2;
+    } else {
+      if (inClass) inClass = c !== "]";
+      else if (c === "[") inClass = true;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+function isValidPattern(pattern: string): boolean {
+  try {
+    // Ajv compiles patterns with the "u" flag; redos-detector is told the same.
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What redos-detector cannot read (inline modifiers such as `(?i:…)`, which
+ * Node 24 accepts, or anything newer than its parser) cannot be proven safe,
+ * so it is refused, never let through.
+ */
+function unreadable(detail: string, fix = "write it without inline modifiers (spell out both cases, `[Aa]`, rather than `(?i:a)`) or other constructs newer than the checker"): PatternProblem {
+  return { reason: `cannot be proven to run in linear time: the ReDoS checker cannot read it (${detail}), and toolc refuses a pattern it cannot prove safe`, fix };
+}
+
+function detectorVerdict(pattern: string): PatternProblem | undefined {
+  const numbered = withNumberedGroups(pattern);
+  if (numbered === undefined) return unreadable("a group name is declared twice", "give each group a name of its own, or use unnamed groups `(?:…)`");
+  let result: RedosDetectorResult;
+  try {
+    result = isSafePattern(numbered, { unicode: true, maxSteps: 20_000 });
+  } catch (e) {
+    return unreadable((e instanceof Error ? e.message : String(e)).split("\n")[0] as string);
+  }
+  if (result.safe) return undefined;
+  if (result.error === "hitMaxSteps" || result.error === "timedOut") return { reason: "is too complex to prove it runs in linear time", fix: ONE_WAY_FIX };
+  return { reason: `can backtrack without bound${overlapOf(result)}, so a crafted string takes super-linear time to reject`, fix: ONE_WAY_FIX };
+}
+
+/** Why `pattern` is refused, or undefined when it is safe or not a valid pattern (Ajv reports that one). */
+export function patternProblem(pattern: string): PatternProblem | undefined {
+  if (verdicts.has(pattern)) return verdicts.get(pattern);
+  const problem = isValidPattern(pattern) ? detectorVerdict(pattern) : undefined;
   verdicts.set(pattern, problem);
   return problem;
+}
+
+/** The TC035 message for a refused pattern. */
+export function patternMessage(pattern: string, problem: PatternProblem): string {
+  return `pattern ${JSON.stringify(pattern)} ${problem.reason}; ${problem.fix}`;
 }
 
 export function checkPatterns(schema: JsonSchema, root: JsonPath, file: YamlSource): Diagnostic[] {
@@ -54,13 +147,7 @@ export function checkPatterns(schema: JsonSchema, root: JsonPath, file: YamlSour
     if (typeof node.pattern !== "string") return;
     const problem = patternProblem(node.pattern);
     if (problem === undefined) return;
-    out.push(
-      error(
-        file.locate([...path, "pattern"]),
-        Codes.unsafePattern,
-        `pattern ${JSON.stringify(node.pattern)} ${problem}; rewrite it so each character can be matched only one way (e.g. \`^[a-z]+(?:-[a-z]+)*$\` rather than \`^([a-z]+-?)*$\`)`,
-      ),
-    );
+    out.push(error(file.locate([...path, "pattern"]), Codes.unsafePattern, patternMessage(node.pattern, problem)));
   });
   return out;
 }

@@ -16,6 +16,7 @@ import { lintProviders } from "./providers-lint.js";
 import { normalizeSchema } from "./schemas.js";
 import { lintSensitive, sensitivePaths } from "./sensitive.js";
 import { closureOf, type NamedTypes } from "./types-files.js";
+import { findFanouts } from "./union-fanout.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 100;
@@ -97,6 +98,10 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
   // A stated dialect is served as written, first, where a reader of the schema looks for it.
   const stated: JsonObject = tool.$schema === JSON_SCHEMA_2020_12 ? { $schema: tool.$schema } : {};
   const schema: JsonObject = Object.keys(sortedDefs).length > 0 ? { ...stated, ...rest, $defs: sortedDefs } : { ...stated, ...rest };
+  // The tool's own recursive `$defs`; named types are checked once, in their types file (normalize/index.ts).
+  for (const fanout of findFanouts(schema, (name) => defs[name]?.kind === "local")) {
+    out.push(error(file.locate([key, "$defs", fanout.def, ...fanout.path], { key: true }), Codes.exponentialUnion, fanout.message));
+  }
   return { schema, defs, usesFailedType: named.some((n) => failedTypes.has(n)) };
 }
 

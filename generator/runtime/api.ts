@@ -43,6 +43,6 @@ export { TransientError, type TransientErrorOptions } from "./errors.js";
 export { executeTool } from "./executor.js";
 export { createToolServer, FAILURE_META_KEY, toCallResult, type CacheHint, type ServerDefaults, type ServerOptions } from "./server.js";
 export { createToolClient, type CallOptions, type ToolClient } from "./client.js";
-export { checkToolDrift, type DriftProblem, type DriftReport, type ToolDrift } from "./drift.js";
+export { checkToolDrift, ToolListError, type DriftProblem, type DriftReport, type ToolDrift, type ToolListProblem } from "./drift.js";
 export { toIssues } from "./issues.js";
 export { loadValidators } from "./validators.js";

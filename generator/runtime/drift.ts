@@ -36,14 +36,51 @@ export interface DriftReport {
 
 type Meta = { readonly [key: string]: unknown };
 
-/** Every page of tools/list: tool name → its `_meta`. */
+/** More pages than this is a server whose listing does not end: real ones list every tool in a few. */
+export const MAX_TOOL_LIST_PAGES = 256;
+
+/** Why a server's tools/list could not be read to its end. */
+export type ToolListProblem =
+  /** A page gave a `nextCursor` an earlier page gave: the listing would go round forever. */
+  | "repeated-cursor"
+  /** The server kept giving new cursors past MAX_TOOL_LIST_PAGES pages. */
+  | "too-many-pages";
+
+/** The drift check could not list the server's tools: its paging does not end. */
+export class ToolListError extends Error {
+  // Fields assigned in the constructor, not parameter properties: those are not erasable syntax.
+  readonly problem: ToolListProblem;
+  /** Pages read before stopping. */
+  readonly pages: number;
+
+  constructor(problem: ToolListProblem, pages: number) {
+    super(
+      problem === "repeated-cursor"
+        ? `the server's tools/list repeated a cursor after ${pages} pages, so its listing never ends`
+        : `the server's tools/list went on past ${pages} pages`,
+    );
+    this.name = "ToolListError";
+    this.problem = problem;
+    this.pages = pages;
+  }
+}
+
+/** Every page of tools/list: tool name → its `_meta`. Stops, with a ToolListError, on a cursor seen before or past the page limit. */
 async function listedMeta(client: Client): Promise<Map<string, Meta>> {
   const listed = new Map<string, Meta>();
+  const cursors = new Set<string>();
   let cursor: string | undefined;
+  let pages = 0;
   do {
+    if (pages === MAX_TOOL_LIST_PAGES) throw new ToolListError("too-many-pages", pages);
     const page = await requestToolList(client, cursor);
+    pages++;
     for (const tool of page.tools) listed.set(tool.name, tool._meta ?? {});
     cursor = page.nextCursor;
+    if (cursor !== undefined) {
+      if (cursors.has(cursor)) throw new ToolListError("repeated-cursor", pages);
+      cursors.add(cursor);
+    }
   } while (cursor !== undefined);
   return listed;
 }
@@ -63,7 +100,11 @@ function compareTool(name: string, expected: Meta, served: Meta | undefined): To
   return undefined;
 }
 
-/** Compares the server's tools/list with `contracts`. Rejects only when tools/list itself fails. */
+/**
+ * Compares the server's tools/list with `contracts`. Rejects only when
+ * tools/list itself fails: a request fails, or the paging does not end
+ * (ToolListError: a repeated cursor, or more than MAX_TOOL_LIST_PAGES pages).
+ */
 export async function checkToolDrift(contracts: ContractMap, client: Client): Promise<DriftReport> {
   const listed = await listedMeta(client);
   const tools: ToolDrift[] = [];

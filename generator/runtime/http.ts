@@ -13,6 +13,9 @@ import { MODERN_VERSION_META_KEY, type Server } from "./sdk.js";
 import { createHttpEntry } from "./sdk-http.js";
 import type { LogLevelSetting } from "./notify.js";
 
+// The Host and Origin checks (DNS rebinding) are a module of their own.
+import { refusal } from "./http-guard.js";
+
 export interface HttpHandlerOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
   path?: string;
@@ -21,7 +24,8 @@ export interface HttpHandlerOptions {
    * spells them (`https://app.example.com`, `http://localhost:5173`). A
    * request whose `Origin` is present and not allowed gets 403 and runs
    * nothing. Unset: an origin on the request's own host is allowed, and on a
-   * loopback connection so is any localhost origin.
+   * loopback connection so is any localhost origin; on any other connection
+   * without `allowedHosts`, no origin is (see http-guard.ts).
    */
   allowedOrigins?: readonly string[];
   /**
@@ -54,58 +58,6 @@ function pathOf(req: IncomingMessage): string {
   } catch {
     return "";
   }
-}
-
-const LOOPBACK_NAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** Whether the connection arrived on a loopback interface, i.e. the server was bound to one. */
-function isLoopbackSocket(req: IncomingMessage): boolean {
-  // A socket that no longer knows its address is treated as loopback: the strict side.
-  const address = req.socket.localAddress;
-  if (address === undefined) return true;
-  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
-}
-
-/** The host and hostname of a `Host` header or an origin, lower-cased; undefined when it does not parse. */
-function hostOf(url: string): { host: string; hostname: string } | undefined {
-  try {
-    const parsed = new URL(url);
-    return { host: parsed.host.toLowerCase(), hostname: parsed.hostname.toLowerCase() };
-  } catch {
-    return undefined;
-  }
-}
-
-function hostAllowed(host: { host: string; hostname: string }, allowed: readonly string[]): boolean {
-  return allowed.some((entry) => {
-    const wanted = entry.toLowerCase();
-    return wanted === host.host || wanted === host.hostname;
-  });
-}
-
-/**
- * Why a request must be refused before anything runs, or undefined. DNS
- * rebinding points an attacker's name at 127.0.0.1, so a loopback server
- * checks the name the browser thinks it is talking to (Host); a cross-site
- * page is caught by its Origin, which the MCP spec requires servers to check.
- */
-function refusal(req: IncomingMessage, options: HttpHandlerOptions): string | undefined {
-  const loopback = isLoopbackSocket(req);
-  const hostHeader = req.headers.host;
-  const host = typeof hostHeader === "string" && hostHeader !== "" ? hostOf(`http://${hostHeader}`) : undefined;
-  if (options.allowedHosts !== undefined) {
-    if (host === undefined || !hostAllowed(host, options.allowedHosts)) return "Host not allowed.";
-  } else if (loopback && (host === undefined || !LOOPBACK_NAMES.has(host.hostname))) {
-    return "Host not allowed.";
-  }
-  const origin = req.headers.origin;
-  if (origin === undefined) return undefined;
-  if (options.allowedOrigins !== undefined) return options.allowedOrigins.includes(origin) ? undefined : "Origin not allowed.";
-  const from = hostOf(origin);
-  if (from === undefined) return "Origin not allowed.";
-  if (host !== undefined && from.host === host.host) return undefined;
-  if (loopback && LOOPBACK_NAMES.has(from.hostname)) return undefined;
-  return "Origin not allowed.";
 }
 
 /** The request body limit both SDK lines' transports apply. */

@@ -36,6 +36,9 @@ describe("minimalValue", () => {
     ["a number at its bound", { type: "integer", minimum: 3, maximum: 9 }, 3],
     ["past an exclusive bound", { type: "number", exclusiveMinimum: 5 }, 6],
     ["a multiple", { type: "integer", minimum: 5, multipleOf: 4 }, 8],
+    // 3 * 0.1 is 0.30000000000000004, which is no multiple of 0.1 by its decimal digits.
+    ["a decimal multiple, written in decimals", { type: "number", minimum: 0.3, multipleOf: 0.1 }, 0.3],
+    ["a decimal multiple above a bound", { type: "number", minimum: 0.061, multipleOf: 0.01 }, 0.07],
     ["below a maximum", { type: "integer", maximum: -2 }, -2],
     ["a non-null value for a nullable type", { type: ["null", "boolean"] }, false],
     ["the first enum value", { enum: ["b", "a"] }, "b"],

@@ -3,8 +3,8 @@
  * uniqueItems agrees with pairwise equality, inherited names stay ordinary
  * keys, the wire carries exactly the validated value, any thrown value is a
  * counted and traced attempt, execute never throws whatever it is given,
- * transformed secrets are scrubbed, and JSON pointers decode in RFC 6901
- * order. Run counts come from config.ts (modest in CI; `npm run fuzz` for
+ * transformed secrets are scrubbed, JSON pointers decode in RFC 6901
+ * order, and decimal multiples are decided on their digits. Run counts come from config.ts (modest in CI; `npm run fuzz` for
  * long runs).
  */
 import fc from "fast-check";
@@ -14,6 +14,7 @@ import type { AnyToolContract } from "../../generator/runtime/contract.js";
 import { executeByName } from "../../generator/runtime/dispatch.js";
 import { duplicateItems, equal } from "../../generator/runtime/equal.js";
 import { executeTool } from "../../generator/runtime/executor.js";
+import { decimalOf, isMultipleOf } from "../../generator/runtime/multiple.js";
 import { fragmentTokens, pointerTokens } from "../../generator/runtime/pointer.js";
 import { REDACTED, redactText, Secrets } from "../../generator/runtime/redact.js";
 import { toCallResult } from "../../generator/runtime/server.js";
@@ -159,5 +160,30 @@ describe("chaos at the border", () => {
     // `~01` is `~1`, never `/`: ~1 is decoded before ~0.
     expect(pointerTokens("/~01")).toEqual(["~1"]);
     expect(fragmentTokens("/a%7E1b")).toEqual(["a/b"]);
+  });
+
+  it(`multipleOf agrees with exact decimal arithmetic, and every decimal multiple of a decimal step passes (${N} runs)`, () => {
+    // A step of d × 10^-k, and values written in decimals: multiples k·step, and anything at all.
+    const step = fc.tuple(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 9 })).map(([d, k]) => Number(`${d}e-${k}`));
+    const exact = (value: number, by: number): boolean => {
+      const [v, s] = [decimalOf(value), decimalOf(by)];
+      const scale = Math.max(v.scale, s.scale, 0);
+      return BigInt(v.digits + "0".repeat(scale - v.scale)) % BigInt(s.digits + "0".repeat(scale - s.scale)) === BigInt(0);
+    };
+    const ajv = createAjv({ applyDefaults: false });
+    const compiled = new Map<number, (data: unknown) => boolean>();
+    const validator = (by: number) => compiled.get(by) ?? compiled.set(by, ajv.compile({ type: "number", multipleOf: by })).get(by)!;
+    fc.assert(
+      fc.property(step, fc.integer({ min: -1e9, max: 1e9 }), fc.double({ noNaN: true, noDefaultInfinity: true }), (by, k, any) => {
+        const { digits, scale } = decimalOf(by);
+        const multiple = Number(`${BigInt(k) * BigInt(digits)}e-${scale}`);
+        expect(isMultipleOf(multiple, by)).toBe(true);
+        expect(isMultipleOf(any, by)).toBe(exact(any, by));
+        const validate = validator(by);
+        expect(validate(multiple)).toBe(true);
+        expect(validate(any)).toBe(exact(any, by));
+      }),
+      { numRuns: N },
+    );
   });
 });

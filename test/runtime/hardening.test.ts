@@ -3,13 +3,20 @@
  * found it, through the real runtime and validators compiled with toolc's own
  * Ajv configuration (the one the shipped validators use).
  */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
+import { standaloneModule } from "../../generator/emit/validators.js";
+import type { JsonSchema } from "../../generator/ir.js";
 import { createToolClient } from "../../generator/runtime/client.js";
 import type { AnyToolContract, JsonSchemaObject } from "../../generator/runtime/contract.js";
 import { executeByName } from "../../generator/runtime/dispatch.js";
+import { checkToolDrift, MAX_TOOL_LIST_PAGES, ToolListError } from "../../generator/runtime/drift.js";
 import { TransientError } from "../../generator/runtime/errors.js";
 import { executeTool } from "../../generator/runtime/executor.js";
 import { runOpenAIToolCall } from "../../generator/runtime/providers.js";
@@ -17,6 +24,7 @@ import { REDACTED, redactText, Secrets } from "../../generator/runtime/redact.js
 import { createToolServer } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
 import { containsString } from "../fuzz/harness.js";
+import { writeValidatorRuntime } from "../helpers/transpile.js";
 import { connectInMemory } from "./connect.js";
 import { contracts as runtimeContracts, SECRET as SECRET_KEY, sensitiveOf } from "./fixtures.js";
 import { compileYaml, contractOf, contractsFromYaml, toolYaml } from "./yaml-contracts.js";
@@ -366,5 +374,211 @@ describe("a provider's run never quotes what a model sent", () => {
     expect(chat.content).not.toContain(KEY);
     const direct = await executeTool(vault.vault!, JSON.parse(args), () => ({}));
     expect(shows(direct, KEY)).toBe(false);
+  });
+});
+
+/** A validators module exactly as `toolc generate` emits it, written with the runtime it imports and loaded as JavaScript. */
+async function emittedValidators(input: JsonSchemaObject): Promise<{ dir: string; validators: AnyToolContract["validators"] }> {
+  const dir = mkdtempSync(join(tmpdir(), "toolc-emitted-"));
+  writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
+  symlinkSync(join(new URL("../../", import.meta.url).pathname, "node_modules"), join(dir, "node_modules"), "dir");
+  writeValidatorRuntime(dir);
+  mkdirSync(join(dir, "validators"));
+  writeFileSync(join(dir, "validators/t.js"), standaloneModule([{ exportName: "validateInput", schema: input as JsonSchema, applyDefaults: true }, { exportName: "validateOutput", schema: { type: "object" }, applyDefaults: false }]));
+  return { dir, validators: await import(pathToFileURL(join(dir, "validators/t.js")).href) };
+}
+
+describe("recursive unions validate in time linear in the input", () => {
+  // The attack: a union whose branches both recurse into `child`. With allErrors, Ajv validated both branches in
+  // full at every level, so a valid 24-level chain took seconds and an invalid leaf at depth 16 took 25 s.
+  const branch = (kind: string): JsonSchemaObject => ({ type: "object", properties: { child: { $ref: "#/$defs/Node" }, kind: { const: kind } }, required: ["kind"], additionalProperties: false });
+  const json: JsonSchemaObject = { anyOf: [{ type: ["string", "number", "boolean", "null"] }, { type: "array", items: { $ref: "#/$defs/Json" } }, { type: "object", additionalProperties: { $ref: "#/$defs/Json" } }] };
+  const input: JsonSchemaObject = {
+    type: "object",
+    properties: { node: { $ref: "#/$defs/Node" }, json: { $ref: "#/$defs/Json" } },
+    additionalProperties: false,
+    $defs: { Node: { anyOf: [branch("leaf"), branch("wrap")] }, Json: json },
+  };
+  const chain = (depth: number, leaf: object = { kind: "leaf" }): unknown => {
+    let node: unknown = leaf;
+    for (let i = 0; i < depth; i++) node = { kind: "wrap", child: node };
+    return node;
+  };
+  const nested = (depth: number): unknown => {
+    let node: unknown = 1;
+    for (let i = 0; i < depth; i++) node = i % 2 === 0 ? [node] : { a: node };
+    return node;
+  };
+  let dir: string;
+  let tool: AnyToolContract;
+
+  beforeAll(async () => {
+    const emitted = await emittedValidators(input);
+    dir = emitted.dir;
+    tool = { ...contract("tree", { type: "object" }, { type: "object" }), inputSchema: input, validators: emitted.validators };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** How many property reads and key listings validating `data` takes: the work, counted rather than timed. */
+  function work(data: unknown): { valid: boolean; reads: number } {
+    let reads = 0;
+    const watch = (value: unknown): unknown => {
+      if (value === null || typeof value !== "object") return value;
+      const target = Array.isArray(value) ? value.map(watch) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, watch(v)]));
+      return new Proxy(target, { get: (t, k, r) => (reads++, Reflect.get(t, k, r)), ownKeys: (t) => (reads++, Reflect.ownKeys(t)) });
+    };
+    const validate = (tool.validators as { validateInput: (d: unknown) => boolean }).validateInput;
+    return { valid: validate(watch(data)), reads };
+  }
+
+  it.each([
+    ["a valid chain of the union whose branches both recurse", (d: number) => ({ node: chain(d) }), true],
+    ["the same chain with an invalid leaf", (d: number) => ({ node: chain(d, { kind: "leaf", extra: 1 }) }), false],
+    ["a valid JSON value nested in arrays and objects", (d: number) => ({ json: nested(d) }), true],
+  ] as const)("%s: twice the depth is about twice the work, not 2^depth times", (_name, data, valid) => {
+    const shallow = work(data(12));
+    const deep = work(data(24));
+    expect([shallow.valid, deep.valid]).toEqual([valid, valid]);
+    expect(deep.reads).toBeLessThanOrEqual(shallow.reads * 2.5);
+  });
+
+  it("an invalid leaf at depth 16 is one issue, at the leaf's own path; a bad tag is named at the tag", async () => {
+    const deep = `node${".child".repeat(16)}`;
+    const extra = await executeTool(tool, { node: chain(16, { kind: "leaf", extra: 1 }) }, () => ({}));
+    expect(extra).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `${deep}.extra`, message: "is not an allowed property" }] });
+    const unknown = await executeTool(tool, { node: chain(16, { kind: "twig" }) }, () => ({}));
+    expect(unknown).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `${deep}.kind`, message: "must select one of the allowed shapes" }] });
+    const missing = await executeTool(tool, { node: chain(16, {}) }, () => ({}));
+    expect(missing).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: `${deep}.kind`, message: "must be a string that selects one of the allowed shapes" }] });
+  });
+});
+
+describe("multipleOf with a decimal step decides by the decimal digits", () => {
+  // The attack: `multipleOf: 0.01` rejected 19.99, 4.35 and 0.07 (float division: 19.99 / 0.01 = 1998.9999999999998).
+  const input: JsonSchemaObject = {
+    type: "object",
+    properties: { price: { type: "number", multipleOf: 0.01 }, dose: { type: "number", multipleOf: 0.125 }, qty: { type: "integer", multipleOf: 3 } },
+    additionalProperties: false,
+  };
+  let dir: string;
+  let tool: AnyToolContract;
+  beforeAll(async () => {
+    const emitted = await emittedValidators(input);
+    dir = emitted.dir;
+    tool = { ...contract("price", { type: "object" }, { type: "object" }), inputSchema: input, validators: emitted.validators };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    [{ price: 19.99 }], [{ price: 4.35 }], [{ price: 0.07 }], [{ price: 0.3 }], [{ price: 1.1 }], [{ price: -12345678.9 }], [{ price: 1e21 }],
+    [{ dose: 2.375 }], [{ qty: 9 }], [{ qty: 3e21 }],
+  ])("accepts %j, an exact multiple", async (value) => {
+    expect(await executeTool(tool, value, () => ({}))).toEqual({ ok: true, data: {} });
+  });
+
+  it.each([
+    // 2.675 is 267.5 hundredths; the others are near misses a tolerance would let through.
+    [{ price: 2.675 }, "price", "0.01"], [{ price: 0.0100000001 }, "price", "0.01"], [{ price: 19.990000000000002 }, "price", "0.01"],
+    [{ dose: 2.3751 }, "dose", "0.125"], [{ qty: 1e21 }, "qty", "3"],
+  ] as const)("rejects %j, which is not", async (value, path, step) => {
+    const result = await executeTool(tool, value, () => ({}));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path, message: `must be a multiple of ${step}` }] });
+  });
+});
+
+describe("the drift check against a server whose tools/list never ends", () => {
+  // The attack: a server that answers every page with the same nextCursor kept verifyServer listing forever
+  // (2,322 pages in 3 s, starving timers).
+  async function lister(nextCursor: (page: number) => string): Promise<{ pages: () => number; run: () => Promise<unknown>; close: () => Promise<void> }> {
+    let pages = 0;
+    const server = new Server({ name: "looping", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: "t", inputSchema: { type: "object" as const } }], nextCursor: nextCursor(pages++) }));
+    const { client, close } = await connectInMemory(server);
+    const tool = contract("t", { type: "object" }, { type: "object" });
+    return { pages: () => pages, run: () => checkToolDrift({ t: tool }, client), close };
+  }
+
+  it("stops at the first repeated cursor, with a ToolListError", async () => {
+    const server = await lister(() => "again");
+    try {
+      const error = await server.run().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolListError);
+      expect(error).toMatchObject({ name: "ToolListError", problem: "repeated-cursor", pages: 2, message: "the server's tools/list repeated a cursor after 2 pages, so its listing never ends" });
+      expect(server.pages()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("stops after a bounded number of pages of ever-new cursors", async () => {
+    const server = await lister((page) => `page-${page}`);
+    try {
+      await expect(server.run()).rejects.toMatchObject({ problem: "too-many-pages", pages: MAX_TOOL_LIST_PAGES });
+      expect(server.pages()).toBe(MAX_TOOL_LIST_PAGES);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("a retry never runs beside the attempt that timed out", () => {
+  // The attack: a write with an idempotencyKey, a 100 ms timeout and a 150 ms handler that ignores ctx.signal.
+  // The retry started at once, two handlers ran at the same time, and a check-then-insert applied the write twice.
+  function write(timeoutMs: number, attempts: number): AnyToolContract {
+    const input: JsonSchemaObject = { type: "object", properties: { requestId: { type: "string" } }, required: ["requestId"], additionalProperties: false };
+    return {
+      ...contract("record", input, { type: "object" }),
+      effect: "write",
+      idempotent: false,
+      idempotencyKey: "requestId",
+      timeoutMs,
+      retry: { attempts, backoffMs: 1, maxBackoffMs: 1, budgetMs: 0 },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    };
+  }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("waits for the timed-out handler to settle: one handler at a time, and the write applied once", async () => {
+    const rows = new Map<string, number>();
+    let running = 0;
+    let most = 0;
+    const handler = async (input: unknown) => {
+      running++;
+      most = Math.max(most, running);
+      const { requestId } = input as { requestId: string };
+      try {
+        // Check, then insert, 150 ms apart: safe only if no other attempt runs in between.
+        const seen = rows.has(requestId);
+        await pause(150);
+        if (!seen) rows.set(requestId, (rows.get(requestId) ?? 0) + 1);
+        return {};
+      } finally {
+        running--;
+      }
+    };
+    const result = await executeTool(write(100, 2), { requestId: "req_1" }, handler);
+    expect(result).toMatchObject({ ok: false, code: "RETRYABLE", effect: "unknown", attempts: 2 });
+    expect(most).toBe(1);
+    expect([...rows]).toEqual([["req_1", 1]]);
+  });
+
+  it("a handler still running after its grace period ends the call: no retry beside it, and the envelope says it may still apply", async () => {
+    let started = 0;
+    const never = () => {
+      started++;
+      return new Promise(() => {});
+    };
+    const result = await executeTool(write(30, 3), { requestId: "req_2" }, never);
+    expect(result).toEqual({
+      ok: false,
+      code: "RETRYABLE",
+      message: "The tool timed out after 30 ms, and the timed-out attempt was still running, so it was not retried; it may still take effect.",
+      retryable: true,
+      effect: "unknown",
+      tool: "record",
+      version: 1,
+      attempts: 1,
+    });
+    expect(started).toBe(1);
   });
 });

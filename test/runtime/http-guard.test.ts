@@ -1,6 +1,7 @@
 /**
  * createToolHttpHandler's Host and Origin options, on a real loopback server:
- * what is refused gets 403 before any server or handler is created.
+ * what is refused gets 403 before any server or handler is created. A server
+ * on another interface is simulated by the connection's local address.
  */
 import { once } from "node:events";
 import { createServer, request, type Server as HttpServer } from "node:http";
@@ -8,15 +9,21 @@ import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolHttpHandler, type HttpHandlerOptions } from "../../generator/runtime/http.js";
+import { UNCHECKED_HOST_WARNING } from "../../generator/runtime/http-guard.js";
 import { createToolServer } from "../../generator/runtime/server.js";
 import { contracts, FakeOrders, makeHandlers } from "./fixtures.js";
 
 let http: HttpServer | undefined;
 let created = 0;
 
-async function start(options: HttpHandlerOptions): Promise<number> {
+/** `localAddress`: the address the connection is seen to arrive on, as on a server listening on another interface. */
+async function start(options: HttpHandlerOptions, localAddress?: string): Promise<number> {
   const handlers = makeHandlers(new FakeOrders());
-  http = createServer(createToolHttpHandler(() => { created++; return createToolServer(contracts, handlers); }, options));
+  const handler = createToolHttpHandler(() => { created++; return createToolServer(contracts, handlers); }, options);
+  http = createServer((req, res) => {
+    if (localAddress !== undefined) Object.defineProperty(req.socket, "localAddress", { value: localAddress, configurable: true });
+    return handler(req, res);
+  });
   http.listen(0, "127.0.0.1");
   await once(http, "listening");
   return (http.address() as AddressInfo).port;
@@ -86,5 +93,57 @@ describe("createToolHttpHandler Host and Origin checks", () => {
       { numRuns: 30 },
     );
     expect(created).toBe(before);
+  });
+
+  describe("on a non-loopback address without allowedHosts (0.0.0.0, as a quick start might listen)", () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error & { code?: string }): void => void (warning.code === UNCHECKED_HOST_WARNING && warnings.push(warning.message));
+    afterEach(() => {
+      process.off("warning", onWarning);
+      warnings.length = 0;
+    });
+
+    it("refuses a DNS-rebound browser request whose Origin equals its Host, and still serves clients that send no Origin", async () => {
+      // The attack: evil.example.com rebound to the server's address; the page's Origin is its own, so it matched the Host.
+      const port = await start({}, "192.0.2.10");
+      const before = created;
+      expect(await post(port, { host: `evil.example.com:${port}`, origin: `http://evil.example.com:${port}` })).toBe(403);
+      expect(await post(port, { host: `192.0.2.10:${port}`, origin: `http://192.0.2.10:${port}` })).toBe(403);
+      expect(created).toBe(before);
+      expect(await post(port, { host: `evil.example.com:${port}` })).toBe(200);
+      expect(await post(port, { host: `mcp.example.com` })).toBe(200);
+    });
+
+    it("serves browser pages that allowedOrigins or allowedHosts vouch for", async () => {
+      const origins = await start({ allowedOrigins: ["https://app.example.com"] }, "192.0.2.10");
+      expect(await post(origins, { host: "mcp.example.com", origin: "https://app.example.com" })).toBe(200);
+      expect(await post(origins, { host: "mcp.example.com", origin: "https://mcp.example.com" })).toBe(403);
+      http?.closeAllConnections();
+      await new Promise((resolve) => http?.close(resolve));
+      const hosts = await start({ allowedHosts: ["mcp.example.com"] }, "192.0.2.10");
+      expect(await post(hosts, { host: "mcp.example.com", origin: "https://mcp.example.com" })).toBe(200);
+      expect(await post(hosts, { host: "evil.example.com", origin: "http://evil.example.com" })).toBe(403);
+    });
+
+    it("warns once per handler, at its first such request, and never on loopback or with allowedHosts", async () => {
+      process.on("warning", onWarning);
+      const port = await start({}, "192.0.2.10");
+      await post(port, { host: "mcp.example.com" });
+      await post(port, { host: "mcp.example.com", origin: "https://mcp.example.com" });
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/without `allowedHosts` got a request on a non-loopback address.*refuses every request that carries an Origin.*Set `allowedHosts`/);
+      http?.closeAllConnections();
+      await new Promise((resolve) => http?.close(resolve));
+      const loopback = await start({});
+      await post(loopback, { host: `localhost:${loopback}`, origin: "http://localhost:5173" });
+      http?.closeAllConnections();
+      await new Promise((resolve) => http?.close(resolve));
+      const named = await start({ allowedHosts: ["mcp.example.com"] }, "192.0.2.10");
+      await post(named, { host: "mcp.example.com" });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toHaveLength(1);
+    });
   });
 });

@@ -87,9 +87,11 @@ describe("ctx.progress in the executor", () => {
     let late: Promise<void> | undefined;
     const handler: GetOrder = async (input, ctx) => {
       if (ctx.attempt === 1) {
-        // Outlives the 50 ms timeout, then tries to notify.
-        late = new Promise((resolve) => setTimeout(resolve, 120)).then(() => ctx.log("error", "late").then(() => ctx.progress({ progress: 99 })));
-        return new Promise<never>(() => {});
+        // Outlives the 50 ms timeout: once its signal aborts it tries to notify, then settles (the retry waits for that; see executor.ts).
+        late = new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true })).then(() => ctx.log("error", "late").then(() => ctx.progress({ progress: 99 })));
+        return late.then(() => {
+          throw new Error("finished too late");
+        });
       }
       await ctx.log("info", `attempt ${ctx.attempt}`);
       return found(input.customerId);

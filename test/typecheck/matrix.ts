@@ -28,7 +28,7 @@ export interface Configuration {
   readonly options: Record<string, unknown>;
   /** Leave out the generated vitest files (checking vitest's and vite's own declarations is most of a skipLibCheck-off run). */
   readonly withoutTests?: boolean;
-  /** Leave out the Streamable HTTP entry (http.ts, runtime/http.ts and the SDK port's runtime/sdk-http.ts), the only Node-specific modules. */
+  /** Leave out the Streamable HTTP entry (http.ts, runtime/http.ts, its Host/Origin checks runtime/http-guard.ts, and the SDK port's runtime/sdk-http.ts), the only Node-specific modules. */
   readonly withoutHttp?: boolean;
   /** Compile only this file of each fixture (and what it imports) instead of the whole trees. */
   readonly entry?: string;
@@ -195,7 +195,7 @@ function tsFiles(dir: string): string[] {
 /** The root files of one fixture folder under a configuration. */
 function rootFiles(folder: string, config: Configuration): string[] {
   if (config.entry !== undefined) return [join(folder, config.entry)];
-  const http = new Set(["http.ts", "sdk-http.ts"]);
+  const http = new Set(["http.ts", "http-guard.ts", "sdk-http.ts"]);
   return tsFiles(folder).filter((file) => {
     const parts = relative(folder, file).split("/");
     if (config.withoutTests && parts.includes("tests")) return false;

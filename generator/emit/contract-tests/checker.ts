@@ -7,6 +7,7 @@
  */
 import type { ValidateFunction } from "ajv";
 import { sharedAjv } from "../../ajv-shared.js";
+import { withDiscriminators } from "../../discriminators.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import type { ValidationError } from "../../runtime/contract.js";
 import { toIssues } from "../../runtime/issues.js";
@@ -58,7 +59,7 @@ export class SchemaChecker {
   constructor(root: JsonObject, applyDefaults: boolean) {
     this.#root = root;
     // normalize's instance: it has compiled this very schema object already (Ajv caches by identity).
-    this.#rootValidate = sharedAjv({ applyDefaults }).compile(root);
+    this.#rootValidate = sharedAjv({ applyDefaults }).compile(withDiscriminators(root) as JsonObject);
   }
 
   get root(): JsonObject {
@@ -110,7 +111,7 @@ export class SchemaChecker {
     if (byKey === undefined) compiledNodes.set(this.#ajv, (byKey = new Map()));
     let validate = byKey.get(key);
     if (validate === undefined) {
-      validate = this.#ajv.compile(standalone);
+      validate = this.#ajv.compile(withDiscriminators(standalone) as JsonObject);
       byKey.set(key, validate);
     }
     return validate;

@@ -7,8 +7,11 @@
  *
  * Inside an anyOf/oneOf branch the runtime reports the union's own path (a
  * branch error describes a shape the caller may not have meant), so a
- * mutation there is expected at the union's path.
+ * mutation there is expected at the union's path. A tagged union is decided
+ * by its tag (generator/discriminators.ts): inside the branch the tag names,
+ * issues are reported at their own paths, and a bad tag at the tag's.
  */
+import { taggedUnion } from "../../discriminators.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import { formatPath } from "../../runtime/issues.js";
 import { getAt, isObject, setAt, type SchemaChecker, type Segment } from "./checker.js";
@@ -54,6 +57,8 @@ interface Site {
   readonly at: readonly Segment[];
   /** Set inside a union branch: where, and under which keyword, issues surface instead. */
   readonly union?: { readonly at: readonly Segment[]; readonly keyword: string; readonly branch: string };
+  /** Set inside the branch of a tagged union (and no untagged one): the branch, for the case's name; a bad tag fails as `discriminator`, at its own path. */
+  readonly tagged?: string;
   /** `$ref`s followed to get here, so a recursive type is not unrolled forever. */
   readonly refs: ReadonlySet<string>;
 }
@@ -82,10 +87,10 @@ class Deriver {
     const key = JSON.stringify(input);
     if (this.#seen.has(key) || this.checker.valid(input)) return;
     const expected = formatPath(site.union?.at ?? at);
-    const keywords = site.union ? [site.union.keyword] : mutation.keywords;
+    const keywords = site.union ? [site.union.keyword] : site.tagged ? [...mutation.keywords, "discriminator"] : mutation.keywords;
     if (!this.checker.failures(input).some((f) => f.path === expected && keywords.includes(f.keyword))) return;
     this.#seen.add(key);
-    const where = site.union ? ` (${site.union.branch}), reported at ${display(site.union.at)}` : "";
+    const where = site.union ? ` (${site.union.branch}), reported at ${display(site.union.at)}` : site.tagged ? ` (${site.tagged})` : "";
     this.#out.push({ kind: mutation.kind, name: this.#uniqueName(`${display(at)}: ${mutation.label}${where}`), input, path: expected });
   }
 
@@ -116,9 +121,10 @@ class Deriver {
     if (isObject(current) && (this.options.nested !== false || site.at.length === 0)) this.visitObject(site, schema, current);
     if (Array.isArray(current) && this.options.nested !== false) this.visitItems(site, schema, current);
     if (Array.isArray(schema.allOf)) for (const branch of schema.allOf) this.visitConstraints(site, branch as JsonSchema);
+    const tagged = taggedUnion(schema, (ref) => this.checker.resolveRef(ref))?.keyword;
     for (const keyword of ["anyOf", "oneOf"] as const) {
       const branches = schema[keyword];
-      if (Array.isArray(branches)) branches.forEach((branch, i) => this.visitBranch(site, `${keyword} branch ${i + 1}`, keyword, branch as JsonSchema, current));
+      if (Array.isArray(branches)) branches.forEach((branch, i) => this.visitBranch(site, `${keyword} branch ${i + 1}`, keyword, branch as JsonSchema, current, keyword === tagged));
     }
   }
 
@@ -178,7 +184,7 @@ class Deriver {
   }
 
   /** One union branch, with the current value if the branch takes it, else the branch's minimal value. */
-  visitBranch(site: Site, label: string, keyword: "anyOf" | "oneOf", branch: JsonSchema, current: JsonValue | undefined): void {
+  visitBranch(site: Site, label: string, keyword: "anyOf" | "oneOf", branch: JsonSchema, current: JsonValue | undefined, tagged: boolean): void {
     let doc = site.doc;
     if (current === undefined || !this.checker.accepts(branch, current)) {
       const value = minimalValue(this.checker, branch);
@@ -186,6 +192,8 @@ class Deriver {
       doc = setAt(doc, site.at, value);
       if (!this.checker.valid(doc)) return;
     }
+    // A tagged union's branch reports as if it stood alone, inside whatever union (if any) holds it.
+    if (tagged && site.union === undefined) return this.visit({ ...site, doc, tagged: site.tagged ? `${site.tagged}, ${label}` : label }, branch);
     // Nested unions still report at the outermost one; the label names the branch path taken.
     const union = site.union ? { ...site.union, branch: `${site.union.branch}, ${label}` } : { at: site.at, keyword, branch: label };
     this.visit({ ...site, doc, union }, branch);

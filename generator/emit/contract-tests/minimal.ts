@@ -5,6 +5,7 @@
  * its schema with the real Ajv; `undefined` means "could not make one".
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
+import { decimalOf, isMultipleOf } from "../../runtime/multiple.js";
 import { isObject, type SchemaChecker } from "./checker.js";
 import { samplePattern } from "./pattern.js";
 
@@ -59,8 +60,29 @@ function minimalNumber(schema: JsonObject, integer: boolean): number | undefined
   if (lower.length === 0 && num(schema.maximum) !== undefined) value = Math.min(value, num(schema.maximum)!);
   if (lower.length === 0 && num(schema.exclusiveMaximum) !== undefined && value >= num(schema.exclusiveMaximum)!) value = num(schema.exclusiveMaximum)! - 1;
   const step = num(schema.multipleOf);
-  if (step !== undefined && step > 0) value = Math.ceil(value / step) * step;
+  if (step !== undefined && step > 0) {
+    const multiple = multipleAtLeast(integer ? Math.ceil(value) : value, step);
+    if (multiple === undefined) return undefined;
+    value = multiple;
+  }
   return integer ? Math.ceil(value) : value;
+}
+
+/** `k` × `step` written in decimals (`3` × 0.1 is 0.3, where `3 * 0.1` is 0.30000000000000004): the number the validator counts as a multiple. */
+function decimalMultiple(k: number, step: number): number {
+  const { digits, scale } = decimalOf(step);
+  return Number(`${k < 0 ? "-" : ""}${BigInt(Math.abs(k)) * BigInt(digits)}e${-scale}`);
+}
+
+/** The smallest multiple of `step` at or above `min`, as the validators decide multiples (runtime/multiple.ts). */
+function multipleAtLeast(min: number, step: number): number | undefined {
+  const k = Math.ceil(min / step);
+  if (!Number.isSafeInteger(k)) return undefined;
+  // Float division can put k one off either way; the decimal product decides.
+  for (const candidate of [k - 1, k, k + 1].map((i) => decimalMultiple(i, step))) {
+    if (candidate >= min && isMultipleOf(candidate, step)) return candidate;
+  }
+  return undefined;
 }
 
 function minimalArray(checker: SchemaChecker, schema: JsonObject, depth: number): JsonValue[] | undefined {

@@ -16,6 +16,7 @@
  */
 import { _, Name, str, type KeywordCxt, type KeywordDefinition } from "ajv";
 import { createAjv } from "../../ajv.js";
+import { withDiscriminators } from "../../discriminators.js";
 import type { DefOrigin, JsonObject, JsonSchema, ToolIR } from "../../ir.js";
 import { addNested } from "../../runtime/validator-errors.js";
 
@@ -167,7 +168,7 @@ function inProcess(root: JsonObject, applyDefaults: boolean): (data: unknown) =>
   let compiled: ((data: unknown) => boolean) & { errors?: unknown } | undefined;
   const validate = Object.assign(
     (data: unknown): boolean => {
-      compiled ??= createAjv({ applyDefaults, copiedData: true }).compile(root);
+      compiled ??= createAjv({ applyDefaults, copiedData: true }).compile(withDiscriminators(root) as JsonObject);
       const valid = compiled(data);
       validate.errors = compiled.errors ?? null;
       return valid;

@@ -73,9 +73,11 @@ export {
 } from "./client.js";
 export {
   checkToolDrift,
+  ToolListError,
   type DriftProblem,
   type DriftReport,
   type ToolDrift,
+  type ToolListProblem,
 } from "./drift.js";
 export { toIssues } from "./issues.js";
 export { loadValidators } from "./validators.js";

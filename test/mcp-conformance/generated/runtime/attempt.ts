@@ -56,6 +56,10 @@ export type Outcome =
       error: unknown;
       timedOut: boolean;
       retryAfterMs: number | undefined;
+      /** A timeout while the handler was still running: settles when the handler does (it may still take effect until then). */
+      running?: Promise<void>;
+      /** Set by the executor when the timed-out handler had not settled within its grace period, so no retry was started. */
+      stillRunning?: boolean;
     }
   | { kind: "cancelled"; error: unknown }
   | { kind: "failed"; error: unknown };
@@ -96,7 +100,8 @@ export class ToolTimeoutError extends Error {
 
 type Settled =
   { threw: false; value: unknown } | { threw: true; error: unknown };
-type Stopped = { stopped: "timeout" | "cancelled" };
+type Stopped =
+  { stopped: "timeout"; running: Promise<void> } | { stopped: "cancelled" };
 
 /**
  * The handler's `ctx`, which also records whether and why the attempt's
@@ -230,6 +235,8 @@ class PendingAttempt<R> implements Deadline {
   #done = false;
   /** Whether the abort listener is on the caller's signal. */
   #watching = false;
+  /** Set once the attempt timed out with the handler still running: called when the handler settles after all. */
+  #settledLate: (() => void) | undefined = undefined;
   #resolve: ((value: R | Promise<R>) => void) | undefined = undefined;
   readonly #spec: AttemptSpec;
   readonly #ctx: AttemptContext;
@@ -284,10 +291,13 @@ class PendingAttempt<R> implements Deadline {
     }
   }
 
-  /** The deadline passed. */
+  /** The deadline passed. The handler is still running; the outcome carries when it settles, so no retry starts before (executor.ts). */
   onExpire(): void {
     this.#ctx.abort(new ToolTimeoutError(this.#spec.timeoutMs));
-    this.#finish({ stopped: "timeout" });
+    const running = new Promise<void>((resolve) => {
+      this.#settledLate = resolve;
+    });
+    this.#finish({ stopped: "timeout", running });
   }
 
   /** The caller's signal aborted. */
@@ -298,8 +308,8 @@ class PendingAttempt<R> implements Deadline {
 
   /** The handler settled: that is the outcome, unless the caller's signal aborted first and no listener has reported it yet. */
   #settle(result: Settled): void {
-    if (!this.#done && !this.#watching && this.#callerAborted())
-      this.handleEvent();
+    if (this.#done) return this.#settledLate?.();
+    if (!this.#watching && this.#callerAborted()) this.handleEvent();
     else this.#finish(result);
   }
 
@@ -436,6 +446,7 @@ function outcomeOf(
         error: aborted?.reason,
         timedOut: true,
         retryAfterMs: undefined,
+        running: result.running,
       };
     return { kind: "cancelled", error: aborted?.reason };
   }

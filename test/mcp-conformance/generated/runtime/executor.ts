@@ -23,6 +23,7 @@ import {
   type Outcome,
   runAttempt,
 } from "./attempt.js";
+import { clearDeadline, setDeadline } from "./deadline.js";
 import { isTransientError } from "./errors.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
@@ -155,6 +156,8 @@ function transientMessage(
   call: Call,
   outcome: Extract<Outcome, { kind: "transient" }>,
 ): string {
+  if (outcome.stillRunning)
+    return `The tool timed out after ${call.contract.timeoutMs} ms, and the timed-out attempt was still running, so it was not retried; it may still take effect.`;
   if (outcome.timedOut)
     return `The tool timed out after ${call.contract.timeoutMs} ms.`;
   // Only a TransientError's own message is meant for the caller; other errors stay in the trace.
@@ -432,6 +435,8 @@ function afterAttempt(call: Call, outcome: Outcome): Result | Promise<Result> {
         issuePaths: [],
         error: outcome.error,
       });
+      if (outcome.running !== undefined)
+        return retryAfterSettled(call, outcome, delay);
       return wait(options, delay).then((waitedMs) => retry(call, waitedMs));
     }
   }
@@ -439,6 +444,72 @@ function afterAttempt(call: Call, outcome: Outcome): Result | Promise<Result> {
   if (options.onTrace)
     emit(call, traceFor(call, outcome, result, attempt, durationMs));
   return result;
+}
+
+/**
+ * The retry after a timeout: the timed-out handler may still be running (its
+ * ctx.signal is aborted, but it may not be listening), and a second attempt
+ * beside it could apply a write twice. So the next attempt waits until that
+ * handler settles as well as for the backoff, for at most one more
+ * `timeoutMs` within the retry budget. A handler still running then ends the
+ * call: no further attempt, and the timeout's envelope says it may still
+ * take effect.
+ */
+function retryAfterSettled(
+  call: Call,
+  outcome: Extract<Outcome, { kind: "transient" }>,
+  delay: number,
+): Promise<Result> {
+  const { contract, options, attempt } = call;
+  const started = now();
+  const graceMs = Math.max(
+    0,
+    Math.min(contract.timeoutMs, budgetOf(contract) - call.spentMs),
+  );
+  const settled = settledWithin(
+    outcome.running as Promise<void>,
+    graceMs,
+    options.signal,
+  );
+  return Promise.all([wait(options, delay), settled]).then(
+    ([waitedMs, stopped]) => {
+      const elapsed = Math.max(waitedMs, now() - started);
+      if (stopped) return retry(call, elapsed);
+      call.spentMs += elapsed;
+      return settle(call, { ...outcome, stillRunning: true }, attempt);
+    },
+  );
+}
+
+/** True once `running` settles, or the caller's signal aborts (the next attempt then ends the call as cancelled); false when `graceMs` passes first. */
+function settledWithin(
+  running: Promise<void>,
+  graceMs: number,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    let over = false;
+    const finish = (value: boolean): void => {
+      if (over) return;
+      over = true;
+      clearDeadline(grace);
+      try {
+        signal?.removeEventListener("abort", onAbort);
+      } catch {
+        // A signal whose methods throw was never listened to either.
+      }
+      resolve(value);
+    };
+    const onAbort = (): void => finish(true);
+    const grace = setDeadline(now() + graceMs, () => finish(false));
+    void running.then(() => finish(true));
+    try {
+      if (signal?.aborted) return finish(true);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    } catch {
+      // Caller signals whose reads throw: the handler's settling or the grace period ends the wait.
+    }
+  });
 }
 
 function retry(call: Call, waitedMs: number): Result | Promise<Result> {
