@@ -81,10 +81,17 @@ function pick(key: keyof ConfigValues & ("definitions" | "out" | "handlers"), fl
   return undefined;
 }
 
-/** The tests folder, or undefined for no contract tests. */
+/**
+ * The tests folder, or undefined for no contract tests. The config's (or the
+ * default) tests folder goes with the config's output folder: tests there
+ * import that output, and a run that writes elsewhere (`--out`) must not
+ * rewrite them against its own output, nor remove them. So `--out` without
+ * `--tests` writes no contract tests.
+ */
 function testsSource(flags: SettingFlags, config: LoadedConfig | undefined, cwd: string, root: string): Source | undefined {
   if (flags.noTests) return undefined;
   if (flags.tests !== undefined) return { value: resolve(cwd, flags.tests) };
+  if (flags.out !== undefined) return undefined;
   const written = config?.values.tests;
   if (written === false) return undefined;
   if (written !== undefined && config) return { value: resolve(dirname(config.path), written), at: config.locate("tests") };

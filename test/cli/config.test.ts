@@ -122,6 +122,29 @@ describe("contract tests by default", () => {
     expect(Object.keys(snapshotTree(join(without, "generated"))).some((p) => p.endsWith(".test.ts"))).toBe(false);
   });
 
+  it("are not written with --out alone, and a run for other folders removes none of the project's tests", async () => {
+    const dir = project("tests: test/toolc\n", { devDependencies: { vitest: "4.1.12" } });
+    expect((await runCli(dir, ["generate"])).code).toBe(0);
+    const projectTests = snapshotTree(join(dir, "test/toolc"));
+    expect(Object.keys(projectTests)).toContain("get_order.test.ts");
+    mkdirSync(join(dir, "other"));
+    writeFileSync(join(dir, "other/ping.yaml"), "name: ping\nversion: 1\ndescription: Ping.\neffect: read\ninput: { type: object }\noutput: { type: object }\n");
+
+    const outOnly = await runCli(dir, ["generate", "--definitions", "other", "--out", "elsewhere"]);
+    expect(outOnly.code, outOnly.stderr).toBe(0);
+    expect(existsSync(join(dir, "elsewhere/index.ts"))).toBe(true);
+    expect(snapshotTree(join(dir, "test/toolc"))).toEqual(projectTests);
+    expect(Object.keys(snapshotTree(join(dir, "elsewhere"))).some((p) => p.endsWith(".test.ts"))).toBe(false);
+
+    // Both folders named: ping's test goes beside the project's, which import another output and stay.
+    const both = await runCli(dir, ["generate", "--definitions", "other", "--out", "elsewhere", "--tests", "test/toolc"]);
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout).toMatch(/, 0 removed/);
+    expect(snapshotTree(join(dir, "test/toolc"))).toEqual({ ...projectTests, "ping.test.ts": expect.stringContaining('from "../../elsewhere/index.js"') });
+    const check = await runCli(dir, ["check"]);
+    expect(check.stderr).not.toMatch(/stale|missing|changed/);
+  });
+
   it("moving them removes the old copies toolc wrote, and nothing else", async () => {
     const dir = project("tests: generated/tests\n");
     expect((await runCli(dir, ["generate"])).code).toBe(0);
