@@ -25,6 +25,8 @@ export interface CompileTargets {
   readonly handlers?: string;
   /** The MCP SDK line generated code targets; 1 when absent (the CLI always resolves one, see config/settings.ts). */
   readonly mcpSdk?: 1 | 2;
+  /** `false`: no provider exports (providers.ts) and no provider lints. */
+  readonly providers?: boolean;
 }
 
 export interface RunOptions extends CompileTargets {
@@ -50,7 +52,7 @@ const posixRelative = (from: string, to: string): string => relative(from, to).s
 
 /** How contract tests reach the output folder and the handlers module: posix paths relative to the tests folder. */
 function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOptions {
-  const sdk = targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk };
+  const sdk = { ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }), ...(targets.providers === false ? { providers: false } : {}) };
   if (targets.tests === undefined) return sdk;
   const testsDir = resolve(cwd, targets.tests);
   const handlers = targets.handlers === undefined ? {} : { handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)) };

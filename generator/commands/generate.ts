@@ -70,6 +70,7 @@ export function runOptions(settings: Settings, mode: Mode, cwd: string) {
     ...(settings.tests === undefined ? {} : { tests: rel(settings.tests) }),
     ...(settings.handlers === undefined ? {} : { handlers: rel(settings.handlers) }),
     mcpSdk: settings.mcpSdk,
+    ...(settings.providers ? {} : { providers: false }),
   } as const;
 }
 

@@ -43,6 +43,8 @@ export interface Settings {
   readonly handlers?: string;
   /** The MCP SDK line generated code targets: the flag, else `mcp.sdk`, else what package.json depends on. */
   readonly mcpSdk: McpSdkLine;
+  /** Whether providers.ts (and its lints) is generated: the config's `providers`, default true. */
+  readonly providers: boolean;
   /** The config file as read, for sections other commands parse themselves (`diff`). */
   readonly config?: LoadedConfig;
 }
@@ -140,6 +142,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     ...(tests ? { tests: tests.value } : {}),
     ...(handlers ? { handlers: handlers.value } : {}),
     mcpSdk: flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root),
+    providers: config?.values.providers ?? true,
   };
   return { settings, diagnostics: [] };
 }

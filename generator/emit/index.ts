@@ -21,6 +21,8 @@ export interface EmitOptions {
   readonly tests?: ContractTestOptions;
   /** The MCP SDK line the runtime and the contract tests import; 1 when absent. */
   readonly mcpSdk?: McpSdkLine;
+  /** `false`: no providers.ts, and no provider lints (TC070-TC072); the config's `providers: false`. */
+  readonly providers?: boolean;
 }
 
 export type { McpSdkLine };
@@ -37,7 +39,7 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     emitContractsModule(ir),
     emitIndexModule(ir),
     emitHttpModule(),
-    emitProvidersModule(ir),
+    ...(options.providers === false ? [] : [emitProvidersModule(ir)]),
     ...emitRuntimeFiles(options.mcpSdk),
   ];
 }

@@ -6,10 +6,11 @@
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
+import { checkFormats } from "../load/formats.js";
 import { didYouMean } from "../load/suggest.js";
 import { checkPatterns } from "./patterns.js";
 import { namedRef, parseRef } from "./refs.js";
-import { isObjectSchema, isSchemaObject, mapSchema } from "./schema-walk.js";
+import { forEachSchema, isObjectSchema, isSchemaObject, mapSchema } from "./schema-walk.js";
 
 /** Where every named type lives: type name → the types file that declares it. */
 export type TypeRegistry = ReadonlyMap<string, { readonly file: string; readonly module: string }>;
@@ -19,6 +20,8 @@ export interface SchemaContext {
   readonly registry: TypeRegistry;
   /** Names in the schema root's own `$defs`; `#/$defs/X` must be one of them. */
   readonly localDefs: ReadonlySet<string>;
+  /** Whether the root may state its dialect (`$schema`): a tool's input and output may, named types may not. */
+  readonly rootStatesDialect?: boolean;
 }
 
 export interface NormalizedSchema {
@@ -89,9 +92,24 @@ function closeObjects(schema: JsonSchema): JsonSchema {
   return mapSchema(schema, [], close);
 }
 
+/**
+ * `$schema` belongs to a schema resource's root (Core §8.1.1): the root of
+ * input or output, which tool.ts checks names 2020-12. Anywhere else it
+ * would start a resource of another dialect inside this one.
+ */
+function checkDialectPlacement(schema: JsonSchema, root: JsonPath, ctx: SchemaContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  forEachSchema(schema, root, (node, path) => {
+    if (!("$schema" in node) || (ctx.rootStatesDialect === true && path.length === root.length)) return;
+    const where = ctx.rootStatesDialect === true ? "only at the root of `input` or `output`" : "only at the root of a tool's `input` or `output`, not in a named type";
+    out.push(error(ctx.file.locate([...path, "$schema"], { key: true }), Codes.unsupportedKeyword, `\`$schema\` is read ${where}; remove it here`));
+  });
+  return out;
+}
+
 export function normalizeSchema(schema: JsonSchema, path: JsonPath, ctx: SchemaContext): NormalizedSchema {
   const deps = new Set<string>();
-  const diagnostics: Diagnostic[] = [...checkPatterns(schema, path, ctx.file)];
+  const diagnostics: Diagnostic[] = [...checkPatterns(schema, path, ctx.file), ...checkFormats(schema, path, ctx.file), ...checkDialectPlacement(schema, path, ctx)];
   const rewritten = mapSchema(schema, path, (node, at) => rewriteRef(node, at, ctx, deps, diagnostics));
   const closed = closeObjects(rewritten);
   mapSchema(closed, path, (node, at) => {

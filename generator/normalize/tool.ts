@@ -5,7 +5,7 @@
  */
 import { Codes, error, warning } from "../diagnostics.js";
 import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, ToolIR } from "../ir.js";
-import type { YamlSource } from "../load/index.js";
+import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
 import { isSchemaObject } from "./schema-walk.js";
@@ -64,7 +64,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
     out.push(error(at, Codes.rootNotObject, `the ${key} root must be \`type: object\` (${what} is always an object); wrap other values in a property`));
   }
   const localDefs = isSchemaObject(raw.$defs) ? Object.keys(raw.$defs) : [];
-  const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs) });
+  const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs), rootStatesDialect: true });
   out.push(...normalized.diagnostics);
   if (key === "input") out.push(...lintUnbounded(raw, [key], file));
   const named = closureOf(normalized.namedDeps, types);
@@ -87,7 +87,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
   }
   const sortedDefs = Object.fromEntries(Object.keys(bundled).sort().map((k) => [k, bundled[k]])) as JsonObject;
   // A stated dialect is served as written, first, where a reader of the schema looks for it.
-  const stated: JsonObject = tool.$schema === JSON_SCHEMA_2020_12 ? { $schema: tool.$schema } : {};
+  const stated: JsonObject = tool.$schema === JSON_SCHEMA_2020_12 && !("$schema" in rest) ? { $schema: tool.$schema } : {};
   const schema: JsonObject = Object.keys(sortedDefs).length > 0 ? { ...stated, ...rest, $defs: sortedDefs } : { ...stated, ...rest };
   return { schema, defs, usesFailedType: named.some((n) => failedTypes.has(n)) };
 }
@@ -108,11 +108,19 @@ function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Di
   }
 }
 
-/** `$schema` names the dialect of input and output; toolc compiles 2020-12 only, and says so rather than reading another dialect as it. */
+/**
+ * `$schema` names the dialect of input and output, once at the top of the
+ * contract or at the root of either schema (as schemas copied from elsewhere
+ * carry it); toolc compiles 2020-12 only, and says so rather than reading
+ * another dialect as it.
+ */
 function checkDialect(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
-  if (raw.$schema === undefined || raw.$schema === JSON_SCHEMA_2020_12) return;
-  const editorHint = raw.$schema.endsWith(".json") ? "; for editor support, use a `# yaml-language-server: $schema=…` comment instead" : "";
-  out.push(error(file.locate(["$schema"]), Codes.unsupportedDialect, `\`$schema\` ${JSON.stringify(raw.$schema)} is not a dialect toolc compiles: only ${JSON_SCHEMA_2020_12} (JSON Schema 2020-12) is supported${editorHint}`));
+  const stated: [JsonPath, unknown][] = [[["$schema"], raw.$schema], [["input", "$schema"], raw.input.$schema], [["output", "$schema"], raw.output.$schema]];
+  for (const [path, dialect] of stated) {
+    if (typeof dialect !== "string" || dialect === JSON_SCHEMA_2020_12) continue;
+    const editorHint = dialect.endsWith(".json") ? "; for editor support, use a `# yaml-language-server: $schema=…` comment instead" : "";
+    out.push(error(file.locate(path), Codes.unsupportedDialect, `\`$schema\` ${JSON.stringify(dialect)} is not a dialect toolc compiles: only ${JSON_SCHEMA_2020_12} (JSON Schema 2020-12) is supported${editorHint}`));
+  }
 }
 
 /** The served hints come from effect and idempotent; a read that says it is not idempotent makes them contradict each other. */
@@ -142,7 +150,12 @@ function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, ou
   }
 }
 
-export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>): { tool: ToolIR; diagnostics: Diagnostic[] } {
+export interface NormalizeOptions {
+  /** Lint what the provider exports cannot do (TC070-TC072); default true. Off with the config's `providers: false`, which drops the exports too. */
+  readonly providers?: boolean;
+}
+
+export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>, options: NormalizeOptions = {}): { tool: ToolIR; diagnostics: Diagnostic[] } {
   const raw = file.data as RawTool;
   const out: Diagnostic[] = [];
   const idempotent = raw.idempotent ?? raw.effect === "read";
@@ -185,7 +198,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
     sensitive: { input: sensitivePaths(input.schema), output: sensitivePaths(output.schema) },
   };
   if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, out);
-  if (!out.some((d) => d.severity === "error")) out.push(...lintProviders(tool, file));
+  if (!out.some((d) => d.severity === "error") && options.providers !== false) out.push(...lintProviders(tool, file));
   return { tool, diagnostics: out };
 }
 

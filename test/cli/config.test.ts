@@ -100,6 +100,23 @@ describe("toolc.config.yaml", () => {
     expect(missing.stderr).toContain("nope.yaml:1:1: error TC006: config file not found: nope.yaml");
   });
 
+  it("turns the provider exports and their warnings off with providers: false", async () => {
+    const dir = project("tests: false\n");
+    const withProviders = await runCli(dir, ["generate"]);
+    expect(withProviders.stderr).toMatch(/warning TC070/);
+    expect(withProviders.stderr).toMatch(/warning TC071/);
+    expect(existsSync(join(dir, "generated/providers.ts"))).toBe(true);
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: false\n");
+    const without = await runCli(dir, ["generate"]);
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stderr).not.toMatch(/TC07\d/);
+    expect(without.stdout).toMatch(/, 1 removed/);
+    expect(existsSync(join(dir, "generated/providers.ts"))).toBe(false);
+    expect((await runCli(dir, ["check"])).code).toBe(0);
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: no\n");
+    expect((await runCli(dir, ["generate"])).stderr).toContain("toolc.config.yaml:2:12: error TC003: `providers` must be true or false, not \"no\"");
+  });
+
   it("gives import its definitions folder", async () => {
     const dir = project("definitions: contracts\ntests: false\n");
     writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools: [{ name: "ping", description: "Ping.", inputSchema: { type: "object" } }] }));

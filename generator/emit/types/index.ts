@@ -52,7 +52,7 @@ function branches(schema: JsonObject, keyword: string): JsonSchema[] | undefined
   return Array.isArray(value) ? (value as JsonSchema[]) : undefined;
 }
 
-const ANNOTATIONS = new Set(["type", "title", "description", "default", "deprecated", "examples", "$comment", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set(["type", "title", "description", "default", "deprecated", "examples", "$comment", "$schema", "readOnly", "writeOnly"]);
 
 function closedForTypes(schema: JsonSchema): JsonSchema {
   if (typeof schema !== "object" || "additionalProperties" in schema) return schema;
