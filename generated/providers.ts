@@ -448,6 +448,9 @@ const anthropicTools: AnthropicTool[] = [
       {
         customerId: "cus_1",
       },
+      {
+        customerId: "cus_blocked",
+      },
     ],
   },
   {

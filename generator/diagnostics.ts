@@ -35,6 +35,7 @@ export const Codes = {
   exampleInvalid: "TC050",
   invalidExampleIsValid: "TC051",
   invalidExamplePaths: "TC052",
+  badRejectedExample: "TC053",
   writeFailed: "TC060",
   openaiNotStrict: "TC070",
   anthropicNotStrict: "TC071",

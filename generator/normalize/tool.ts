@@ -15,6 +15,7 @@ import { lintProviders } from "./providers-lint.js";
 import { normalizeSchema } from "./schemas.js";
 import { sensitivePaths } from "./sensitive.js";
 import { closureOf, type NamedTypes } from "./types-files.js";
+import { didYouMean } from "../load/suggest.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 100;
@@ -40,7 +41,7 @@ interface RawTool {
   output: JsonObject;
   errors?: Record<string, { description: string }>;
   content?: ContentKind[];
-  examples?: { name: string; input: unknown; output?: unknown; invalid?: string[] }[];
+  examples?: { name: string; input: unknown; output?: unknown; invalid?: string[]; rejected?: string }[];
 }
 
 interface ServedSchema {
@@ -136,7 +137,25 @@ function examplesOf(raw: RawTool): ExampleIR[] {
     input: e.input as ExampleIR["input"],
     ...(e.output === undefined ? {} : { output: e.output as ExampleIR["input"] }),
     ...(e.invalid === undefined ? {} : { invalid: e.invalid }),
+    ...(e.rejected === undefined ? {} : { rejected: e.rejected }),
   }));
+}
+
+/** An example's `rejected` names a declared error, and says nothing else about the outcome (an output, invalid paths). */
+function lintRejectedExamples(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
+  const declared = Object.keys(raw.errors ?? {});
+  (raw.examples ?? []).forEach((example, i) => {
+    if (example.rejected === undefined) return;
+    const at = file.locate(["examples", i, "rejected"]);
+    if (!declared.includes(example.rejected)) {
+      const known = declared.length === 0 ? "the contract declares no `errors`" : `declared: ${declared.join(", ")}${didYouMean(example.rejected, declared)}`;
+      out.push(error(at, Codes.badRejectedExample, `example ${JSON.stringify(example.name)}: \`rejected: ${example.rejected}\` is not one of the contract's errors (${known})`));
+    }
+    for (const other of ["output", "invalid"] as const) {
+      if (example[other] === undefined) continue;
+      out.push(error(file.locate(["examples", i, other], { key: true }), Codes.badRejectedExample, `example ${JSON.stringify(example.name)} is \`rejected\`, so it has no ${other === "output" ? "output" : "invalid paths"}: a rejected call returns REJECTED with its reason`));
+    }
+  });
 }
 
 function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, output: ServedSchema, out: Diagnostic[]): void {
@@ -165,6 +184,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
   lintPolicy(raw, idempotent, file, out);
   checkDialect(raw, file, out);
   lintAnnotations(raw, file, out);
+  lintRejectedExamples(raw, file, out);
   const tool: ToolIR = {
     name: raw.name,
     version: raw.version,

@@ -72,3 +72,21 @@ describe("TC036, unbounded input strings", () => {
     ]);
   });
 });
+
+describe("examples that expect a rejection", () => {
+  const errors = "errors:\n  CUSTOMER_BLOCKED: { description: Blocked. }\n";
+  const input = "  type: object\n  properties:\n    id: { type: string, maxLength: 9 }";
+
+  it("compile when the reason is declared and the input is valid", () => {
+    expect(diagnose({ "t.yaml": tool(input, `${errors}examples:\n  - name: blocked\n    input: { id: b }\n    rejected: CUSTOMER_BLOCKED\n`) })).toEqual([]);
+  });
+
+  it.each([
+    { name: "an undeclared reason", example: "    input: { id: b }\n    rejected: CUSTOMER_BLOKED\n", want: /t\.yaml:15:15: error TC053: example "x": `rejected: CUSTOMER_BLOKED` is not one of the contract's errors \(declared: CUSTOMER_BLOCKED; did you mean `CUSTOMER_BLOCKED`\?\)/ },
+    { name: "an output besides", example: "    input: { id: b }\n    rejected: CUSTOMER_BLOCKED\n    output: {}\n", want: /t\.yaml:16:5: error TC053: example "x" is `rejected`, so it has no output/ },
+    { name: "invalid paths besides", example: "    input: { id: b }\n    rejected: CUSTOMER_BLOCKED\n    invalid: [id]\n", want: /t\.yaml:16:5: error TC053: example "x" is `rejected`, so it has no invalid paths/ },
+    { name: "an input the schema rejects", example: "    input: { id: 7 }\n    rejected: CUSTOMER_BLOCKED\n", want: /t\.yaml:14:18: error TC050: example "x": input breaks the input schema/ },
+  ])("refuse $name", ({ example, want }) => {
+    expect(diagnose({ "t.yaml": tool(input, `${errors}examples:\n  - name: x\n${example}`) })).toEqual([expect.stringMatching(want)]);
+  });
+});
