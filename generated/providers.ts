@@ -448,9 +448,6 @@ const anthropicTools: AnthropicTool[] = [
       {
         customerId: "cus_1",
       },
-      {
-        customerId: "cus_blocked",
-      },
     ],
   },
   {

@@ -29,6 +29,7 @@ export const Codes = {
   unboundedInput: "TC036",
   tooDeep: "TC037",
   unsupportedDialect: "TC038",
+  unsatisfiable: "TC039",
   unsafeRetry: "TC040",
   badIdempotencyKey: "TC041",
   annotationConflict: "TC042",

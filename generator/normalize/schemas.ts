@@ -9,8 +9,9 @@ import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkFormats } from "../load/formats.js";
 import { didYouMean } from "../load/suggest.js";
 import { checkPatterns } from "./patterns.js";
+import { checkSatisfiable } from "./satisfiable.js";
 import { namedRef, parseRef } from "./refs.js";
-import { forEachSchema, isObjectSchema, isSchemaObject, mapSchema } from "./schema-walk.js";
+import { forEachSchema, isObjectSchema, isSchemaObject, mapSchema, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./schema-walk.js";
 
 /** Where every named type lives: type name → the types file that declares it. */
 export type TypeRegistry = ReadonlyMap<string, { readonly file: string; readonly module: string }>;
@@ -70,23 +71,70 @@ function checkRequired(node: JsonObject, path: JsonPath, ctx: SchemaContext, out
   });
 }
 
+const UNION_KEYWORDS = ["anyOf", "oneOf"] as const;
+
+function branchesOf(node: JsonObject, keywords: readonly string[]): JsonValue[] {
+  return keywords.flatMap((k) => (Array.isArray(node[k]) ? (node[k] as JsonValue[]) : []));
+}
+
+/** Sets its own closing keyword, so toolc adds none. */
+const closesItself = (node: JsonObject): boolean => "additionalProperties" in node || "unevaluatedProperties" in node;
+
+/** An allOf whose branches are all objects (or references): closed over all of them. */
+function closesOverAllOf(node: JsonObject): boolean {
+  return Array.isArray(node.allOf) && node.allOf.length > 0 && node.allOf.every((b) => isSchemaObject(b) && (isObjectSchema(b) || typeof b.$ref === "string"));
+}
+
+/**
+ * An object schema holding anyOf/oneOf: closed over the branch it takes.
+ * (A bare union of objects, with no object schema around it, has nothing
+ * to close it from above, so each branch closes itself.)
+ */
+function closesOverUnion(node: JsonObject): boolean {
+  return branchesOf(node, UNION_KEYWORDS).length > 0 && isObjectSchema(node);
+}
+
+/**
+ * The composition branches to leave open: every allOf branch, and the
+ * object branches of a union that is closed from above (by its own node or
+ * an enclosing one at the same instance). Walked top-down, since whether a
+ * union is closed from above depends on its ancestors.
+ */
+function openBranchesOf(schema: JsonSchema): WeakSet<object> {
+  const open = new WeakSet<object>();
+  const walk = (node: JsonValue, covered: boolean): void => {
+    if (!isSchemaObject(node)) return;
+    const closes = !open.has(node) && !closesItself(node);
+    const coversAllOf = covered || (closes && closesOverAllOf(node));
+    const coversUnion = covered || (closes && (closesOverAllOf(node) || closesOverUnion(node)));
+    for (const branch of branchesOf(node, ["allOf"])) if (isSchemaObject(branch)) open.add(branch);
+    for (const branch of branchesOf(node, UNION_KEYWORDS)) if (coversUnion && isSchemaObject(branch) && isObjectSchema(branch)) open.add(branch);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "allOf") branchesOf(node, [key]).forEach((b) => walk(b, coversAllOf));
+      else if ((UNION_KEYWORDS as readonly string[]).includes(key)) branchesOf(node, [key]).forEach((b) => walk(b, coversUnion));
+      else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) walk(value, false);
+      else if (key === "prefixItems") branchesOf(node, [key]).forEach((b) => walk(b, false));
+      else if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isSchemaObject(value)) Object.values(value).forEach((v) => walk(v, false));
+    }
+  };
+  walk(schema, false);
+  return open;
+}
+
 /**
  * Objects are closed unless they say otherwise. Inside `allOf`, closing each
- * branch would reject the other branches' properties, so the branches stay
- * open and the object holding the `allOf` is closed over all of them.
+ * branch would reject the other branches' properties; inside `anyOf` and
+ * `oneOf` of an object, closing the object would reject every branch's
+ * properties. So those branches stay open, and the object holding them is
+ * closed with `unevaluatedProperties: false` (Core §11.3), which sees the
+ * properties of the branches that matched.
  */
 function closeObjects(schema: JsonSchema): JsonSchema {
-  const openBranches = new WeakSet<object>();
-  mapSchema(schema, [], (node, _path, original) => {
-    if (Array.isArray(original.allOf)) for (const branch of original.allOf) if (isSchemaObject(branch)) openBranches.add(branch);
-    return node;
-  });
+  const openBranches = openBranchesOf(schema);
   const close = (node: JsonObject, _path: JsonPath, original: JsonObject): JsonObject => {
-    if ("additionalProperties" in node || "unevaluatedProperties" in node) return node;
-    if (openBranches.has(original)) return node;
-    const composed = Array.isArray(node.allOf) && node.allOf.length > 0 && node.allOf.every((b) => isSchemaObject(b) && (isObjectSchema(b) || typeof b.$ref === "string"));
-    // Every branch is an object, so stating `type: object` on the whole changes nothing but lets strict mode accept the closing keyword.
-    if (composed) return { ...node, ...(node.type === undefined ? { type: "object" } : {}), unevaluatedProperties: false };
+    if (closesItself(node) || openBranches.has(original)) return node;
+    // Every branch (or the node itself) is an object, so stating `type: object` on the whole changes nothing but lets strict mode accept the closing keyword.
+    if (closesOverAllOf(node) || closesOverUnion(node)) return { ...node, ...(node.type === undefined ? { type: "object" } : {}), unevaluatedProperties: false };
     return isObjectSchema(node) ? { ...node, additionalProperties: false } : node;
   };
   return mapSchema(schema, [], close);
@@ -116,5 +164,6 @@ export function normalizeSchema(schema: JsonSchema, path: JsonPath, ctx: SchemaC
     checkRequired(node, at, ctx, diagnostics);
     return node;
   });
+  diagnostics.push(...checkSatisfiable(closed, path, ctx.file));
   return { schema: closed, namedDeps: deps, diagnostics };
 }

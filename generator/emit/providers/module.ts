@@ -52,7 +52,7 @@ export const openai = {
 function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonly string[]): string[] {
   const listed = entries.filter((e) => e.anthropic !== undefined);
   const tools = listed.map((e) => {
-    const examples = !e.anthropic?.examplesFit ? [] : e.tool.examples.filter((x) => x.invalid === undefined && x.input !== null && typeof x.input === "object" && !Array.isArray(x.input)).map((x) => x.input);
+    const examples = !e.anthropic?.examplesFit ? [] : e.tool.examples.filter((x) => x.invalid === undefined && x.rejected === undefined && x.input !== null && typeof x.input === "object" && !Array.isArray(x.input)).map((x) => x.input);
     return {
       name: e.tool.name,
       ...description(e),
