@@ -36,6 +36,16 @@ function buildRegistry(files: readonly YamlSource[], diagnostics: Diagnostic[]):
   return registry;
 }
 
+/**
+ * A named type is compiled as a schema of its own, where Ajv applies no
+ * `default` (defaults fill in properties and items, not a whole value) and
+ * strict mode refuses one at the root.
+ */
+function rootDefault(raw: JsonSchema, name: string, file: YamlSource): Diagnostic[] {
+  if (!isSchemaObject(raw) || !("default" in raw)) return [];
+  return [error(file.locate(["types", name, "default"], { key: true }), Codes.invalidDefault, `\`default\` on the named type \`${name}\` itself is never applied (a default fills in a property or an item); put it where the type is used: \`{ $ref: ..., default: ... }\``)];
+}
+
 export function normalizeTypeFiles(files: readonly YamlSource[]): NamedTypes {
   const diagnostics: Diagnostic[] = [];
   const registry = buildRegistry(files, diagnostics);
@@ -45,7 +55,7 @@ export function normalizeTypeFiles(files: readonly YamlSource[]): NamedTypes {
     for (const [name, raw] of Object.entries(typesOf(file))) {
       if (registry.get(name)?.file !== file.source) continue;
       const normalized = normalizeSchema(raw, ["types", name], { file, registry, localDefs: new Set() });
-      diagnostics.push(...normalized.diagnostics);
+      diagnostics.push(...normalized.diagnostics, ...rootDefault(raw, name, file));
       // A type normalize already refused is not compiled: Ajv would only restate the problem, less clearly.
       byName.set(name, { schema: normalized.schema, deps: normalized.namedDeps, file, ...(hasErrors(normalized.diagnostics) ? { hasErrors: true } : {}) });
       const description = isSchemaObject(raw) && typeof raw.description === "string" ? raw.description : undefined;

@@ -90,3 +90,13 @@ describe("examples that expect a rejection", () => {
     expect(diagnose({ "t.yaml": tool(input, `${errors}examples:\n  - name: x\n${example}`) })).toEqual([expect.stringMatching(want)]);
   });
 });
+
+describe("a default on a named type's root", () => {
+  it("is a located error (TC034), not a crash of the validator emitter", () => {
+    const lines = diagnose({
+      "types.yaml": "types:\n  Money:\n    default: 12\n    type: object\n    properties: { cents: { type: integer } }\n",
+      "t.yaml": tool("  type: object\n  properties:\n    m: { $ref: 'types.yaml#/Money' }"),
+    });
+    expect(lines).toEqual([expect.stringMatching(/^definitions\/types\.yaml:3:5: error TC034: `default` on the named type `Money` itself is never applied/)]);
+  });
+});
