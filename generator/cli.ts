@@ -39,8 +39,8 @@ Options for generate and check:
   --config FILE        read this config file instead of looking for toolc.config.yaml
   --definitions DIR    folder of *.yaml contracts (default: definitions)
   --out DIR            output folder (default: generated)
-  --tests DIR          where the vitest contract tests go (default: test/toolc when vitest is a
-                       dependency in package.json, else none)
+  --tests DIR          where the vitest contract tests go (default: the config's, else test/toolc
+                       when vitest is a dependency in package.json; none with --out alone)
   --no-tests           no contract tests
   --handlers MODULE    the contract tests also run every example through the handlers this
                        module exports as \`handlers\`

@@ -86,6 +86,8 @@ export interface ExampleIR {
   readonly output?: JsonValue;
   /** Present for negative examples: paths that must be among INVALID_INPUT's issue paths. */
   readonly invalid?: readonly string[];
+  /** Present for an example the handler turns down: the declared error it rejects with (code REJECTED). */
+  readonly rejected?: string;
 }
 
 /**

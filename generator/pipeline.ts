@@ -28,6 +28,8 @@ export interface CompileTargets {
   readonly mcpSdk?: 1 | 2;
   /** The generated server's defaults (package.json name and version, `mcp.cache`); none when absent. */
   readonly server?: ServerDefaultsSetting;
+  /** `false`: no provider exports (providers.ts) and no provider lints. */
+  readonly providers?: boolean;
 }
 
 export interface RunOptions extends CompileTargets {
@@ -53,7 +55,7 @@ const posixRelative = (from: string, to: string): string => relative(from, to).s
 
 /** How contract tests reach the output folder and the handlers module: posix paths relative to the tests folder. */
 function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOptions {
-  const sdk = { ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }), ...(targets.server === undefined ? {} : { server: targets.server }) };
+  const sdk = { ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }), ...(targets.server === undefined ? {} : { server: targets.server }), ...(targets.providers === false ? { providers: false } : {}) };
   if (targets.tests === undefined) return sdk;
   const testsDir = resolve(cwd, targets.tests);
   const handlers = targets.handlers === undefined ? {} : { handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)) };

@@ -23,6 +23,7 @@ export interface ConfigValues {
   readonly handlers?: string;
   /** The MCP side of the output: which SDK line it targets, and the caching hint of the served tool list. */
   readonly mcp?: { readonly sdk?: 1 | 2; readonly cache?: { readonly ttlMs?: number; readonly cacheScope?: "public" | "private" } };
+  readonly providers?: boolean;
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
   readonly diff?: unknown;
 }

@@ -46,6 +46,8 @@ export interface Settings {
   readonly mcpSdk: McpSdkLine;
   /** The generated server's default identity (package.json) and tool-list cache hint (`mcp.cache`). */
   readonly server: ServerDefaultsSetting;
+  /** Whether providers.ts (and its lints) is generated: the config's `providers`, default true. */
+  readonly providers: boolean;
   /** The config file as read, for sections other commands parse themselves (`diff`). */
   readonly config?: LoadedConfig;
 }
@@ -84,10 +86,17 @@ function pick(key: keyof ConfigValues & ("definitions" | "out" | "handlers"), fl
   return undefined;
 }
 
-/** The tests folder, or undefined for no contract tests. */
+/**
+ * The tests folder, or undefined for no contract tests. The config's (or the
+ * default) tests folder goes with the config's output folder: tests there
+ * import that output, and a run that writes elsewhere (`--out`) must not
+ * rewrite them against its own output, nor remove them. So `--out` without
+ * `--tests` writes no contract tests.
+ */
 function testsSource(flags: SettingFlags, config: LoadedConfig | undefined, cwd: string, root: string): Source | undefined {
   if (flags.noTests) return undefined;
   if (flags.tests !== undefined) return { value: resolve(cwd, flags.tests) };
+  if (flags.out !== undefined) return undefined;
   const written = config?.values.tests;
   if (written === false) return undefined;
   if (written !== undefined && config) return { value: resolve(dirname(config.path), written), at: config.locate("tests") };
@@ -137,6 +146,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     ...(handlers ? { handlers: handlers.value } : {}),
     mcpSdk: flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root),
     server: serverDefaults(root, config?.values.mcp?.cache),
+    providers: config?.values.providers ?? true,
   };
   return { settings, diagnostics: [] };
 }

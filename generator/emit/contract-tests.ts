@@ -17,6 +17,7 @@ import { posix } from "node:path";
 import type { EmittedFile, ToolIR } from "../ir.js";
 import { contractCases } from "./contract-tests/cases.js";
 import { caseTable } from "./contract-tests/table.js";
+import { generatedSpecifier } from "../write/output.js";
 import { headerComment } from "./header.js";
 
 export interface ContractTestOptions {
@@ -54,19 +55,19 @@ export function handlersSpecifier(handlersModule: string): string {
 }
 
 /** The module specifier of a file in the generated folder, as a test file imports it. */
-function generatedSpecifier(options: ContractTestOptions, file: string): string {
-  return relativeSpecifier(posix.join(options.outFromTests ?? "..", file));
+function outputSpecifier(options: ContractTestOptions, file: string): string {
+  return generatedSpecifier(options.outFromTests ?? "..", file);
 }
 
 /** The generated index as a test file imports it. */
 export function indexSpecifier(options: ContractTestOptions): string {
-  return generatedSpecifier(options, "index.js");
+  return outputSpecifier(options, "index.js");
 }
 
 function imports(options: ContractTestOptions): string {
   const lines = [
     `import { contracts, createServer, execute } from ${JSON.stringify(indexSpecifier(options))};`,
-    `import { runContractTests } from ${JSON.stringify(generatedSpecifier(options, "runtime/contract-tests.js"))};`,
+    `import { runContractTests } from ${JSON.stringify(outputSpecifier(options, "runtime/contract-tests.js"))};`,
   ];
   if (options.handlersModule !== undefined) lines.push(`import { handlers } from ${JSON.stringify(handlersSpecifier(options.handlersModule))};`);
   lines.push('import { describe, expect, it } from "vitest";');

@@ -24,6 +24,8 @@ export interface EmitOptions {
   readonly mcpSdk?: McpSdkLine;
   /** What the generated server says about itself unless told otherwise (index.ts). */
   readonly server?: ServerDefaultsSetting;
+  /** `false`: no providers.ts, and no provider lints (TC070-TC072); the config's `providers: false`. */
+  readonly providers?: boolean;
 }
 
 export type { McpSdkLine };
@@ -40,7 +42,7 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     emitContractsModule(ir),
     emitIndexModule(ir, options.server),
     emitHttpModule(),
-    emitProvidersModule(ir),
+    ...(options.providers === false ? [] : [emitProvidersModule(ir)]),
     ...emitRuntimeFiles(options.mcpSdk),
   ];
 }

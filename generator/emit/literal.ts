@@ -1,34 +1,42 @@
 /**
- * Values from YAML as code. Every value reaches generated code only through
- * JSON.stringify, never spliced in as raw text; JSON is a valid JS
- * expression, with one exception that needs care: in an object literal, a
- * `"__proto__"` key sets the prototype instead of adding a property, so it is
- * written as a computed key, which adds one.
+ * Values from YAML as code. Every string, number and key reaches generated
+ * code only through JSON.stringify, never spliced in as raw text, and the
+ * literal is built while walking the value, so no text is rewritten after
+ * the fact. One key needs care: in an object literal, `__proto__` (quoted or
+ * not) sets the prototype instead of adding a property, so it is written as a
+ * computed key, which adds one (ECMA-262 §B.3.1).
  */
 
-/** `value` as a JS expression, indented by two spaces per level. */
-export function literal(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/"__proto__":/g, '["__proto__"]:');
-}
-
-/** A quoted key at the start of a line, as JSON.stringify writes object keys when indenting. */
-const QUOTED_KEY = /^(\s*)"((?:[^"\\]|\\.)*)":/gm;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+/** An object key as written in a literal: an identifier bare, `__proto__` computed, anything else quoted. */
+export function propertyKey(key: string): string {
+  if (key === "__proto__") return `[${JSON.stringify(key)}]`;
+  return IDENTIFIER.test(key) ? key : JSON.stringify(key);
+}
+
+/** Entries as JSON.stringify keeps them: `undefined` and functions are left out of objects. */
+function keptEntries(value: object): [string, unknown][] {
+  return Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== "function");
+}
+
+function write(value: unknown, indent: string): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    return `[\n${value.map((item) => `${inner}${write(item, inner)},\n`).join("")}${indent}]`;
+  }
+  const entries = keptEntries(value);
+  if (entries.length === 0) return "{}";
+  return `{\n${entries.map(([key, item]) => `${inner}${propertyKey(key)}: ${write(item, inner)},\n`).join("")}${indent}}`;
+}
+
 /**
- * `literal(value)` as prettier would write it, for files written without
- * prettier: identifier keys unquoted, and trailing commas.
+ * `value` as a TS expression, written as prettier would write it for files
+ * toolc writes without prettier: two spaces per level, identifier keys
+ * unquoted, and trailing commas.
  */
 export function tsLiteral(value: unknown): string {
-  // JSON.stringify escapes newlines inside strings, so every line break is structural.
-  const lines = literal(value)
-    .replace(QUOTED_KEY, (whole: string, indent: string, key: string) => (IDENTIFIER.test(key) ? `${indent}${key}:` : whole))
-    .split("\n");
-  return lines
-    .map((line, i) => {
-      const next = lines[i + 1]?.trimStart() ?? "";
-      const closes = next.startsWith("}") || next.startsWith("]");
-      return closes && !line.endsWith("{") && !line.endsWith("[") ? `${line},` : line;
-    })
-    .join("\n");
+  return write(value, "");
 }

@@ -16,7 +16,7 @@ import { serverDefaults } from "../config/server-defaults.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { addLines, createIfAbsent, type Action, type NewFile } from "./files.js";
 import { mergePackageJson, type PackageWants } from "./package-json.js";
-import { configText, EXAMPLE_TOOL, exampleContractText, handlersText, serverText } from "./templates.js";
+import { configText, EXAMPLE_TOOL, exampleContractText, handlersText, serverText, tsconfigText } from "./templates.js";
 
 /** Where a fresh setup puts things: the output inside src/, so builds with `rootDir: src` compile it. */
 const FRESH = { definitions: "definitions", out: "src/generated", handlers: "src/handlers.ts", server: "src/server.ts" } as const;
@@ -42,16 +42,61 @@ const SDK_PACKAGES: Record<McpSdkLine, readonly string[]> = {
   2: ["@modelcontextprotocol/server", "@modelcontextprotocol/client", "@modelcontextprotocol/node"],
 };
 
-function packageWants(line: McpSdkLine): PackageWants {
+/** Node's types for the Node that runs init, whatever toolc itself was tested with: @types/node's major follows Node's. */
+export function nodeTypesRange(nodeVersion: string = process.versions.node): string {
+  return `^${nodeVersion.split(".")[0]}`;
+}
+
+/** The newest TypeScript line toolc is tested with, as its own devDependencies name it (`npm:typescript@7.0.2`). */
+function newestTypeScript(tested: Record<string, string>): string {
+  const aliased = /^npm:typescript@(.+)$/.exec(tested["typescript-7"] ?? "")?.[1];
+  return aliased ?? tested["typescript"] ?? "*";
+}
+
+function hasDependency(pkg: Record<string, unknown>, name: string): boolean {
+  return ["dependencies", "devDependencies", "peerDependencies"].some((f) => {
+    const deps = pkg[f];
+    return deps !== null && typeof deps === "object" && Object.hasOwn(deps, name);
+  });
+}
+
+function hasScript(pkg: Record<string, unknown>, name: string): boolean {
+  const scripts = pkg["scripts"];
+  return scripts !== null && typeof scripts === "object" && Object.hasOwn(scripts, name);
+}
+
+function packageWants(line: McpSdkLine, pkg: Record<string, unknown>): PackageWants {
   const tested = testedVersions();
   const version = (name: string): string => tested[name] ?? "*";
+  // A project without a build gets tsc and the compiler; one with its own build keeps it, and needs neither.
+  const startsBuild = !hasScript(pkg, "build");
+  const compiler: Record<string, string> = startsBuild && !hasDependency(pkg, "typescript") ? { typescript: newestTypeScript(tested) } : {};
   return {
     scripts: { prebuild: "toolc generate", check: "toolc check" },
+    ...(startsBuild ? { defaultScripts: { build: "tsc" } } : {}),
     // The generated validators are compiled ahead of time, so the SDK is the one run-time dependency.
     dependencies: Object.fromEntries(SDK_PACKAGES[line].map((name) => [name, version(name)])),
     // Node's types: the server starter and the generated HTTP entry use them.
-    devDependencies: { "@types/node": version("@types/node") },
+    devDependencies: { "@types/node": nodeTypesRange(), ...compiler },
   };
+}
+
+/** The deepest folder holding both `a` and `b`. */
+function commonFolder(a: string, b: string): string {
+  const left = a.split(sep);
+  const right = b.split(sep);
+  let i = 0;
+  while (i < left.length && i < right.length && left[i] === right[i]) i++;
+  return left.slice(0, i).join(sep) || sep;
+}
+
+/** tsconfig.json for `tsc`: rooted at the folder that holds the handlers, the server and the output, so dist/ mirrors it. */
+function tsconfigFile(root: string, settings: Settings, handlers: string): NewFile {
+  const sources = commonFolder(dirname(handlers), settings.out);
+  const rel = (p: string): string => posix(relative(root, p)) || ".";
+  const inside = sources.startsWith(root + sep);
+  const include = inside ? [rel(sources)] : [rel(dirname(handlers)), rel(settings.out)];
+  return { path: join(root, "tsconfig.json"), text: tsconfigText({ rootDir: inside ? rel(sources) : ".", include }) };
 }
 
 function hasContracts(dir: string): boolean {
@@ -65,7 +110,7 @@ function hasContracts(dir: string): boolean {
 /** The settings init works with: the existing config's, or the fresh layout it is about to write. */
 async function layout(root: string, io: Io): Promise<Settings | undefined> {
   if (!existsSync(join(root, CONFIG_FILE))) {
-    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers), mcpSdk: mcpSdkLine(root), server: serverDefaults(root, undefined) };
+    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers), mcpSdk: mcpSdkLine(root), server: serverDefaults(root, undefined), providers: true };
   }
   const resolved = await resolveSettings(root, { config: CONFIG_FILE });
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
@@ -84,6 +129,7 @@ function starterFiles(root: string, settings: Settings, pkg: Record<string, unkn
   const rel = (p: string): string => posix(relative(root, p));
   const configHandlers = withExample && !existsSync(handlers) ? { handlers: rel(handlers) } : {};
   files.push({ path: configPath, text: configText({ definitions: rel(settings.definitions), out: rel(settings.out), ...configHandlers, mcpSdk: settings.mcpSdk }) });
+  files.push(tsconfigFile(root, settings, handlers));
   if (!withExample) {
     const note = `${rel(settings.definitions)}/ already has contracts; write handlers for them (docs/runtime.md)`;
     return { files, skipped: [{ status: "skipped", path: settings.definitions, detail: `the example contract and the starters: ${note}` }] };
@@ -116,11 +162,7 @@ function updatePackageJson(path: string, wants: PackageWants): Action[] {
 
 /** toolc itself must be a devDependency, or prebuild's `toolc generate` and the `$schema` paths find nothing. */
 function toolcDeclared(pkg: Record<string, unknown>, path: string): Action[] {
-  const declared = ["dependencies", "devDependencies"].some((f) => {
-    const deps = pkg[f];
-    return deps !== null && typeof deps === "object" && Object.hasOwn(deps, "toolc");
-  });
-  return declared ? [] : [{ status: "kept", path, detail: "toolc is not a devDependency: npm i -D toolc (or its tarball), so prebuild and the $schema lines find it" }];
+  return hasDependency(pkg, "toolc") ? [] : [{ status: "kept", path, detail: "toolc is not a devDependency: npm i -D toolc (or its tarball), so prebuild and the $schema lines find it" }];
 }
 
 function printActions(actions: readonly Action[], root: string, io: Io): void {
@@ -143,7 +185,7 @@ export async function initCommand(root: string, io: Io): Promise<number> {
   const { files, skipped } = starterFiles(root, settings, pkg);
   const actions: Action[] = [];
   for (const file of files) actions.push(await createIfAbsent(file));
-  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk)), ...toolcDeclared(pkg, pkgPath));
+  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk, pkg)), ...toolcDeclared(pkg, pkgPath));
   const folders = ownedFolders(root, settings);
   actions.push(addLines(join(root, ".gitattributes"), folders.map((f) => `${f}/** linguist-generated=true`), "# Written by toolc: collapse its output in diffs and leave it out of language statistics"));
   actions.push(addLines(join(root, ".prettierignore"), folders.map((f) => `/${f}/`), "# toolc's output has toolc's own fixed format; `toolc check` keeps it exact"));

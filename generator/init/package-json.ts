@@ -11,7 +11,10 @@ export interface PackageChange {
 }
 
 export interface PackageWants {
+  /** Scripts toolc needs: added where absent; a different one is kept, with a note to make it run toolc's command. */
   readonly scripts: Readonly<Record<string, string>>;
+  /** Scripts that start a project off (`build`): added where absent, any existing one is the project's own and kept without a word. */
+  readonly defaultScripts?: Readonly<Record<string, string>>;
   readonly dependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
 }
@@ -33,6 +36,11 @@ function indentOf(text: string): string {
 
 function addScripts(pkg: Json, wants: PackageWants, changes: PackageChange[]): void {
   const scripts = objectAt(pkg, "scripts");
+  for (const [name, command] of Object.entries(wants.defaultScripts ?? {})) {
+    if (scripts[name] !== undefined) continue;
+    scripts[name] = command;
+    changes.push({ added: true, what: `script ${name}: ${command}` });
+  }
   for (const [name, command] of Object.entries(wants.scripts)) {
     const current = scripts[name];
     if (current === undefined) {

@@ -138,3 +138,32 @@ main().catch((error: unknown) => {
 });
 `;
 }
+
+export interface TsconfigTemplate {
+  /** The folder holding the handlers, the server and the output, relative to the project; "." for the project itself. */
+  readonly rootDir: string;
+  /** What tsc compiles: the source folders, relative to the project. */
+  readonly include: readonly string[];
+}
+
+/**
+ * A tsconfig for `npm run build` (`tsc`): Node's module rules (NodeNext,
+ * which follow package.json's `type`), strict, and Node's types, which
+ * TypeScript 6 and later no longer load by default and the server starter
+ * needs for `process`. Output goes to dist/, so `node dist/server.js` runs.
+ */
+export function tsconfigText(t: TsconfigTemplate): string {
+  const config = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      types: ["node"],
+      rootDir: t.rootDir,
+      outDir: "dist",
+    },
+    include: t.include,
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic } from "../ir.js";
+import { checkFileFormats } from "./formats.js";
 import { checkAgainstMetaSchema } from "./meta-schema.js";
 import { parseYamlSource, type YamlSource } from "./yaml-source.js";
 
@@ -39,6 +40,8 @@ export function loadDefinitionsFromTexts(entries: readonly { source: string; dis
     const problems = checkAgainstMetaSchema(parsed.file);
     diagnostics.push(...problems);
     if (problems.length === 0) files.push(parsed.file);
+    // A file that goes no further still has its formats checked, so they are reported with its other problems (normalize checks the rest).
+    else diagnostics.push(...checkFileFormats(parsed.file));
   }
   return { files, diagnostics };
 }

@@ -18,7 +18,7 @@ export const META_SCHEMA_URL = new URL("../../schema/contract.schema.json", impo
 const OUTSIDE_SUBSET = new Set([
   "if", "then", "else", "not", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas",
   "dependencies", "patternProperties", "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor",
-  "$anchor", "$id", "$schema", "$vocabulary", "$recursiveRef", "$recursiveAnchor", "contentEncoding",
+  "$anchor", "$id", "$vocabulary", "$recursiveRef", "$recursiveAnchor", "contentEncoding",
   "contentMediaType", "contentSchema", "definitions", "additionalItems",
 ]);
 
@@ -26,7 +26,6 @@ const HINTS: Record<string, string> = {
   nullable: '; write `type: [X, "null"]` for a nullable value',
   definitions: "; use `$defs`",
   additionalItems: "; use `items` with `prefixItems`",
-  $schema: "; state the dialect once, at the top of the contract: `$schema: https://json-schema.org/draft/2020-12/schema`",
 };
 
 let compiled: ReturnType<Ajv2020["compile"]> | undefined;
@@ -79,8 +78,22 @@ function propertyName(file: YamlSource, e: ErrorObject): Diagnostic {
   return error(at, Codes.invalidValue, `\`${name}\`: ${rule}`);
 }
 
+/**
+ * `required: true` on a property (the draft-03 and OpenAPI-2 habit): in JSON
+ * Schema 2020-12 `required` is the object's list of names (Validation §6.5.3).
+ */
+function requiredFlag(file: YamlSource, path: JsonPath, e: ErrorObject): Diagnostic | undefined {
+  if (e.keyword !== "type" || typeof e.data !== "boolean" || path.at(-1) !== "required" || path.at(-3) !== "properties") return undefined;
+  const name = String(path.at(-2));
+  const object = formatPath(path.slice(0, -3)) || "the object";
+  const fix = e.data ? `list it in \`${object}\`'s \`required\` instead: \`required: [${name}]\` beside \`properties\`` : "leave it out (properties are optional unless listed in their object's `required`)";
+  return error(file.locate(path, { key: true }), Codes.invalidValue, `\`required: ${String(e.data)}\` on property \`${name}\` is not JSON Schema 2020-12; ${fix}`);
+}
+
 function valueProblem(file: YamlSource, e: ErrorObject): Diagnostic {
   const path = segmentsOf(e, file.data);
+  const flag = requiredFlag(file, path, e);
+  if (flag !== undefined) return flag;
   const at = file.locate(path);
   const field = formatPath(path) || "the file";
   if (e.keyword === "required") {

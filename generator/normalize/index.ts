@@ -7,7 +7,9 @@ import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from 
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
 import { lintExportedNames, lintTypeModules } from "./generated-names.js";
-import { normalizeTool } from "./tool.js";
+import { normalizeTool, type NormalizeOptions } from "./tool.js";
+
+export type { NormalizeOptions } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
 
@@ -27,6 +29,10 @@ export function isTypesFile(file: YamlSource): boolean {
 function compileNamedTypes(types: NamedTypes, out: Diagnostic[]): Set<string> {
   const failed = new Set<string>();
   for (const [name, entry] of types.byName) {
+    if (entry.hasErrors) {
+      failed.add(name);
+      continue;
+    }
     const defs = Object.fromEntries(closureOf([name], types).map((n) => [n, types.byName.get(n)?.schema ?? true]));
     const compiled = compileSchema({ $defs: defs, $ref: `#/$defs/${name}` } as JsonObject, entry.file, ["types", name], false);
     if (compiled.diagnostics.length > 0) {
@@ -85,8 +91,8 @@ export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedType
  * or a worker thread can normalize it apart from the others; `assemble` then
  * adds what needs every tool at once.
  */
-export function normalizeOneTool(file: YamlSource, types: NormalizedTypes): NormalizedTool {
-  const result = normalizeTool(file, types.types, types.failedTypes);
+export function normalizeOneTool(file: YamlSource, types: NormalizedTypes, options: NormalizeOptions = {}): NormalizedTool {
+  const result = normalizeTool(file, types.types, types.failedTypes, options);
   return { tool: result.tool, nameAt: file.locate(["name"]), diagnostics: result.diagnostics };
 }
 
@@ -133,8 +139,8 @@ export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[
   return { ir: { tools: sortedTools, typeFiles: types.types.files }, diagnostics: sortDiagnostics(diagnostics) };
 }
 
-export function normalize(loaded: LoadedDefinitions): NormalizeResult {
+export function normalize(loaded: LoadedDefinitions, options: NormalizeOptions = {}): NormalizeResult {
   const types = normalizeTypes(loaded.files.filter(isTypesFile));
-  const tools = loaded.files.filter((f) => !isTypesFile(f)).map((file) => normalizeOneTool(file, types));
+  const tools = loaded.files.filter((f) => !isTypesFile(f)).map((file) => normalizeOneTool(file, types, options));
   return assemble(types, tools, loaded.diagnostics);
 }

@@ -156,11 +156,20 @@ function typesOf(node: JsonObject): readonly unknown[] {
   return Array.isArray(node.type) ? node.type : [node.type];
 }
 
-/** What is unbounded about `node`, if anything: a string without maxLength, an array without maxItems. */
+/**
+ * Formats whose grammar bounds a valid string's length (runtime/formats.ts):
+ * fixed-width (date, uuid), bounded by the grammar (ipv4, ipv6, hostname's
+ * 253 characters), or open only in a fraction of a second's digits (time,
+ * date-time), which the checker reads once. A `maxLength` would add nothing.
+ */
+export const BOUNDED_FORMATS: ReadonlySet<string> = new Set(["date", "time", "date-time", "uuid", "ipv4", "ipv6", "hostname"]);
+
+/** What is unbounded about `node`, if anything: a string without maxLength or a bounding format, an array without maxItems. */
 function unboundedKind(node: JsonObject): string | undefined {
   if ("enum" in node || "const" in node) return undefined;
   const types = typesOf(node);
-  if (types.includes("string") && node.maxLength === undefined) return "a string with no `maxLength`";
+  const boundedByFormat = typeof node.format === "string" && BOUNDED_FORMATS.has(node.format);
+  if (types.includes("string") && node.maxLength === undefined && !boundedByFormat) return "a string with no `maxLength`";
   if (types.includes("array") && node.maxItems === undefined && !(Array.isArray(node.prefixItems) && node.items === false)) return "an array with no `maxItems`";
   return undefined;
 }

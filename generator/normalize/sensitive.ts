@@ -221,7 +221,7 @@ class Builder {
   }
 }
 
-export type SensitiveAnalysis = { ok: true; paths: SensitivePathsIR } | { ok: false; problem: string };
+export type SensitiveAnalysis = { ok: true; paths: SensitivePathsIR } | { ok: false; problem: string; unresolvedRef?: string };
 
 /**
  * The automaton for `root` (a served schema: `$ref`s point into its own
@@ -231,7 +231,7 @@ export type SensitiveAnalysis = { ok: true; paths: SensitivePathsIR } | { ok: fa
  */
 export function sensitivePaths(root: JsonObject, purpose: "input" | "output"): SensitiveAnalysis {
   const indexed = indexSchema(root, purpose);
-  if ("unresolved" in indexed) return { ok: false, problem: `\`$ref\` ${JSON.stringify(indexed.unresolved)} does not resolve, so the values it holds cannot be checked for \`x-sensitive\`` };
+  if ("unresolved" in indexed) return { ok: false, unresolvedRef: indexed.unresolved, problem: `\`$ref\` ${JSON.stringify(indexed.unresolved)} does not resolve, so the values it holds cannot be checked for \`x-sensitive\`` };
   const live = liveNodes(indexed.nodes);
   if (!live[0]) return { ok: true, paths: [] };
   const builder = new Builder(indexed.nodes, live);

@@ -5,7 +5,7 @@
  */
 import { Codes, error, warning } from "../diagnostics.js";
 import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, SensitivePathsIR, ToolIR } from "../ir.js";
-import type { YamlSource } from "../load/index.js";
+import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
 import { isSchemaObject } from "./schema-walk.js";
@@ -17,6 +17,7 @@ import { normalizeSchema } from "./schemas.js";
 import { lintSensitive, sensitivePaths } from "./sensitive.js";
 import { closureOf, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
+import { didYouMean } from "../load/suggest.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 100;
@@ -48,7 +49,7 @@ interface RawTool {
   output: JsonObject;
   errors?: Record<string, { description: string }>;
   content?: ContentKind[];
-  examples?: { name: string; input: unknown; output?: unknown; invalid?: string[] }[];
+  examples?: { name: string; input: unknown; output?: unknown; invalid?: string[]; rejected?: string }[];
 }
 
 interface ServedSchema {
@@ -72,7 +73,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
     out.push(error(at, Codes.rootNotObject, "the input root must be `type: object` (an MCP inputSchema is always an object); wrap other values in a property"));
   }
   const localDefs = isSchemaObject(raw.$defs) ? Object.keys(raw.$defs) : [];
-  const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs) });
+  const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs), rootStatesDialect: true });
   out.push(...normalized.diagnostics);
   if (key === "input") out.push(...lintUnbounded(raw, [key], file));
   out.push(...lintSensitive(raw, [key], file, key));
@@ -96,7 +97,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
   }
   const sortedDefs = Object.fromEntries(Object.keys(bundled).sort().map((k) => [k, bundled[k]])) as JsonObject;
   // A stated dialect is served as written, first, where a reader of the schema looks for it.
-  const stated: JsonObject = tool.$schema === JSON_SCHEMA_2020_12 ? { $schema: tool.$schema } : {};
+  const stated: JsonObject = tool.$schema === JSON_SCHEMA_2020_12 && !("$schema" in rest) ? { $schema: tool.$schema } : {};
   const schema: JsonObject = Object.keys(sortedDefs).length > 0 ? { ...stated, ...rest, $defs: sortedDefs } : { ...stated, ...rest };
   // The tool's own recursive `$defs`; named types are checked once, in their types file (normalize/index.ts).
   for (const fanout of findFanouts(schema, (name) => defs[name]?.kind === "local")) {
@@ -109,6 +110,8 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
 function trackSensitive(schema: JsonObject, key: "input" | "output", file: YamlSource, out: Diagnostic[]): SensitivePathsIR {
   const analysis = sensitivePaths(schema, key);
   if (analysis.ok) return analysis.paths;
+  // A reference that does not resolve is already refused where it stands (TC020); saying so again here adds nothing.
+  if (analysis.unresolvedRef !== undefined && out.some((d) => d.code === Codes.danglingRef)) return [];
   out.push(error(file.locate([key], { key: true }), Codes.untrackedSensitive, `the ${key} cannot be compiled: ${analysis.problem}`));
   return [];
 }
@@ -129,11 +132,19 @@ function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Di
   }
 }
 
-/** `$schema` names the dialect of input and output; toolc compiles 2020-12 only, and says so rather than reading another dialect as it. */
+/**
+ * `$schema` names the dialect of input and output, once at the top of the
+ * contract or at the root of either schema (as schemas copied from elsewhere
+ * carry it); toolc compiles 2020-12 only, and says so rather than reading
+ * another dialect as it.
+ */
 function checkDialect(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
-  if (raw.$schema === undefined || raw.$schema === JSON_SCHEMA_2020_12) return;
-  const editorHint = raw.$schema.endsWith(".json") ? "; for editor support, use a `# yaml-language-server: $schema=…` comment instead" : "";
-  out.push(error(file.locate(["$schema"]), Codes.unsupportedDialect, `\`$schema\` ${JSON.stringify(raw.$schema)} is not a dialect toolc compiles: only ${JSON_SCHEMA_2020_12} (JSON Schema 2020-12) is supported${editorHint}`));
+  const stated: [JsonPath, unknown][] = [[["$schema"], raw.$schema], [["input", "$schema"], raw.input.$schema], [["output", "$schema"], raw.output.$schema]];
+  for (const [path, dialect] of stated) {
+    if (typeof dialect !== "string" || dialect === JSON_SCHEMA_2020_12) continue;
+    const editorHint = dialect.endsWith(".json") ? "; for editor support, use a `# yaml-language-server: $schema=…` comment instead" : "";
+    out.push(error(file.locate(path), Codes.unsupportedDialect, `\`$schema\` ${JSON.stringify(dialect)} is not a dialect toolc compiles: only ${JSON_SCHEMA_2020_12} (JSON Schema 2020-12) is supported${editorHint}`));
+  }
 }
 
 /** `sunset` is a calendar day, and only a deprecated tool has one. */
@@ -168,7 +179,25 @@ function examplesOf(raw: RawTool): ExampleIR[] {
     input: e.input as ExampleIR["input"],
     ...(e.output === undefined ? {} : { output: e.output as ExampleIR["input"] }),
     ...(e.invalid === undefined ? {} : { invalid: e.invalid }),
+    ...(e.rejected === undefined ? {} : { rejected: e.rejected }),
   }));
+}
+
+/** An example's `rejected` names a declared error, and says nothing else about the outcome (an output, invalid paths). */
+function lintRejectedExamples(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
+  const declared = Object.keys(raw.errors ?? {});
+  (raw.examples ?? []).forEach((example, i) => {
+    if (example.rejected === undefined) return;
+    const at = file.locate(["examples", i, "rejected"]);
+    if (!declared.includes(example.rejected)) {
+      const known = declared.length === 0 ? "the contract declares no `errors`" : `declared: ${declared.join(", ")}${didYouMean(example.rejected, declared)}`;
+      out.push(error(at, Codes.badRejectedExample, `example ${JSON.stringify(example.name)}: \`rejected: ${example.rejected}\` is not one of the contract's errors (${known})`));
+    }
+    for (const other of ["output", "invalid"] as const) {
+      if (example[other] === undefined) continue;
+      out.push(error(file.locate(["examples", i, other], { key: true }), Codes.badRejectedExample, `example ${JSON.stringify(example.name)} is \`rejected\`, so it has no ${other === "output" ? "output" : "invalid paths"}: a rejected call returns REJECTED with its reason`));
+    }
+  });
 }
 
 function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, output: ServedSchema, out: Diagnostic[]): void {
@@ -182,7 +211,12 @@ function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, ou
   }
 }
 
-export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>): { tool: ToolIR; diagnostics: Diagnostic[] } {
+export interface NormalizeOptions {
+  /** Lint what the provider exports cannot do (TC070-TC072); default true. Off with the config's `providers: false`, which drops the exports too. */
+  readonly providers?: boolean;
+}
+
+export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>, options: NormalizeOptions = {}): { tool: ToolIR; diagnostics: Diagnostic[] } {
   const raw = file.data as RawTool;
   const out: Diagnostic[] = [];
   const idempotent = raw.idempotent ?? raw.effect === "read";
@@ -194,6 +228,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
   lintAnnotations(raw, file, out);
   checkLifecycle(raw, file, out);
   const mcpHeaders = mcpHeadersOf(raw.input, raw.output, file, out);
+  lintRejectedExamples(raw, file, out);
   const tool: ToolIR = {
     name: raw.name,
     version: raw.version,
@@ -230,7 +265,7 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
     ...(mcpHeaders.length === 0 ? {} : { mcpHeaders }),
   };
   if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, out);
-  if (!out.some((d) => d.severity === "error")) out.push(...lintProviders(tool, file));
+  if (!out.some((d) => d.severity === "error") && options.providers !== false) out.push(...lintProviders(tool, file));
   return { tool, diagnostics: out };
 }
 

@@ -2,7 +2,7 @@
  * Named types: every entry of a types file's `types:` map, normalized once
  * and shared by every tool that refers to it.
  */
-import { Codes, error } from "../diagnostics.js";
+import { Codes, error, hasErrors } from "../diagnostics.js";
 import type { Diagnostic, JsonSchema, NamedTypeIR, TypeFileIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 import { moduleStem } from "./names.js";
@@ -15,7 +15,7 @@ export interface NamedTypes {
   readonly registry: TypeRegistry;
   readonly files: readonly TypeFileIR[];
   /** Type name → normalized schema and the named types it refers to directly. */
-  readonly byName: ReadonlyMap<string, { readonly schema: JsonSchema; readonly deps: ReadonlySet<string>; readonly file: YamlSource }>;
+  readonly byName: ReadonlyMap<string, { readonly schema: JsonSchema; readonly deps: ReadonlySet<string>; readonly file: YamlSource; readonly hasErrors?: boolean }>;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -38,18 +38,29 @@ function buildRegistry(files: readonly YamlSource[], diagnostics: Diagnostic[]):
   return registry;
 }
 
+/**
+ * A named type is compiled as a schema of its own, where Ajv applies no
+ * `default` (defaults fill in properties and items, not a whole value) and
+ * strict mode refuses one at the root.
+ */
+function rootDefault(raw: JsonSchema, name: string, file: YamlSource): Diagnostic[] {
+  if (!isSchemaObject(raw) || !("default" in raw)) return [];
+  return [error(file.locate(["types", name, "default"], { key: true }), Codes.invalidDefault, `\`default\` on the named type \`${name}\` itself is never applied (a default fills in a property or an item); put it where the type is used: \`{ $ref: ..., default: ... }\``)];
+}
+
 export function normalizeTypeFiles(files: readonly YamlSource[]): NamedTypes {
   const diagnostics: Diagnostic[] = [];
   const registry = buildRegistry(files, diagnostics);
-  const byName = new Map<string, { schema: JsonSchema; deps: ReadonlySet<string>; file: YamlSource }>();
+  const byName = new Map<string, { schema: JsonSchema; deps: ReadonlySet<string>; file: YamlSource; hasErrors?: boolean }>();
   const irFiles: TypeFileIR[] = files.map((file) => {
     const types: NamedTypeIR[] = [];
     for (const [name, raw] of Object.entries(typesOf(file))) {
       if (registry.get(name)?.file !== file.source) continue;
       const normalized = normalizeSchema(raw, ["types", name], { file, registry, localDefs: new Set() });
-      diagnostics.push(...normalized.diagnostics, ...lintSensitive(raw, ["types", name], file, "type"));
+      diagnostics.push(...normalized.diagnostics, ...lintSensitive(raw, ["types", name], file, "type"), ...rootDefault(raw, name, file));
       checkTypeFileHeaders(raw, ["types", name], file, diagnostics);
-      byName.set(name, { schema: normalized.schema, deps: normalized.namedDeps, file });
+      // A type normalize already refused is not compiled: Ajv would only restate the problem, less clearly.
+      byName.set(name, { schema: normalized.schema, deps: normalized.namedDeps, file, ...(hasErrors(normalized.diagnostics) ? { hasErrors: true } : {}) });
       const description = isSchemaObject(raw) && typeof raw.description === "string" ? raw.description : undefined;
       types.push({ name, schema: normalized.schema, ...(description === undefined ? {} : { description }) });
     }

@@ -5,7 +5,7 @@
  * all at once or not at all (apply.ts).
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, posix, relative, sep } from "node:path";
 import type { EmittedFile } from "../ir.js";
 
 /** Every file toolc writes carries this marker near its top; only such files are ever removed. */
@@ -58,9 +58,29 @@ function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-function isGenerated(path: string): boolean {
-  const head = readIfExists(path)?.slice(0, 400) ?? "";
-  return head.includes(GENERATED_MARKER);
+/** How a contract test imports a file of the output folder: `outFromTests` is the output folder relative to the tests folder, posix. */
+export function generatedSpecifier(outFromTests: string, file: string): string {
+  const path = posix.join(outFromTests, file);
+  return path.startsWith(".") ? path : `./${path}`;
+}
+
+/** The import line every contract test written against `layout.out` starts with. */
+function testsImportOf(layout: OutputLayout): string | undefined {
+  if (layout.tests === undefined) return undefined;
+  const outFromTests = toPosix(relative(layout.tests, layout.out)) || ".";
+  return ` from ${JSON.stringify(generatedSpecifier(outFromTests, "index.js"))};`;
+}
+
+/**
+ * Whether toolc wrote the file, for this output: anything in the output
+ * folder with toolc's header; in the tests folder, only a test written
+ * against this output folder. A test for another output (another project
+ * sharing the folder, an earlier run with other folders) is not this run's
+ * to remove.
+ */
+function isGenerated(path: string, testsImport: string | undefined): boolean {
+  const head = readIfExists(path)?.slice(0, 600) ?? "";
+  return head.includes(GENERATED_MARKER) && (testsImport === undefined || head.includes(testsImport));
 }
 
 /** The absolute path a file is written to. */
@@ -77,12 +97,13 @@ function leftovers(layout: OutputLayout, produced: ReadonlySet<string>): { stale
   const stale: string[] = [];
   const foreign: string[] = [];
   const seen = new Set<string>();
+  const testsImport = testsImportOf(layout);
   for (const [dir, owned] of [[layout.out, true], [layout.tests, false]] as const) {
     if (dir === undefined) continue;
     for (const path of listFiles(dir)) {
       if (produced.has(path) || seen.has(path)) continue;
       seen.add(path);
-      if (isGenerated(path)) stale.push(path);
+      if (isGenerated(path, owned ? undefined : testsImport)) stale.push(path);
       else if (owned) foreign.push(path);
     }
   }

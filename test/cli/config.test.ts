@@ -102,6 +102,23 @@ describe("toolc.config.yaml", () => {
     expect(missing.stderr).toContain("nope.yaml:1:1: error TC006: config file not found: nope.yaml");
   });
 
+  it("turns the provider exports and their warnings off with providers: false", async () => {
+    const dir = project("tests: false\n");
+    const withProviders = await runCli(dir, ["generate"]);
+    expect(withProviders.stderr).toMatch(/warning TC070/);
+    expect(withProviders.stderr).toMatch(/warning TC071/);
+    expect(existsSync(join(dir, "generated/providers.ts"))).toBe(true);
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: false\n");
+    const without = await runCli(dir, ["generate"]);
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stderr).not.toMatch(/TC07\d/);
+    expect(without.stdout).toMatch(/, 1 removed/);
+    expect(existsSync(join(dir, "generated/providers.ts"))).toBe(false);
+    expect((await runCli(dir, ["check"])).code).toBe(0);
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: no\n");
+    expect((await runCli(dir, ["generate"])).stderr).toContain("toolc.config.yaml:2:12: error TC003: `providers` must be true or false, not \"no\"");
+  });
+
   it("gives import its definitions folder", async () => {
     const dir = project("definitions: contracts\ntests: false\n");
     writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools: [{ name: "ping", description: "Ping.", inputSchema: { type: "object" } }] }));
@@ -122,6 +139,29 @@ describe("contract tests by default", () => {
     expect((await runCli(without, ["generate"])).code).toBe(0);
     expect(existsSync(join(without, "test"))).toBe(false);
     expect(Object.keys(snapshotTree(join(without, "generated"))).some((p) => p.endsWith(".test.ts"))).toBe(false);
+  });
+
+  it("are not written with --out alone, and a run for other folders removes none of the project's tests", async () => {
+    const dir = project("tests: test/toolc\n", { devDependencies: { vitest: "4.1.12" } });
+    expect((await runCli(dir, ["generate"])).code).toBe(0);
+    const projectTests = snapshotTree(join(dir, "test/toolc"));
+    expect(Object.keys(projectTests)).toContain("get_order.test.ts");
+    mkdirSync(join(dir, "other"));
+    writeFileSync(join(dir, "other/ping.yaml"), "name: ping\nversion: 1\ndescription: Ping.\neffect: read\ninput: { type: object }\noutput: { type: object }\n");
+
+    const outOnly = await runCli(dir, ["generate", "--definitions", "other", "--out", "elsewhere"]);
+    expect(outOnly.code, outOnly.stderr).toBe(0);
+    expect(existsSync(join(dir, "elsewhere/index.ts"))).toBe(true);
+    expect(snapshotTree(join(dir, "test/toolc"))).toEqual(projectTests);
+    expect(Object.keys(snapshotTree(join(dir, "elsewhere"))).some((p) => p.endsWith(".test.ts"))).toBe(false);
+
+    // Both folders named: ping's test goes beside the project's, which import another output and stay.
+    const both = await runCli(dir, ["generate", "--definitions", "other", "--out", "elsewhere", "--tests", "test/toolc"]);
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout).toMatch(/, 0 removed/);
+    expect(snapshotTree(join(dir, "test/toolc"))).toEqual({ ...projectTests, "ping.test.ts": expect.stringContaining('from "../../elsewhere/index.js"') });
+    const check = await runCli(dir, ["check"]);
+    expect(check.stderr).not.toMatch(/stale|missing|changed/);
   });
 
   it("moving them removes the old copies toolc wrote, and nothing else", async () => {

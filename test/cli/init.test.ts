@@ -4,7 +4,7 @@
  * second run changes nothing, and that it never overwrites a user's file.
  */
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -27,12 +27,30 @@ async function prettier(dir: string, mode: "--check" | "--write"): Promise<{ cod
   }
 }
 
+const STARTER_TSCONFIG = {
+  compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, types: ["node"], rootDir: "src", outDir: "dist" },
+  include: ["src"],
+};
+
+/** Calls `greet` on the built starter over stdio with the SDK 2.x client, as an MCP host would. */
+async function greetBuiltServer(dir: string): Promise<unknown> {
+  const { Client } = await import("@modelcontextprotocol/client");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+  const client = new Client({ name: "init-test", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: ["dist/server.js"], cwd: dir, stderr: "pipe" }));
+  try {
+    return (await client.callTool({ name: "greet", arguments: { name: "Ada" } })).structuredContent;
+  } finally {
+    await client.close();
+  }
+}
+
 describe("toolc init", () => {
   it("sets up a project, and a second run changes nothing", async () => {
     const dir = scratch({ vitest: true });
     const first = await runCli(dir, ["init"]);
     expect(first.code, first.stderr).toBe(0);
-    for (const path of ["toolc.config.yaml", "definitions/greet.yaml", "src/handlers.ts", "src/server.ts", ".gitattributes", ".prettierignore"]) {
+    for (const path of ["toolc.config.yaml", "tsconfig.json", "definitions/greet.yaml", "src/handlers.ts", "src/server.ts", ".gitattributes", ".prettierignore"]) {
       expect(first.stdout).toMatch(new RegExp(`created +${path.replace(".", "\\.")}`));
       expect(existsSync(join(dir, path)), path).toBe(true);
     }
@@ -47,7 +65,10 @@ describe("toolc init", () => {
     });
     expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toMatch(/^mcp: \{ sdk: 2 \}$/m);
     expect(readFileSync(join(dir, "src/server.ts"), "utf8")).toContain('from "@modelcontextprotocol/server/stdio"');
-    expect(pkg.devDependencies).toMatchObject({ toolc: "file:../toolc.tgz", "@types/node": ours.devDependencies["@types/node"] });
+    // Node's types for the Node that runs init, as a range: a pin to toolc's own @types/node would clash with newer tools (ERESOLVE).
+    expect(pkg.devDependencies).toEqual({ toolc: "file:../toolc.tgz", vitest: ours.devDependencies.vitest, "@types/node": `^${process.versions.node.split(".")[0]}` });
+    // The project has a build of its own, so no TypeScript is added; the tsconfig it lacked is.
+    expect(JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"))).toEqual(STARTER_TSCONFIG);
     expect(readFileSync(join(dir, "definitions/greet.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=\.\.\/node_modules\/toolc\/schema\/contract\.schema\.json\n/);
     expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toMatch(/^# yaml-language-server: \$schema=node_modules\/toolc\/schema\/config\.schema\.json\n/);
     expect(readFileSync(join(dir, ".gitattributes"), "utf8")).toContain("src/generated/** linguist-generated=true\ntest/toolc/** linguist-generated=true\n");
@@ -59,6 +80,29 @@ describe("toolc init", () => {
     expect(second.stdout).toMatch(/^toolc init: nothing to do/);
     expect(second.stdout).not.toMatch(/created|updated/);
     expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  it("gives a project with no build a tsc build, a tsconfig and TypeScript, and the starter builds and serves", async () => {
+    const dir = scratch();
+    const pkgPath = join(dir, "package.json");
+    writeFileSync(pkgPath, readFileSync(pkgPath, "utf8").replace('"build": "tsc",', ""));
+    const result = await runCli(dir, ["init"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/created +tsconfig\.json/);
+    expect(result.stdout).toContain("script build: tsc");
+    const pkg = JSON.parse(readFileSync(pkgPath, "utf8"));
+    expect(pkg.scripts).toEqual({ test: "vitest run", build: "tsc", prebuild: "toolc generate", check: "toolc check" });
+    expect(pkg.devDependencies.typescript).toBe(ours.devDependencies["typescript-7"].replace("npm:typescript@", ""));
+    expect(JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"))).toEqual(STARTER_TSCONFIG);
+    // npm run build: prebuild, then tsc (TypeScript 7, the version init added) with the tsconfig init wrote.
+    expect((await runCli(dir, ["generate"])).code).toBe(0);
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+    await exec(process.execPath, [join(ROOT, "node_modules/typescript-7/bin/tsc")], { cwd: dir });
+    expect(await greetBuiltServer(dir)).toEqual({ greeting: "Hello, Ada." });
+    // A tsconfig of the project's own is never replaced, and a second run adds no build.
+    writeFileSync(join(dir, "tsconfig.json"), "{}\n");
+    expect((await runCli(dir, ["init"])).stdout).toMatch(/^toolc init: nothing to do/);
+    expect(readFileSync(join(dir, "tsconfig.json"), "utf8")).toBe("{}\n");
   });
 
   it("gives a starter that compiles under strict flags, whose contract tests pass through the real handler", async () => {

@@ -69,9 +69,18 @@ describe("$schema", () => {
     expect(lines[0]).toMatch(/TC038: .*yaml-language-server/);
   });
 
-  it("refuses $schema inside input, with a hint to state it at the top (TC030)", () => {
-    const { lines } = compile(TOOL.replace("input:\n  type: object", `input:\n  $schema: ${DIALECT}\n  type: object`));
-    expect(lines).toEqual([expect.stringMatching(/^definitions\/t\.yaml:6:3: error TC030: `\$schema` is not in toolc's supported JSON Schema subset; state the dialect once, at the top of the contract/)]);
+  it("accepts 2020-12 at the root of input or output, as schemas copied from elsewhere carry it, and serves it as written", () => {
+    const { tools, lines } = compile(TOOL.replace("input:\n  type: object", `input:\n  type: object\n  $schema: ${DIALECT}`));
+    expect(lines).toEqual([]);
+    expect(Object.keys(tools[0]!.inputSchema)).toEqual(["type", "$schema", "properties", "required", "additionalProperties"]);
+    expect(tools[0]!.outputSchema).not.toHaveProperty("$schema");
+  });
+
+  it("refuses another dialect at the root of output (TC038), and $schema below a root (TC030)", () => {
+    const draft7 = compile(TOOL.replace("output:\n  type: object", "output:\n  $schema: http://json-schema.org/draft-07/schema#\n  type: object"));
+    expect(draft7.lines).toEqual([expect.stringMatching(/^definitions\/t\.yaml:11:12: error TC038: `\$schema` "http:\/\/json-schema.org\/draft-07\/schema#" is not a dialect toolc compiles/)]);
+    const nested = compile(TOOL.replace("metric: { type: string, maxLength: 64 }", `metric: { type: string, maxLength: 64, $schema: ${DIALECT} }`));
+    expect(nested.lines).toEqual([expect.stringMatching(/^definitions\/t\.yaml:8:44: error TC030: `\$schema` is read only at the root of `input` or `output`/)]);
   });
 });
 

@@ -152,7 +152,7 @@ function node(cwd: string, args: readonly string[], bin = process.execPath): voi
   }
 }
 
-/** `npm pack` of this repository (its prepare script builds dist/ first); returns the tarball path. */
+/** `npm pack` of this repository (its prepack script builds dist/ first); returns the tarball path. */
 function pack(into: string): string {
   const out = execFileSync("npm", ["pack", "--json", "--pack-destination", into], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   const [info] = JSON.parse(out) as { filename: string }[];
@@ -166,12 +166,21 @@ function link(base: string, name: string): void {
   symlinkSync(join(ROOT, "node_modules", name), target, "dir");
 }
 
+/** Scripts npm runs in a package a consumer installs (from the registry, a tarball, a folder or git): the tarball ships none. */
+const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare"];
+
+function assertNoInstallScripts(scripts: Record<string, string>): void {
+  const found = INSTALL_SCRIPTS.filter((name) => Object.hasOwn(scripts, name));
+  if (found.length > 0) throw new Error(`the packed package.json has install-time scripts a consumer would run: ${found.join(", ")}`);
+}
+
 /** The tarball unpacked as node_modules/toolc, its dependencies and the tooling linked beside it, and its bin. */
 function installBase(base: string, tarball: string): void {
   const toolc = join(base, "node_modules", "toolc");
   mkdirSync(toolc, { recursive: true });
   execFileSync("tar", ["-xzf", tarball, "-C", toolc, "--strip-components=1"]);
-  const manifest = JSON.parse(readFileSync(join(toolc, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(toolc, "package.json"), "utf8")) as { dependencies?: Record<string, string>; scripts?: Record<string, string> };
+  assertNoInstallScripts(manifest.scripts ?? {});
   for (const name of new Set([...Object.keys(manifest.dependencies ?? {}), ...TOOLING])) link(base, name);
   mkdirSync(join(base, "node_modules", ".bin"));
   symlinkSync("../toolc/bin/toolc.js", join(base, "node_modules", ".bin", "toolc"));

@@ -3,7 +3,7 @@
 export const GOOD_HANDLERS = `import type { Handlers } from "../generated/index.js";
 
 export const handlers: Handlers = {
-  get_order: async (input) => ({ found: true, customerId: input.customerId, orders: [] }),
+  get_order: async (input, ctx) => (input.customerId === "cus_blocked" ? ctx.reject("CUSTOMER_BLOCKED", "This customer is blocked.") : { found: true, customerId: input.customerId, orders: [] }),
   search_orders: async () => ({ orders: [], nextCursor: null }),
   create_refund: async (input) => ({ refundId: "re_1", status: "pending", amount: input.amount, createdAt: "2026-03-01T12:00:00Z" }),
   delete_customer: async (input) => ({ deleted: true, customerId: input.customerId }),

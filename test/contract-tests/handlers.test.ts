@@ -33,8 +33,13 @@ describe("--handlers", () => {
     expect([...result.failed].sort()).toEqual([
       expect.stringMatching(/^delete_customer contract examples through the real handlers confirmation is required: gives INVALID_INPUT/),
       expect.stringMatching(/^delete_customer contract examples through the real handlers deletion: succeeds/),
+      expect.stringMatching(/^get_order contract examples through the real handlers a blocked customer is turned down: gives REJECTED with reason CUSTOMER_BLOCKED/),
       expect.stringMatching(/^get_order contract examples through the real handlers paid order: succeeds/),
     ]);
+    // A failure names what the call came to: the envelope's code, reason and message, not a truncated object diff.
+    const messages = result.failureMessages.join("\n");
+    expect(messages).toContain("the call returned INVALID_OUTPUT: The tool produced output that does not match its output schema.; issues: none");
+    expect(messages).toMatch(/the call returned INVALID_OUTPUT: [^\n]*: expected \{ ok: false, code: 'INVALID_OUTPUT' \} to deeply equal \{ ok: false, code: 'REJECTED'/);
     // A generate and a whole vitest run in a child process.
   }, 180_000);
 });

@@ -84,6 +84,8 @@ export interface VitestRun {
   readonly passed: number;
   /** Full names of the failed tests. */
   readonly failed: string[];
+  /** What the failed tests' assertions said, from the JSON report. */
+  readonly failureMessages: string[];
   readonly output: string;
 }
 
@@ -115,14 +117,14 @@ export async function runVitest(dir: string, command?: [string, ...string[]]): P
     code = typeof failure.code === "number" ? failure.code : 1;
     output = `${failure.stdout ?? ""}${failure.stderr ?? ""}`;
   }
-  let json: { numTotalTests: number; numPassedTests: number; testResults: { assertionResults: { fullName: string; status: string }[] }[] };
+  let json: { numTotalTests: number; numPassedTests: number; testResults: { assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[] };
   try {
     json = JSON.parse(readFileSync(report, "utf8"));
   } catch {
     throw new Error(`vitest wrote no report (exit ${code}):\n${output}`);
   }
-  const failed = json.testResults.flatMap((file) => file.assertionResults.filter((a) => a.status === "failed").map((a) => a.fullName));
-  return { code, total: json.numTotalTests, passed: json.numPassedTests, failed, output };
+  const failures = json.testResults.flatMap((file) => file.assertionResults.filter((a) => a.status === "failed"));
+  return { code, total: json.numTotalTests, passed: json.numPassedTests, failed: failures.map((a) => a.fullName), failureMessages: failures.flatMap((a) => a.failureMessages ?? []), output };
 }
 
 /** The demo project with `text` as src/handlers.ts, generated with `--handlers`, toolc's node_modules linked. */
@@ -160,11 +162,11 @@ export function expectedTestCount(tools: readonly ToolIR[], withHandlers: boolea
   let total = 0;
   for (const tool of tools) {
     const c = contractCases(tool);
-    const examples = c.valid.length + c.validInputOnly.length + c.invalidExamples.length;
+    const examples = c.valid.length + c.validInputOnly.length + c.invalidExamples.length + c.rejectedExamples.length;
     total += examples + c.negatives.length + c.badOutputs.length + 1;
     // Content kinds: one test attaching every declared kind, one per undeclared kind.
     if (c.content !== undefined) total += 1 + c.content.undeclared.length;
-    if (withHandlers) total += (c.valid.length > 0 ? c.valid.length : c.validInputOnly.length) + c.invalidExamples.length;
+    if (withHandlers) total += (c.valid.length > 0 ? c.valid.length : c.validInputOnly.length) + c.invalidExamples.length + c.rejectedExamples.length;
   }
   return total;
 }

@@ -13,6 +13,7 @@ describe("tsLiteral", () => {
     ["identifier keys unquoted, trailing commas", { a: 1, b: [true, null] }, '{\n  a: 1,\n  b: [\n    true,\n    null,\n  ],\n}'],
     ["other keys stay quoted", { "toolc/contractVersion": 2, "x-sensitive": true, "1a": 0 }, '{\n  "toolc/contractVersion": 2,\n  "x-sensitive": true,\n  "1a": 0,\n}'],
     ["__proto__ becomes a computed key", JSON.parse('{"__proto__": 1}') as object, '{\n  ["__proto__"]: 1,\n}'],
+    ["a quote before __proto__ inside a key stays inside the key", { 'x"__proto__': 1, '"__proto__":': 2 }, '{\n  "x\\"__proto__": 1,\n  "\\"__proto__\\":": 2,\n}'],
     ["empty containers stay on one line", { o: {}, l: [] }, "{\n  o: {},\n  l: [],\n}"],
     ["a string that looks like a key is left alone", { d: 'x\n  "k": y' }, '{\n  d: "x\\n  \\"k\\": y",\n}'],
   ])("%s", (_label, value, expected) => {

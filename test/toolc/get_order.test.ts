@@ -56,6 +56,20 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       ],
     },
   ],
+  /** The contract's examples the handler turns down: REJECTED with `reason`, one of its declared errors. */
+  rejectedExamples: [
+    {
+      name: "a blocked customer is turned down",
+      input: {
+        customerId: "cus_blocked",
+      },
+      resolvedInput: {
+        customerId: "cus_blocked",
+        includeHistory: false,
+      },
+      reason: "CUSTOMER_BLOCKED",
+    },
+  ],
   /** A valid input: the first valid example's input. The derived negatives each change one thing in it. */
   validInput: {
     customerId: "cus_1",

@@ -25,6 +25,15 @@ export interface InvalidExampleCase {
   readonly paths: readonly string[];
 }
 
+export interface RejectedExampleCase {
+  readonly name: string;
+  readonly input: JsonValue;
+  /** What the handler receives: the input after validation, with defaults applied. */
+  readonly resolvedInput: JsonValue;
+  /** The declared error the handler rejects with. */
+  readonly reason: string;
+}
+
 export interface BadOutputCase {
   readonly name: string;
   readonly output: JsonValue;
@@ -36,6 +45,8 @@ export interface ContractCases {
   /** Valid examples without an output when no base output could be made: checked with validateInput only. */
   readonly validInputOnly: readonly { readonly name: string; readonly input: JsonValue }[];
   readonly invalidExamples: readonly InvalidExampleCase[];
+  /** Examples the handler turns down (`rejected: CODE`): valid input, REJECTED with that reason. */
+  readonly rejectedExamples: readonly RejectedExampleCase[];
   readonly negatives: readonly Negative[];
   readonly badOutputs: readonly BadOutputCase[];
   /** The valid input the negatives mutate and the bad-output cases send; undefined if none could be made. */
@@ -46,7 +57,7 @@ export interface ContractCases {
   readonly content?: ContentCases;
 }
 
-const isValidExample = (example: ExampleIR): boolean => example.invalid === undefined;
+const isValidExample = (example: ExampleIR): boolean => example.invalid === undefined && example.rejected === undefined;
 
 /** The first valid example's input, else a synthesized minimal input; undefined if neither validates. */
 function baseInput(tool: ToolIR, checker: SchemaChecker): { value: JsonValue; fromExample: boolean } | undefined {
@@ -115,12 +126,16 @@ export function contractCases(tool: ToolIR): ContractCases {
   const invalidExamples = tool.examples
     .filter((e) => e.invalid !== undefined && !input.valid(e.input))
     .map((e) => ({ name: e.name, input: e.input, paths: e.invalid ?? [] }));
+  const rejectedExamples = tool.examples
+    .filter((e) => e.rejected !== undefined && input.valid(e.input))
+    .map((e) => ({ name: e.name, input: e.input, resolvedInput: input.resolved(e.input), reason: e.rejected ?? "" }));
   const base = baseInput(tool, input);
   const content = contentCases(tool, base?.value, outputBase);
   return {
     valid,
     validInputOnly,
     invalidExamples,
+    rejectedExamples,
     negatives: base === undefined ? [] : deriveNegatives(input, base.value),
     // Without a valid input the handler never runs, so there is no way to make it return a bad output.
     badOutputs: base === undefined ? [] : badOutputs(output, outputBase),

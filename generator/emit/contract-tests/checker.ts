@@ -15,6 +15,8 @@ import { fragmentTokens } from "../../runtime/pointer.js";
 
 export type Segment = string | number;
 
+const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "unevaluatedProperties", "propertyNames"];
+
 /** One failing keyword, at the issue path the runtime would report for it. */
 export interface Failure {
   readonly keyword: string;
@@ -104,7 +106,9 @@ export class SchemaChecker {
    */
   #compile(schema: JsonObject): ValidateFunction {
     const text = JSON.stringify(schema);
-    const standalone: JsonObject = { ...schema };
+    // A union branch takes its type from the object holding it; compiled alone, strict mode needs it stated.
+    const untypedObject = schema.type === undefined && OBJECT_KEYWORDS.some((k) => k in schema);
+    const standalone: JsonObject = untypedObject ? { type: "object", ...schema } : { ...schema };
     if (this.#root.$defs !== undefined && text.includes('"$ref"')) standalone.$defs = this.#root.$defs;
     const key = standalone.$defs === undefined ? text : JSON.stringify(standalone);
     let byKey = compiledNodes.get(this.#ajv);

@@ -29,6 +29,10 @@ function entries(cases: ContractCases): Entry[] {
     const rows = cases.invalidExamples.map((c) => ({ name: c.name, input: c.input, paths: [...c.paths] }));
     out.push({ key: "invalidExamples", doc: "The contract's invalid examples.", value: rows });
   }
+  if (cases.rejectedExamples.length > 0) {
+    const rows = cases.rejectedExamples.map((c) => ({ name: c.name, input: c.input, resolvedInput: c.resolvedInput, reason: c.reason }));
+    out.push({ key: "rejectedExamples", doc: "The contract's examples the handler turns down: REJECTED with `reason`, one of its declared errors.", value: rows });
+  }
   if (cases.baseInput !== undefined) {
     const from = cases.baseFromExample ? "the first valid example's input" : "a minimal valid input, synthesized from the schema";
     out.push({ key: "validInput", doc: `A valid input: ${from}. The derived negatives each change one thing in it.`, value: cases.baseInput });

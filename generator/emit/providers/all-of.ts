@@ -49,3 +49,27 @@ export function mergeAllOf(node: JsonObject, defs: JsonObject, seen: Set<string>
   if (unevaluatedProperties === false) merged.additionalProperties = false;
   return merged;
 }
+
+/**
+ * An object closed over its `anyOf`/`oneOf` (normalize's
+ * `unevaluatedProperties: false`, branches open) as a union of closed
+ * objects: each branch with the object's own properties and `required`
+ * merged in, as the strict forms need every object closed. Undefined when a
+ * branch is not an object or declares one of the object's properties
+ * differently.
+ */
+export function distributeUnion(node: JsonObject, defs: JsonObject): JsonObject | undefined {
+  const key = Array.isArray(node.anyOf) ? "anyOf" : Array.isArray(node.oneOf) ? "oneOf" : undefined;
+  if (key === undefined || node.unevaluatedProperties !== false || Array.isArray(node.allOf) || (Array.isArray(node.anyOf) && Array.isArray(node.oneOf))) return undefined;
+  const { anyOf: _anyOf, oneOf: _oneOf, unevaluatedProperties: _closed, title, description, ...own } = node;
+  const branches: JsonObject[] = [];
+  for (const branch of node[key] as JsonValue[]) {
+    const resolved = resolveBranch(branch, defs, new Set());
+    const merged = resolved === undefined ? undefined : mergeAllOf({ ...own, allOf: [resolved], unevaluatedProperties: false }, defs);
+    if (merged === undefined) return undefined;
+    branches.push(merged);
+  }
+  // Still an object (a tool's parameters must say so), its shape all in the branches.
+  const type: JsonObject = isObjectSchema(own) ? { type: "object" } : {};
+  return { ...type, ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }), [key]: branches };
+}

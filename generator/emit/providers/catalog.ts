@@ -82,7 +82,7 @@ function withinAnthropicBudgets(entries: ProviderEntry[]): { entries: ProviderEn
 
 /** The contract's valid examples whose input is an object, which is what a tool call's arguments are. */
 export function objectExamples(tool: ToolIR): JsonObject[] {
-  return tool.examples.filter((x) => x.invalid === undefined && isObject(x.input)).map((x) => x.input as JsonObject);
+  return tool.examples.filter((x) => x.invalid === undefined && x.rejected === undefined && isObject(x.input)).map((x) => x.input as JsonObject);
 }
 
 /** `entry` after the Anthropic budgets: strict for the AI SDK when neither OpenAI's nor Anthropic's strict form had to change the served schema. */

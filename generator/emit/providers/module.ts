@@ -7,7 +7,7 @@
 import type { ContractIR, EmittedFile, JsonObject, JsonValue } from "../../ir.js";
 import { contractConstName } from "../contracts-module.js";
 import { headerComment } from "../header.js";
-import { tsLiteral } from "../literal.js";
+import { propertyKey, tsLiteral } from "../literal.js";
 import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from "./catalog.js";
 
 const RUNTIME_VALUES = ["aiSdkToolSet", "openAIResponsesTools", "runAnthropicToolUse", "runGeminiFunctionCall", "runOpenAIToolCall"];
@@ -15,14 +15,6 @@ const RUNTIME_TYPES = [
   "AiSdkTool", "AiSdkToolSettings", "AnthropicTool", "AnthropicToolResultBlock", "AnthropicToolUseBlock", "GeminiFunctionCall", "GeminiFunctionDeclaration", "GeminiFunctionResponse",
   "NullPlanSet", "OpenAIChatTool", "OpenAIChatToolCall", "OpenAIResponsesFunctionCall", "OpenAIResponsesTool", "OpenAIRunResult",
 ];
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/** A key of an object literal; `__proto__`, quoted or not, would set the prototype, so it is computed. */
-function propertyKey(name: string): string {
-  if (name === "__proto__") return `[${JSON.stringify(name)}]`;
-  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
-}
 
 function description(entry: ProviderEntry): JsonObject {
   return entry.tool.description === undefined ? {} : { description: entry.tool.description };

@@ -9,7 +9,7 @@
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import { allowsNull, defName, enumTypes, isObject, type SchemaPath, type SchemaProblem, typesOf } from "./schema-facts.js";
 import type { NullPlan } from "../../runtime/provider-nulls.js";
-import { mergeAllOf } from "./all-of.js";
+import { distributeUnion, mergeAllOf } from "./all-of.js";
 
 export interface DialectRules {
   /** Keywords the provider enforces, kept as written (structure keywords are handled on their own). */
@@ -121,9 +121,14 @@ function hasDeclaredProperties(node: JsonObject): boolean {
   return isObject(node.properties) && Object.keys(node.properties).length > 0;
 }
 
+/** An object whose every property is in its union's branches (a distributed union): the branches carry the shape. */
+function shapedByBranches(node: JsonObject): boolean {
+  return node.properties === undefined && node.additionalProperties === undefined && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf));
+}
+
 function rewriteObjectShape(node: JsonObject, path: SchemaPath, ctx: Context, out: NodeResult): void {
   const isObjectNode = typesOf(node).includes("object") || node.properties !== undefined;
-  if (!isObjectNode) return;
+  if (!isObjectNode || shapedByBranches(node)) return;
   rewriteProperties(node, path, ctx, out);
   const extra = node.additionalProperties;
   if (extra === false) out.schema.additionalProperties = false;
@@ -200,7 +205,7 @@ function rewriteStrings(node: JsonObject, ctx: Context, out: NodeResult, dropped
 }
 
 function rewriteObject(written: JsonObject, path: SchemaPath, ctx: Context): NodeResult {
-  const node = mergeAllOf(written, ctx.defs) ?? written;
+  const node = mergeAllOf(written, ctx.defs) ?? distributeUnion(written, ctx.defs) ?? written;
   const out: NodeResult = { schema: {} };
   const dropped: [string, JsonValue][] = [];
   if (node.type !== undefined) out.schema.type = node.type;

@@ -52,24 +52,44 @@ function branches(schema: JsonObject, keyword: string): JsonSchema[] | undefined
   return Array.isArray(value) ? (value as JsonSchema[]) : undefined;
 }
 
-const ANNOTATIONS = new Set(["type", "title", "description", "default", "deprecated", "examples", "$comment", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set(["type", "title", "description", "default", "deprecated", "examples", "$comment", "$schema", "readOnly", "writeOnly"]);
 
 function closedForTypes(schema: JsonSchema): JsonSchema {
   if (typeof schema !== "object" || "additionalProperties" in schema) return schema;
   return OBJECT_KEYWORDS.some((k) => k in schema) || schema.type === "object" ? { ...schema, additionalProperties: false } : schema;
 }
 
-/**
- * An object closed over its `allOf` (normalize writes `unevaluatedProperties:
- * false` there, Core §11.3): the branches are open only so they can be
- * composed, so each is typed as closed and the whole is their intersection.
- */
-function closedAllOfType(schema: JsonObject, ctx: TypeContext): string {
-  const { allOf, unevaluatedProperties: _closed, ...own } = schema;
-  const parts = (allOf as JsonSchema[]).map((branch) => schemaToType(closedForTypes(branch), ctx));
-  const ownShape = Object.keys(own).some((k) => !ANNOTATIONS.has(k));
-  return intersectionOf(ownShape ? [schemaToType(closedForTypes(own), ctx), ...parts] : parts);
+/** `required` names the node declares itself: a name a branch declares is that branch's to type. */
+function ownRequired(schema: JsonObject): JsonObject {
+  if (!Array.isArray(schema.required)) return schema;
+  const declared = isObject(schema.properties) ? schema.properties : {};
+  const required = schema.required.filter((name) => typeof name === "string" && Object.hasOwn(declared, name));
+  const { required: _all, ...rest } = schema;
+  return required.length > 0 ? { ...rest, required } : rest;
 }
+
+/**
+ * A schema under an `unevaluatedProperties: false` that normalize wrote
+ * (Core §11.3) on an object holding `allOf`, `anyOf` or `oneOf`: the
+ * branches are open only so they can be composed, so each is typed as
+ * closed, and the whole is the node's own shape (if it declares any) and its
+ * branches: an intersection for allOf, a union for anyOf and oneOf.
+ */
+function closedType(schema: JsonSchema, ctx: TypeContext): string {
+  if (typeof schema !== "object") return schemaToType(schema, ctx);
+  const { allOf, anyOf, oneOf, unevaluatedProperties: _closed, ...own } = schema;
+  if (allOf === undefined && anyOf === undefined && oneOf === undefined) return schemaToType(closedForTypes(schema), ctx);
+  const parts: string[] = [];
+  if (Object.keys(own).some((k) => !ANNOTATIONS.has(k))) parts.push(schemaToType(closedForTypes(ownRequired(own)), ctx));
+  if (Array.isArray(allOf)) parts.push(...(allOf as JsonSchema[]).map((branch) => closedType(branch, ctx)));
+  const branchCtx: TypeContext = { ...ctx, inComposite: true };
+  for (const union of [anyOf, oneOf]) if (Array.isArray(union)) parts.push(unionOf((union as JsonSchema[]).map((branch) => closedType(branch, branchCtx))));
+  return intersectionOf(parts);
+}
+
+const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 
 /**
  * The TS type expression for a schema. Boolean schemas (Core §4.3.2): `true`
@@ -78,7 +98,7 @@ function closedAllOfType(schema: JsonObject, ctx: TypeContext): string {
 export function schemaToType(schema: JsonSchema, ctx: TypeContext): string {
   if (schema === true) return "unknown";
   if (schema === false) return "never";
-  if (schema.unevaluatedProperties === false && Array.isArray(schema.allOf)) return closedAllOfType(schema, ctx);
+  if (schema.unevaluatedProperties === false && COMPOSITIONS.some((k) => Array.isArray(schema[k]))) return closedType(schema, ctx);
   const parts: string[] = [];
   const value = valueType(schema, ctx);
   if (value !== undefined) parts.push(value);

@@ -65,6 +65,15 @@ export interface InvalidExample {
   readonly paths: readonly string[];
 }
 
+export interface RejectedExample {
+  readonly name: string;
+  readonly input: unknown;
+  /** What the handler must receive: the input with defaults applied. */
+  readonly resolvedInput: unknown;
+  /** The declared error the handler rejects with. */
+  readonly reason: string;
+}
+
 export interface DerivedNegative {
   readonly name: string;
   readonly input: unknown;
@@ -94,6 +103,8 @@ export interface ContractTestTable<K extends string> {
   /** Valid examples without an output (none could be made): checked with the input validator only. */
   readonly validInputs?: readonly ValidInput[];
   readonly invalidExamples?: readonly InvalidExample[];
+  /** Examples the handler turns down: REJECTED with their reason. */
+  readonly rejectedExamples?: readonly RejectedExample[];
   /** A valid input; the bad-output cases send it. */
   readonly validInput?: unknown;
   /** Inputs derived from the input schema, each checked to be invalid at `path` when the table was generated. */
@@ -130,6 +141,57 @@ function issuePaths(result: unknown): string[] {
         : undefined,
     )
     .filter((path): path is string => typeof path === "string");
+}
+
+/** What a call came to, as the assertions compare it: small enough that a failure shows it whole. */
+function outcomeOf(result: unknown): {
+  ok: unknown;
+  code?: unknown;
+  reason?: unknown;
+} {
+  const r = (typeof result === "object" && result !== null ? result : {}) as {
+    ok?: unknown;
+    code?: unknown;
+    reason?: unknown;
+  };
+  if (r.ok === true) return { ok: true };
+  return {
+    ok: r.ok,
+    code: r.code,
+    ...(r.reason === undefined ? {} : { reason: r.reason }),
+  };
+}
+
+/** The envelope as a failed assertion prints it: code, reason, message and issues, rather than a truncated object diff. */
+function envelopeText(result: unknown): string {
+  if (typeof result !== "object" || result === null)
+    return `the call returned ${String(result)}`;
+  const r = result as {
+    ok?: unknown;
+    code?: unknown;
+    reason?: unknown;
+    message?: unknown;
+    issues?: unknown;
+  };
+  if (r.ok === true) return "the call succeeded";
+  const issues = Array.isArray(r.issues)
+    ? r.issues
+        .map(
+          (i: { path?: unknown; message?: unknown }) =>
+            `${JSON.stringify(i.path)}: ${String(i.message)}`,
+        )
+        .join("; ")
+    : "none";
+  return `the call returned ${String(r.code)}${r.reason === undefined ? "" : ` (reason ${String(r.reason)})`}: ${String(r.message)}; issues: ${issues}`;
+}
+
+/** Expects the call to have come to `expected` ({ ok: true }, or a failure's code and reason), saying what it came to instead. */
+function expectOutcome(
+  t: TestFramework,
+  result: unknown,
+  expected: { ok: true } | { ok: false; code: string; reason?: string },
+): void {
+  t.expect(outcomeOf(result), envelopeText(result)).toEqual(expected);
 }
 
 interface Suite<K extends string, H> {
@@ -185,7 +247,7 @@ async function expectInvalidInput<K extends string, H>(
   run: { spy: Spy; handlers: H },
 ): Promise<void> {
   const result = await s.api.execute(s.table.tool, input, run.handlers);
-  s.t.expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+  expectOutcome(s.t, result, { ok: false, code: "INVALID_INPUT" });
   const reported = issuePaths(result);
   for (const path of paths) s.t.expect(reported, "issue paths").toContain(path);
   s.t.expect(run.spy.calls.length, "handler calls").toBe(0);
@@ -203,6 +265,7 @@ function examples<K extends string, H>(s: Suite<K, H>): void {
           example.input,
           run.handlers,
         );
+        expectOutcome(t, result, { ok: true });
         t.expect(result).toEqual({
           ok: true,
           data: delivered(s, example.output),
@@ -230,6 +293,30 @@ function examples<K extends string, H>(s: Suite<K, H>): void {
           example.paths,
           spyHandlers(s, undefined),
         ),
+    );
+  }
+  for (const example of table.rejectedExamples ?? []) {
+    t.it(
+      `${example.name}: a handler that rejects with ${example.reason} gives REJECTED with that reason`,
+      async () => {
+        const handler = spy(async (_input, ctx) =>
+          (ctx as { reject(reason: string, message: string): unknown }).reject(
+            example.reason,
+            `rejected: ${example.reason}`,
+          ),
+        );
+        const result = await api.execute(table.tool, example.input, {
+          [table.tool]: handler.fn,
+        } as unknown as H);
+        expectOutcome(t, result, {
+          ok: false,
+          code: "REJECTED",
+          reason: example.reason,
+        });
+        t.expect(handler.calls[0]?.[0], "handler input").toEqual(
+          example.resolvedInput,
+        );
+      },
     );
   }
 }
@@ -267,11 +354,8 @@ function badOutputs<K extends string, H>(
           table.validInput,
           run.handlers,
         );
-        t.expect(result).toMatchObject({
-          ok: false,
-          code: "INVALID_OUTPUT",
-          retryable: false,
-        });
+        expectOutcome(t, result, { ok: false, code: "INVALID_OUTPUT" });
+        t.expect(result).toMatchObject({ retryable: false });
         t.expect(result).not.toHaveProperty("data");
         // What was wrong with the output goes to the trace only.
         t.expect(result).not.toHaveProperty("issues");
@@ -393,7 +477,7 @@ function throughRealHandlers<K extends string, H>(s: Suite<K, H>): void {
           example.input,
           run.handlers,
         );
-        t.expect(result).toMatchObject({ ok: true });
+        expectOutcome(t, result, { ok: true });
         const data: unknown = (result as { data?: unknown }).data;
         const { validateOutput } = await loadValidators(
           api.contracts[table.tool],
@@ -408,6 +492,20 @@ function throughRealHandlers<K extends string, H>(s: Suite<K, H>): void {
       `${example.name}: gives INVALID_INPUT, and the real handler is never called`,
       () =>
         expectInvalidInput(s, example.input, example.paths, realHandlers(s)),
+    );
+  }
+  for (const example of table.rejectedExamples ?? []) {
+    t.it(
+      `${example.name}: gives REJECTED with reason ${example.reason}`,
+      async () => {
+        const run = realHandlers(s);
+        expectOutcome(
+          t,
+          await api.execute(table.tool, example.input, run.handlers),
+          { ok: false, code: "REJECTED", reason: example.reason },
+        );
+        t.expect(run.spy.calls.length, "handler calls").toBe(1);
+      },
     );
   }
 }
@@ -430,7 +528,8 @@ export function runContractTests<K extends string, H>(
     const exampleCount =
       (table.validExamples?.length ?? 0) +
       (table.validInputs?.length ?? 0) +
-      (table.invalidExamples?.length ?? 0);
+      (table.invalidExamples?.length ?? 0) +
+      (table.rejectedExamples?.length ?? 0);
     section("examples", exampleCount, () => examples(s));
     section(
       "negatives derived from the input schema",
@@ -450,7 +549,8 @@ export function runContractTests<K extends string, H>(
     if (api.handlers === undefined) return;
     const realCount =
       (table.validExamples ?? table.validInputs ?? []).length +
-      (table.invalidExamples?.length ?? 0);
+      (table.invalidExamples?.length ?? 0) +
+      (table.rejectedExamples?.length ?? 0);
     section("examples through the real handlers", realCount, () =>
       throughRealHandlers(s),
     );

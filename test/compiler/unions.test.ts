@@ -1,0 +1,102 @@
+/**
+ * Unions inside objects, and schemas that nothing can pass. An object that
+ * holds `anyOf`/`oneOf` is closed over the branch that matched
+ * (`unevaluatedProperties: false`, branches open), so a discriminated union
+ * accepts each of its shapes and rejects the rest, with the real Ajv, and
+ * its TS type is exactly the union. A schema no value can pass by
+ * construction is a located error (TC026), so no such tool compiles.
+ */
+import { describe, expect, it } from "vitest";
+import { sharedAjv } from "../../generator/ajv-shared.js";
+import { formatDiagnostic } from "../../generator/diagnostics.js";
+import { emitToolModule } from "../../generator/emit/tool-module.js";
+import type { ToolIR } from "../../generator/ir.js";
+import { loadDefinitionsFromTexts } from "../../generator/load/index.js";
+import { normalize } from "../../generator/normalize/index.js";
+
+function compile(text: string): { tool: ToolIR | undefined; lines: string[] } {
+  const { ir, diagnostics } = normalize(loadDefinitionsFromTexts([{ source: "t.yaml", display: "definitions/t.yaml", text }]));
+  return { tool: ir.tools[0], lines: diagnostics.map(formatDiagnostic) };
+}
+
+function tool(output: string, input = "{ type: object }"): string {
+  return `name: t\nversion: 1\ndescription: d\neffect: read\ninput: ${input}\noutput:\n${output}\n`;
+}
+
+const DISCRIMINATED = `  type: object
+  oneOf:
+    - properties:
+        status: { const: paid }
+        receiptId: { type: string }
+      required: [status, receiptId]
+    - properties:
+        status: { const: pending }
+        reference: { type: string }
+      required: [status, reference]`;
+
+const WITH_OWN = `  type: object
+  properties:
+    amountCents: { type: integer }
+  required: [amountCents]
+  anyOf:
+    - properties: { card: { type: string } }
+      required: [card]
+    - properties: { iban: { type: string } }
+      required: [iban]`;
+
+describe("an object holding a union", () => {
+  it.each([
+    { name: "oneOf with no properties of its own", output: DISCRIMINATED, valid: [{ status: "paid", receiptId: "r" }, { status: "pending", reference: "x" }], invalid: [{}, { status: "paid", receiptId: "r", reference: "x" }, { status: "paid", reference: "x" }, { status: "paid", receiptId: "r", extra: 1 }] },
+    { name: "anyOf beside properties of its own", output: WITH_OWN, valid: [{ amountCents: 1, card: "c" }, { amountCents: 1, iban: "i" }, { amountCents: 1, card: "c", iban: "i" }], invalid: [{ amountCents: 1 }, { card: "c" }, { amountCents: 1, card: "c", extra: true }] },
+  ])("$name: each shape passes, anything else fails", ({ output, valid, invalid }) => {
+    const { tool: t, lines } = compile(tool(output));
+    expect(lines).toEqual([]);
+    const validate = sharedAjv({ applyDefaults: false }).compile(t!.outputSchema);
+    for (const value of valid) expect(validate(value), JSON.stringify(value)).toBe(true);
+    for (const value of invalid) expect(validate(value), JSON.stringify(value)).toBe(false);
+    expect(t!.outputSchema["unevaluatedProperties"]).toBe(false);
+    expect(t!.outputSchema).not.toHaveProperty("additionalProperties");
+  });
+
+  it("is typed as the union of closed shapes, with the object's own properties beside it", () => {
+    const discriminated = emitToolModule(compile(tool(DISCRIMINATED)).tool!).text;
+    expect(discriminated).toContain('export type TOutput =\n  | {\n      status: "paid";\n      receiptId: string;\n    }\n  | {\n      status: "pending";\n      reference: string;\n    };');
+    expect(discriminated.slice(discriminated.indexOf("export type TOutput"))).not.toContain("[key: string]: never");
+    const own = emitToolModule(compile(tool(WITH_OWN)).tool!).text;
+    expect(own).toMatch(/export type TOutput = \{\n\s+amountCents: number;\n\s*\} & \(/);
+    expect(own).not.toContain("[key: string]: unknown");
+  });
+
+  it("keeps a bare union of objects closed branch by branch, as before", () => {
+    const { tool: t } = compile(tool("  type: object\n  properties:\n    f:\n      oneOf:\n        - { type: object, properties: { a: { type: string } } }\n        - { type: object, properties: { b: { type: string } } }"));
+    const f = (t!.outputSchema["properties"] as Record<string, { oneOf: object[] }>)["f"]!;
+    expect(f.oneOf.every((b) => (b as { additionalProperties?: unknown }).additionalProperties === false)).toBe(true);
+    expect(f).not.toHaveProperty("unevaluatedProperties");
+  });
+});
+
+describe("schemas nothing can pass (TC026)", () => {
+  it.each([
+    { name: "minimum above maximum", schema: "{ type: integer, minimum: 5, maximum: 2 }", want: /error TC026: `minimum: 5` and `maximum: 2` leave no number between them/ },
+    { name: "an exclusive bound meeting the other", schema: "{ type: number, exclusiveMinimum: 2, maximum: 2 }", want: /error TC026: `exclusiveMinimum: 2` and `maximum: 2` leave no number between them/ },
+    { name: "no integer in range", schema: "{ type: integer, minimum: 1.2, maximum: 1.8 }", want: /error TC026: no integer lies between/ },
+    { name: "minLength above maxLength", schema: "{ type: string, minLength: 3, maxLength: 2 }", want: /error TC026: `minLength: 3` is above `maxLength: 2`/ },
+    { name: "minItems above maxItems", schema: "{ type: array, items: { type: string }, minItems: 3, maxItems: 1 }", want: /error TC026: `minItems: 3` is above `maxItems: 1`/ },
+    { name: "a const its type refuses", schema: "{ type: string, const: 3 }", want: /error TC026: `const: 3` is not of `type: string`/ },
+    { name: "an enum none of whose values its type allows", schema: "{ type: [string, 'null'], enum: [1, 2] }", want: /error TC026: no `enum` value is of `type: \[string, null\]`, so no value passes/ },
+    { name: "a required property set to false", schema: "{ type: object, properties: { x: false }, required: [x] }", want: /error TC026: required property `x` is `false` in `properties`/ },
+    { name: "more required than maxProperties", schema: "{ type: object, properties: { a: { type: string }, b: { type: string } }, required: [a, b], maxProperties: 1 }", want: /error TC026: `maxProperties: 1` is below the 2 required properties/ },
+    { name: "union branches the closing rule forbids", schema: "{ type: object, additionalProperties: false, oneOf: [{ properties: { a: { type: string } }, required: [a] }, { properties: { b: { type: string } }, required: [b] }] }", want: /error TC026: every branch requires a property the object's `additionalProperties: false` forbids \(`a`, `b`\)/ },
+    { name: "an allOf branch the closing rule forbids", schema: "{ type: object, properties: { a: { type: string } }, additionalProperties: false, allOf: [{ required: [b] }] }", want: /error TC026: this branch requires `b`, which the object's `additionalProperties: false` forbids/ },
+    { name: "a required name no branch declares", schema: "{ type: object, required: [c], anyOf: [{ properties: { a: { type: string } } }, { properties: { b: { type: string } } }] }", want: /error TC026: required property `c` is declared neither in `properties` nor in any branch/ },
+  ])("$name", ({ schema, want }) => {
+    const { lines } = compile(tool(`  type: object\n  properties:\n    v: ${schema}`));
+    expect(lines).toEqual([expect.stringMatching(want)]);
+    expect(lines[0]).toMatch(/^definitions\/t\.yaml:9:/);
+  });
+
+  it("also in input, located at the keyword", () => {
+    const { lines } = compile(tool("  type: object", "{ type: object, properties: { n: { type: integer, minimum: 9, maximum: 1 } } }"));
+    expect(lines).toEqual([expect.stringMatching(/^definitions\/t\.yaml:5:67: error TC026: `minimum: 9`/)]);
+  });
+});
