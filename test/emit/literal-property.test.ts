@@ -90,7 +90,9 @@ describe("emitted literals with arbitrary names and descriptions", () => {
             expect(contract["description"]).toBe(tool.description);
             const providerExports = evaluate(providers, { "./contracts.js": contractExports, "./runtime/providers.js": providersRuntime });
             const gemini = providerExports["gemini"] as { functionDeclarations: { parametersJsonSchema?: { properties?: object } }[] };
-            expect(Object.keys(gemini.functionDeclarations[0]?.parametersJsonSchema?.properties ?? {})).toEqual(names);
+            // In the order any object with these keys has them: integer-like names ("0") come first in JavaScript.
+            const keyOrder = Object.keys(Object.fromEntries(names.map((name) => [name, true])));
+            expect(Object.keys(gemini.functionDeclarations[0]?.parametersJsonSchema?.properties ?? {})).toEqual(keyOrder);
           },
         ),
         { numRuns: count },
