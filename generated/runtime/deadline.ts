@@ -115,6 +115,8 @@ function expireDue(): void {
     else if (deadline.at < next) next = deadline.at;
   }
   for (const deadline of due) unlink(deadline);
+  // The list is in the order deadlines were set; after a stall several are due at once, and they expire in deadline order.
+  due.sort((a, b) => a.at - b.at);
   if (next !== Number.POSITIVE_INFINITY) arm(next);
   else holding = false;
   for (const deadline of due) deadline.onExpire();

@@ -45,6 +45,14 @@ describe("deadlines on one timer", () => {
     expect(fired).toEqual([0, 20, 40, 60]);
   });
 
+  it("fire in deadline order when several are due at once, as after a stall", async () => {
+    const fired: number[] = [];
+    // All four already past when set: one pass expires them together.
+    const stalled = performance.now() - 100;
+    await Promise.all([expiry(60, fired, stalled), expiry(20, fired, stalled), expiry(40, fired, stalled), expiry(0, fired, stalled)]);
+    expect(fired).toEqual([0, 20, 40, 60]);
+  });
+
   it("never fire once cleared, while the others still do", async () => {
     const fired: string[] = [];
     const cleared = setDeadline(performance.now() + 10, () => fired.push("cleared"));
