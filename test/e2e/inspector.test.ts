@@ -98,4 +98,11 @@ describe.each([["legacy"], ["modern"]] as const)("the Inspector CLI in the %s er
     expect(text.content).toContainEqual({ type: "text", text: "This is a simple text response for testing." });
     expect(envelopeOf((await inspectorCli([...target, ...toolCall("test_error_handling")], root)) as CallToolResult)).toMatchObject({ code: "FAILED", tool: "test_error_handling" });
   });
+
+  // In the modern era the handler refuses (400, -32020) a call whose Mcp-Param-Region header is missing or differs
+  // from `region`, so this result also shows that the Inspector mirrored the argument as the contract declares.
+  it("calls a tool with an x-mcp-header input", async () => {
+    const result = (await inspectorCli([...target, ...toolCall("test_mcp_param_header", "region=eu-west1")], root)) as CallToolResult;
+    expect(result.structuredContent).toEqual({ region: "eu-west1" });
+  });
 });
