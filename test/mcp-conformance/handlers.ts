@@ -70,6 +70,14 @@ export const handlers: Handlers = {
     return { messages: 3 };
   },
 
+  // Logs on every call: what reaches the client is the runtime's decision, from the level the request asked for.
+  test_logging_tool: async (_input, ctx) => {
+    await ctx.log("info", "test_logging_tool called");
+    return { messages: 1 };
+  },
+
+  test_mcp_param_header: (input) => ({ region: input.region }),
+
   test_tool_with_progress: async (_input, ctx) => {
     await ctx.progress({ progress: 0, total: 100 });
     await pause(STEP_MS, ctx.signal);

@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { classified, SERVES_2026_07_28, type Generation, type SdkLine } from "./scenarios.js";
+import { classified, type Generation, type SdkLine } from "./scenarios.js";
 import { checksNotSucceeding, type ScenarioResult } from "./suite.js";
 
 export const DOC = fileURLToPath(new URL("../../docs/conformance.md", import.meta.url));
@@ -60,9 +60,7 @@ const HOW: Record<Generation["protocol"], (g: Generation) => string> = {
   "2025-11-25": (g) =>
     `Every server scenario of \`@modelcontextprotocol/conformance\` ${g.suite}, the suite's latest release (\`conformance server --suite all\`); each speaks 2025-11-25 or 2025-06-18. Run against both SDK lines.`,
   "2026-07-28": (g) =>
-    `The suite's latest release has no scenario for 2026-07-28, so this run uses its ${g.suite} prerelease with \`--requirements 2026-07-28\`: the scenarios that revision requires, frozen at its release and run at its wire, plus those it runs without scoring (the tasks extension; pending scenarios). Run against the SDK 2.x line only: SDK 1.x has no 2026-07-28 support. ${
-      SERVES_2026_07_28 ? "The generated server speaks 2026-07-28, so the scenarios that need it are required." : "The generated server does not yet speak 2026-07-28 (it answers `Unsupported protocol version`), so the scenarios that need it are expected failures, recorded as they run today; `SERVES_2026_07_28` in `test/mcp-conformance/scenarios.ts` makes them required."
-    }`,
+    `The suite's latest release has no scenario for 2026-07-28, so this run uses its ${g.suite} prerelease with \`--requirements 2026-07-28\`: the scenarios that revision requires, frozen at its release and run at its wire, plus those it runs without scoring (the tasks extension; pending scenarios). Run against the SDK 2.x line only: SDK 1.x has no 2026-07-28 support. Where a scenario also tests what toolc does not serve, it stays an expected failure, and the checks in it that test what toolc does serve are required (listed in \`test/mcp-conformance/scenarios.ts\`).`,
 };
 
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -99,10 +97,11 @@ export function renderSection(all: GenerationResults): string {
     "",
     "The server scenarios of `@modelcontextprotocol/conformance`, run on Node.js 24 against a toolc server built from the",
     "fixture contracts in `test/mcp-conformance/definitions/` and the handlers in `test/mcp-conformance/handlers.ts`, which",
-    "use only the documented handler API (`ctx.attach`, `ctx.progress`, `ctx.log`, a contract's `$schema`). It is served",
-    "over stateless Streamable HTTP on 127.0.0.1 by the generated `createHttpHandler`, once generated for MCP SDK 2.x (the",
-    "committed `test/mcp-conformance/generated/`) and once for 1.x. `npx vitest run test/mcp-conformance` checks these",
-    "figures; reproduce them with `npx tsx bench/mcp-conformance-report.ts`.",
+    "use only the documented contract format and handler API (`ctx.attach`, `ctx.progress`, `ctx.log`, `$schema`,",
+    "`x-mcp-header`). It is served over stateless Streamable HTTP on 127.0.0.1 by the generated `createHttpHandler`, once",
+    "generated for MCP SDK 2.x (the committed `test/mcp-conformance/generated/`) and once for 1.x.",
+    "`npx vitest run test/mcp-conformance` checks these figures; reproduce them with",
+    "`npx tsx bench/mcp-conformance-report.ts`.",
     "",
     "The test fails when a required scenario fails, when an expected failure starts passing, and when the suite runs a",
     "scenario listed in neither (`test/mcp-conformance/scenarios.ts`). A scenario passes, as the suite's own baseline mode",

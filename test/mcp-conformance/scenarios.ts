@@ -15,9 +15,6 @@
  *   SDK 1.x has no 2026-07-28 support.
  */
 
-/** Whether the generated SDK 2.x server speaks 2026-07-28. Until it does, the scenarios that need it are expected failures; set it, and they are required. */
-export const SERVES_2026_07_28 = false;
-
 export type SdkLine = "SDK 2.x" | "SDK 1.x";
 
 export interface Generation {
@@ -49,7 +46,6 @@ const NO_ELICITATION = "a handler cannot ask the user for input (elicitation/cre
 const STATELESS_HTTP = "toolc serves Streamable HTTP statelessly, so it issues no session ID and keeps no stream to resume or poll (SEP-1699); it scales out behind any load balancer instead";
 const NO_INPUT_REQUESTS = "a handler cannot ask the client for input mid-call (SEP-2322 InputRequiredResult carrying elicitation, sampling or roots/list requests): a tool's result depends on its input alone";
 const NO_TASKS = "the tasks extension (SEP-2663): toolc runs every call to completion within the request and creates no tasks";
-const NOT_YET_2026 = "needs the generated server to speak 2026-07-28, which it does not yet: it answers `Unsupported protocol version` (SERVES_2026_07_28 in scenarios.ts)";
 
 const RESOURCES = ["resources-list", "resources-read-text", "resources-read-binary", "resources-templates-read"];
 const PROMPTS = ["prompts-list", "prompts-get-simple", "prompts-get-with-args", "prompts-get-embedded-resource", "prompts-get-with-image"];
@@ -79,16 +75,13 @@ export const GENERATION_2025: Generation = {
   requiredChecks: {},
 };
 
-/** 2026-07-28 scenarios that test only what toolc serves: required once the server speaks 2026-07-28. */
-const NEEDS_2026_SERVER: Readonly<Record<string, string>> = {
-  ...all(["tools-list", ...TOOL_CALLS, "dns-rebinding-protection", "server-sse-multiple-streams", "json-schema-2020-12", "input-required-result-unsupported-methods"], NOT_YET_2026),
-  "http-header-validation": `${NOT_YET_2026}; it checks the Mcp-Method and Mcp-Name headers (SEP-2243)`,
-  "http-custom-header-server-validation": `${NOT_YET_2026}; it checks \`x-mcp-header\` input properties (SEP-2243), so the fixture contracts need one`,
-};
-
 const OUTSIDE_2026: Readonly<Record<string, string>> = {
-  "server-stateless": `${NOT_YET_2026}. Some of its checks also need a tool that requires the client's sampling capability, a tool that streams an elicitation request, or list-changed subscriptions, none of which a toolc server has; the checks toolc serves are listed in scenarios.ts and are required once it speaks 2026-07-28 (the no-log-without-level check needs a \`test_logging_tool\` in the fixture contracts)`,
-  caching: `${NOT_YET_2026}. It also asks for caching hints on prompts/list, resources/list, resources/templates/list and resources/read, which toolc does not serve; its tools/list checks are required once it speaks 2026-07-28`,
+  "server-stateless":
+    "three of its checks call tools that use client features: `test_missing_capability` must refuse a caller that did not declare the sampling capability with -32021 and HTTP 400 (`sep-2575-server-rejects-undeclared-capability`, `sep-2575-missing-capability-http-400`), and `test_streaming_elicitation` asks the user for input mid-call (`sep-2575-http-server-no-independent-requests-on-stream`); a toolc handler needs no client capability and cannot ask the user, so no toolc server has either tool. Its other checks (per-request `_meta`, server/discover, version and header errors, removed methods, no log without a requested level, subscriptions/listen) are required; its two list-changed checks are skipped, as toolc declares no `listChanged`",
+  caching:
+    "three of its checks ask for caching hints on prompts/list, resources/list and resources/templates/list (a fourth, on resources/read, is skipped without resources), which toolc does not serve: it serves tools only. Its tools/list checks are required",
+  "json-schema-2020-12":
+    "its SEP-2106 checks look for `allOf`/`anyOf`, `if`/`then`/`else` and `$anchor` in the tool's inputSchema, which the revision permits but does not require; `if`/`then`/`else` and `$anchor` are outside toolc's contract subset (TC030), so no contract declares the schema the scenario names. Its SEP-1613 checks (`$schema`, `$defs`, `additionalProperties` served as written) are required",
   "completion-complete": NO_COMPLETION,
   ...all(RESOURCES, NO_RESOURCES),
   "sep-2164-resource-not-found": NO_RESOURCES,
@@ -100,7 +93,7 @@ const OUTSIDE_2026: Readonly<Record<string, string>> = {
   ...all(["lifecycle", "capability-negotiation", "wire-fields", "request-state-removal", "mrtr-input", "request-headers", "dispatch-and-envelope", "status-notifications", "required-task-error", "mrtr-composition"].map((s) => `tasks-${s}`), NO_TASKS),
 };
 
-/** The server-stateless checks of what a toolc server does: per-request _meta, server/discover, version and header errors, removed methods, logging. */
+/** The server-stateless checks of what a toolc server does: per-request _meta, server/discover, version and header errors, removed methods, logging, subscriptions/listen. */
 const STATELESS_CHECKS = [
   "sep-2575-http-server-error-jsonrpc-id",
   "sep-2575-request-meta-invalid-missing-meta",
@@ -109,6 +102,7 @@ const STATELESS_CHECKS = [
   "sep-2575-http-server-meta-invalid-400",
   "sep-2575-request-meta-client-info-optional",
   "sep-2575-server-implements-discover",
+  "sep-2575-server-identifies-in-result-meta",
   "sep-2575-server-declares-prompts-in-discover",
   "sep-2575-discover-capabilities-match-handlers",
   "sep-2575-server-unsupported-version-error",
@@ -117,8 +111,13 @@ const STATELESS_CHECKS = [
   "sep-2575-http-server-method-not-found-404-initialize",
   "sep-2575-http-server-method-not-found-404-ping",
   "sep-2575-http-server-method-not-found-404-logging-setlevel",
+  "sep-2575-http-server-method-not-found-404-resources-subscribe",
+  "sep-2575-http-server-method-not-found-404-resources-unsubscribe",
   "sep-2575-http-server-method-not-found-404",
   "sep-2575-server-no-log-without-loglevel",
+  "sep-2575-server-sends-subscription-ack",
+  "sep-2575-server-tags-subscription-id",
+  "sep-2575-server-honors-notification-filter",
 ];
 
 export const GENERATION_2026: Generation = {
@@ -128,10 +127,23 @@ export const GENERATION_2026: Generation = {
   serverArgs: ["--requirements", "2026-07-28"],
   listArgs: ["--requirements", "2026-07-28"],
   lines: ["SDK 2.x"],
-  // Passes already: the server answers malformed inputResponses with a JSON-RPC error, as the scenario allows.
-  required: ["input-required-result-validate-input", ...(SERVES_2026_07_28 ? Object.keys(NEEDS_2026_SERVER) : [])],
-  expectedFailures: { ...(SERVES_2026_07_28 ? {} : NEEDS_2026_SERVER), ...OUTSIDE_2026 },
-  requiredChecks: SERVES_2026_07_28 ? { "server-stateless": STATELESS_CHECKS, caching: ["sep-2549-tools-list-caching-hints", "sep-2549-ttl-non-negative", "sep-2549-cache-scope-valid"] } : {},
+  required: [
+    "tools-list",
+    ...TOOL_CALLS,
+    "dns-rebinding-protection",
+    "server-sse-multiple-streams",
+    "http-header-validation",
+    "http-custom-header-server-validation",
+    // A toolc server never returns an InputRequiredResult: it answers malformed inputResponses with a JSON-RPC error, as the scenario allows.
+    "input-required-result-validate-input",
+    "input-required-result-unsupported-methods",
+  ],
+  expectedFailures: OUTSIDE_2026,
+  requiredChecks: {
+    "server-stateless": STATELESS_CHECKS,
+    caching: ["sep-2549-tools-list-caching-hints", "sep-2549-ttl-non-negative", "sep-2549-cache-scope-valid", "wire-schema-valid"],
+    "json-schema-2020-12": ["json-schema-2020-12-tool-found", "json-schema-2020-12-$schema", "json-schema-2020-12-$defs", "json-schema-2020-12-additionalProperties", "wire-schema-valid"],
+  },
 };
 
 export const GENERATIONS: readonly Generation[] = [GENERATION_2025, GENERATION_2026];

@@ -6,6 +6,8 @@ import type { TestAudioContentInput, TestAudioContentResolvedInput, TestAudioCon
 import type { TestEmbeddedResourceInput, TestEmbeddedResourceResolvedInput, TestEmbeddedResourceOutput, TestEmbeddedResourceReason } from "./tools/test_embedded_resource.js";
 import type { TestErrorHandlingInput, TestErrorHandlingResolvedInput, TestErrorHandlingOutput, TestErrorHandlingReason } from "./tools/test_error_handling.js";
 import type { TestImageContentInput, TestImageContentResolvedInput, TestImageContentOutput, TestImageContentReason } from "./tools/test_image_content.js";
+import type { TestLoggingToolInput, TestLoggingToolResolvedInput, TestLoggingToolOutput, TestLoggingToolReason } from "./tools/test_logging_tool.js";
+import type { TestMcpParamHeaderInput, TestMcpParamHeaderResolvedInput, TestMcpParamHeaderOutput, TestMcpParamHeaderReason } from "./tools/test_mcp_param_header.js";
 import type { TestMultipleContentTypesInput, TestMultipleContentTypesResolvedInput, TestMultipleContentTypesOutput, TestMultipleContentTypesReason } from "./tools/test_multiple_content_types.js";
 import type { TestSimpleTextInput, TestSimpleTextResolvedInput, TestSimpleTextOutput, TestSimpleTextReason } from "./tools/test_simple_text.js";
 import type { TestToolWithLoggingInput, TestToolWithLoggingResolvedInput, TestToolWithLoggingOutput, TestToolWithLoggingReason } from "./tools/test_tool_with_logging.js";
@@ -253,6 +255,122 @@ export const testImageContentContract: ToolContract<TestImageContentInput, TestI
     output: [],
   },
   validators: () => import("./copies/test_image_content.js"),
+};
+
+/** The compiled contract of `test_logging_tool` (version 1). */
+export const testLoggingToolContract: ToolContract<TestLoggingToolInput, TestLoggingToolResolvedInput, TestLoggingToolOutput, TestLoggingToolReason> = {
+  name: "test_logging_tool",
+  version: 1,
+  description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
+  effect: "read",
+  idempotent: true,
+  timeoutMs: 10000,
+  retry: {
+    attempts: 1,
+    backoffMs: 100,
+    maxBackoffMs: 2000,
+    budgetMs: 10000,
+  },
+  errors: {},
+  inputSchema: {
+    type: "object",
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      messages: {
+        type: "integer",
+        minimum: 0,
+      },
+    },
+    required: [
+      "messages",
+    ],
+    additionalProperties: false,
+  },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  meta: {
+    "toolc/contractVersion": 1,
+    "toolc/schemaHash": "sha256:1249b844d2a444b46a00f60bf2d7e39c8fff2e06b717f8d3872b5957ffe9f738",
+  },
+  sensitive: {
+    input: [],
+    output: [],
+  },
+  validators: () => import("./copies/test_logging_tool.js"),
+};
+
+/** The compiled contract of `test_mcp_param_header` (version 1). */
+export const testMcpParamHeaderContract: ToolContract<TestMcpParamHeaderInput, TestMcpParamHeaderResolvedInput, TestMcpParamHeaderOutput, TestMcpParamHeaderReason> = {
+  name: "test_mcp_param_header",
+  version: 1,
+  description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
+  effect: "read",
+  idempotent: true,
+  timeoutMs: 10000,
+  retry: {
+    attempts: 1,
+    backoffMs: 100,
+    maxBackoffMs: 2000,
+    budgetMs: 10000,
+  },
+  errors: {},
+  inputSchema: {
+    type: "object",
+    properties: {
+      region: {
+        type: "string",
+        maxLength: 64,
+        "x-mcp-header": "Region",
+      },
+    },
+    required: [
+      "region",
+    ],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      region: {
+        type: "string",
+      },
+    },
+    required: [
+      "region",
+    ],
+    additionalProperties: false,
+  },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  meta: {
+    "toolc/contractVersion": 1,
+    "toolc/schemaHash": "sha256:8a319f0350e0e58a94a730632a17b322b2299127e61be8920be51a0ca8adc713",
+  },
+  sensitive: {
+    input: [],
+    output: [],
+  },
+  mcpHeaders: [
+    {
+      name: "Region",
+      path: [
+        "region",
+      ],
+      type: "string",
+    },
+  ],
+  validators: () => import("./copies/test_mcp_param_header.js"),
 };
 
 /** The compiled contract of `test_multiple_content_types` (version 1). */

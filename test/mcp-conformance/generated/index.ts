@@ -6,6 +6,8 @@ import {
   testEmbeddedResourceContract,
   testErrorHandlingContract,
   testImageContentContract,
+  testLoggingToolContract,
+  testMcpParamHeaderContract,
   testMultipleContentTypesContract,
   testSimpleTextContract,
   testToolWithLoggingContract,
@@ -65,6 +67,20 @@ export type {
 } from "./tools/test_image_content.js";
 
 export type {
+  TestLoggingToolInput,
+  TestLoggingToolResolvedInput,
+  TestLoggingToolOutput,
+  TestLoggingToolReason,
+} from "./tools/test_logging_tool.js";
+
+export type {
+  TestMcpParamHeaderInput,
+  TestMcpParamHeaderResolvedInput,
+  TestMcpParamHeaderOutput,
+  TestMcpParamHeaderReason,
+} from "./tools/test_mcp_param_header.js";
+
+export type {
   TestMultipleContentTypesInput,
   TestMultipleContentTypesResolvedInput,
   TestMultipleContentTypesOutput,
@@ -98,6 +114,8 @@ export {
   testEmbeddedResourceContract,
   testErrorHandlingContract,
   testImageContentContract,
+  testLoggingToolContract,
+  testMcpParamHeaderContract,
   testMultipleContentTypesContract,
   testSimpleTextContract,
   testToolWithLoggingContract,
@@ -142,6 +160,8 @@ export const contracts = {
   test_embedded_resource: testEmbeddedResourceContract,
   test_error_handling: testErrorHandlingContract,
   test_image_content: testImageContentContract,
+  test_logging_tool: testLoggingToolContract,
+  test_mcp_param_header: testMcpParamHeaderContract,
   test_multiple_content_types: testMultipleContentTypesContract,
   test_simple_text: testSimpleTextContract,
   test_tool_with_logging: testToolWithLoggingContract,
@@ -177,6 +197,14 @@ export type TestErrorHandlingHandler = HandlerFor<
 /** A handler for `test_image_content`. */
 export type TestImageContentHandler = HandlerFor<
   Contracts["test_image_content"]
+>;
+
+/** A handler for `test_logging_tool`. */
+export type TestLoggingToolHandler = HandlerFor<Contracts["test_logging_tool"]>;
+
+/** A handler for `test_mcp_param_header`. */
+export type TestMcpParamHeaderHandler = HandlerFor<
+  Contracts["test_mcp_param_header"]
 >;
 
 /** A handler for `test_multiple_content_types`. */
