@@ -70,8 +70,10 @@ export {
 
 export type {
   CacheHint,
+  CallerIdentity,
   CallOptions,
   Classification,
+  ConfirmOptions,
   DriftReport,
   ExecuteOptions,
   HandlerContext,

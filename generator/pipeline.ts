@@ -11,6 +11,7 @@
 import { relative, resolve, sep } from "node:path";
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "./cache.js";
 import { hasErrors } from "./diagnostics.js";
+import type { AuthSetting } from "./config/auth.js";
 import type { ServerDefaultsSetting } from "./config/server-defaults.js";
 import type { EmitOptions } from "./emit/index.js";
 import type { CompileOutput } from "./compile.js";
@@ -28,6 +29,8 @@ export interface CompileTargets {
   readonly mcpSdk?: 1 | 2;
   /** The generated server's defaults (package.json name and version, `mcp.cache`); none when absent. */
   readonly server?: ServerDefaultsSetting;
+  /** The config's `auth:` section: default scopes, the auth lint, and the resource server in http.ts; none when absent. */
+  readonly auth?: AuthSetting;
 }
 
 export interface RunOptions extends CompileTargets {
@@ -53,7 +56,11 @@ const posixRelative = (from: string, to: string): string => relative(from, to).s
 
 /** How contract tests reach the output folder and the handlers module: posix paths relative to the tests folder. */
 function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOptions {
-  const sdk = { ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }), ...(targets.server === undefined ? {} : { server: targets.server }) };
+  const sdk = {
+    ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }),
+    ...(targets.server === undefined ? {} : { server: targets.server }),
+    ...(targets.auth === undefined ? {} : { auth: targets.auth }),
+  };
   if (targets.tests === undefined) return sdk;
   const testsDir = resolve(cwd, targets.tests);
   const handlers = targets.handlers === undefined ? {} : { handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)) };

@@ -47,6 +47,7 @@ export type {
   ValidationError,
 } from "./contract.js";
 export type {
+  CallerIdentity,
   Classification,
   ExecuteOptions,
   HandlerContext,
@@ -63,6 +64,7 @@ export {
   FAILURE_META_KEY,
   toCallResult,
   type CacheHint,
+  type ConfirmOptions,
   type ServerDefaults,
   type ServerOptions,
 } from "./server.js";

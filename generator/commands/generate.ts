@@ -71,6 +71,7 @@ export function runOptions(settings: Settings, mode: Mode, cwd: string) {
     ...(settings.handlers === undefined ? {} : { handlers: rel(settings.handlers) }),
     mcpSdk: settings.mcpSdk,
     server: settings.server,
+    ...(settings.auth === undefined ? {} : { auth: settings.auth }),
   } as const;
 }
 

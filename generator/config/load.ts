@@ -11,6 +11,7 @@ import type { ErrorObject } from "ajv";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { didYouMean } from "../load/suggest.js";
+import type { AuthConfigValues } from "./auth.js";
 
 export const CONFIG_FILE = "toolc.config.yaml";
 export const CONFIG_SCHEMA_URL = new URL("../../schema/config.schema.json", import.meta.url);
@@ -23,6 +24,8 @@ export interface ConfigValues {
   readonly handlers?: string;
   /** The MCP side of the output: which SDK line it targets, and the caching hint of the served tool list. */
   readonly mcp?: { readonly sdk?: 1 | 2; readonly cache?: { readonly ttlMs?: number; readonly cacheScope?: "public" | "private" } };
+  /** The Streamable HTTP server as an OAuth resource server; checked further by config/auth.ts. */
+  readonly auth?: AuthConfigValues;
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
   readonly diff?: unknown;
 }

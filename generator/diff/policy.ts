@@ -5,7 +5,8 @@
  * reason are warnings; versions are reported so a breaking change can be
  * matched with its bump. Content kinds are output the caller receives, so a
  * new kind is a warning, like a new rejection reason; icons and a stated
- * dialect change what tools/list serves but not what a call does.
+ * dialect change what tools/list serves but not what a call does. A scope
+ * a call newly needs breaks every caller whose token lacks it.
  */
 import type { ContentKind, Effect, SourceLocation, ToolIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
@@ -57,6 +58,22 @@ function compareContent(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyF
   return out;
 }
 
+/**
+ * `scopes`, with the config's default applied (normalize does): a scope
+ * added refuses callers whose tokens do not carry it (403 insufficient_scope),
+ * so it breaks them; a scope removed lets more callers in.
+ */
+function compareScopes(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
+  const before = new Set(base.scopes ?? []);
+  const after = new Set(head.scopes ?? []);
+  const out: PolicyFinding[] = [];
+  for (const scope of after) {
+    if (!before.has(scope)) out.push({ rule: "scope-added", level: "breaking", message: `scope ${scope} now required: callers whose tokens lack it are refused (403 insufficient_scope)`, at });
+  }
+  for (const scope of before) if (!after.has(scope)) out.push({ rule: "scope-removed", level: "info", message: `scope ${scope} no longer required`, at });
+  return out;
+}
+
 /** Icons and `$schema` as tools/list serves them. */
 function compareListing(base: ToolIR, head: ToolIR, at: (path: readonly (string | number)[]) => SourceLocation): PolicyFinding[] {
   const out: PolicyFinding[] = [];
@@ -92,6 +109,7 @@ export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, 
   for (const code of baseReasons) {
     if (!headReasons.has(code)) out.push({ rule: "error-reason-removed", level: "info", message: `rejection reason ${code} removed`, at: locateKey(baseFile, ["errors", code], true) });
   }
+  out.push(...compareScopes(base, head, at(["scopes"])));
   out.push(...compareContent(base, head, at(["content"])), ...compareListing(base, head, at));
   if (head.version > base.version) out.push({ rule: "version-bumped", level: "info", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
   if (head.version < base.version) out.push({ rule: "version-lowered", level: "warning", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });

@@ -19,7 +19,7 @@ const RUNTIME = "./runtime/api.js";
 const CONTRACTS = "./contracts.js";
 
 const RUNTIME_TYPES = [
-  "CacheHint", "CallOptions", "Classification", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
+  "CacheHint", "CallerIdentity", "CallOptions", "Classification", "ConfirmOptions", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
   "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
 ];
 

@@ -2,6 +2,7 @@
  * Phase 3, emit: every target is a pure function from the IR to files. No
  * target reads another's output; they agree because they share the IR.
  */
+import type { AuthSetting } from "../config/auth.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { emitContractTests, type ContractTestOptions } from "./contract-tests.js";
@@ -24,6 +25,13 @@ export interface EmitOptions {
   readonly mcpSdk?: McpSdkLine;
   /** What the generated server says about itself unless told otherwise (index.ts). */
   readonly server?: ServerDefaultsSetting;
+  /**
+   * The config's `auth:` section. Normalize applies its default scopes and
+   * its lint (compileTool reads it from here, so it is part of the build
+   * cache's key); http.ts carries the resource server; runtime/auth.ts is
+   * emitted only with it.
+   */
+  readonly auth?: AuthSetting;
 }
 
 export type { McpSdkLine };
@@ -39,9 +47,9 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     ...emitSharedValidators(ir, headerComment),
     emitContractsModule(ir),
     emitIndexModule(ir, options.server),
-    emitHttpModule(),
+    emitHttpModule(options.auth),
     emitProvidersModule(ir),
-    ...emitRuntimeFiles(options.mcpSdk),
+    ...emitRuntimeFiles(options.mcpSdk, options.auth !== undefined),
   ];
 }
 

@@ -6,11 +6,14 @@ import { Codes, error, hasErrors, sortDiagnostics, warning } from "../diagnostic
 import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from "../ir.js";
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
+import type { NormalizeOptions } from "./access.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
 
 /** Portable to OpenAI and Anthropic tool calling, not only valid MCP. */
 const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type { NormalizeOptions };
 
 export interface NormalizeResult {
   readonly ir: ContractIR;
@@ -71,8 +74,8 @@ export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedType
  * or a worker thread can normalize it apart from the others; `assemble` then
  * adds what needs every tool at once.
  */
-export function normalizeOneTool(file: YamlSource, types: NormalizedTypes): NormalizedTool {
-  const result = normalizeTool(file, types.types, types.failedTypes);
+export function normalizeOneTool(file: YamlSource, types: NormalizedTypes, options: NormalizeOptions = {}): NormalizedTool {
+  const result = normalizeTool(file, types.types, types.failedTypes, options);
   return { tool: result.tool, nameAt: file.locate(["name"]), diagnostics: result.diagnostics };
 }
 
@@ -118,8 +121,8 @@ export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[
   return { ir: { tools: sortedTools, typeFiles: types.types.files }, diagnostics: sortDiagnostics(diagnostics) };
 }
 
-export function normalize(loaded: LoadedDefinitions): NormalizeResult {
+export function normalize(loaded: LoadedDefinitions, options: NormalizeOptions = {}): NormalizeResult {
   const types = normalizeTypes(loaded.files.filter(isTypesFile));
-  const tools = loaded.files.filter((f) => !isTypesFile(f)).map((file) => normalizeOneTool(file, types));
+  const tools = loaded.files.filter((f) => !isTypesFile(f)).map((file) => normalizeOneTool(file, types, options));
   return assemble(types, tools, loaded.diagnostics);
 }
