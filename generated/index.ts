@@ -64,11 +64,13 @@ export {
 export {
   TransientError,
   FAILURE_META_KEY,
+  bearerAuth,
   loadValidators,
   toCallResult,
 } from "./runtime/api.js";
 
 export type {
+  AccessReason,
   CacheHint,
   CallerIdentity,
   CallOptions,
@@ -90,6 +92,7 @@ export type {
   ToolResult,
   ToolSuccess,
   ToolValidators,
+  TokenSource,
   TraceEvent,
 } from "./runtime/api.js";
 

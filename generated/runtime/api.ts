@@ -70,9 +70,11 @@ export {
 } from "./server.js";
 export {
   createToolClient,
+  type AccessReason,
   type CallOptions,
   type ToolClient,
 } from "./client.js";
+export { bearerAuth, type TokenSource } from "./sdk.js";
 export {
   checkToolDrift,
   type DriftProblem,

@@ -23,7 +23,10 @@ import type {
   ServerContext,
   Tool,
 } from "@modelcontextprotocol/server";
-import type { Client } from "@modelcontextprotocol/client";
+import type {
+  Client,
+  StreamableHTTPClientTransportOptions,
+} from "@modelcontextprotocol/client";
 
 export type { CallToolResult, Client, ListToolsResult, Server, Tool };
 
@@ -488,6 +491,58 @@ export function requestToolList(
 /** Whether a connected server sends a non-object output wrapped as `{ result }`: on a 2025-era connection, not on a 2026-07-28 one. */
 export function receivesWrappedOutput(client: Client): boolean {
   return client.getProtocolEra() !== "modern";
+}
+
+/**
+ * An HTTP 401 or 403 the transport met, by the errors' public names and
+ * codes (the client package is not loaded for its classes): 401 is
+ * `UnauthorizedError` (no way to refresh) or `SdkHttpError` with
+ * `CLIENT_HTTP_AUTHENTICATION` (still 401 after a refresh); a 403
+ * `insufficient_scope` is `InsufficientScopeError`, carrying the scopes the
+ * challenge named, or `CLIENT_HTTP_FORBIDDEN`.
+ */
+export function sdkAuthFailure(
+  error: unknown,
+):
+  | { kind: "unauthorized" }
+  | { kind: "forbidden"; scopes: string | undefined }
+  | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { readonly code?: unknown }).code;
+  if (
+    error.name === "UnauthorizedError" ||
+    code === "CLIENT_HTTP_AUTHENTICATION"
+  )
+    return { kind: "unauthorized" };
+  if (error.name === "InsufficientScopeError") {
+    const scope = (error as { readonly requiredScope?: unknown }).requiredScope;
+    return {
+      kind: "forbidden",
+      scopes: typeof scope === "string" ? scope : undefined,
+    };
+  }
+  if (code === "CLIENT_HTTP_FORBIDDEN")
+    return { kind: "forbidden", scopes: undefined };
+  return undefined;
+}
+
+/** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
+export type TokenSource =
+  string | (() => string | undefined | Promise<string | undefined>);
+
+/**
+ * The `StreamableHTTPClientTransport` options that send `token` with every
+ * request: the SDK's own minimal `AuthProvider`, whose `token()` it calls
+ * before each request. A 401 then throws, and the typed client reports it.
+ */
+export function bearerAuth(
+  token: TokenSource,
+): Pick<StreamableHTTPClientTransportOptions, "authProvider"> {
+  return {
+    authProvider: {
+      token: async () => (typeof token === "string" ? token : await token()),
+    },
+  };
 }
 
 /** Sorted by the errors' public `code`: a JSON-RPC number from ProtocolError, a string from SdkError. */

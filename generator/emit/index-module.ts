@@ -19,8 +19,8 @@ const RUNTIME = "./runtime/api.js";
 const CONTRACTS = "./contracts.js";
 
 const RUNTIME_TYPES = [
-  "CacheHint", "CallerIdentity", "CallOptions", "Classification", "ConfirmOptions", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
-  "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TraceEvent",
+  "AccessReason", "CacheHint", "CallerIdentity", "CallOptions", "Classification", "ConfirmOptions", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel", "ProgressUpdate",
+  "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TokenSource", "TraceEvent",
 ];
 
 function exportStatements(ir: ContractIR): ExportFromStatement[] {
@@ -44,7 +44,7 @@ function exportStatements(ir: ContractIR): ExportFromStatement[] {
     ...typeModules,
     ...toolModules,
     contractConstants,
-    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "loadValidators", "toCallResult"] },
+    { kind: "exportFrom", from: RUNTIME, names: ["TransientError", "FAILURE_META_KEY", "bearerAuth", "loadValidators", "toCallResult"] },
     { kind: "exportFrom", typeOnly: true, from: RUNTIME, names: RUNTIME_TYPES },
   ];
 }
@@ -117,7 +117,7 @@ const serverDefaults: ${type} = ${data};`;
 
 export function emitIndexModule(ir: ContractIR, server: ServerDefaultsSetting = {}): EmittedFile {
   const builder = new FileBuilder("index.ts", headerComment("the definitions folder"));
-  builder.reserve("toCallResult", "contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer", "serverDefaults");
+  builder.reserve("toCallResult", "bearerAuth", "contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer", "serverDefaults");
   const locals = ir.tools.map((tool) => builder.importValue(contractConstName(tool), CONTRACTS));
   const rt: Record<string, string> = {};
   for (const name of ["executeByName"]) rt[name] = builder.importValue(name, "./runtime/dispatch.js");

@@ -42,7 +42,8 @@ export type { CallerIdentity, Classification, ExecuteOptions, HandlerContext, Ha
 export { TransientError, type TransientErrorOptions } from "./errors.js";
 export { executeTool } from "./executor.js";
 export { createToolServer, FAILURE_META_KEY, toCallResult, type CacheHint, type ConfirmOptions, type ServerDefaults, type ServerOptions } from "./server.js";
-export { createToolClient, type CallOptions, type ToolClient } from "./client.js";
+export { createToolClient, type AccessReason, type CallOptions, type ToolClient } from "./client.js";
+export { bearerAuth, type TokenSource } from "./sdk.js";
 export { checkToolDrift, type DriftProblem, type DriftReport, type ToolDrift } from "./drift.js";
 export { toIssues } from "./issues.js";
 export { loadValidators } from "./validators.js";

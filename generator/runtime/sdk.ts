@@ -8,6 +8,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { StreamableHTTPClientTransportOptions } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   CallToolRequestSchema,
   CallToolResultSchema,
@@ -231,6 +232,38 @@ export function receivesWrappedOutput(_client: Client): boolean {
 }
 
 const REFUSALS: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.InvalidRequest, ErrorCode.MethodNotFound, ErrorCode.ParseError];
+
+/**
+ * An HTTP 401 or 403 the transport met: `UnauthorizedError` (an OAuth
+ * provider that could not authorize), or its `StreamableHTTPError`, whose
+ * public `code` is the HTTP status.
+ */
+export function sdkAuthFailure(error: unknown): { kind: "unauthorized" } | { kind: "forbidden"; scopes: string | undefined } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { readonly code?: unknown }).code;
+  if (error.name === "UnauthorizedError" || (error.name === "StreamableHTTPError" && code === 401)) return { kind: "unauthorized" };
+  if (error.name === "StreamableHTTPError" && code === 403) return { kind: "forbidden", scopes: undefined };
+  return undefined;
+}
+
+/** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
+export type TokenSource = string | (() => string | undefined | Promise<string | undefined>);
+
+/**
+ * The `StreamableHTTPClientTransport` options that send `token` with every
+ * request. SDK 1.x's `authProvider` is a whole OAuth client, so this wraps
+ * the transport's documented `fetch` option to set the header.
+ */
+export function bearerAuth(token: TokenSource): Pick<StreamableHTTPClientTransportOptions, "fetch"> {
+  return {
+    fetch: async (url, init) => {
+      const value = typeof token === "string" ? token : await token();
+      const headers = new Headers(init?.headers);
+      if (value !== undefined) headers.set("authorization", `Bearer ${value}`);
+      return fetch(url, { ...init, headers });
+    },
+  };
+}
 
 export function sdkErrorKind(error: unknown): SdkErrorKind {
   if (!(error instanceof McpError)) return "other";
