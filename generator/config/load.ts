@@ -63,7 +63,7 @@ export function findConfig(cwd: string): string | undefined {
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 interface ConfigSchema {
-  readonly properties: Record<string, { readonly "x-expects"?: string }>;
+  readonly properties: Record<string, { readonly "x-expects"?: string; readonly properties?: Record<string, unknown> }>;
 }
 
 let compiled: { validate: Validator; schema: ConfigSchema } | undefined;
@@ -88,7 +88,11 @@ function problems(errors: readonly ErrorObject[], schema: ConfigSchema, at: (pat
     if (section !== undefined && OWN_PARSER_SECTIONS.has(section) && (e.instancePath.split("/").length > 2 || e.keyword !== "type")) continue;
     if (e.keyword === "additionalProperties") {
       const key = String(e.params.additionalProperty);
-      found.set(`+${key}`, error(at([key], true), Codes.unknownKey, `unknown key \`${key}\` in ${CONFIG_FILE}${didYouMean(key, keys)}`));
+      // An unknown key inside a section (`auth`, `mcp`) is named and located there, with that section's keys to suggest.
+      const inside = e.instancePath.split("/").slice(1);
+      const known = inside.length === 1 && section !== undefined ? Object.keys(schema.properties[section]?.properties ?? {}) : inside.length === 0 ? keys : [];
+      const where = inside.length === 0 ? CONFIG_FILE : `\`${inside.join(".")}\``;
+      found.set(`+${inside.join("/")}/${key}`, error(at([...inside, key], true), Codes.unknownKey, `unknown key \`${key}\` in ${where}${didYouMean(key, known)}`));
       continue;
     }
     const key = e.instancePath.split("/")[1];
