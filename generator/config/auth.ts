@@ -54,10 +54,20 @@ const URL_KEYS = ["resource", "issuer", "jwksUri", "resourceDocumentation"] as c
 
 /**
  * The setting, or the located problems with it. `at` locates a key below
- * `auth` (an empty path: the section itself).
+ * `auth` (an empty path: the section itself, or the key's place when it is
+ * not written). `cacheScope` is `mcp.cache`'s.
  */
-export function authSetting(values: AuthConfigValues, sdk: McpSdkLine, at: (path: readonly (string | number)[]) => SourceLocation): { setting?: AuthSetting; diagnostics: Diagnostic[] } {
+export function authSetting(
+  values: AuthConfigValues,
+  sdk: McpSdkLine,
+  cacheScope: "public" | "private" | undefined,
+  at: (path: readonly (string | number)[]) => SourceLocation,
+): { setting?: AuthSetting; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  if (cacheScope === "public" && values.listing !== "all") {
+    // tools/list then depends on the caller's scopes: a shared cache would hand one caller's list to another.
+    diagnostics.push(error(at(["listing"]), Codes.invalidValue, "`mcp.cache.cacheScope: public` with auth on: each caller's tools/list shows what its scopes allow, so shared caches must not keep it; use `cacheScope: private`, or `auth.listing: all`"));
+  }
   if (sdk !== 2) {
     diagnostics.push(error(at([]), Codes.invalidValue, "`auth` needs MCP SDK 2.x (`mcp.sdk: 2`): the resource server is built on SDK 2.x's bearer-token and metadata helpers, which SDK 1.x has only as Express middleware (docs/authorization.md)"));
   }

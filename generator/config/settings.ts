@@ -132,7 +132,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
   const problems = layoutProblems(root, definitions, out, tests, display);
   if (problems.diagnostics.length > 0 || problems.usage.length > 0) return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };
   const mcpSdk = flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root);
-  const auth = config?.values.auth === undefined ? undefined : authSetting(config.values.auth, mcpSdk, (path) => config.locatePath(["auth", ...path]));
+  const auth = config?.values.auth === undefined ? undefined : authSetting(config.values.auth, mcpSdk, config.values.mcp?.cache?.cacheScope, (path) => config.locatePath(["auth", ...path]));
   if (auth !== undefined && auth.diagnostics.length > 0) return { diagnostics: auth.diagnostics };
   const settings: Settings = {
     root,

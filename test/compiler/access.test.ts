@@ -87,6 +87,7 @@ describe("the config's auth section", () => {
     ["a resource with a fragment", "mcp: { sdk: 2 }\nauth:\n  resource: https://mcp.example.com/mcp#x\n", /^toolc\.config\.yaml:3:13: error TC003: `auth\.resource` must not have a fragment/],
     ["an authorization server that is not a URL", "mcp: { sdk: 2 }\nauth:\n  authorizationServers: [https://a.example.com/, 'https://b example']\n", /^toolc\.config\.yaml:3:50: error TC003: `auth\.authorizationServers` entry is not an absolute URL/],
     ["an unknown key", "mcp: { sdk: 2 }\nauth:\n  audiance: x\n", /^toolc\.config\.yaml:3:3: error TC002: unknown key `audiance` in `auth`; did you mean `audience`\?$/],
+    ["a public tool list that depends on the caller", "mcp: { sdk: 2, cache: { cacheScope: public } }\nauth:\n  resource: https://mcp.example.com/mcp\n", /^toolc\.config\.yaml:3:3: error TC003: `mcp\.cache\.cacheScope: public` with auth on/],
     ["alg none", "mcp: { sdk: 2 }\nauth:\n  algorithms: [none]\n", /^toolc\.config\.yaml:3:3: error TC003: `auth` must be a map of resource-server settings/],
   ])("%s is a located error", async (_name, config, expected) => {
     const { auth, diagnostics } = await settings(config);
