@@ -129,6 +129,27 @@ describe("tokens", () => {
     expect((await fetch(metadataUrl(), { method: "POST" })).status).toBe(405);
   });
 
+  it("a key set that cannot be read is the server's trouble: 500, and no handler runs", async () => {
+    const broken = await serveLater();
+    const keys = await serveLater();
+    keys.use((_req, res) => res.writeHead(503).end("down"));
+    const { createHttpHandler } = await load<HttpApi>(dir, "http.ts");
+    broken.use(createHttpHandler(handlers, { auth: { resource: broken.resource, jwksUri: `${keys.origin}/jwks.json` } }));
+    try {
+      const before = calls.length;
+      const response = await fetch(broken.resource, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${await issuer.token(broken.resource, { scope: "orders:read" })}` },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_order", arguments: { orderId: "o1" } } }),
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "server_error", error_description: "Internal Server Error" });
+      expect(calls.length).toBe(before);
+    } finally {
+      await Promise.all([close(broken.server), close(keys.server)]);
+    }
+  });
+
   it("fetches the key set once and reuses it", () => {
     expect(issuer.fetches()).toBeGreaterThanOrEqual(1);
     expect(issuer.fetches()).toBeLessThanOrEqual(2);

@@ -144,7 +144,9 @@ const invalid = (message: string): OAuthError => new OAuthError(OAuthErrorCode.I
 function jwtRefusal(error: unknown): Error {
   if (error instanceof joseErrors.JWTExpired) return invalid("The access token has expired.");
   if (error instanceof joseErrors.JWTClaimValidationFailed) return invalid("The access token was not issued for this server (issuer, audience or a required claim).");
-  if (error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError)) return new Error("The authorization server's keys could not be read.");
+  // A timeout, a key set that is not one, a non-200 answer (jose's generic error), or no answer at all (fetch's own).
+  const keySetTrouble = error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid || (error instanceof joseErrors.JOSEError && error.code === "ERR_JOSE_GENERIC");
+  if (keySetTrouble || !(error instanceof joseErrors.JOSEError)) return new Error("The authorization server's keys could not be read.");
   return invalid("The access token is not valid.");
 }
 
