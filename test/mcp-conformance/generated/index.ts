@@ -107,14 +107,18 @@ export {
 export {
   TransientError,
   FAILURE_META_KEY,
+  bearerAuth,
   loadValidators,
   toCallResult,
 } from "./runtime/api.js";
 
 export type {
+  AccessReason,
   CacheHint,
+  CallerIdentity,
   CallOptions,
   Classification,
+  ConfirmOptions,
   DriftReport,
   ExecuteOptions,
   HandlerContext,
@@ -131,6 +135,7 @@ export type {
   ToolResult,
   ToolSuccess,
   ToolValidators,
+  TokenSource,
   TraceEvent,
 } from "./runtime/api.js";
 
