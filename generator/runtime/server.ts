@@ -152,7 +152,7 @@ function anySignal(signals: (AbortSignal | undefined)[]): { signal: AbortSignal 
 }
 
 /** Whether a caller's scopes (implied ones already included) cover everything the tool needs. */
-export function scopesAllow(contract: AnyToolContract, granted: readonly string[]): boolean {
+function scopesAllow(contract: AnyToolContract, granted: readonly string[]): boolean {
   return (contract.scopes ?? []).every((scope) => granted.includes(scope));
 }
 
@@ -174,11 +174,6 @@ function tracedWithProtocol(onTrace: ExecuteOptions["onTrace"], protocol: CallCo
 }
 
 /**
- * A low-level SDK Server serving every contract that has a handler. Connect
- * it to any transport, or hand a function that builds one to the SDK's
- * serving entries (`serveStdio`, `createMcpHandler` on SDK 2.x).
- */
-/**
  * A confirmed tool's gate, before the executor: input the schema rejects
  * goes straight on (the executor answers INVALID_INPUT and runs nothing, so
  * no one is asked to approve a call that cannot run); otherwise the call
@@ -198,6 +193,11 @@ async function confirmationAnswer(contract: AnyToolContract, input: unknown, ext
   return toCallResult(failure(contract, "REJECTED", decision.message, false, "none", 0, { reason: decision.reason }));
 }
 
+/**
+ * A low-level SDK Server serving every contract that has a handler. Connect
+ * it to any transport, or hand a function that builds one to the SDK's
+ * serving entries (`serveStdio`, `createMcpHandler` on SDK 2.x).
+ */
 export function createToolServer<M extends ContractMap>(contracts: M, handlers: HandlersFor<M>, options: ServerOptions = {}, defaults: ServerDefaults = {}): Server {
   const { name, version, instructions, logLevel, cache, confirm, listing, ...executeOptions } = options;
   const served = servedTools(contracts, handlers as { readonly [key: string]: unknown });
