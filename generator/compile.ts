@@ -131,7 +131,7 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     const typeTexts = texts.filter((t) => kinds.get(t.source) === "types");
     const toolTexts = texts.filter((t) => kinds.get(t.source) === "tool");
     // Formatting the runtime overlaps compiling the tools; this thread would otherwise wait.
-    const runtime = Promise.all(emitRuntimeFiles(ctx.emitOptions.mcpSdk).map(format));
+    const runtime = Promise.all(emitRuntimeFiles(ctx.emitOptions.mcpSdk, ctx.emitOptions.auth !== undefined).map(format));
     const tools = await toolEntries(ctx, compiler, typeTexts, toolTexts);
     const types = typesFromTexts(typeTexts);
     const { ir, diagnostics } = assemble(types, tools.entries, [...loadDiagnostics, ...tools.failed]);

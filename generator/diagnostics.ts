@@ -37,6 +37,7 @@ export const Codes = {
   unsafeRetry: "TC040",
   badIdempotencyKey: "TC041",
   annotationConflict: "TC042",
+  unscopedDestructive: "TC043",
   exampleInvalid: "TC050",
   invalidExampleIsValid: "TC051",
   invalidExamplePaths: "TC052",

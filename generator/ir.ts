@@ -118,6 +118,10 @@ export interface ToolIR {
   /** Name of the required string input property carrying the idempotency key. */
   readonly idempotencyKey?: string;
   readonly errors: readonly DeclaredError[];
+  /** The OAuth scopes a call needs (all of them), the config's default applied; absent: none. A plain list of scope strings. */
+  readonly scopes?: readonly string[];
+  /** Every call is confirmed by the user through the client before the handler runs. */
+  readonly confirm?: true;
   /** The content kinds the handler may attach, in the contract's order; absent, any kind. */
   readonly content?: readonly ContentKind[];
   /** Source YAML path relative to the definitions folder, posix separators. */

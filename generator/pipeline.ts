@@ -11,6 +11,7 @@
 import { relative, resolve, sep } from "node:path";
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "./cache.js";
 import { hasErrors } from "./diagnostics.js";
+import type { AuthSetting } from "./config/auth.js";
 import type { ServerDefaultsSetting } from "./config/server-defaults.js";
 import type { EmitOptions } from "./emit/index.js";
 import type { CompileOutput } from "./compile.js";
@@ -30,6 +31,8 @@ export interface CompileTargets {
   readonly server?: ServerDefaultsSetting;
   /** `false`: no provider exports (providers.ts) and no provider lints. */
   readonly providers?: boolean;
+  /** The config's `auth:` section: default scopes, the auth lint, and the resource server in http.ts; none when absent. */
+  readonly auth?: AuthSetting;
 }
 
 export interface RunOptions extends CompileTargets {
@@ -55,7 +58,12 @@ const posixRelative = (from: string, to: string): string => relative(from, to).s
 
 /** How contract tests reach the output folder and the handlers module: posix paths relative to the tests folder. */
 function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOptions {
-  const sdk = { ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }), ...(targets.server === undefined ? {} : { server: targets.server }), ...(targets.providers === false ? { providers: false } : {}) };
+  const sdk = {
+    ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }),
+    ...(targets.server === undefined ? {} : { server: targets.server }),
+    ...(targets.providers === false ? { providers: false } : {}),
+    ...(targets.auth === undefined ? {} : { auth: targets.auth }),
+  };
   if (targets.tests === undefined) return sdk;
   const testsDir = resolve(cwd, targets.tests);
   const handlers = targets.handlers === undefined ? {} : { handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)) };

@@ -47,6 +47,7 @@ export type {
   ValidationError,
 } from "./contract.js";
 export type {
+  CallerIdentity,
   Classification,
   ExecuteOptions,
   HandlerContext,
@@ -63,14 +64,17 @@ export {
   FAILURE_META_KEY,
   toCallResult,
   type CacheHint,
+  type ConfirmOptions,
   type ServerDefaults,
   type ServerOptions,
 } from "./server.js";
 export {
   createToolClient,
+  type AccessReason,
   type CallOptions,
   type ToolClient,
 } from "./client.js";
+export { bearerAuth, type TokenSource } from "./sdk.js";
 export {
   checkToolDrift,
   ToolListError,

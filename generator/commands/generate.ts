@@ -72,6 +72,7 @@ export function runOptions(settings: Settings, mode: Mode, cwd: string) {
     mcpSdk: settings.mcpSdk,
     server: settings.server,
     ...(settings.providers ? {} : { providers: false }),
+    ...(settings.auth === undefined ? {} : { auth: settings.auth }),
   } as const;
 }
 

@@ -11,6 +11,7 @@ import type { ErrorObject } from "ajv";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { didYouMean } from "../load/suggest.js";
+import type { AuthConfigValues } from "./auth.js";
 
 export const CONFIG_FILE = "toolc.config.yaml";
 export const CONFIG_SCHEMA_URL = new URL("../../schema/config.schema.json", import.meta.url);
@@ -24,6 +25,8 @@ export interface ConfigValues {
   /** The MCP side of the output: which SDK line it targets, and the caching hint of the served tool list. */
   readonly mcp?: { readonly sdk?: 1 | 2; readonly cache?: { readonly ttlMs?: number; readonly cacheScope?: "public" | "private" } };
   readonly providers?: boolean;
+  /** The Streamable HTTP server as an OAuth resource server; checked further by config/auth.ts. */
+  readonly auth?: AuthConfigValues;
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
   readonly diff?: unknown;
 }
@@ -61,7 +64,7 @@ export function findConfig(cwd: string): string | undefined {
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 interface ConfigSchema {
-  readonly properties: Record<string, { readonly "x-expects"?: string }>;
+  readonly properties: Record<string, { readonly "x-expects"?: string; readonly properties?: Record<string, unknown> }>;
 }
 
 let compiled: { validate: Validator; schema: ConfigSchema } | undefined;
@@ -86,7 +89,11 @@ function problems(errors: readonly ErrorObject[], schema: ConfigSchema, at: (pat
     if (section !== undefined && OWN_PARSER_SECTIONS.has(section) && (e.instancePath.split("/").length > 2 || e.keyword !== "type")) continue;
     if (e.keyword === "additionalProperties") {
       const key = String(e.params.additionalProperty);
-      found.set(`+${key}`, error(at([key], true), Codes.unknownKey, `unknown key \`${key}\` in ${CONFIG_FILE}${didYouMean(key, keys)}`));
+      // An unknown key inside a section (`auth`, `mcp`) is named and located there, with that section's keys to suggest.
+      const inside = e.instancePath.split("/").slice(1);
+      const known = inside.length === 1 && section !== undefined ? Object.keys(schema.properties[section]?.properties ?? {}) : inside.length === 0 ? keys : [];
+      const where = inside.length === 0 ? CONFIG_FILE : `\`${inside.join(".")}\``;
+      found.set(`+${inside.join("/")}/${key}`, error(at([...inside, key], true), Codes.unknownKey, `unknown key \`${key}\` in ${where}${didYouMean(key, known)}`));
       continue;
     }
     const key = e.instancePath.split("/")[1];

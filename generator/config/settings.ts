@@ -8,11 +8,12 @@ import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
+import { authSetting, type AuthSetting } from "./auth.js";
 import { findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
 import { mcpSdkLine, type McpSdkLine } from "./mcp-sdk.js";
 import { serverDefaults, type ServerDefaultsSetting } from "./server-defaults.js";
 
-export type { McpSdkLine };
+export type { AuthSetting, McpSdkLine };
 
 export const DEFAULT_DEFINITIONS = "definitions";
 export const DEFAULT_OUT = "generated";
@@ -48,6 +49,8 @@ export interface Settings {
   readonly server: ServerDefaultsSetting;
   /** Whether providers.ts (and its lints) is generated: the config's `providers`, default true. */
   readonly providers: boolean;
+  /** Present when the config has an `auth:` section: the HTTP server is an OAuth resource server. */
+  readonly auth?: AuthSetting;
   /** The config file as read, for sections other commands parse themselves (`diff`). */
   readonly config?: LoadedConfig;
 }
@@ -137,6 +140,9 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
   const display = (p: string): string => (isAbsolute(p) ? relative(cwd, p).split(sep).join("/") || "." : p);
   const problems = layoutProblems(root, definitions, out, tests, display);
   if (problems.diagnostics.length > 0 || problems.usage.length > 0) return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };
+  const mcpSdk = flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root);
+  const auth = config?.values.auth === undefined ? undefined : authSetting(config.values.auth, mcpSdk, config.values.mcp?.cache?.cacheScope, (path) => config.locatePath(["auth", ...path]));
+  if (auth !== undefined && auth.diagnostics.length > 0) return { diagnostics: auth.diagnostics };
   const settings: Settings = {
     root,
     ...(config ? { configFile: config.path, config } : {}),
@@ -144,9 +150,10 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     out: out.value,
     ...(tests ? { tests: tests.value } : {}),
     ...(handlers ? { handlers: handlers.value } : {}),
-    mcpSdk: flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root),
+    mcpSdk,
     server: serverDefaults(root, config?.values.mcp?.cache),
     providers: config?.values.providers ?? true,
+    ...(auth?.setting === undefined ? {} : { auth: auth.setting }),
   };
   return { settings, diagnostics: [] };
 }

@@ -71,8 +71,10 @@ export async function diffCommand(argv: readonly string[], io: Io, cwd: string =
   const config = diffConfigOf(resolved.settings.config);
   for (const d of config.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (config.diagnostics.length > 0) return 2;
-  const base = loadBase(values.base, definitions, cwd);
-  const head = sideFromFolder(definitions, cwd);
+  // The config's default scopes apply to both sides, as generate applies them.
+  const normalizeOptions = resolved.settings.auth === undefined ? {} : { auth: resolved.settings.auth };
+  const base = loadBase(values.base, definitions, cwd, normalizeOptions);
+  const head = sideFromFolder(definitions, cwd, normalizeOptions);
   const baseUsable = reportSide(base, "base", io);
   const headUsable = reportSide(head, "head", io);
   if (!baseUsable || !headUsable || !base.side || !head.side) return 2;

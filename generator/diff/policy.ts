@@ -7,7 +7,8 @@
  * new kind is a warning, like a new rejection reason; icons and a stated
  * dialect change what tools/list serves but not what a call does. A tool
  * that now reaches an open world (MCP's openWorldHint) breaks hosts that run
- * closed-world tools unattended, as a more severe effect does. Deprecation is
+ * closed-world tools unattended, as a more severe effect does. A scope a call
+ * newly needs breaks every caller whose token lacks it. Deprecation is
  * reported; a sunset moved earlier is a warning to callers who planned on it.
  */
 import type { ContentKind, Effect, SourceLocation, ToolIR } from "../ir.js";
@@ -57,6 +58,22 @@ function compareContent(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyF
   for (const kind of before) {
     if (!after.includes(kind)) out.push({ rule: "content-kind-removed", level: "info", message: `content kind ${kind} removed`, at });
   }
+  return out;
+}
+
+/**
+ * `scopes`, with the config's default applied (normalize does): a scope
+ * added refuses callers whose tokens do not carry it (403 insufficient_scope),
+ * so it breaks them; a scope removed lets more callers in.
+ */
+function compareScopes(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
+  const before = new Set(base.scopes ?? []);
+  const after = new Set(head.scopes ?? []);
+  const out: PolicyFinding[] = [];
+  for (const scope of after) {
+    if (!before.has(scope)) out.push({ rule: "scope-added", level: "breaking", message: `scope ${scope} now required: callers whose tokens lack it are refused (403 insufficient_scope)`, at });
+  }
+  for (const scope of before) if (!after.has(scope)) out.push({ rule: "scope-removed", level: "info", message: `scope ${scope} no longer required`, at });
   return out;
 }
 
@@ -137,6 +154,7 @@ export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, 
   for (const code of baseReasons) {
     if (!headReasons.has(code)) out.push({ rule: "error-reason-removed", level: "info", message: `rejection reason ${code} removed`, at: locateKey(baseFile, ["errors", code], true) });
   }
+  out.push(...compareScopes(base, head, at(["scopes"])));
   out.push(...compareContent(base, head, at(["content"])), ...compareListing(base, head, at));
   if (head.version > base.version) out.push({ rule: "version-bumped", level: "info", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
   if (head.version < base.version) out.push({ rule: "version-lowered", level: "warning", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });

@@ -86,6 +86,8 @@ export const POLICY_RULES = [
   "retries-increased",
   "error-reason-added",
   "error-reason-removed",
+  "scope-added",
+  "scope-removed",
   "idempotency-key-changed",
   "version-bumped",
   "version-lowered",

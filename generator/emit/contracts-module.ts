@@ -39,6 +39,8 @@ function contractData(tool: ToolIR): JsonObject {
     ...(tool.idempotencyKey === undefined ? {} : { idempotencyKey: tool.idempotencyKey }),
     errors: policy.errors ?? {},
     ...(tool.content === undefined ? {} : { content: [...tool.content] }),
+    ...(tool.scopes === undefined ? {} : { scopes: [...tool.scopes] }),
+    ...(tool.confirm === undefined ? {} : { confirm: true }),
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     annotations: tool.annotations as unknown as JsonObject,

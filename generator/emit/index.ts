@@ -2,6 +2,7 @@
  * Phase 3, emit: every target is a pure function from the IR to files. No
  * target reads another's output; they agree because they share the IR.
  */
+import type { AuthSetting } from "../config/auth.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { emitContractTests, type ContractTestOptions } from "./contract-tests.js";
@@ -26,6 +27,13 @@ export interface EmitOptions {
   readonly server?: ServerDefaultsSetting;
   /** `false`: no providers.ts, and no provider lints (TC070-TC072); the config's `providers: false`. */
   readonly providers?: boolean;
+  /**
+   * The config's `auth:` section. Normalize applies its default scopes and
+   * its lint (compileTool reads it from here, so it is part of the build
+   * cache's key); http.ts carries the resource server; runtime/auth.ts is
+   * emitted only with it.
+   */
+  readonly auth?: AuthSetting;
 }
 
 export type { McpSdkLine };
@@ -41,9 +49,9 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     ...emitSharedValidators(ir, headerComment),
     emitContractsModule(ir),
     emitIndexModule(ir, options.server),
-    emitHttpModule(),
+    emitHttpModule(options.auth),
     ...(options.providers === false ? [] : [emitProvidersModule(ir)]),
-    ...emitRuntimeFiles(options.mcpSdk),
+    ...emitRuntimeFiles(options.mcpSdk, options.auth !== undefined),
   ];
 }
 

@@ -21,6 +21,12 @@ export type McpSdkLine = 1 | 2;
 const RUNTIME_DIR = new URL("../../generator/runtime/", import.meta.url);
 const PORT_DIRS: Record<McpSdkLine, URL> = { 1: RUNTIME_DIR, 2: new URL("sdk2/", RUNTIME_DIR) };
 const PORT_FILES: ReadonlySet<string> = new Set(["sdk.ts", "sdk-http.ts", "sdk-testing.ts"]);
+/**
+ * Files of one line alone, emitted only when the project asks for what they
+ * do: the 2.x resource server (runtime/auth.ts) imports `jose`, so a project
+ * without `auth:` in its config needs neither the file nor the package.
+ */
+const OPTIONAL_FILES: Readonly<Record<McpSdkLine, readonly string[]>> = { 1: [], 2: ["auth.ts"] };
 
 const cached = new Map<McpSdkLine, EmittedFile[]>();
 
@@ -39,23 +45,25 @@ function preformatted(): PreformattedRuntime {
   }
 }
 
-/** The runtime as its sources are, each file still to be formatted. */
+/** The runtime as its sources are, each file still to be formatted, the line's optional files included. */
 export function rawRuntimeFiles(line: McpSdkLine): EmittedFile[] {
-  return readdirSync(RUNTIME_DIR)
-    .filter(isRuntimeSource)
-    .sort()
-    .map((name) => {
-      const text = readFileSync(new URL(name, PORT_FILES.has(name) ? PORT_DIRS[line] : RUNTIME_DIR), "utf8");
-      return { path: `runtime/${name}`, text: `${headerComment(`toolc runtime/${name}`)}\n${text}`, format: true };
-    });
+  const names = [...readdirSync(RUNTIME_DIR).filter(isRuntimeSource), ...OPTIONAL_FILES[line]].sort();
+  return names.map((name) => {
+    const dir = PORT_FILES.has(name) || OPTIONAL_FILES[line].includes(name) ? PORT_DIRS[line] : RUNTIME_DIR;
+    const text = readFileSync(new URL(name, dir), "utf8");
+    return { path: `runtime/${name}`, text: `${headerComment(`toolc runtime/${name}`)}\n${text}`, format: true };
+  });
 }
 
 function isRuntimeSource(name: string): boolean {
   return name.endsWith(".ts") && !name.endsWith(".test.ts");
 }
 
-/** Runtime files with their header, formatted at build time where the build saw the same source. All are TypeScript, so a consumer's build compiles (and an outDir gets) every one. */
-export function emitRuntimeFiles(line: McpSdkLine = 1): EmittedFile[] {
+/**
+ * Runtime files with their header, formatted at build time where the build saw the same source. All are TypeScript, so a consumer's build compiles (and an outDir gets) every one.
+ * `auth`: the project has an `auth:` section, so the line's resource server is emitted too.
+ */
+export function emitRuntimeFiles(line: McpSdkLine = 1, auth = false): EmittedFile[] {
   let files = cached.get(line);
   if (files === undefined) {
     const table = preformatted()[`${line}`] ?? {};
@@ -65,5 +73,7 @@ export function emitRuntimeFiles(line: McpSdkLine = 1): EmittedFile[] {
     });
     cached.set(line, files);
   }
-  return files;
+  if (auth) return files;
+  const optional = new Set(OPTIONAL_FILES[line].map((name) => `runtime/${name}`));
+  return files.filter((file) => !optional.has(file.path));
 }

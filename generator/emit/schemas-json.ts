@@ -28,6 +28,8 @@ export function policyOf(tool: ToolIR): JsonObject {
     ...(tool.idempotencyKey === undefined ? {} : { idempotencyKey: tool.idempotencyKey }),
     errors: Object.fromEntries(tool.errors.map((e) => [e.code, e.description])),
     ...(tool.content === undefined ? {} : { content: [...tool.content] }),
+    ...(tool.scopes === undefined ? {} : { scopes: [...tool.scopes] }),
+    ...(tool.confirm === undefined ? {} : { confirm: true }),
   };
 }
 

@@ -6,15 +6,16 @@ import { Codes, error, hasErrors, sortDiagnostics, warning } from "../diagnostic
 import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from "../ir.js";
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
+import type { NormalizeOptions } from "./access.js";
 import { lintExportedNames, lintTypeModules } from "./generated-names.js";
-import { normalizeTool, type NormalizeOptions } from "./tool.js";
-
-export type { NormalizeOptions } from "./tool.js";
+import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
 
 /** Portable to OpenAI and Anthropic tool calling, not only valid MCP. */
 const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type { NormalizeOptions };
 
 export interface NormalizeResult {
   readonly ir: ContractIR;

@@ -10,6 +10,7 @@ import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
 import { isSchemaObject } from "./schema-walk.js";
 import { schemaHash, SCHEMA_HASH_META_KEY } from "./schema-hash.js";
+import { accessOf, SCOPES_META_KEY, type NormalizeOptions } from "./access.js";
 import { mcpHeadersOf } from "./mcp-headers.js";
 import { lintUnbounded } from "./patterns.js";
 import { lintProviders } from "./providers-lint.js";
@@ -45,6 +46,8 @@ interface RawTool {
   timeoutMs?: number;
   retry?: { attempts: number; backoffMs?: number; maxBackoffMs?: number; budgetMs?: number };
   idempotencyKey?: string;
+  scopes?: string[];
+  confirm?: boolean;
   input: JsonObject;
   output: JsonObject;
   errors?: Record<string, { description: string }>;
@@ -211,11 +214,6 @@ function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, ou
   }
 }
 
-export interface NormalizeOptions {
-  /** Lint what the provider exports cannot do (TC070-TC072); default true. Off with the config's `providers: false`, which drops the exports too. */
-  readonly providers?: boolean;
-}
-
 export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>, options: NormalizeOptions = {}): { tool: ToolIR; diagnostics: Diagnostic[] } {
   const raw = file.data as RawTool;
   const out: Diagnostic[] = [];
@@ -229,6 +227,8 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
   checkLifecycle(raw, file, out);
   const mcpHeaders = mcpHeadersOf(raw.input, raw.output, file, out);
   lintRejectedExamples(raw, file, out);
+  const declared = Object.entries(raw.errors ?? {}).map(([code, e]) => ({ code, description: e.description }));
+  const access = accessOf(raw, declared, file, options, out);
   const tool: ToolIR = {
     name: raw.name,
     version: raw.version,
@@ -243,7 +243,9 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
     timeoutMs,
     retry: retryPolicy(raw, timeoutMs),
     ...(raw.idempotencyKey === undefined ? {} : { idempotencyKey: raw.idempotencyKey }),
-    errors: Object.entries(raw.errors ?? {}).map(([code, e]) => ({ code, description: e.description })),
+    errors: access.errors,
+    ...(access.scopes.length === 0 ? {} : { scopes: access.scopes }),
+    ...(access.confirm ? { confirm: true as const } : {}),
     ...(raw.content === undefined ? {} : { content: raw.content }),
     source: file.source,
     baseName: pascalCase(raw.name),
@@ -259,7 +261,12 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
       idempotentHint: idempotent,
       openWorldHint: raw.openWorld ?? false,
     },
-    meta: { [CONTRACT_VERSION_META_KEY]: raw.version, [SCHEMA_HASH_META_KEY]: schemaHash(input.schema, output.schema), ...lifecycleMeta(raw) },
+    meta: {
+      [CONTRACT_VERSION_META_KEY]: raw.version,
+      [SCHEMA_HASH_META_KEY]: schemaHash(input.schema, output.schema),
+      ...lifecycleMeta(raw),
+      ...(access.scopes.length === 0 ? {} : { [SCOPES_META_KEY]: [...access.scopes] }),
+    },
     examples: examplesOf(raw),
     sensitive: { input: trackSensitive(input.schema, "input", file, out), output: trackSensitive(output.schema, "output", file, out) },
     ...(mcpHeaders.length === 0 ? {} : { mcpHeaders }),

@@ -38,11 +38,12 @@ export type {
   ValidateFunction,
   ValidationError,
 } from "./contract.js";
-export type { Classification, ExecuteOptions, HandlerContext, HandlerFor, HandlersFor, LoggingLevel, ProgressUpdate, TraceEvent } from "./types.js";
+export type { CallerIdentity, Classification, ExecuteOptions, HandlerContext, HandlerFor, HandlersFor, LoggingLevel, ProgressUpdate, TraceEvent } from "./types.js";
 export { TransientError, type TransientErrorOptions } from "./errors.js";
 export { executeTool } from "./executor.js";
-export { createToolServer, FAILURE_META_KEY, toCallResult, type CacheHint, type ServerDefaults, type ServerOptions } from "./server.js";
-export { createToolClient, type CallOptions, type ToolClient } from "./client.js";
+export { createToolServer, FAILURE_META_KEY, toCallResult, type CacheHint, type ConfirmOptions, type ServerDefaults, type ServerOptions } from "./server.js";
+export { createToolClient, type AccessReason, type CallOptions, type ToolClient } from "./client.js";
+export { bearerAuth, type TokenSource } from "./sdk.js";
 export { checkToolDrift, ToolListError, type DriftProblem, type DriftReport, type ToolDrift, type ToolListProblem } from "./drift.js";
 export { toIssues } from "./issues.js";
 export { loadValidators } from "./validators.js";

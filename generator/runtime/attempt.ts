@@ -11,7 +11,7 @@ import { addDeadline, clearDeadline, nextTurn, type Deadline } from "./deadline.
 import { copyJson, notJsonMessage } from "./json.js";
 import { checkedProgress, deliver, isLoggingLevel, NOTHING_SENT, plainLogData, type ProgressFloor } from "./notify.js";
 import { hasWithheld, withhold } from "./sensitive.js";
-import type { Classification, ExecuteOptions, HandlerContext, LoggingLevel, ProgressUpdate } from "./types.js";
+import type { CallerIdentity, Classification, ExecuteOptions, HandlerContext, LoggingLevel, ProgressUpdate } from "./types.js";
 
 /** The handler, with the contract's types erased. */
 export type AnyHandler = (input: unknown, ctx: HandlerContext<string>) => unknown;
@@ -92,11 +92,13 @@ class AttemptContext implements HandlerContext<string> {
 
   readonly attempt: number;
   readonly idempotencyKey: string | undefined;
+  readonly auth: CallerIdentity | undefined;
 
   constructor(spec: AttemptSpec) {
     this.#spec = spec;
     this.attempt = spec.attempt;
     this.idempotencyKey = spec.idempotencyKey;
+    this.auth = spec.options.caller;
   }
 
   get signal(): AbortSignal {

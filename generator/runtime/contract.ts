@@ -131,6 +131,10 @@ export interface ToolContract<
   readonly errors: Readonly<Record<Reason, string>>;
   /** The content kinds a handler may attach; absent, any kind. */
   readonly content?: readonly Kind[];
+  /** The OAuth scopes a caller's token must carry (all of them) to see and call the tool over HTTP with auth on; absent: none. */
+  readonly scopes?: readonly string[];
+  /** Every call is confirmed by the user through the client before the handler runs (runtime/confirm.ts). */
+  readonly confirm?: true;
   /** The schemas served in tools/list, exactly as the validators were compiled from them. */
   readonly inputSchema: JsonSchemaObject;
   readonly outputSchema: JsonSchemaObject;

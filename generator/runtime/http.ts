@@ -88,6 +88,27 @@ async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
   }
 }
 
+/**
+ * A check of the caller that runs here, before the SDK: toolc's OAuth
+ * resource server (runtime/auth.ts, emitted with `auth:` in the config)
+ * implements it. `answer` serves what the gate serves itself (its metadata
+ * document); `authenticate` runs before the body is read, and what it
+ * returns is put on the request as `req.auth`, which the SDK passes to the
+ * handlers; `authorize` sees the parsed body.
+ */
+export interface RequestGate {
+  answer(req: IncomingMessage): GateAnswer | undefined;
+  authenticate(req: IncomingMessage): Promise<{ auth: object } | { refused: GateAnswer }>;
+  authorize(auth: object, body: unknown): Promise<GateAnswer | undefined>;
+}
+
+/** A whole answer the gate gives instead of the MCP server (its own status, headers and body). */
+export interface GateAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
 /** Why toolc refuses a request before the SDK sees it: an HTTP status and a JSON-RPC error. */
 interface Refusal {
   status: number;
@@ -111,12 +132,19 @@ function requestId(body: unknown): string | number | null {
  * before any server or handler does. Passing: the body as parsed (undefined
  * when it is not a JSON POST, which the SDK then reads and answers itself).
  */
-async function preflight(req: IncomingMessage, options: HttpHandlerOptions, check: PreflightContext): Promise<{ refused: Refusal } | { body: unknown }> {
+async function preflight(req: IncomingMessage, options: HttpHandlerOptions, check: PreflightContext): Promise<{ refused: Refusal } | { answer: GateAnswer } | { body: unknown }> {
   const refused = refusal(req, options);
   if (refused !== undefined) return { refused: { status: 403, code: -32000, message: refused } };
+  const served = check.gate?.answer(req);
+  if (served !== undefined) return { answer: served };
   if (pathOf(req) !== check.path) return { refused: { status: 404, code: -32000, message: "Not found." } };
   // Stateless serving has no session to stream to (GET) or end (DELETE).
   if (req.method !== "POST") return { refused: { status: 405, code: -32000, message: "Method not allowed.", headers: { allow: "POST" } } };
+  // Before the body is read: a caller without a valid token gets nothing parsed.
+  const caller = check.gate === undefined ? undefined : await check.gate.authenticate(req);
+  if (caller !== undefined && "refused" in caller) return { answer: caller.refused };
+  // What the SDK hands the handlers as the request's auth info: only the gate's, never an upstream value.
+  if (caller !== undefined) (req as IncomingMessage & { auth?: object }).auth = caller.auth;
   // A body parser mounted earlier (express.json(), say) has already drained the stream.
   let body = (req as IncomingMessage & { body?: unknown }).body;
   if (body === undefined && isJsonPost(req)) {
@@ -124,6 +152,8 @@ async function preflight(req: IncomingMessage, options: HttpHandlerOptions, chec
     if (!read.ok) return { refused: { status: read.status, code: read.code, message: read.message } };
     body = read.value;
   }
+  const forbidden = caller === undefined || check.gate === undefined ? undefined : await check.gate.authorize(caller.auth, body);
+  if (forbidden !== undefined) return { answer: forbidden };
   const mismatch = paramHeaderMismatch(body, req.headers, check.declarations, MODERN_VERSION_META_KEY);
   if (mismatch !== undefined) return { refused: { status: 400, code: HEADER_MISMATCH, message: mismatch, id: requestId(body) } };
   return { body };
@@ -132,6 +162,16 @@ async function preflight(req: IncomingMessage, options: HttpHandlerOptions, chec
 interface PreflightContext {
   readonly path: string;
   readonly declarations: ReturnType<typeof headerDeclarations>;
+  readonly gate: RequestGate | undefined;
+}
+
+function sendAnswer(res: ServerResponse, answer: GateAnswer): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }
 
 /**
@@ -140,18 +180,20 @@ interface PreflightContext {
  * request and response objects. It never rejects. toolc's checks come first
  * (see `preflight`): a refused request gets its status and no server,
  * transport or handler is created for it. `contracts` are the served ones,
- * for their `x-mcp-header` declarations.
+ * for their `x-mcp-header` declarations; `gate` checks the caller.
  */
 export function createToolHttpHandler(
   createServer: () => Server,
   options: HttpHandlerOptions = {},
   contracts: ContractMap = {},
+  gate?: RequestGate,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const check: PreflightContext = { path: options.path ?? "/mcp", declarations: headerDeclarations(contracts) };
+  const check: PreflightContext = { path: options.path ?? "/mcp", declarations: headerDeclarations(contracts), gate };
   const serve = createHttpEntry(createServer, options.logLevel === undefined ? {} : { logLevel: options.logLevel });
   return async (req, res) => {
     try {
       const passed = await preflight(req, options, check);
+      if ("answer" in passed) return sendAnswer(res, passed.answer);
       if ("refused" in passed) {
         const { status, code, message, headers = {}, id = null } = passed.refused;
         return sendJsonRpcError(res, status, code, message, headers, id);

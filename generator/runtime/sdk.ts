@@ -8,6 +8,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { StreamableHTTPClientTransportOptions } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   CallToolRequestSchema,
   CallToolResultSchema,
@@ -21,6 +22,57 @@ import type { CallToolResult, ListToolsResult, Tool } from "@modelcontextprotoco
 import { legacyCallResult, legacyOutputSchema } from "./legacy-output.js";
 
 export type { CallToolResult, Client, ListToolsResult, Server, Tool };
+
+/** What a tools/call handler may answer: on this line, a result (SDK 1.x has no multi round-trip requests). */
+export type ToolCallAnswer = CallToolResult;
+
+/** The verified caller of a request; toolc's resource server is SDK 2.x only, so on this line there is none. */
+export interface CallerAuth {
+  readonly subject: string;
+  readonly clientId: string;
+  readonly scopes: readonly string[];
+  readonly claims: { readonly [claim: string]: unknown };
+  readonly expiresAt: number | undefined;
+}
+
+/** The approval a confirmation round carries (runtime/confirm.ts). */
+export interface ApprovalState {
+  readonly tool: string;
+  readonly args: string;
+  readonly id: string;
+}
+
+/**
+ * How a call asks the user to confirm it. SDK 1.x serves the 2025 revisions
+ * only, without the multi round-trip requests or the SDK 2.x shim that
+ * carries them to 2025-era clients, so on this line it never can: a
+ * confirmed tool is refused with CONFIRMATION_UNAVAILABLE.
+ */
+export interface ConfirmationChannel {
+  readonly canAsk: boolean;
+  readonly state: ApprovalState | undefined;
+  readonly answer: "accepted" | "declined" | "missing";
+  ask(message: string, state: ApprovalState): Promise<ToolCallAnswer>;
+}
+
+/** The approval state's codec; none on this line. */
+export type ApprovalCodec = never;
+
+export function approvalCodec(_key: Uint8Array, _ttlSeconds: number): ApprovalCodec | undefined {
+  return undefined;
+}
+
+const NO_CONFIRMATION: ConfirmationChannel = {
+  canAsk: false,
+  state: undefined,
+  answer: "missing",
+  ask: () => Promise.reject(new Error("SDK 1.x cannot ask for a confirmation")),
+};
+
+/** What a tools/list handler gets: no caller on this line. */
+export interface ListContext {
+  auth: CallerAuth | undefined;
+}
 
 /** Which SDK line this port targets. */
 export const MCP_SDK_LINE: 1 | 2 = 1;
@@ -58,6 +110,10 @@ export interface CallContext {
   requestLogLevel: string | undefined;
   /** The protocol generation and revision the request was served under. */
   protocol: ProtocolInfo;
+  /** The verified caller; always undefined on this line. */
+  auth: CallerAuth | undefined;
+  /** How to ask the user to confirm the call; on this line it cannot. */
+  confirmation: ConfirmationChannel;
   /** Sends a notification related to this request: Streamable HTTP puts it on this request's response stream. */
   notify(notification: CallNotification): Promise<void>;
 }
@@ -82,7 +138,7 @@ export type ToolCallParams = {
 export type SdkErrorKind = "refused" | "timeout" | "other";
 
 /** A low-level SDK Server that declares the tools and logging capabilities. 2025-era results carry no cache hint, so it is not used. */
-export function newToolServer(identity: ServerIdentity, _cacheHint: CacheHint | undefined): Server {
+export function newToolServer(identity: ServerIdentity, _cacheHint: CacheHint | undefined, _approvals?: ApprovalCodec): Server {
   const { name, version, instructions } = identity;
   return new Server({ name, version }, { capabilities: { tools: {}, logging: {} }, ...(instructions === undefined ? {} : { instructions }) });
 }
@@ -99,8 +155,8 @@ export function onSetLoggingLevel(server: Server, set: (level: string) => void):
   });
 }
 
-export function onListTools(server: Server, list: () => Tool[]): void {
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list() }));
+export function onListTools(server: Server, list: (context: ListContext) => Tool[]): void {
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list({ auth: undefined }) }));
 }
 
 /**
@@ -124,7 +180,7 @@ function protocolOf(headers: { readonly [name: string]: string | string[] | unde
   return { era: "legacy", version: typeof header === "string" ? header : undefined };
 }
 
-export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<CallToolResult>): void {
+export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<ToolCallAnswer>, _approvals?: ApprovalCodec): void {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     call(request.params, {
       signal: extra.signal,
@@ -132,6 +188,8 @@ export function onCallTool(server: Server, call: (params: ToolCallParams, contex
       requestLogLevel: undefined,
       protocol: protocolOf(extra.requestInfo?.headers),
       notify: extra.sendNotification,
+      auth: undefined,
+      confirmation: NO_CONFIRMATION,
     }),
   );
 }
@@ -174,6 +232,38 @@ export function receivesWrappedOutput(_client: Client): boolean {
 }
 
 const REFUSALS: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.InvalidRequest, ErrorCode.MethodNotFound, ErrorCode.ParseError];
+
+/**
+ * An HTTP 401 or 403 the transport met: `UnauthorizedError` (an OAuth
+ * provider that could not authorize), or its `StreamableHTTPError`, whose
+ * public `code` is the HTTP status.
+ */
+export function sdkAuthFailure(error: unknown): { kind: "unauthorized" } | { kind: "forbidden"; scopes: string | undefined } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { readonly code?: unknown }).code;
+  if (error.name === "UnauthorizedError" || (error.name === "StreamableHTTPError" && code === 401)) return { kind: "unauthorized" };
+  if (error.name === "StreamableHTTPError" && code === 403) return { kind: "forbidden", scopes: undefined };
+  return undefined;
+}
+
+/** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
+export type TokenSource = string | (() => string | undefined | Promise<string | undefined>);
+
+/**
+ * The `StreamableHTTPClientTransport` options that send `token` with every
+ * request. SDK 1.x's `authProvider` is a whole OAuth client, so this wraps
+ * the transport's documented `fetch` option to set the header.
+ */
+export function bearerAuth(token: TokenSource): Pick<StreamableHTTPClientTransportOptions, "fetch"> {
+  return {
+    fetch: async (url, init) => {
+      const value = typeof token === "string" ? token : await token();
+      const headers = new Headers(init?.headers);
+      if (value !== undefined) headers.set("authorization", `Bearer ${value}`);
+      return fetch(url, { ...init, headers });
+    },
+  };
+}
 
 export function sdkErrorKind(error: unknown): SdkErrorKind {
   if (!(error instanceof McpError)) return "other";

@@ -14,25 +14,30 @@ import {
   unknownToolError,
   type CacheHint,
   type CallContext,
+  type CallerAuth,
   type CallToolResult,
   type Server,
   type Tool,
+  type ToolCallAnswer,
 } from "./sdk.js";
 import type { AnyToolContract, ContractMap } from "./contract.js";
 import type { ToolResult } from "./envelope.js";
 import { executeTool } from "./executor.js";
 import type { AnyHandler } from "./attempt.js";
 import { LogLevels, routeNotifications } from "./call-notifier.js";
+import { approvalsFor, confirmCall, type Approvals, type ConfirmOptions } from "./confirm.js";
 import { serverLogLevel, type LogLevelSetting } from "./notify.js";
+import { failure } from "./policy.js";
 import type { ExecuteOptions, HandlersFor, TraceEvent } from "./types.js";
+import { loadValidators } from "./validators.js";
 
-export type { CacheHint };
+export type { CacheHint, ConfirmOptions };
 
 /** Where a failure envelope travels in a tools/call result's `_meta`. */
 export const FAILURE_META_KEY = "toolc/failure";
 
-/** The server routes ctx.progress and ctx.log to the client itself, so those two hooks are not options. */
-export interface ServerOptions extends Omit<ExecuteOptions, "onProgress" | "onLog"> {
+/** The server routes ctx.progress and ctx.log to the client itself, and sets each call's caller, so those are not options. */
+export interface ServerOptions extends Omit<ExecuteOptions, "onProgress" | "onLog" | "caller"> {
   /**
    * The server's name, sent as `serverInfo` (the initialize result, and every
    * 2026-07-28 result's `_meta`). Defaults to the `name` in the project's
@@ -57,6 +62,14 @@ export interface ServerOptions extends Omit<ExecuteOptions, "onProgress" | "onLo
    * without either, the SDK's `ttlMs: 0` and `cacheScope: "private"`.
    */
   cache?: CacheHint;
+  /** Confirmed tools (`confirm: true`): the key that signs approvals, how long they last, and what remembers used ones. */
+  confirm?: ConfirmOptions;
+  /**
+   * What tools/list shows a verified caller (Streamable HTTP with auth on):
+   * `allowed`, the default, only the tools its token's scopes allow; `all`,
+   * every tool. A call outside the caller's scopes is refused either way.
+   */
+  listing?: "allowed" | "all";
 }
 
 /** What the generated code fills in when the options leave them out: read from the project when it was generated. */
@@ -138,6 +151,18 @@ function anySignal(signals: (AbortSignal | undefined)[]): { signal: AbortSignal 
   return { signal: controller.signal, dispose: () => detach.forEach((d) => d()) };
 }
 
+/** Whether a caller's scopes (implied ones already included) cover everything the tool needs. */
+function scopesAllow(contract: AnyToolContract, granted: readonly string[]): boolean {
+  return (contract.scopes ?? []).every((scope) => granted.includes(scope));
+}
+
+/** The tools a tools/list shows: every served one, or for a verified caller, unless `listing` is `all`, those its scopes allow. */
+function listedTools(served: Map<string, Served>, auth: CallerAuth | undefined, listing: ServerOptions["listing"]): AnyToolContract[] {
+  const contracts = [...served.values()].map((s) => s.contract);
+  if (auth === undefined || listing === "all") return contracts;
+  return contracts.filter((contract) => scopesAllow(contract, auth.scopes));
+}
+
 /** Every trace event of a served call names the protocol generation (and revision) the request came in on. */
 function tracedWithProtocol(onTrace: ExecuteOptions["onTrace"], protocol: CallContext["protocol"]): ExecuteOptions["onTrace"] {
   if (onTrace === undefined) return undefined;
@@ -149,39 +174,69 @@ function tracedWithProtocol(onTrace: ExecuteOptions["onTrace"], protocol: CallCo
 }
 
 /**
+ * A confirmed tool's gate, before the executor: input the schema rejects
+ * goes straight on (the executor answers INVALID_INPUT and runs nothing, so
+ * no one is asked to approve a call that cannot run); otherwise the call
+ * runs once approved, or the answer asks the user, or refuses.
+ */
+async function confirmationAnswer(contract: AnyToolContract, input: unknown, extra: CallContext, approvals: Approvals, onTrace: ExecuteOptions["onTrace"]): Promise<ToolCallAnswer | undefined> {
+  const { validateInput } = await loadValidators(contract);
+  if (!validateInput(input)) return undefined;
+  const decision = await confirmCall(contract, input, extra.confirmation, approvals);
+  if (decision.kind === "run") return undefined;
+  if (decision.kind === "ask") return extra.confirmation.ask(decision.message, decision.state);
+  try {
+    onTrace?.({ tool: contract.name, version: contract.version, attempt: 0, durationMs: 0, code: "REJECTED", effect: "none", issuePaths: [] });
+  } catch {
+    // A failing onTrace changes nothing, as in the executor.
+  }
+  return toCallResult(failure(contract, "REJECTED", decision.message, false, "none", 0, { reason: decision.reason }));
+}
+
+/**
  * A low-level SDK Server serving every contract that has a handler. Connect
  * it to any transport, or hand a function that builds one to the SDK's
  * serving entries (`serveStdio`, `createMcpHandler` on SDK 2.x).
  */
 export function createToolServer<M extends ContractMap>(contracts: M, handlers: HandlersFor<M>, options: ServerOptions = {}, defaults: ServerDefaults = {}): Server {
-  const { name, version, instructions, logLevel, cache, ...executeOptions } = options;
+  const { name, version, instructions, logLevel, cache, confirm, listing, ...executeOptions } = options;
   const served = servedTools(contracts, handlers as { readonly [key: string]: unknown });
   const identity = { name: name ?? defaults.name ?? "toolc", version: version ?? defaults.version ?? "1.0.0" };
-  const server = newToolServer({ ...identity, ...(instructions === undefined ? {} : { instructions }) }, cache ?? defaults.cache);
+  const approvals = [...served.values()].some((s) => s.contract.confirm === true) ? approvalsFor(confirm) : undefined;
+  const server = newToolServer({ ...identity, ...(instructions === undefined ? {} : { instructions }) }, cache ?? defaults.cache, approvals?.codec);
   // One server per connection (or per stateless request), so the level a client sets is this connection's.
   const levels = new LogLevels(serverLogLevel(logLevel));
   onSetLoggingLevel(server, (level) => levels.set(level));
 
-  onListTools(server, () => projectToolList([...served.values()].map((s) => toolListing(s.contract))));
+  onListTools(server, ({ auth }) => projectToolList(listedTools(served, auth, listing).map(toolListing)));
 
-  onCallTool(server, async (params, extra) => {
-    const tool = served.get(params.name);
-    // Per the MCP spec an unknown tool is a protocol error, unlike bad arguments.
-    if (tool === undefined) throw unknownToolError(`Unknown tool: ${truncateName(params.name)}`);
-    // MCP makes `arguments` optional; a tool without parameters is commonly called without it.
-    const input: unknown = params.arguments ?? {};
-    const { signal, dispose } = anySignal([executeOptions.signal, extra.signal]);
-    try {
-      const callOptions: ExecuteOptions = { ...executeOptions };
-      if (signal !== undefined) callOptions.signal = signal;
+  onCallTool(
+    server,
+    async (params, extra) => {
+      const tool = served.get(params.name);
+      // Per the MCP spec an unknown tool is a protocol error, unlike bad arguments.
+      if (tool === undefined) throw unknownToolError(`Unknown tool: ${truncateName(params.name)}`);
+      // MCP makes `arguments` optional; a tool without parameters is commonly called without it.
+      const input: unknown = params.arguments ?? {};
       const onTrace = tracedWithProtocol(executeOptions.onTrace, extra.protocol);
-      if (onTrace !== undefined) callOptions.onTrace = onTrace;
-      routeNotifications(callOptions, extra, levels, tool.contract.name);
-      return projectCallResult(server, toCallResult(await executeTool(tool.contract, input, tool.handler, callOptions)), tool.contract.outputSchema);
-    } finally {
-      dispose();
-    }
-  });
+      if (tool.contract.confirm === true && approvals !== undefined) {
+        const answer = await confirmationAnswer(tool.contract, input, extra, approvals, onTrace);
+        if (answer !== undefined) return answer;
+      }
+      const { signal, dispose } = anySignal([executeOptions.signal, extra.signal]);
+      try {
+        const callOptions: ExecuteOptions = { ...executeOptions };
+        if (signal !== undefined) callOptions.signal = signal;
+        if (onTrace !== undefined) callOptions.onTrace = onTrace;
+        if (extra.auth !== undefined) callOptions.caller = extra.auth;
+        routeNotifications(callOptions, extra, levels, tool.contract.name);
+        return projectCallResult(server, toCallResult(await executeTool(tool.contract, input, tool.handler, callOptions)), tool.contract.outputSchema);
+      } finally {
+        dispose();
+      }
+    },
+    approvals?.codec,
+  );
   return server;
 }
 

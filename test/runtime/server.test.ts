@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { createToolClient } from "../../generator/runtime/client.js";
+import { createToolClient, type AccessReason } from "../../generator/runtime/client.js";
 import { createToolServer } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
 import { connectInMemory } from "./connect.js";
@@ -131,7 +131,7 @@ describe("the typed client over a toolc server", () => {
     const tools = createToolClient(contracts, client);
     const rejected = await tools.get_order({ customerId: "cus_blocked" });
     expect(rejected).toEqual({ ok: false, code: "REJECTED", message: "Customer is blocked", reason: "CUSTOMER_BLOCKED", retryable: false, effect: "none", tool: "get_order", version: 2, attempts: 1 });
-    if (!rejected.ok && rejected.code === "REJECTED") expect(rejected.reason satisfies "CUSTOMER_BLOCKED" | undefined).toBe("CUSTOMER_BLOCKED");
+    if (!rejected.ok && rejected.code === "REJECTED") expect(rejected.reason satisfies "CUSTOMER_BLOCKED" | AccessReason | undefined).toBe("CUSTOMER_BLOCKED");
     service.failures = [new TransientError("down"), new TransientError("down"), new TransientError("down")];
     expect(await tools.get_order({ customerId: "c" })).toMatchObject({ code: "RETRYABLE", retryable: true, attempts: 3 });
   });

@@ -6,7 +6,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { createToolClient, createToolServer, executeTool, type HandlersFor, type ToolClient, type ToolResult } from "../../generator/runtime/api.js";
+import { createToolClient, createToolServer, executeTool, type AccessReason, type HandlersFor, type ToolClient, type ToolResult } from "../../generator/runtime/api.js";
 import { type Contracts, contracts, type GetOrderInput, type GetOrderOutput, getOrder } from "./fixtures.js";
 
 describe("types", () => {
@@ -29,8 +29,8 @@ describe("types", () => {
     const tools = createToolClient(contracts, {} as Client);
     expectTypeOf(tools).toEqualTypeOf<ToolClient<Contracts>>();
     expectTypeOf(tools.get_order).parameter(0).toEqualTypeOf<GetOrderInput>();
-    expectTypeOf(tools.get_order).returns.resolves.toEqualTypeOf<ToolResult<GetOrderOutput, "CUSTOMER_BLOCKED">>();
-    // A tool with no declared errors can never be REJECTED with a reason.
-    expectTypeOf(tools.charge_card).returns.resolves.toEqualTypeOf<ToolResult<{ chargeId: string }, never>>();
+    expectTypeOf(tools.get_order).returns.resolves.toEqualTypeOf<ToolResult<GetOrderOutput, "CUSTOMER_BLOCKED" | AccessReason>>();
+    // A tool with no declared errors is REJECTED by the typed client only when the server's authorization refuses the call.
+    expectTypeOf(tools.charge_card).returns.resolves.toEqualTypeOf<ToolResult<{ chargeId: string }, AccessReason>>();
   });
 });

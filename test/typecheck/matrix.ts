@@ -5,7 +5,8 @@
  * fixtures are the demo output, the same for MCP SDK 2.x, test/fixtures/
  * billing, test/fixtures/content (content kinds, `$schema`, icons; SDK 2.x),
  * test/fixtures/outputs (outputs that are an array, a string and a union,
- * with their contract tests),
+ * with their contract tests), test/fixtures/auth (scopes, a confirmed tool
+ * and the resource server, whose runtime/auth.ts imports jose; SDK 2.x),
  * and a sample imported from the MCP reference servers (whose open
  * inputs once gave a contract test an unused helper). Copies of the demo
  * output with strict-flag errors, a Node global and a missing reference
@@ -14,6 +15,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
+import { resolveSettings } from "../../generator/config/settings.js";
 import { importContracts } from "../../generator/import/index.js";
 import { compile, type CompileTargets } from "../../generator/pipeline.js";
 import { STRICTEST } from "../helpers/typescripts.js";
@@ -84,7 +86,7 @@ export const CONFIGURATIONS: readonly Configuration[] = [
 ];
 
 /** The folders compiled: each fixture's output, under each package tree. */
-export const FIXTURES = ["demo", "billing", "corpus", "sdk2", "content", "outputs"] as const;
+export const FIXTURES = ["demo", "billing", "corpus", "sdk2", "content", "outputs", "auth"] as const;
 
 export type Fixture = (typeof FIXTURES)[number];
 
@@ -173,6 +175,10 @@ export async function writeMatrixFixtures(base: string): Promise<void> {
   await writeOutput("definitions", ROOT, join(esm, "sdk2"), { mcpSdk: 2, tests: "generated/tests" });
   await writeOutput(join(ROOT, "test/fixtures/content"), ROOT, join(esm, "content"), { mcpSdk: 2, tests: "generated/tests" });
   await writeOutput(join(ROOT, "test/fixtures/outputs"), ROOT, join(esm, "outputs"), { tests: "generated/tests" });
+  // The OAuth resource server and confirmed calls: runtime/auth.ts and the auth entry of http.ts, which import jose.
+  const auth = (await resolveSettings(join(ROOT, "test/fixtures/auth"), {})).settings?.auth;
+  if (auth === undefined) throw new Error("test/fixtures/auth/toolc.config.yaml has no auth section");
+  await writeOutput(join(ROOT, "test/fixtures/auth/definitions"), ROOT, join(esm, "auth"), { mcpSdk: 2, auth });
   writeFileSync(join(esm, "package.json"), '{ "type": "module" }\n');
   cpSync(esm, join(base, "cjs"), { recursive: true });
   writeFileSync(join(base, "cjs", "package.json"), '{ "type": "commonjs" }\n');

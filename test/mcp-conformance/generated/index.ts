@@ -125,15 +125,19 @@ export {
 export {
   TransientError,
   FAILURE_META_KEY,
+  bearerAuth,
   loadValidators,
   ToolListError,
   toCallResult,
 } from "./runtime/api.js";
 
 export type {
+  AccessReason,
   CacheHint,
+  CallerIdentity,
   CallOptions,
   Classification,
+  ConfirmOptions,
   DriftReport,
   ExecuteOptions,
   HandlerContext,
@@ -150,6 +154,7 @@ export type {
   ToolResult,
   ToolSuccess,
   ToolValidators,
+  TokenSource,
   TraceEvent,
 } from "./runtime/api.js";
 

@@ -33,6 +33,7 @@ import {
 } from "./notify.js";
 import { hasWithheld, withhold } from "./sensitive.js";
 import type {
+  CallerIdentity,
   Classification,
   ExecuteOptions,
   HandlerContext,
@@ -124,11 +125,13 @@ class AttemptContext implements HandlerContext<string> {
 
   readonly attempt: number;
   readonly idempotencyKey: string | undefined;
+  readonly auth: CallerIdentity | undefined;
 
   constructor(spec: AttemptSpec) {
     this.#spec = spec;
     this.attempt = spec.attempt;
     this.idempotencyKey = spec.idempotencyKey;
+    this.auth = spec.options.caller;
   }
 
   get signal(): AbortSignal {

@@ -7,6 +7,7 @@
 import {
   receivesWrappedOutput,
   requestToolCall,
+  sdkAuthFailure,
   sdkErrorKind,
   type CallToolResult,
   type Client,
@@ -45,11 +46,18 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Why the typed client reports a call refused at the HTTP layer (code
+ * REJECTED, nothing ran): the server wants a valid access token (401), or a
+ * token with more scopes (403 insufficient_scope; the message names them).
+ */
+export type AccessReason = "UNAUTHORIZED" | "INSUFFICIENT_SCOPE";
+
 export type ToolClient<M extends ContractMap> = {
   [K in keyof M]: (
     input: InputOf<M[K]>,
     options?: CallOptions,
-  ) => Promise<ToolResult<OutputOf<M[K]>, ReasonOf<M[K]>>>;
+  ) => Promise<ToolResult<OutputOf<M[K]>, ReasonOf<M[K]> | AccessReason>>;
 };
 
 type Result = ToolResult<unknown, string>;
@@ -228,6 +236,37 @@ function attachmentsOf(result: CallToolResult): unknown[] {
       : result.content;
 }
 
+/** Scope names as a challenge gave them, kept to the OAuth scope-token alphabet: the header is the server's text. */
+function scopeList(scopes: string | undefined): string {
+  const names = (scopes ?? "")
+    .split(" ")
+    .filter((s) => /^[!#-[\]-~]{1,128}$/.test(s))
+    .slice(0, 20);
+  return names.length === 0 ? "" : `: ${names.join(" ")}`;
+}
+
+/** A 401 or 403 from the server's authorization: nothing ran, and retrying with the same token will not help. */
+function fromAuthFailure(
+  contract: AnyToolContract,
+  failed: NonNullable<ReturnType<typeof sdkAuthFailure>>,
+): Result {
+  if (failed.kind === "unauthorized") {
+    return failure(
+      contract,
+      "REJECTED",
+      "The server refused the call: it needs a valid access token (HTTP 401).",
+      false,
+      "none",
+      0,
+      { reason: "UNAUTHORIZED" },
+    );
+  }
+  const message = `The server refused the call: the access token lacks a scope it needs (HTTP 403 insufficient_scope)${scopeList(failed.scopes)}.`;
+  return failure(contract, "REJECTED", message, false, "none", 0, {
+    reason: "INSUFFICIENT_SCOPE",
+  });
+}
+
 /** Errors from the SDK: protocol refusals, timeouts, broken connections, cancellation. */
 function fromThrown(
   contract: AnyToolContract,
@@ -244,6 +283,8 @@ function fromThrown(
       uncertainEffect(contract),
       1,
     );
+  const denied = sdkAuthFailure(error);
+  if (denied !== undefined) return fromAuthFailure(contract, denied);
   const kind = sdkErrorKind(error);
   if (kind === "timeout") {
     if (isRetrySafe(contract))

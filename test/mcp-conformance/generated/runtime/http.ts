@@ -121,6 +121,29 @@ async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
   }
 }
 
+/**
+ * A check of the caller that runs here, before the SDK: toolc's OAuth
+ * resource server (runtime/auth.ts, emitted with `auth:` in the config)
+ * implements it. `answer` serves what the gate serves itself (its metadata
+ * document); `authenticate` runs before the body is read, and what it
+ * returns is put on the request as `req.auth`, which the SDK passes to the
+ * handlers; `authorize` sees the parsed body.
+ */
+export interface RequestGate {
+  answer(req: IncomingMessage): GateAnswer | undefined;
+  authenticate(
+    req: IncomingMessage,
+  ): Promise<{ auth: object } | { refused: GateAnswer }>;
+  authorize(auth: object, body: unknown): Promise<GateAnswer | undefined>;
+}
+
+/** A whole answer the gate gives instead of the MCP server (its own status, headers and body). */
+export interface GateAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
 /** Why toolc refuses a request before the SDK sees it: an HTTP status and a JSON-RPC error. */
 interface Refusal {
   status: number;
@@ -149,10 +172,12 @@ async function preflight(
   req: IncomingMessage,
   options: HttpHandlerOptions,
   check: PreflightContext,
-): Promise<{ refused: Refusal } | { body: unknown }> {
+): Promise<{ refused: Refusal } | { answer: GateAnswer } | { body: unknown }> {
   const refused = refusal(req, options);
   if (refused !== undefined)
     return { refused: { status: 403, code: -32000, message: refused } };
+  const served = check.gate?.answer(req);
+  if (served !== undefined) return { answer: served };
   if (pathOf(req) !== check.path)
     return { refused: { status: 404, code: -32000, message: "Not found." } };
   // Stateless serving has no session to stream to (GET) or end (DELETE).
@@ -165,6 +190,14 @@ async function preflight(
         headers: { allow: "POST" },
       },
     };
+  // Before the body is read: a caller without a valid token gets nothing parsed.
+  const caller =
+    check.gate === undefined ? undefined : await check.gate.authenticate(req);
+  if (caller !== undefined && "refused" in caller)
+    return { answer: caller.refused };
+  // What the SDK hands the handlers as the request's auth info: only the gate's, never an upstream value.
+  if (caller !== undefined)
+    (req as IncomingMessage & { auth?: object }).auth = caller.auth;
   // A body parser mounted earlier (express.json(), say) has already drained the stream.
   let body = (req as IncomingMessage & { body?: unknown }).body;
   if (body === undefined && isJsonPost(req)) {
@@ -179,6 +212,11 @@ async function preflight(
       };
     body = read.value;
   }
+  const forbidden =
+    caller === undefined || check.gate === undefined
+      ? undefined
+      : await check.gate.authorize(caller.auth, body);
+  if (forbidden !== undefined) return { answer: forbidden };
   const mismatch = paramHeaderMismatch(
     body,
     req.headers,
@@ -200,6 +238,16 @@ async function preflight(
 interface PreflightContext {
   readonly path: string;
   readonly declarations: ReturnType<typeof headerDeclarations>;
+  readonly gate: RequestGate | undefined;
+}
+
+function sendAnswer(res: ServerResponse, answer: GateAnswer): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }
 
 /**
@@ -208,16 +256,18 @@ interface PreflightContext {
  * request and response objects. It never rejects. toolc's checks come first
  * (see `preflight`): a refused request gets its status and no server,
  * transport or handler is created for it. `contracts` are the served ones,
- * for their `x-mcp-header` declarations.
+ * for their `x-mcp-header` declarations; `gate` checks the caller.
  */
 export function createToolHttpHandler(
   createServer: () => Server,
   options: HttpHandlerOptions = {},
   contracts: ContractMap = {},
+  gate?: RequestGate,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const check: PreflightContext = {
     path: options.path ?? "/mcp",
     declarations: headerDeclarations(contracts),
+    gate,
   };
   const serve = createHttpEntry(
     createServer,
@@ -226,6 +276,7 @@ export function createToolHttpHandler(
   return async (req, res) => {
     try {
       const passed = await preflight(req, options, check);
+      if ("answer" in passed) return sendAnswer(res, passed.answer);
       if ("refused" in passed) {
         const {
           status,

@@ -7,19 +7,31 @@
  * imported for its types only: a server-only build loads nothing from it.
  */
 import {
+  CLIENT_CAPABILITIES_META_KEY,
+  createRequestStateCodec,
+  inputRequired,
+  inputResponse,
   LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
   Server,
 } from "@modelcontextprotocol/server";
 import type {
+  AuthInfo,
   CallToolResult,
+  InputRequiredResult,
   ListToolsResult,
   ServerContext,
   Tool,
 } from "@modelcontextprotocol/server";
-import type { Client } from "@modelcontextprotocol/client";
+import type {
+  Client,
+  StreamableHTTPClientTransportOptions,
+} from "@modelcontextprotocol/client";
 
 export type { CallToolResult, Client, ListToolsResult, Server, Tool };
+
+/** What a tools/call handler may answer: a result, or (protocol 2026-07-28, multi round-trip) a request for input. */
+export type ToolCallAnswer = CallToolResult | InputRequiredResult;
 
 /** Which SDK line this port targets. */
 export const MCP_SDK_LINE: 1 | 2 = 2;
@@ -47,6 +59,159 @@ export interface ProtocolInfo {
   version: string | undefined;
 }
 
+/**
+ * The verified caller of a request, as the HTTP entry's token check left it
+ * on the request (the SDK's `AuthInfo`, passed through to the handlers).
+ * Never the token itself: the check keeps it.
+ */
+export interface CallerAuth {
+  readonly subject: string;
+  readonly clientId: string;
+  /** The scopes the token grants, implied ones included. */
+  readonly scopes: readonly string[];
+  readonly claims: { readonly [claim: string]: unknown };
+  /** Seconds since the epoch. */
+  readonly expiresAt: number | undefined;
+}
+
+/** The approval a confirmation round carries, as toolc minted it (runtime/confirm.ts). */
+export interface ApprovalState {
+  readonly tool: string;
+  /** A keyed digest of the exact arguments approved. */
+  readonly args: string;
+  /** This approval's own id, so that it is used once. */
+  readonly id: string;
+}
+
+/**
+ * How a call asks the user to confirm it (protocol 2026-07-28's multi
+ * round-trip `InputRequiredResult` with an elicitation; on a 2025-era
+ * connection, the SDK's shim sends the elicitation and re-enters the call).
+ */
+export interface ConfirmationChannel {
+  /** The client declared form elicitation for this request (2026-07-28) or at `initialize` (2025). */
+  readonly canAsk: boolean;
+  /** The approval state the request echoes back, verified by the state codec; undefined when it carries none. */
+  readonly state: ApprovalState | undefined;
+  /** What the user answered to the last round's question. */
+  readonly answer: "accepted" | "declined" | "missing";
+  /** The answer that asks the user, carrying `state` for the client to echo back. */
+  ask(message: string, state: ApprovalState): Promise<ToolCallAnswer>;
+}
+
+/** The key of the one question a confirmation round asks. */
+const CONFIRM_INPUT = "confirm";
+
+/** The question: a flat form with one box, as elicitation's restricted schema allows. */
+const CONFIRM_SCHEMA = {
+  type: "object",
+  properties: {
+    confirm: {
+      type: "boolean",
+      title: "Confirm",
+      description: "Run the tool with exactly these arguments.",
+    },
+  },
+  required: ["confirm"],
+} as const;
+
+/** The signed, expiring approval state: the SDK's HMAC codec, bound to the caller, so another principal cannot present it. */
+export interface ApprovalCodec {
+  mint(state: ApprovalState, ctx: ServerContext): Promise<string>;
+  verify(state: string, ctx: ServerContext): Promise<ApprovalState>;
+}
+
+/** The principal a request is made by: the verified token's client and subject, or nobody (stdio, no auth). */
+function principalOf(ctx: ServerContext): string {
+  const auth = ctx.http?.authInfo;
+  return auth === undefined
+    ? ""
+    : `${auth.clientId}\u0000${String(auth.extra?.["subject"] ?? "")}`;
+}
+
+export function approvalCodec(
+  key: Uint8Array,
+  ttlSeconds: number,
+): ApprovalCodec {
+  return createRequestStateCodec<ApprovalState>({
+    key,
+    ttlSeconds,
+    bind: (ctx) => `tools/call\u0000${principalOf(ctx)}`,
+  });
+}
+
+/** Whether the client can answer a form elicitation: `elicitation: {}` means form, for compatibility. */
+function declaresFormElicitation(capabilities: unknown): boolean {
+  if (typeof capabilities !== "object" || capabilities === null) return false;
+  const elicitation = (capabilities as { readonly elicitation?: unknown })
+    .elicitation;
+  if (typeof elicitation !== "object" || elicitation === null) return false;
+  const modes = elicitation as {
+    readonly form?: unknown;
+    readonly url?: unknown;
+  };
+  return modes.form !== undefined || modes.url === undefined;
+}
+
+function confirmationChannel(
+  server: Server,
+  ctx: ServerContext,
+  codec: ApprovalCodec | undefined,
+  modern: boolean,
+): ConfirmationChannel {
+  const capabilities = modern
+    ? (
+        ctx.mcpReq.envelope as { readonly [key: string]: unknown } | undefined
+      )?.[CLIENT_CAPABILITIES_META_KEY]
+    : server.getClientCapabilities();
+  const view = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_INPUT);
+  const answer =
+    view.kind !== "elicit"
+      ? "missing"
+      : view.action === "accept" && view.content?.["confirm"] === true
+        ? "accepted"
+        : "declined";
+  return {
+    canAsk: codec !== undefined && declaresFormElicitation(capabilities),
+    // The SDK ran the codec's verify before this handler, so the state read here is the one it proved.
+    state:
+      codec === undefined
+        ? undefined
+        : ctx.mcpReq.requestState<ApprovalState>(),
+    answer,
+    async ask(message, state) {
+      if (codec === undefined) throw new Error("no approval codec");
+      const question = inputRequired.elicit({
+        message,
+        requestedSchema: CONFIRM_SCHEMA as never,
+      });
+      return inputRequired({
+        inputRequests: { [CONFIRM_INPUT]: question },
+        requestState: await codec.mint(state, ctx),
+      });
+    },
+  };
+}
+
+/** The caller the HTTP entry verified, from the SDK's pass-through `AuthInfo`; undefined without one. */
+function callerOf(authInfo: AuthInfo | undefined): CallerAuth | undefined {
+  if (authInfo === undefined) return undefined;
+  const extra = authInfo.extra ?? {};
+  const claims =
+    typeof extra["claims"] === "object" && extra["claims"] !== null
+      ? (extra["claims"] as CallerAuth["claims"])
+      : {};
+  const subject =
+    typeof extra["subject"] === "string" ? extra["subject"] : authInfo.clientId;
+  return {
+    subject,
+    clientId: authInfo.clientId,
+    scopes: [...authInfo.scopes],
+    claims,
+    expiresAt: authInfo.expiresAt,
+  };
+}
+
 /** What a tools/call handler gets from the SDK besides the call. */
 export interface CallContext {
   /** Aborted when the client cancels the request or the connection closes. */
@@ -59,6 +224,15 @@ export interface CallContext {
   protocol: ProtocolInfo;
   /** Sends a notification related to this request: Streamable HTTP puts it on this request's response stream. */
   notify(notification: CallNotification): Promise<void>;
+  /** The verified caller, over HTTP with auth on; undefined otherwise. */
+  auth: CallerAuth | undefined;
+  /** How to ask the user to confirm the call. */
+  confirmation: ConfirmationChannel;
+}
+
+/** What a tools/list handler gets: the caller, so that the list can show what its scopes allow. */
+export interface ListContext {
+  auth: CallerAuth | undefined;
 }
 
 /** The notifications a tools/call sends while it runs. */
@@ -122,6 +296,7 @@ const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
 export function newToolServer(
   identity: ServerIdentity,
   cacheHint: CacheHint | undefined,
+  approvals?: ApprovalCodec,
 ): Server {
   const { name, version, instructions } = identity;
   const cacheHints =
@@ -130,11 +305,17 @@ export function newToolServer(
       : {
           cacheHints: { "tools/list": cacheHint, "server/discover": cacheHint },
         };
+  // The codec checks every echoed requestState before a handler runs; one that fails is answered -32602.
+  const requestState =
+    approvals === undefined
+      ? {}
+      : { requestState: { verify: approvals.verify } };
   return new Server(
     { name, version },
     {
       capabilities: { tools: {}, logging: {} },
       ...cacheHints,
+      ...requestState,
       ...(instructions === undefined ? {} : { instructions }),
     },
   );
@@ -155,8 +336,13 @@ export function onSetLoggingLevel(
   });
 }
 
-export function onListTools(server: Server, list: () => Tool[]): void {
-  server.setRequestHandler("tools/list", () => ({ tools: list() }));
+export function onListTools(
+  server: Server,
+  list: (context: ListContext) => Tool[],
+): void {
+  server.setRequestHandler("tools/list", (_request, ctx) => ({
+    tools: list({ auth: callerOf(ctx.http?.authInfo) }),
+  }));
 }
 
 /**
@@ -216,16 +402,25 @@ export function onCallTool(
   call: (
     params: ToolCallParams,
     context: CallContext,
-  ) => Promise<CallToolResult>,
+  ) => Promise<ToolCallAnswer>,
+  approvals?: ApprovalCodec,
 ): void {
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { mcpReq } = ctx;
+    const protocol = protocolOf(server, ctx);
     return call(request.params, {
       signal: mcpReq.signal,
       progressToken: mcpReq._meta?.progressToken,
       requestLogLevel: envelopeString(mcpReq.envelope, LOG_LEVEL_META_KEY),
-      protocol: protocolOf(server, ctx),
+      protocol,
       notify: mcpReq.notify,
+      auth: callerOf(ctx.http?.authInfo),
+      confirmation: confirmationChannel(
+        server,
+        ctx,
+        approvals,
+        protocol.era === "modern",
+      ),
     });
   });
 }
@@ -296,6 +491,58 @@ export function requestToolList(
 /** Whether a connected server sends a non-object output wrapped as `{ result }`: on a 2025-era connection, not on a 2026-07-28 one. */
 export function receivesWrappedOutput(client: Client): boolean {
   return client.getProtocolEra() !== "modern";
+}
+
+/**
+ * An HTTP 401 or 403 the transport met, by the errors' public names and
+ * codes (the client package is not loaded for its classes): 401 is
+ * `UnauthorizedError` (no way to refresh) or `SdkHttpError` with
+ * `CLIENT_HTTP_AUTHENTICATION` (still 401 after a refresh); a 403
+ * `insufficient_scope` is `InsufficientScopeError`, carrying the scopes the
+ * challenge named, or `CLIENT_HTTP_FORBIDDEN`.
+ */
+export function sdkAuthFailure(
+  error: unknown,
+):
+  | { kind: "unauthorized" }
+  | { kind: "forbidden"; scopes: string | undefined }
+  | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { readonly code?: unknown }).code;
+  if (
+    error.name === "UnauthorizedError" ||
+    code === "CLIENT_HTTP_AUTHENTICATION"
+  )
+    return { kind: "unauthorized" };
+  if (error.name === "InsufficientScopeError") {
+    const scope = (error as { readonly requiredScope?: unknown }).requiredScope;
+    return {
+      kind: "forbidden",
+      scopes: typeof scope === "string" ? scope : undefined,
+    };
+  }
+  if (code === "CLIENT_HTTP_FORBIDDEN")
+    return { kind: "forbidden", scopes: undefined };
+  return undefined;
+}
+
+/** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
+export type TokenSource =
+  string | (() => string | undefined | Promise<string | undefined>);
+
+/**
+ * The `StreamableHTTPClientTransport` options that send `token` with every
+ * request: the SDK's own minimal `AuthProvider`, whose `token()` it calls
+ * before each request. A 401 then throws, and the typed client reports it.
+ */
+export function bearerAuth(
+  token: TokenSource,
+): Pick<StreamableHTTPClientTransportOptions, "authProvider"> {
+  return {
+    authProvider: {
+      token: async () => (typeof token === "string" ? token : await token()),
+    },
+  };
 }
 
 /** Sorted by the errors' public `code`: a JSON-RPC number from ProtocolError, a string from SdkError. */

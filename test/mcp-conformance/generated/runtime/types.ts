@@ -13,11 +13,31 @@ import type {
 } from "./contract.js";
 import type { ToolEffect, ToolErrorCode, ToolIssue } from "./envelope.js";
 
+/**
+ * Who is calling: the verified access token's identity, over Streamable
+ * HTTP with auth on. Never the token itself, which stays in the HTTP entry's
+ * check; to call an upstream API, use a token of its own.
+ */
+export interface CallerIdentity {
+  /** The token's `sub`: the user, or for a client acting on its own behalf, the client. */
+  readonly subject: string;
+  /** The OAuth client the token was issued to (`client_id`, else `azp`, else `sub`). */
+  readonly clientId: string;
+  /** The scopes the token grants, implied ones (`auth.impliedScopes`) included. */
+  readonly scopes: readonly string[];
+  /** The token's claims as verified (for a JWT, its payload). */
+  readonly claims: { readonly [claim: string]: unknown };
+  /** When the token expires, in seconds since the epoch. */
+  readonly expiresAt: number | undefined;
+}
+
 /** What a handler gets besides its input. */
 export interface HandlerContext<
   Reason extends string,
   Kind extends ContentKind = ContentKind,
 > {
+  /** The verified caller, over Streamable HTTP with auth on (or as `execute`'s `caller` option says); undefined otherwise. */
+  readonly auth: CallerIdentity | undefined;
   /** Aborted when the call times out (the contract's timeoutMs) or the caller cancels. Pass it on to I/O. */
   readonly signal: AbortSignal;
   /** 1 on the first attempt, 2 on the first retry, and so on. */
@@ -116,6 +136,8 @@ export interface TraceEvent {
 }
 
 export interface ExecuteOptions {
+  /** The caller, handed to the handler as `ctx.auth`; the MCP server sets it per call from the verified token. */
+  caller?: CallerIdentity;
   /** Called once per attempt. Exceptions it throws are ignored. */
   onTrace?(event: TraceEvent): void;
   /** Maps your own errors (HTTP 429/503, say) to transient or failed. */

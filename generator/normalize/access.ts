@@ -1,0 +1,76 @@
+/**
+ * Who may call a tool, and whether a person confirms each call: a
+ * contract's `scopes` (or the config's default) and `confirm`. A confirmed
+ * tool can be refused for reasons of toolc's own, which join the
+ * contract's declared errors, so that callers, types and the typed client
+ * know them like any other rejection reason.
+ */
+import type { AuthSetting } from "../config/auth.js";
+import { Codes, error, warning } from "../diagnostics.js";
+import type { DeclaredError, Diagnostic, Effect } from "../ir.js";
+import type { YamlSource } from "../load/index.js";
+
+/** The tool's `_meta` key listing the scopes a call needs; absent when it needs none. */
+export const SCOPES_META_KEY = "toolc/scopes";
+
+/** What normalize needs from the run's settings. */
+export interface NormalizeOptions {
+  /** Lint what the provider exports cannot do (TC070-TC072); default true. Off with the config's `providers: false`, which drops the exports too. */
+  readonly providers?: boolean;
+  /** The config's `auth:` section; absent: auth is off. */
+  readonly auth?: AuthSetting;
+}
+
+/**
+ * The reasons a tool with `confirm: true` may be rejected with, before its
+ * handler runs (runtime/confirm.ts gives them). Reserved: a contract cannot
+ * declare them itself.
+ */
+export const CONFIRMATION_ERRORS: readonly DeclaredError[] = [
+  { code: "CONFIRMATION_DECLINED", description: "The user declined or dismissed the confirmation; nothing was done. Do not retry without asking them." },
+  { code: "CONFIRMATION_INVALID", description: "The approval does not match this call (other arguments, another caller, expired or already used); nothing was done. Call again to ask for a new one." },
+  { code: "CONFIRMATION_UNAVAILABLE", description: "The client cannot ask the user to confirm (no elicitation support, or a connection that cannot carry it); nothing was done. Ask the user another way, or use a client that supports elicitation." },
+];
+
+interface RawAccess {
+  readonly effect: Effect;
+  readonly scopes?: readonly string[];
+  readonly confirm?: boolean;
+  readonly errors?: Record<string, unknown>;
+}
+
+export interface Access {
+  /** The scopes a call needs, the default applied; empty: none. */
+  readonly scopes: readonly string[];
+  readonly confirm: boolean;
+  /** The contract's declared errors, and for a confirmed tool toolc's own after them. */
+  readonly errors: readonly DeclaredError[];
+}
+
+/**
+ * The tool's access rules, with the lints on them: a reserved reason
+ * declared by hand is an error; with auth on, a destructive tool that any
+ * authenticated caller may run (no scope, none by default) is a warning.
+ */
+export function accessOf(raw: RawAccess, declared: readonly DeclaredError[], file: YamlSource, options: NormalizeOptions, out: Diagnostic[]): Access {
+  const scopes = raw.scopes ?? options.auth?.defaultScopes ?? [];
+  const confirm = raw.confirm === true;
+  for (const reserved of CONFIRMATION_ERRORS) {
+    if (declared.some((e) => e.code === reserved.code)) {
+      out.push(error(file.locate(["errors", reserved.code], { key: true }), Codes.invalidValue, `rejection reason \`${reserved.code}\` is reserved for confirmed calls (\`confirm: true\`); name it otherwise`));
+    }
+  }
+  if (options.auth !== undefined && raw.effect === "destructive" && scopes.length === 0) {
+    const where = raw.scopes === undefined ? file.locate(["effect"]) : file.locate(["scopes"]);
+    const why = raw.scopes === undefined ? "it declares no `scopes` and `auth.defaultScopes` is empty" : "its `scopes` is empty";
+    out.push(warning(where, Codes.unscopedDestructive, `destructive tool with auth on, but any caller with a valid token may run it: ${why}; give it a scope such as \`scopes: [${scopeHint(file)}]\``));
+  }
+  return { scopes, confirm, errors: confirm ? [...declared, ...CONFIRMATION_ERRORS] : declared };
+}
+
+/** A scope name to suggest, from the tool's name: `delete_customer` → `customer:delete`. */
+function scopeHint(file: YamlSource): string {
+  const name = (file.data as { name?: unknown }).name;
+  const parts = typeof name === "string" ? name.split(/[_.-]/).filter((p) => /^[a-z0-9]+$/i.test(p)) : [];
+  return parts.length >= 2 ? `${parts.slice(1).join("_")}:${parts[0]}` : "admin";
+}

@@ -1,0 +1,187 @@
+/**
+ * Confirmed calls (`confirm: true`): the user approves each call through the
+ * client before the handler runs. The server asks with an elicitation (MCP
+ * 2026-07-28's multi round-trip `InputRequiredResult`; the SDK 2.x shim
+ * carries it to 2025-era clients that support elicitation) and hands the
+ * client a signed approval state to echo back with the answer. The state
+ * names the tool, a keyed digest of the exact arguments and an id used once,
+ * and is bound to the caller and an expiry by the SDK's state codec, so a
+ * changed call, another caller or a replay needs a new approval. Nothing in
+ * the arguments can approve a call: only the client's answer to a question
+ * this server asked, with the state it minted for it.
+ */
+import type { AnyToolContract } from "./contract.js";
+import { copyJson } from "./json.js";
+import { collectSecrets, redactText } from "./redact.js";
+import { approvalCodec, type ApprovalCodec, type ApprovalState, type ConfirmationChannel } from "./sdk.js";
+
+/** The reasons a confirmed call is refused with (code REJECTED); the compiler adds them to the contract's errors. */
+export type ConfirmationReason = "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID" | "CONFIRMATION_UNAVAILABLE";
+
+export interface ConfirmOptions {
+  /**
+   * The key that signs approvals and digests their arguments: at least 32
+   * bytes (a string is taken as UTF-8). Every instance that may see the
+   * answer to another's question needs the same key. Default: a random key
+   * per process, which serves stdio and a single HTTP instance.
+   */
+  secret?: string | Uint8Array;
+  /** How long the user has to answer, in seconds. Default 300. */
+  ttlSeconds?: number;
+  /**
+   * Marks an approval used; returns false when it already was, and the
+   * call is then refused. Default: a set in this process. Behind a load
+   * balancer, use a store every instance shares (a set-if-absent with the
+   * given expiry), or a replayed approval may run once per instance.
+   */
+  consume?: (approvalId: string, expiresAtMs: number) => boolean | Promise<boolean>;
+}
+
+/** What the server does with a confirmed call. */
+export type Confirmation =
+  | { readonly kind: "run" }
+  | { readonly kind: "ask"; readonly message: string; readonly state: ApprovalState }
+  | { readonly kind: "refuse"; readonly reason: ConfirmationReason; readonly message: string };
+
+/** WebCrypto, read from globalThis so that the runtime needs neither Node's types nor the DOM's. */
+interface WebCrypto {
+  getRandomValues(array: Uint8Array): Uint8Array;
+  readonly subtle: {
+    importKey(format: "raw", key: Uint8Array, algorithm: { name: "HMAC"; hash: "SHA-256" }, extractable: false, usages: ["sign"]): Promise<unknown>;
+    sign(algorithm: "HMAC", key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
+  };
+}
+const webCrypto = (): WebCrypto => {
+  const crypto = (globalThis as { crypto?: WebCrypto }).crypto;
+  if (crypto === undefined) throw new Error("confirmed tools need WebCrypto (globalThis.crypto)");
+  return crypto;
+};
+const utf8 = (text: string): Uint8Array => {
+  const Encoder = (globalThis as { TextEncoder?: new () => { encode(text: string): Uint8Array } }).TextEncoder;
+  if (Encoder === undefined) throw new Error("confirmed tools need TextEncoder");
+  return new Encoder().encode(text);
+};
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The SDK codec requires at least this much key. */
+const MIN_KEY_BYTES = 32;
+const DEFAULT_TTL_SECONDS = 300;
+/** Used approvals remembered at once; past it, new approvals are refused until old ones expire (fail closed). */
+const MAX_REMEMBERED = 100_000;
+
+/** Approvals used in this process, until they expire. */
+class UsedApprovals {
+  readonly #until = new Map<string, number>();
+
+  consume(id: string, expiresAtMs: number): boolean {
+    const now = Date.now();
+    if (this.#until.size >= MAX_REMEMBERED) for (const [key, until] of this.#until) if (until <= now) this.#until.delete(key);
+    if (this.#until.has(id) || this.#until.size >= MAX_REMEMBERED) return false;
+    this.#until.set(id, expiresAtMs);
+    return true;
+  }
+}
+
+/** One server configuration's approval machinery: its key, the SDK codec over it, and what remembers used approvals. */
+export interface Approvals {
+  readonly codec: ApprovalCodec | undefined;
+  readonly ttlSeconds: number;
+  digest(tool: string, args: unknown): Promise<string>;
+  consume(id: string): Promise<boolean>;
+}
+
+function keyOf(secret: ConfirmOptions["secret"]): Uint8Array {
+  if (secret === undefined) return webCrypto().getRandomValues(new Uint8Array(MIN_KEY_BYTES));
+  const key = typeof secret === "string" ? utf8(secret) : secret;
+  if (key.length < MIN_KEY_BYTES) throw new RangeError(`confirm.secret must be at least ${MIN_KEY_BYTES} bytes`);
+  return key;
+}
+
+/** JSON with object keys sorted, so that the same arguments give the same digest however they were spelled. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const record = value as { readonly [key: string]: unknown };
+    return `{${Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+function newApprovals(options: ConfirmOptions): Approvals {
+  const key = keyOf(options.secret);
+  const ttlSeconds = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
+  const local = new UsedApprovals();
+  const used = options.consume ?? ((id: string, expiresAtMs: number) => local.consume(id, expiresAtMs));
+  let hmacKey: Promise<unknown> | undefined;
+  return {
+    codec: approvalCodec(key, ttlSeconds),
+    ttlSeconds,
+    async digest(tool, args) {
+      const crypto = webCrypto();
+      hmacKey ??= crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      // Keyed, so that the digest a client holds cannot be tried against guessed arguments.
+      const mac = await crypto.subtle.sign("HMAC", await hmacKey, utf8(`toolc.confirm.args\u0000${tool}\u0000${canonicalJson(args)}`));
+      return hex(new Uint8Array(mac));
+    },
+    consume: async (id) => (await used(id, Date.now() + ttlSeconds * 1000)) === true,
+  };
+}
+
+const byOptions = new WeakMap<ConfirmOptions, Approvals>();
+let processDefault: Approvals | undefined;
+
+/**
+ * The approvals of a server configuration. The generated servers are made
+ * per request (HTTP) or per connection (stdio) from the same options, so
+ * this is made once per options object, and once per process without one.
+ */
+export function approvalsFor(options: ConfirmOptions | undefined): Approvals {
+  if (options === undefined) return (processDefault ??= newApprovals({}));
+  let approvals = byOptions.get(options);
+  if (approvals === undefined) byOptions.set(options, (approvals = newApprovals(options)));
+  return approvals;
+}
+
+const MAX_MESSAGE = 2_000;
+
+/** What the user is asked: the tool and the exact arguments, with the contract's secrets masked. */
+function question(contract: AnyToolContract, args: unknown): string {
+  const secrets = collectSecrets(args, contract.sensitive.input);
+  const shown = redactText(JSON.stringify(args, null, 2), secrets);
+  const head = `Allow ${contract.title ?? contract.name} (${contract.name})?${contract.description === undefined ? "" : `\n${contract.description}`}`;
+  const text = `${head}\n\nArguments:\n${shown}`;
+  return text.length <= MAX_MESSAGE ? text : `${text.slice(0, MAX_MESSAGE - 1)}…`;
+}
+
+const REFUSALS: Readonly<Record<ConfirmationReason | "USED", string>> = {
+  CONFIRMATION_DECLINED: "The user did not confirm the call, so nothing was done.",
+  CONFIRMATION_INVALID: "The approval was given for another call (other arguments or another tool), so nothing was done. Call again to ask for a new approval.",
+  USED: "This approval was already used, so nothing was done. Call again to ask for a new approval.",
+  CONFIRMATION_UNAVAILABLE: "This tool needs the user's confirmation, and the client cannot ask for it (it declares no form elicitation, or its connection cannot carry the question). Nothing was done.",
+};
+
+const refuse = (reason: ConfirmationReason, message = REFUSALS[reason]): Confirmation => ({ kind: "refuse", reason, message });
+
+/** A fresh approval id. */
+function approvalId(): string {
+  return hex(webCrypto().getRandomValues(new Uint8Array(16)));
+}
+
+/**
+ * Whether a call of a confirmed tool runs, asks, or is refused. `args` are
+ * the arguments exactly as sent (before defaults). An answer counts only
+ * with the state minted for this tool and these arguments, and only once.
+ */
+export async function confirmCall(contract: AnyToolContract, args: unknown, channel: ConfirmationChannel, approvals: Approvals): Promise<Confirmation> {
+  const plain = copyJson(args);
+  const value = plain.ok ? plain.value : args;
+  const digest = await approvals.digest(contract.name, value);
+  const state = channel.state;
+  if (state !== undefined) {
+    if (state.tool !== contract.name || state.args !== digest) return refuse("CONFIRMATION_INVALID");
+    if (channel.answer === "declined") return refuse("CONFIRMATION_DECLINED");
+    if (channel.answer === "accepted") return (await approvals.consume(state.id)) ? { kind: "run" } : refuse("CONFIRMATION_INVALID", REFUSALS.USED);
+  }
+  if (!channel.canAsk) return refuse("CONFIRMATION_UNAVAILABLE");
+  return { kind: "ask", message: question(contract, value), state: { tool: contract.name, args: digest, id: approvalId() } };
+}
