@@ -39,6 +39,7 @@ export const Codes = {
   openaiNotStrict: "TC070",
   anthropicNotStrict: "TC071",
   providerName: "TC072",
+  changelogBase: "TC090",
 } as const;
 
 export type DiagnosticCode = (typeof Codes)[keyof typeof Codes];

@@ -23,6 +23,8 @@ export interface ConfigValues {
   readonly handlers?: string;
   /** The MCP side of the output: which SDK line it targets. */
   readonly mcp?: { readonly sdk?: 1 | 2 };
+  /** The tool catalog: its folder, title and changelog bases. */
+  readonly docs?: { readonly out: string; readonly title?: string; readonly changelog?: readonly string[] };
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
   readonly diff?: unknown;
 }
