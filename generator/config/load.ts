@@ -62,7 +62,7 @@ export function findConfig(cwd: string): string | undefined {
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 interface ConfigSchema {
-  readonly properties: Record<string, { readonly "x-expects"?: string }>;
+  readonly properties: Record<string, { readonly "x-expects"?: string; readonly properties?: Record<string, unknown> }>;
 }
 
 let compiled: { validate: Validator; schema: ConfigSchema } | undefined;
@@ -87,7 +87,11 @@ function problems(errors: readonly ErrorObject[], schema: ConfigSchema, at: (pat
     if (section !== undefined && OWN_PARSER_SECTIONS.has(section) && (e.instancePath.split("/").length > 2 || e.keyword !== "type")) continue;
     if (e.keyword === "additionalProperties") {
       const key = String(e.params.additionalProperty);
-      found.set(`+${key}`, error(at([key], true), Codes.unknownKey, `unknown key \`${key}\` in ${CONFIG_FILE}${didYouMean(key, keys)}`));
+      // In a section (`docs.titel`), located at the key and checked against the section's own keys.
+      const section = e.instancePath.split("/").slice(1);
+      const known = section.length === 0 ? keys : Object.keys(schema.properties[section[0] ?? ""]?.properties ?? {});
+      const where = section.length === 0 ? CONFIG_FILE : `\`${section.join(".")}\``;
+      found.set(`+${[...section, key].join("/")}`, error(at([...section, key], true), Codes.unknownKey, `unknown key \`${key}\` in ${where}${didYouMean(key, known)}`));
       continue;
     }
     const key = e.instancePath.split("/")[1];
