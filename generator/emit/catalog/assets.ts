@@ -18,7 +18,7 @@ body{margin:0}
 a{color:var(--link);text-underline-offset:.25em}
 :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.9em}
-code{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:0 .25em;overflow-wrap:anywhere}
+code{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:0 .25em;overflow-wrap:break-word}
 a code{color:var(--link)}
 pre code{background:none;border:0;padding:0;overflow-wrap:normal}
 .skip{position:absolute;left:-999px;top:0;background:var(--bg);padding:.5rem 1rem;z-index:2}
@@ -29,7 +29,7 @@ pre code{background:none;border:0;padding:0;overflow-wrap:normal}
 .site nav a[aria-current=page]{font-weight:600;color:var(--fg)}
 main{display:block;max-width:72rem;margin:0 auto;padding:1rem}
 main:focus{outline:none}
-h1{font-size:1.6rem;margin:.5rem 0 .75rem;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;overflow-wrap:anywhere}
+h1{font-size:1.6rem;margin:.5rem 0 .75rem;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;overflow-wrap:break-word;min-width:0}
 h2{font-size:1.25rem;margin:2rem 0 .5rem;padding-bottom:.25rem;border-bottom:1px solid var(--line)}
 h3{font-size:1.05rem;margin:1.5rem 0 .5rem}
 h1 .title-text{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
@@ -75,15 +75,18 @@ footer{max-width:72rem;margin:2rem auto 0;padding:1rem;color:var(--muted);border
 .empty{color:var(--muted)}
 @media (max-width:640px){
 html{font-size:14px}
-.tools thead{display:none}
-.tools,.tools tbody,.tools tr,.tools td{display:block;width:100%}
+thead{display:none}
+table,tbody,tr,td{display:block;width:100%}
 .tools{table-layout:auto}
-.tools tr{border-bottom:1px solid var(--line);padding:.5rem 0}
-.tools td{border:0;padding:.1rem .6rem}
-.tools td[class]{width:auto}
-.tools td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}
-.tools td:first-child::before{content:none}
-.tools td:empty{display:none}
+tbody tr{border-bottom:1px solid var(--line);padding:.5rem 0}
+tbody tr:last-child{border-bottom:0}
+td,.schema td:first-child{border:0;padding:.1rem .6rem;white-space:normal;min-width:0}
+.tools td[class],.schema td:nth-child(4),.schema td:last-child{width:auto;min-width:0}
+td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}
+td:first-child::before{content:none}
+td:empty{display:none}
+.schema tr[data-depth="1"] td{padding-left:1.85rem}.schema tr[data-depth="2"] td{padding-left:3.1rem}.schema tr[data-depth="3"] td{padding-left:4.35rem}.schema tr[data-depth="4"] td,.schema tr[data-depth="5"] td,.schema tr[data-depth="6"] td{padding-left:5.6rem}
+.schema td:first-child .depth{padding-left:0}
 .facts{grid-template-columns:1fr}
 .facts dd{margin-bottom:.4rem}
 }

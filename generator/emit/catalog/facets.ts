@@ -114,7 +114,7 @@ const annotationFacet: Facet = {
   show: (s) => {
     const marks = [s["deprecated"] === true ? badge("deprecated", "warning") : undefined, s["readOnly"] === true ? badge("read-only") : undefined, s["writeOnly"] === true ? badge("write-only") : undefined];
     const shown = marks.filter((m): m is Inline => m !== undefined);
-    return shown.length === 0 ? undefined : shown;
+    return shown.length === 0 ? undefined : shown.flatMap((m, i) => (i === 0 ? [m] : [text(" "), m]));
   },
 };
 

@@ -70,7 +70,7 @@ function rowHtml(from: PageId, row: Row, columns: readonly string[], role: strin
     const content = inlines(from, cell);
     if (role === "tools") return toolCell(columns[i] ?? "", content, i === row.cells.length - 1);
     if (role === "schema" && i === 0) return html`<td><span class="depth d${depth}">${depth > 0 ? html`<span aria-hidden="true">↳ </span>` : ""}${content}</span></td>`;
-    return html`<td>${content}</td>`;
+    return i === 0 ? html`<td>${content}</td>` : html`<td data-label="${columns[i] ?? ""}">${content}</td>`;
   });
   if (row.filter) return html`<tr data-effect="${row.filter.effect}" data-search="${row.filter.text}">${cells}</tr>\n`;
   return row.depth === undefined ? html`<tr>${cells}</tr>\n` : html`<tr data-depth="${row.depth}">${cells}</tr>\n`;

@@ -20,7 +20,7 @@ function toolRow(catalog: Catalog, tool: ToolIR, withScopes: boolean): Row {
   const name: Inline = page === undefined ? code(tool.name) : link(tool.name, { page }, { code: true });
   const scopes = withScopes ? [joined(scopesOf(tool).map((s) => [code(s)]), ", ")] : [];
   return {
-    cells: [[name], [text(tool.title ?? "")], [effectBadge(tool.effect)], ...scopes, [text(String(tool.version))], toolBadges(tool), [text(tool.description ?? "")]],
+    cells: [[name], [text(tool.title ?? "")], [effectBadge(tool.effect)], ...scopes, [text(String(tool.version))], joined(toolBadges(tool).map((b) => [b]), " "), [text(tool.description ?? "")]],
     filter: { effect: tool.effect, text: searchText(tool) },
   };
 }
