@@ -111,6 +111,21 @@ describe("docs.out: generate writes the catalog and check keeps it fresh", () =>
   });
 });
 
+describe("toolc docs on the command line", () => {
+  it("is in toolc --help, has its own --help, and refuses bad usage", async () => {
+    const dir = copyDemo();
+    expect((await runCli(dir, ["--help"])).stdout).toContain("toolc docs [--out DIR] [--base BASE]... [--title TEXT]");
+    const help = await runCli(dir, ["docs", "--help"]);
+    expect(help.code).toBe(0);
+    for (const flag of ["--out DIR", "--base BASE", "--title TEXT", "--definitions DIR", "--config FILE"]) expect(help.stdout).toContain(flag);
+    expect((await runCli(dir, ["docs", "--frobnicate"])).code).toBe(2);
+    expect((await runCli(dir, ["docs", "--title", ""])).code).toBe(2);
+    const clash = await runCli(dir, ["docs", "--out", "generated"]);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain("`docs.out` must be a folder of its own inside the project, not generated");
+  });
+});
+
 describe("the changelog against git refs", () => {
   it("lists the changes since each base, per tool, and fails with a located error on a ref that is not there", async () => {
     const dir = demoWithDocs();
