@@ -21,5 +21,6 @@ export function llmsText(catalog: Catalog, header: string): string {
   if (catalog.types.length > 0) sections.push(`## Types\n\n- [Types](types.md): the named types the tools' schemas use`);
   if (catalog.options.releases.length > 0) sections.push(`## Optional\n\n- [Changelog](changelog.md): what changed in the contracts, release by release`);
   const counts = `${catalog.tools.length} ${catalog.tools.length === 1 ? "tool" : "tools"}`;
-  return `# ${markdownText(catalog.options.title)}\n\n> ${markdownText(`${header} ${counts}, with their input and output schemas, policies, rejections and examples.`)}\n\n${GUIDE.join("\n")}\n\n${sections.join("\n\n")}\n`;
+  const their = catalog.tools.length === 1 ? "its" : "their";
+  return `# ${markdownText(catalog.options.title)}\n\n> ${markdownText(`${header} ${counts}, with ${their} input and output schemas, policies, rejections and examples.`)}\n\n${GUIDE.join("\n")}\n\n${sections.join("\n\n")}\n`;
 }
