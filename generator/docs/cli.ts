@@ -55,7 +55,8 @@ function docsSettings(values: Values, settings: Settings, cwd: string): DocsSett
   return {
     out: values.out === undefined ? (configured?.out ?? resolve(settings.root, DEFAULT_DOCS_OUT)) : resolve(cwd, values.out),
     title: values.title ?? configured?.title ?? DEFAULT_DOCS_TITLE,
-    changelog: bases.length > 0 ? bases.map((base) => ({ base: base.startsWith("git:") ? base : resolve(cwd, base) })) : (configured?.changelog ?? []),
+    // A folder flag is taken from the working directory, and named from the project folder, as the config names it.
+    changelog: bases.length > 0 ? bases.map((base) => ({ base: base.startsWith("git:") ? base : relative(settings.root, resolve(cwd, base)).split(sep).join("/") || "." })) : (configured?.changelog ?? []),
   };
 }
 
@@ -81,7 +82,8 @@ function writeCatalog(settings: Settings, docs: DocsSettings, io: Io, cwd: strin
   for (const path of plan.foreign) io.err(`toolc: warning: ${display(path)} was not written by toolc; toolc owns the catalog's folder\n`);
   const written = plan.added.length + plan.changed.length;
   io.out(`toolc docs: ${plural(catalog.tools, "tool")}; ${plural(written, "file")} written, ${plan.unchanged.length} unchanged, ${plan.stale.length} removed, in ${display(docs.out)}\n`);
-  if (settings.docs?.out !== docs.out) io.err(`toolc docs: to keep this catalog fresh with \`toolc generate\` and \`toolc check\`, set \`docs: { out: ${display(docs.out)} }\` in toolc.config.yaml\n`);
+  const fromConfig = relative(settings.root, docs.out).split(sep).join("/") || ".";
+  if (settings.docs?.out !== docs.out) io.err(`toolc docs: to keep this catalog fresh with \`toolc generate\` and \`toolc check\`, set \`docs: { out: ${fromConfig} }\` in toolc.config.yaml\n`);
   return 0;
 }
 

@@ -51,10 +51,6 @@ function inlineHtml(from: PageId, piece: Inline): Html {
 
 const inlines = (from: PageId, pieces: readonly Inline[]): Html[] => pieces.map((p) => inlineHtml(from, p));
 
-function plainText(pieces: readonly Inline[]): string {
-  return pieces.map((p) => p.text).join("");
-}
-
 /** A column's class in the index, from its heading: `c-tool`, `c-effect`. */
 const columnClass = (column: string): string => `c-${column.toLowerCase()}`;
 
@@ -118,16 +114,17 @@ function blockHtml(from: PageId, block: Block): Html {
       return filterHtml(block);
     case "section": {
       const heading = block.level === 2 ? html`<h2>${inlines(from, block.title)}</h2>` : html`<h3>${inlines(from, block.title)}</h3>`;
-      return html`<section id="${block.id}" aria-label="${plainText(block.title)}">${heading}\n${block.blocks.map((b) => blockHtml(from, b))}</section>\n`;
+      return html`<section id="${block.id}">${heading}\n${block.blocks.map((b) => blockHtml(from, b))}</section>\n`;
     }
   }
 }
 
 export function renderHtml(page: Page, frame: SiteFrame): string {
-  const nav = frame.nav.map((item) => (item.page === page.id ? html`<a href="${hrefOf(page.id, { page: item.page }, ".html")}" aria-current="page">${item.label}</a>` : html`<a href="${hrefOf(page.id, { page: item.page }, ".html")}">${item.label}</a>`));
+  const nav = frame.nav.map((item) => html`<a href="${hrefOf(page.id, { page: item.page }, ".html")}"${item.page === page.id ? html` aria-current="page"` : ""}>${item.label}</a>`);
   const files = frame.files.map((f) => html`<a href="${rootOf(page.id)}${f.path}">${f.label}</a>`);
   const title = page.id === "index" ? frame.title : `${page.title} · ${frame.title}`;
-  const heading = html`<h1><span class="${page.id.startsWith("tools/") ? "title-text" : ""}">${page.title}</span>${page.badges.length > 0 ? html` ${inlines(page.id, page.badges)}` : ""}</h1>`;
+  const name = page.id.startsWith("tools/") ? html`<span class="title-text">${page.title}</span>` : html`<span>${page.title}</span>`;
+  const heading = html`<h1>${name}${page.badges.length > 0 ? html` ${inlines(page.id, page.badges)}` : ""}</h1>`;
   const markdown = `${page.id.split("/").pop() ?? page.id}.md`;
   return `<!DOCTYPE html>
 ${htmlComment(frame.header)}
