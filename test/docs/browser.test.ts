@@ -147,10 +147,14 @@ describe("the demo's catalog, from disk", () => {
     await page.getByRole("link", { name: "get_order", exact: true }).click();
     await page.waitForURL(/tools\/get_order\.html$/);
     expect(await page.locator("h1").textContent()).toContain("get_order");
-    expect(await tableRows(page, "#input table")).toEqual([
-      ["customerId", "string", "yes", "1–64 characters", "Customer id, e.g. cus_123"],
-      ["includeHistory", "boolean", "no", "default false", "Include cancelled orders too."],
+    const input = await tableRows(page, "#input table");
+    expect(input.map((row) => row.slice(0, 3))).toEqual([
+      ["customerId", "string", "yes"],
+      ["includeHistory", "boolean", "no"],
     ]);
+    expect(input[0]?.[3]).toMatch(/^1–64 characters\b/);
+    expect(input[0]?.[4]).toMatch(/^Customer id, e\.g\. cus_123/);
+    expect(input[1]?.slice(3)).toEqual(["default false", "Include cancelled orders too."]);
     expect(await tableRows(page, "#rejections table")).toEqual([["CUSTOMER_BLOCKED", "The customer is blocked; ask a human."]]);
     const invalid = await page.locator("#examples p", { hasText: "INVALID_INPUT" }).allTextContents();
     expect(invalid.map((t) => t.replace(/.*told to fix /, ""))).toEqual(["customerId.", "includeDeleted."]);

@@ -106,7 +106,7 @@ describe("the changelog", () => {
   const base = demoSide();
   const head = demoSide((source, text) =>
     source === "get_order.yaml"
-      ? text.replace("maxLength: 64, description", "maxLength: 32, description").replace("CUSTOMER_BLOCKED: { description: The customer is blocked; ask a human. }", "CUSTOMER_BLOCKED: { description: The customer is blocked; ask a human. }\n  TOO_MANY: { description: Too many orders. }")
+      ? text.replace("minLength: 1, maxLength: 64", "minLength: 1, maxLength: 32").replace("CUSTOMER_BLOCKED: { description: The customer is blocked; ask a human. }", "CUSTOMER_BLOCKED: { description: The customer is blocked; ask a human. }\n  TOO_MANY: { description: Too many orders. }")
       : source === "types.yaml"
         ? text.replace("enum: [pending, paid, cancelled]", "enum: [pending, paid, cancelled, refunded]")
         : text,
