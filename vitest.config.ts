@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects: `unit` is the inner loop (in-process tests that take
+ * Three projects: `unit` is the inner loop (in-process tests that take
  * seconds: `npx vitest run --project unit`); `integration` spawns tsc,
  * vitest, node servers or HTTP transports, or runs the CLI over whole
  * projects. `npm test` runs both. Before any integration test starts, its
@@ -28,6 +28,7 @@ const INTEGRATION = [
   "test/diff/done-when.test.ts",
   "test/diff/lifecycle-e2e.test.ts",
   "test/diff/proof.test.ts",
+  "test/docs/cli.test.ts",
   "test/e2e/**/*.test.ts",
   "test/emit/types/soundness.test.ts",
   "test/fuzz/**/*.test.ts",
@@ -42,6 +43,9 @@ const INTEGRATION = [
   "test/soundness/**/*.test.ts",
 ];
 
+/** Tests that drive a real browser (test/helpers/chromium.ts). */
+const BROWSER = ["test/docs/browser.test.ts"];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -54,8 +58,10 @@ export default defineConfig({
       // Unit files share their worker's module cache (isolate off): importing the compiler, Ajv and the
       // SDK again for each file was more than half the project's CPU time. The files keep no state between
       // them: no globals are patched, and every mock and timer is restored by the test that set it.
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: INTEGRATION, isolate: false } },
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...INTEGRATION, ...BROWSER], isolate: false } },
       { extends: true, test: { name: "integration", include: INTEGRATION, globalSetup: ["test/typecheck/setup.ts"] } },
+      // Real Chromium (Debian's, which .ci/run installs) on the catalog's pages; no tsc fixtures needed.
+      { extends: true, test: { name: "browser", include: BROWSER } },
     ],
   },
 });

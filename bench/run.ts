@@ -9,6 +9,7 @@ import { benchAdversarial } from "./adversarial.js";
 import { benchRecursiveUnions } from "./recursive-unions.js";
 import { benchRedaction } from "./redaction.js";
 import { benchUnreadablePatterns } from "./unreadable-patterns.js";
+import { benchCatalog } from "./catalog.js";
 import { benchCodegen } from "./codegen.js";
 import { benchExecutorVsZod } from "./executor-vs-zod.js";
 import { benchRoundTrip, benchStartup } from "./mcp.js";
@@ -123,11 +124,22 @@ function openApiImportSection(): void {
   }
 }
 
+async function catalogSection(): Promise<void> {
+  const c = await benchCatalog(QUICK ? 5 : 15);
+  print("\n### Tool catalog in Chromium, from file:// (ms from navigation start to the end of the load event, median of fresh tabs)\n");
+  if (typeof c === "string") return void print(c);
+  const floor = c.pages[0]?.loadMs ?? 1;
+  print(row(["page", "tools", "KB", "load ms", "vs floor", "under 1 s"]));
+  print(row(["---", "---:", "---:", "---:", "---:", "---"]));
+  for (const p of c.pages) print(row([p.label, String(p.tools), p.kb.toFixed(0), p.loadMs.toFixed(1), x(p.loadMs / floor), status(p.loadMs < 1000)]));
+  print(`\nOne search keystroke on the 117-tool index: ${c.keystrokeMs.toFixed(2)} ms (median). \`toolc docs\` for the 117 tools, one run: ${(c.docsMs / 1000).toFixed(2)} s.`);
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const toolcVersion = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
   print(`## toolc benchmarks\n`);
-  print(`node ${process.version}, toolc ${toolcVersion}, ajv ${version("ajv")}, ajv-formats ${version("ajv-formats")}, zod ${version("zod")}, typebox ${version("@sinclair/typebox")}, @modelcontextprotocol/sdk ${version("@modelcontextprotocol/sdk")}, json-schema-to-typescript ${version("json-schema-to-typescript")}, prettier ${version("prettier")}`);
+  print(`node ${process.version}, toolc ${toolcVersion}, playwright-core ${version("playwright-core")}, ajv ${version("ajv")}, ajv-formats ${version("ajv-formats")}, zod ${version("zod")}, typebox ${version("@sinclair/typebox")}, @modelcontextprotocol/sdk ${version("@modelcontextprotocol/sdk")}, json-schema-to-typescript ${version("json-schema-to-typescript")}, prettier ${version("prettier")}`);
   print(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}; ${process.platform} ${process.arch}`);
   print(`reproduce: npm run bench${QUICK ? "   (BENCH_QUICK=1)" : ""}`);
   // The bench contracts for each SDK line; the validators and the executor are measured in the 2.x one (the default line).
@@ -136,6 +148,7 @@ async function main(): Promise<void> {
   await mcpSection(QUICK ? 100 : 500, getOrderDirs);
   await codegenSection(QUICK ? 200 : 1000);
   openApiImportSection();
+  await catalogSection();
   print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
   benchAdversarial(print);
   print("\n### Redaction: a sensitive map of 1,000 to 100,000 values (ms, best of 3, 1 at 100,000; ratio = with x-sensitive / the same contract without)\n");

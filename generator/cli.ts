@@ -29,6 +29,10 @@ Usage:
   toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown]
                                    report contract changes against BASE (a folder or git:REF); exit 1
                                    on a breaking change without a version bump
+  toolc docs [--out DIR] [--base BASE]... [--title TEXT]
+                                   write the tool catalog: HTML pages, the same as Markdown, and llms.txt
+                                   (default --out: docs.out, else docs/catalog); with docs.out in the
+                                   config, generate writes it too and check keeps it fresh
   toolc --help | --version
 
 Settings come from toolc.config.yaml (in this folder or the nearest one above it, up to the
@@ -107,6 +111,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (argv[0] === "import") {
     const { importCommand } = await import("./import/cli.js");
     return importCommand(argv.slice(1), io);
+  }
+  if (argv[0] === "docs") {
+    const { docsCommand } = await import("./docs/cli.js");
+    return docsCommand(argv.slice(1), io, workingDirectory(io));
   }
   if (argv[0] === "diff") {
     const { diffCommand } = await import("./diff/cli.js");

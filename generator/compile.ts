@@ -13,7 +13,7 @@ import type { Options } from "prettier";
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "./cache.js";
 import { hasErrors } from "./diagnostics.js";
 import { byPath, emitRuntimeFiles, emitShared, type EmitOptions } from "./emit/index.js";
-import type { Diagnostic, EmittedFile } from "./ir.js";
+import type { ContractIR, Diagnostic, EmittedFile } from "./ir.js";
 import type { DefinitionText } from "./load/files.js";
 import { assemble } from "./normalize/index.js";
 import { typesFromTexts, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./tool-compiler.js";
@@ -23,6 +23,8 @@ import { openFormatter, type FormatMemo, type Formatter } from "./write/format.j
 export interface CompileOutput {
   /** Absent when there are errors. */
   readonly files?: EmittedFile[];
+  /** The IR the files were emitted from; absent when there are errors. */
+  readonly ir?: ContractIR;
   readonly diagnostics: readonly Diagnostic[];
   readonly tools: number;
 }
@@ -140,7 +142,7 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);
     const [shared] = await Promise.all([Promise.all(emitShared(ir, ctx.emitOptions).map(format)), runtime]);
     if (ctx.cache) remember(ctx.cache, texts, kinds, tools, usedFormats);
-    return { files: [...shared, ...toolFiles].sort(byPath), diagnostics, tools: ir.tools.length };
+    return { files: [...shared, ...toolFiles].sort(byPath), ir, diagnostics, tools: ir.tools.length };
   } finally {
     await Promise.all([formatter.close(), compiler.close()]);
   }

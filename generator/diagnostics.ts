@@ -52,6 +52,7 @@ export const Codes = {
   duplicateMcpHeader: "TC083",
   sensitiveMcpHeader: "TC084",
   mcpHeaderUnsafeInteger: "TC085",
+  changelogBase: "TC090",
 } as const;
 
 export type DiagnosticCode = (typeof Codes)[keyof typeof Codes];

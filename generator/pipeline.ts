@@ -15,6 +15,8 @@ import type { AuthSetting } from "./config/auth.js";
 import type { ServerDefaultsSetting } from "./config/server-defaults.js";
 import type { EmitOptions } from "./emit/index.js";
 import type { CompileOutput } from "./compile.js";
+import { baseIdentities, definitionsIn, diffConfigKey } from "./docs/bases.js";
+import type { DocsTarget } from "./docs/catalog.js";
 import { readDefinitionTexts, type DefinitionText } from "./load/files.js";
 import type { Diagnostic, EmittedFile } from "./ir.js";
 import { applyOutput, differences, planByHash, planOutput, type Difference, type OutputLayout, type OutputPlan } from "./write/output.js";
@@ -44,6 +46,8 @@ export interface RunOptions extends CompileTargets {
   readonly cwd?: string;
   /** Use the build cache (default true; TOOLC_NO_CACHE=1 also turns it off). `check` only reads it. */
   readonly cache?: boolean;
+  /** The tool catalog, written and checked with the rest of the output; none when absent. */
+  readonly docs?: DocsTarget;
 }
 
 export interface RunResult {
@@ -70,8 +74,19 @@ function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOpt
   return { tests: { outFromTests: posixRelative(testsDir, resolve(cwd, out)), ...handlers }, ...sdk };
 }
 
-function layoutOf(out: string, cwd: string, targets: CompileTargets): OutputLayout {
-  return { out: resolve(cwd, out), ...(targets.tests === undefined ? {} : { tests: resolve(cwd, targets.tests) }) };
+function layoutOf(out: string, cwd: string, targets: CompileTargets & { readonly docs?: DocsTarget }): OutputLayout {
+  return { out: resolve(cwd, out), ...(targets.tests === undefined ? {} : { tests: resolve(cwd, targets.tests) }), ...(targets.docs === undefined ? {} : { docs: targets.docs.out }) };
+}
+
+/**
+ * What the catalog depends on besides the definitions and the layout: its
+ * title and folder names, the diff rules, and what each changelog base holds
+ * (read without loading them); or why a base cannot be read.
+ */
+function catalogKey(docs: DocsTarget, definitions: string): { key: string; diagnostics: readonly Diagnostic[] } {
+  const where = definitionsIn(docs.root, definitions);
+  const bases = baseIdentities(docs.changelog, where, docs.root);
+  return { key: hashText(docs.title, where, docs.root, diffConfigKey(docs.diffConfig), ...docs.changelog.map((b) => b.base), bases.key), diagnostics: bases.diagnostics };
 }
 
 /** Compiles definitions to the formatted files toolc would write, or diagnostics. Never uses the cache. */
@@ -90,7 +105,7 @@ export async function compile(definitions: string, out: string, cwd: string, tar
 interface RunManifest {
   readonly tools: number;
   readonly diagnostics: readonly Diagnostic[];
-  readonly files: readonly { path: string; root?: "tests"; hash: string }[];
+  readonly files: readonly { path: string; root?: EmittedFile["root"]; hash: string }[];
 }
 
 interface CachedRun {
@@ -124,14 +139,14 @@ function rememberRun(run: CachedRun, compiled: CompileOutput & { files: EmittedF
 }
 
 /** The cached compile: the last run's manifest when inputs and disk agree with it, else a compile that reuses unchanged tools. */
-async function compileCached(options: RunOptions, cwd: string, layout: OutputLayout): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
+async function compileCached(options: RunOptions, cwd: string, layout: OutputLayout, extraKey: string): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
   const cache = options.cache === false ? undefined : openCache(layout.out, options.mode === "check");
   if (!cache) return {};
   const texts = readDefinitionTexts(resolve(cwd, options.definitions), cwd);
   if (!texts) return {};
   const emit = emitOptions(options.out, cwd, options);
   const key = settingsKey(layout, cwd, emit);
-  const run: CachedRun = { cache, settingsKey: key, runKey: hashText(key, ...texts.flatMap((t) => [t.source, t.display, t.text])), texts };
+  const run: CachedRun = { cache, settingsKey: key, runKey: hashText(key, extraKey, ...texts.flatMap((t) => [t.source, t.display, t.text])), texts };
   const manifest = readEntry<RunManifest>(cache, "runs", run.runKey);
   const plan = manifest && planByHash(manifest.files, layout, (text) => hashText(text));
   if (manifest && plan) return { result: unchangedResult(manifest, plan, layout, cwd, options.mode) };
@@ -146,14 +161,28 @@ async function releaseCompileCaches(): Promise<void> {
   releaseSharedAjv();
 }
 
+/** The compile's files with the catalog's, which is built from the same IR. */
+async function withCatalog(compiled: CompileOutput, docs: DocsTarget, definitions: string): Promise<CompileOutput> {
+  if (!compiled.files || !compiled.ir) return compiled;
+  const [{ catalogFiles }, { byPath }] = await Promise.all([import("./docs/catalog.js"), import("./emit/index.js")]);
+  const catalog = catalogFiles(docs, definitions, compiled.ir);
+  const diagnostics = [...compiled.diagnostics, ...catalog.diagnostics];
+  if (!catalog.files || hasErrors(catalog.diagnostics)) return { diagnostics, tools: compiled.tools };
+  const files = [...compiled.files, ...catalog.files.map((f): EmittedFile => ({ ...f, root: "docs" }))].sort(byPath);
+  return { ...compiled, files, diagnostics };
+}
+
 export async function run(options: RunOptions): Promise<RunResult> {
   const cwd = options.cwd ?? process.cwd();
   const layout = layoutOf(options.out, cwd, options);
-  const cached = await compileCached(options, cwd, layout);
+  const docsKey = options.docs === undefined ? undefined : catalogKey(options.docs, resolve(cwd, options.definitions));
+  if (docsKey && docsKey.diagnostics.length > 0) return { ok: false, diagnostics: docsKey.diagnostics, tools: 0, differences: [] };
+  const cached = await compileCached(options, cwd, layout, docsKey?.key ?? "");
   if (cached.result) return cached.result;
   let compiled: CompileOutput;
   try {
     compiled = cached.compiled ?? (await compile(options.definitions, options.out, cwd, options));
+    if (options.docs) compiled = await withCatalog(compiled, options.docs, resolve(cwd, options.definitions));
   } finally {
     await releaseCompileCaches();
   }

@@ -6,7 +6,10 @@
 import { readFileSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { Codes, formatDiagnostic } from "../diagnostics.js";
-import type { Settings } from "../config/settings.js";
+import type { DocsSettings, Settings } from "../config/settings.js";
+import { diffConfigOf, EMPTY_DIFF_CONFIG } from "../diff/config.js";
+import type { DocsTarget } from "../docs/catalog.js";
+import type { Diagnostic } from "../ir.js";
 import { run, type RunResult } from "../pipeline.js";
 import { WriteError } from "../write/apply.js";
 import type { Difference } from "../write/output.js";
@@ -59,10 +62,19 @@ async function printDiffs(differences: readonly Difference[], io: Io): Promise<v
   }
 }
 
+/** The catalog of the settings, with the config's `diff:` rules for its changelog; or their problems. */
+export function docsTarget(settings: Settings, docs: DocsSettings | undefined = settings.docs): { target?: DocsTarget; diagnostics: readonly Diagnostic[] } {
+  if (docs === undefined) return { diagnostics: [] };
+  const diff = docs.changelog.length === 0 ? { config: EMPTY_DIFF_CONFIG, diagnostics: [] } : diffConfigOf(settings.config);
+  const target: DocsTarget = { out: docs.out, title: docs.title, root: settings.root, changelog: docs.changelog, diffConfig: diff.config };
+  return diff.diagnostics.length > 0 ? { diagnostics: diff.diagnostics } : { target, diagnostics: [] };
+}
+
 /** The settings as RunOptions: paths relative to the working directory, as diagnostics print them. */
-export function runOptions(settings: Settings, mode: Mode, cwd: string) {
+export function runOptions(settings: Settings, mode: Mode, cwd: string, docs?: DocsTarget) {
   const rel = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
   return {
+    ...(docs === undefined ? {} : { docs }),
     definitions: rel(settings.definitions),
     out: rel(settings.out),
     mode,
@@ -76,8 +88,13 @@ export function runOptions(settings: Settings, mode: Mode, cwd: string) {
   } as const;
 }
 
+/** Which folder toolc owns a foreign file is in: the output folder, or the catalog's. */
+function folderOf(difference: Difference, docs: string | undefined): string {
+  return docs !== undefined && difference.target.startsWith(docs + sep) ? "catalog folder" : "output folder";
+}
+
 /** Prints a run's diagnostics and outcome; returns the exit status. */
-export async function report(mode: Mode, result: RunResult, ms: number, io: Io, options: { diff?: boolean } = {}): Promise<number> {
+export async function report(mode: Mode, result: RunResult, ms: number, io: Io, options: { diff?: boolean; docs?: string } = {}): Promise<number> {
   for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (!result.plan) {
     const errors = result.diagnostics.filter((d) => d.severity === "error").length;
@@ -89,21 +106,30 @@ export async function report(mode: Mode, result: RunResult, ms: number, io: Io, 
     for (const d of result.differences) io.err(`  ${d.status}: ${d.path}\n`);
     if (options.diff) await printDiffs(result.differences, io);
   } else {
-    for (const d of foreign) io.err(`toolc: warning: ${d.path} was not written by toolc; \`toolc check\` fails until it is moved out of the output folder\n`);
+    for (const d of foreign) io.err(`toolc: warning: ${d.path} was not written by toolc; \`toolc check\` fails until it is moved out of the ${folderOf(d, options.docs)}\n`);
   }
   io.out(summary(mode, result, ms));
   if (mode === "check") {
     if (result.differences.length > foreign.length) io.err("toolc check: the output is stale; run `toolc generate` with the same settings (keep flags such as --handlers in toolc.config.yaml, which both read) and commit the result\n");
-    if (foreign.length > 0) io.err(`toolc check: ${plural(foreign.length, "file")} in the output folder ${foreign.length === 1 ? "was" : "were"} not written by toolc; toolc owns that folder, so move ${foreign.length === 1 ? "it" : "them"} elsewhere\n`);
+    for (const folder of new Set(foreign.map((d) => folderOf(d, options.docs)))) {
+      const n = foreign.filter((d) => folderOf(d, options.docs) === folder).length;
+      io.err(`toolc check: ${plural(n, "file")} in the ${folder} ${n === 1 ? "was" : "were"} not written by toolc; toolc owns that folder, so move ${n === 1 ? "it" : "them"} elsewhere\n`);
+    }
   }
   return result.ok ? 0 : 1;
 }
 
 export async function generateOnce(settings: Settings, mode: Mode, io: Io, options: { diff?: boolean } = {}): Promise<number> {
   const started = performance.now();
+  const docs = docsTarget(settings);
+  if (docs.diagnostics.length > 0) {
+    for (const d of docs.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+    io.err("toolc: the config file has errors; nothing was written\n");
+    return 1;
+  }
   let result: RunResult;
   try {
-    result = await run(runOptions(settings, mode, workingDirectory(io)));
+    result = await run(runOptions(settings, mode, workingDirectory(io), docs.target));
   } catch (e) {
     if (e instanceof WriteError) {
       // Located at the file that could not be written; apply.ts has already rolled everything back.
@@ -115,5 +141,5 @@ export async function generateOnce(settings: Settings, mode: Mode, io: Io, optio
     if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);
     return 2;
   }
-  return report(mode, result, Math.round(performance.now() - started), io, options);
+  return report(mode, result, Math.round(performance.now() - started), io, { ...options, ...(docs.target ? { docs: docs.target.out } : {}) });
 }

@@ -27,6 +27,8 @@ export interface ConfigValues {
   readonly providers?: boolean;
   /** The Streamable HTTP server as an OAuth resource server; checked further by config/auth.ts. */
   readonly auth?: AuthConfigValues;
+  /** The tool catalog: its folder, title and changelog bases. */
+  readonly docs?: { readonly out: string; readonly title?: string; readonly changelog?: readonly string[] };
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
   readonly diff?: unknown;
 }

@@ -32,6 +32,17 @@ export interface SettingFlags {
   readonly mcpSdk?: McpSdkLine;
 }
 
+/** The tool catalog, when the config has a `docs` section (or `toolc docs` was given a folder). */
+export interface DocsSettings {
+  /** Absolute folder. */
+  readonly out: string;
+  readonly title: string;
+  /** The changelog's bases, newest first, each with where the config wrote it. */
+  readonly changelog: readonly { readonly base: string; readonly at?: SourceLocation }[];
+}
+
+export const DEFAULT_DOCS_TITLE = "Tool catalog";
+
 export interface Settings {
   /** The project folder: the config file's folder, else the working directory. */
   readonly root: string;
@@ -51,6 +62,8 @@ export interface Settings {
   readonly providers: boolean;
   /** Present when the config has an `auth:` section: the HTTP server is an OAuth resource server. */
   readonly auth?: AuthSetting;
+  /** The catalog that generate and check keep fresh; absent when the config has no `docs`. */
+  readonly docs?: DocsSettings;
   /** The config file as read, for sections other commands parse themselves (`diff`). */
   readonly config?: LoadedConfig;
 }
@@ -76,7 +89,7 @@ export function declaresVitest(root: string): boolean {
 }
 
 /** One setting: the flag (relative to cwd), else the config (relative to its folder), else the default. */
-interface Source {
+export interface Source {
   readonly value: string;
   /** Where the value was written, when it came from the config file. */
   readonly at?: SourceLocation;
@@ -106,10 +119,17 @@ function testsSource(flags: SettingFlags, config: LoadedConfig | undefined, cwd:
   return declaresVitest(root) ? { value: resolve(root, DEFAULT_TESTS) } : undefined;
 }
 
+function docsOf(config: LoadedConfig | undefined): (DocsSettings & { at?: SourceLocation }) | undefined {
+  const docs = config?.values.docs;
+  if (!config || docs === undefined) return undefined;
+  const changelog = (docs.changelog ?? []).map((base, i) => ({ base, at: config.locatePath(["docs", "changelog", i]) }));
+  return { out: resolve(dirname(config.path), docs.out), title: docs.title ?? DEFAULT_DOCS_TITLE, changelog, at: config.locatePath(["docs", "out"]) };
+}
+
 const inside = (child: string, parent: string): boolean => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 
 /** Folder combinations that would make toolc overwrite or report the wrong files. */
-function layoutProblems(root: string, definitions: Source, out: Source, tests: Source | undefined, display: (p: string) => string): { diagnostics: Diagnostic[]; usage: string[] } {
+export function layoutProblems(root: string, definitions: Source, out: Source, tests: Source | undefined, display: (p: string) => string, docs?: Source): { diagnostics: Diagnostic[]; usage: string[] } {
   const diagnostics: Diagnostic[] = [];
   const usage: string[] = [];
   const report = (source: Source, message: string): void => {
@@ -120,6 +140,10 @@ function layoutProblems(root: string, definitions: Source, out: Source, tests: S
   else if (inside(definitions.value, out.value) || inside(out.value, definitions.value)) report(out, `\`out\` (${display(out.value)}) and \`definitions\` (${display(definitions.value)}) must not contain each other`);
   if (tests && (tests.value === out.value || tests.value === root || inside(tests.value, definitions.value))) {
     report(tests, `\`tests\` must be a folder of its own, not ${display(tests.value)}`);
+  }
+  if (docs) {
+    const clash = [out, definitions, ...(tests ? [tests] : [])].find((other) => inside(docs.value, other.value) || inside(other.value, docs.value));
+    if (docs.value === root || inside(root, docs.value) || clash) report(docs, `\`docs.out\` must be a folder of its own inside the project, not ${display(docs.value)}: toolc owns everything in it`);
   }
   return { diagnostics, usage };
 }
@@ -138,7 +162,8 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
   const handlers = pick("handlers", flags.handlers, config, cwd);
   const tests = testsSource(flags, config, cwd, root);
   const display = (p: string): string => (isAbsolute(p) ? relative(cwd, p).split(sep).join("/") || "." : p);
-  const problems = layoutProblems(root, definitions, out, tests, display);
+  const docs = docsOf(config);
+  const problems = layoutProblems(root, definitions, out, tests, display, docs && { value: docs.out, ...(docs.at ? { at: docs.at } : {}) });
   if (problems.diagnostics.length > 0 || problems.usage.length > 0) return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };
   const mcpSdk = flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root);
   const auth = config?.values.auth === undefined ? undefined : authSetting(config.values.auth, mcpSdk, config.values.mcp?.cache?.cacheScope, (path) => config.locatePath(["auth", ...path]));
@@ -154,6 +179,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     server: serverDefaults(root, config?.values.mcp?.cache),
     providers: config?.values.providers ?? true,
     ...(auth?.setting === undefined ? {} : { auth: auth.setting }),
+    ...(docs ? { docs: { out: docs.out, title: docs.title, changelog: docs.changelog } } : {}),
   };
   return { settings, diagnostics: [] };
 }

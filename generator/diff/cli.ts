@@ -6,11 +6,9 @@
 import { relative, sep } from "node:path";
 import { parseArgs } from "node:util";
 import type { Io } from "../cli.js";
-import type { LoadedConfig } from "../config/load.js";
 import { formatDiagnostic } from "../diagnostics.js";
-import type { Diagnostic } from "../ir.js";
 import { resolveSettings } from "../config/settings.js";
-import { EMPTY_DIFF_CONFIG, parseDiffConfig, type DiffConfig } from "./config.js";
+import { diffConfigOf } from "./config.js";
 import { formatReport, FORMATS, type Format } from "./format.js";
 import { diffContracts } from "./index.js";
 import { loadBase, sideFromFolder, type SideResult } from "./sources.js";
@@ -40,14 +38,6 @@ function reportSide(result: SideResult, what: string, io: Io): boolean {
   for (const d of result.diagnostics) if (!result.side || d.severity === "error") io.err(`${formatDiagnostic(d)}\n`);
   if (!result.side) io.err(`toolc diff: the ${what} contracts do not compile\n`);
   return result.side !== undefined;
-}
-
-/** The `diff:` section of the config file read for this run, checked by its own parser. */
-function diffConfigOf(loaded: LoadedConfig | undefined): { config: DiffConfig; diagnostics: readonly Diagnostic[] } {
-  if (!loaded) return { config: EMPTY_DIFF_CONFIG, diagnostics: [] };
-  // A rule id under ignore_only is a key: point at it, not at its list.
-  const atKey = (p: readonly (string | number)[]): boolean => p.length === 2 && p[0] === "ignore_only";
-  return parseDiffConfig(loaded.values.diff, (p) => loaded.locatePath(["diff", ...p], { key: atKey(p) }));
 }
 
 export async function diffCommand(argv: readonly string[], io: Io, cwd: string = process.cwd()): Promise<number> {

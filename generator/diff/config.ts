@@ -13,6 +13,7 @@
  * its nodes, so any loader of the config file can hand it over.
  */
 import { Codes, error } from "../diagnostics.js";
+import type { LoadedConfig } from "../config/load.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { didYouMean } from "../load/suggest.js";
 import { isRuleId, RULE_IDS, type RuleId } from "./rules.js";
@@ -101,4 +102,12 @@ export function parseDiffConfig(section: unknown, locate: Locate): { config: Dif
 /** Whether `rule` is reported for `tool` under this config. */
 export function ruleApplies(config: DiffConfig, rule: RuleId, tool: string): boolean {
   return !config.except.has(rule) && !config.ignore.has(tool) && !(config.ignoreOnly.get(rule)?.has(tool) ?? false);
+}
+
+/** The `diff:` section of the config file read for this run, checked by its own parser. */
+export function diffConfigOf(loaded: LoadedConfig | undefined): { config: DiffConfig; diagnostics: readonly Diagnostic[] } {
+  if (!loaded) return { config: EMPTY_DIFF_CONFIG, diagnostics: [] };
+  // A rule id under ignore_only is a key: point at it, not at its list.
+  const atKey = (p: readonly (string | number)[]): boolean => p.length === 2 && p[0] === "ignore_only";
+  return parseDiffConfig(loaded.values.diff, (p) => loaded.locatePath(["diff", ...p], { key: atKey(p) }));
 }

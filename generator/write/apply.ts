@@ -163,7 +163,7 @@ export function applyOutput(plan: OutputPlan, layout: OutputLayout): void {
   }
   rmSync(staged.staging, { recursive: true, force: true });
   for (const target of plan.stale) {
-    const root = target.startsWith(layout.out + sep) || layout.tests === undefined ? layout.out : layout.tests;
+    const root = [layout.out, layout.tests, layout.docs].find((dir) => dir !== undefined && target.startsWith(dir + sep)) ?? layout.out;
     removeEmptyDirs(dirname(target), root);
   }
 }

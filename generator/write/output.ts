@@ -17,7 +17,11 @@ export interface OutputLayout {
   readonly out: string;
   /** Absolute path of the contract tests' folder. */
   readonly tests?: string;
+  /** Absolute path of the catalog's folder (`docs.out`); toolc owns it, as it owns the output folder. */
+  readonly docs?: string;
 }
+
+type Root = EmittedFile["root"];
 
 export interface OutputPlan {
   readonly added: readonly EmittedFile[];
@@ -84,10 +88,14 @@ function isGenerated(path: string, testsImport: string | undefined): boolean {
 }
 
 /** The absolute path a file is written to. */
-export function targetOf(layout: OutputLayout, file: { path: string; root?: "tests" }): string {
+export function targetOf(layout: OutputLayout, file: { path: string; root?: Root }): string {
   if (file.root === "tests") {
     if (layout.tests === undefined) throw new Error(`contract test ${file.path} emitted without a tests folder`);
     return join(layout.tests, file.path);
+  }
+  if (file.root === "docs") {
+    if (layout.docs === undefined) throw new Error(`catalog page ${file.path} emitted without a catalog folder`);
+    return join(layout.docs, file.path);
   }
   return join(layout.out, file.path);
 }
@@ -98,7 +106,7 @@ function leftovers(layout: OutputLayout, produced: ReadonlySet<string>): { stale
   const foreign: string[] = [];
   const seen = new Set<string>();
   const testsImport = testsImportOf(layout);
-  for (const [dir, owned] of [[layout.out, true], [layout.tests, false]] as const) {
+  for (const [dir, owned] of [[layout.out, true], [layout.tests, false], [layout.docs, true]] as const) {
     if (dir === undefined) continue;
     for (const path of listFiles(dir)) {
       if (produced.has(path) || seen.has(path)) continue;
@@ -130,7 +138,7 @@ export function planOutput(files: readonly EmittedFile[], layout: OutputLayout):
  * reported). Undefined as soon as one file differs, so the caller falls back
  * to comparing real text.
  */
-export function planByHash(files: readonly { path: string; root?: "tests"; hash: string }[], layout: OutputLayout, hash: (text: string) => string): OutputPlan | undefined {
+export function planByHash(files: readonly { path: string; root?: Root; hash: string }[], layout: OutputLayout, hash: (text: string) => string): OutputPlan | undefined {
   const targets: string[] = [];
   for (const file of files) {
     const target = targetOf(layout, file);
