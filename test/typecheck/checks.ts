@@ -6,7 +6,8 @@
  *   the init starter, imported corpora, held-out code, emitted types) under
  *   every strict flag, NodeNext, Node's types, no DOM.
  * - `providers`: the provider exports against the official SDKs, whose
- *   declarations need the DOM lib, under every strict flag.
+ *   declarations need the DOM lib, under every strict flag (the demo's,
+ *   billing's, and a project of 1,300 tools).
  * - `strict`: plain `--strict`, for checks that must hold without the extra
  *   flags (README snippets; `@ts-expect-error` cases that must fail on
  *   `strict` alone; the type-soundness samples).
@@ -75,6 +76,7 @@ function providerChecks(f: TypecheckFixtures, negative: string): TscCheck[] {
   ];
   if (f.providersBilling) checks.push(inFolder("billing", f.providersBilling.dir, [join(f.providersBilling.dir, "generated/providers.ts")]));
   if (f.providersPrevious) checks.push(inFolder("sdk-assign-previous", f.providersPrevious.dir, [f.providersPrevious.file]));
+  if (f.providersMany) checks.push(inFolder("many-tools", f.providersMany.dir, [join(f.providersMany.dir, "generated/providers.ts"), f.providersMany.assign]));
   return checks;
 }
 

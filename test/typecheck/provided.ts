@@ -25,6 +25,8 @@ export interface TypecheckFixtures {
   readonly providersBilling?: { readonly dir: string } & CliOutcome;
   /** test/providers/sdk-assign.ts in a folder whose `openai`, `ai` and `@google/genai` are the previous majors, with the versions linked. */
   readonly providersPrevious?: { readonly dir: string; readonly file: string; readonly versions: Readonly<Record<string, string>> };
+  /** test/providers/many-tools.ts generated into a project, with sdk-assign.ts copied beside it for its providers.ts (`assign`). */
+  readonly providersMany?: { readonly dir: string; readonly assign: string; readonly stdout: string } & CliOutcome;
   /** The type-soundness check (test/soundness/check.ts): what was sampled, and tsc's errors by case, per TypeScript version. */
   readonly soundness?: { readonly figures: Record<string, unknown>; readonly byVersion: Record<string, SortedErrors> };
   /** Fixture name → why building it failed (its checks are then missing, and its tests fail saying so). */

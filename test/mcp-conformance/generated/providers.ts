@@ -22,9 +22,12 @@ const openaiContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
+/** One element of `openaiChatTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const openaiChatTool = (tool: OpenAIChatTool): OpenAIChatTool => tool;
+
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
-  {
+  openaiChatTool({
     type: "function",
     function: {
       name: "json_schema_2020_12_tool",
@@ -84,8 +87,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_audio_content",
@@ -98,8 +101,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_embedded_resource",
@@ -112,8 +115,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_error_handling",
@@ -126,8 +129,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_image_content",
@@ -140,8 +143,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_multiple_content_types",
@@ -154,8 +157,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_simple_text",
@@ -168,8 +171,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_tool_with_logging",
@@ -182,8 +185,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_tool_with_progress",
@@ -196,7 +199,7 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
+  }),
 ];
 
 /** Per strict tool: the optional properties sent as null, which `run` removes so defaults apply. */
@@ -247,9 +250,12 @@ const anthropicContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
+/** One element of `anthropicTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const anthropicTool = (tool: AnthropicTool): AnthropicTool => tool;
+
 /** Messages API tools, strict where the contract fits Anthropic's strict subset. */
 const anthropicTools: AnthropicTool[] = [
-  {
+  anthropicTool({
     name: "json_schema_2020_12_tool",
     description: "Tool with JSON Schema 2020-12 features",
     input_schema: {
@@ -291,8 +297,8 @@ const anthropicTools: AnthropicTool[] = [
         },
       },
     ],
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_audio_content",
     description: "Returns a short silent WAV as audio content.",
     input_schema: {
@@ -300,8 +306,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_embedded_resource",
     description: "Returns an embedded text resource.",
     input_schema: {
@@ -309,8 +315,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_error_handling",
     description: "Always fails, to test error reporting.",
     input_schema: {
@@ -318,8 +324,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_image_content",
     description: "Returns a 1x1 red PNG as image content.",
     input_schema: {
@@ -327,8 +333,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_multiple_content_types",
     description: "Returns text, an image and an embedded JSON resource.",
     input_schema: {
@@ -336,8 +342,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_simple_text",
     description: "Returns a simple text response.",
     input_schema: {
@@ -348,8 +354,8 @@ const anthropicTools: AnthropicTool[] = [
     input_examples: [
       {},
     ],
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_tool_with_logging",
     description: "Sends three log messages while it runs.",
     input_schema: {
@@ -357,8 +363,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_tool_with_progress",
     description: "Reports progress three times while it runs.",
     input_schema: {
@@ -366,7 +372,7 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
+  }),
 ];
 
 /** Anthropic: `tools` for the Messages API and `run` for one `tool_use` block. */
@@ -391,9 +397,12 @@ const geminiContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
+/** One element of `geminiDeclarations`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const geminiDeclaration = (tool: GeminiFunctionDeclaration): GeminiFunctionDeclaration => tool;
+
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
-  {
+  geminiDeclaration({
     name: "json_schema_2020_12_tool",
     description: "Tool with JSON Schema 2020-12 features",
     parametersJsonSchema: {
@@ -425,71 +434,71 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
         },
       },
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_audio_content",
     description: "Returns a short silent WAV as audio content.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_embedded_resource",
     description: "Returns an embedded text resource.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_error_handling",
     description: "Always fails, to test error reporting.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_image_content",
     description: "Returns a 1x1 red PNG as image content.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_multiple_content_types",
     description: "Returns text, an image and an embedded JSON resource.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_simple_text",
     description: "Returns a simple text response.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_tool_with_logging",
     description: "Sends three log messages while it runs.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_tool_with_progress",
     description: "Reports progress three times while it runs.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
+  }),
 ];
 
 /** Gemini: `functionDeclarations` for a tool, and `run` for one `functionCall`. */
