@@ -19,6 +19,7 @@ import { consumerProject, projectWithHandlers } from "../contract-tests/project.
 import { heldOutProject } from "../e2e/held-out-project.js";
 import { writeTypesProject } from "../emit/types/soundness-cases.js";
 import { importSet, SETS } from "../import/corpus-sets.js";
+import { buildCorpusSpec, SPECS } from "../import/openapi/corpus-specs.js";
 import { writeManyTools } from "../providers/many-tools.js";
 import { CHECK_FILE, sortErrors, writeSoundnessCheck, type SoundnessCheck } from "../soundness/check.js";
 import { otherPrograms, PREVIOUS_MAJORS } from "./checks.js";
@@ -93,6 +94,12 @@ async function providersMany(base: string): Promise<NonNullable<TypecheckFixture
   return { dir, code: generated.code, stdout: generated.stdout, stderr: generated.stderr, assign: writeSdkAssign(dir, join(dir, "generated/providers.js")) };
 }
 
+/** The OpenAPI corpus descriptions every TypeScript version checks (corpus-specs.ts), imported and generated side by side. */
+async function openapiCorpus(base: string): Promise<NonNullable<TypecheckFixtures["openapi"]>> {
+  const [blockfrost, slack] = await Promise.all([buildCorpusSpec(SPECS.blockfrost, base), buildCorpusSpec(SPECS.slack, base)]);
+  return { blockfrost: blockfrost!, slack: slack! };
+}
+
 interface Built {
   readonly fixtures: Mutable<TypecheckFixtures>;
   readonly programs: TscProgram[];
@@ -114,6 +121,7 @@ async function buildFixtures(base: string): Promise<Built> {
   fixtures.providersBilling = await attempt("providers-billing", failures, () => providersBilling(base));
   fixtures.providersPrevious = await attempt("providers-previous", failures, () => providersPrevious(base));
   fixtures.providersMany = await attempt("providers-many", failures, () => providersMany(base));
+  fixtures.openapi = await attempt("openapi", failures, () => openapiCorpus(base));
   const typesProject = (await attempt("emitted-types", failures, () => writeTypesProject(mkdirAndReturn(join(base, "emitted-types"))))) ?? [];
   const soundnessDir = join(base, "soundness");
   const soundness = await attempt("soundness", failures, () => writeSoundnessCheck(mkdirAndReturn(soundnessDir), Number(process.env.SOUNDNESS_SAMPLES ?? 100)));
