@@ -17,9 +17,12 @@ const openaiContracts = {
   search_orders: searchOrdersContract,
 } as const;
 
+/** One element of `openaiChatTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const openaiChatTool = (tool: OpenAIChatTool): OpenAIChatTool => tool;
+
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
-  {
+  openaiChatTool({
     type: "function",
     function: {
       name: "create_refund",
@@ -97,8 +100,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: false,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "delete_customer",
@@ -131,8 +134,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "get_order",
@@ -160,8 +163,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "search_orders",
@@ -256,7 +259,7 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
+  }),
 ];
 
 /** Per strict tool: the optional properties sent as null, which `run` removes so defaults apply. */
@@ -297,9 +300,12 @@ const anthropicContracts = {
   search_orders: searchOrdersContract,
 } as const;
 
+/** One element of `anthropicTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const anthropicTool = (tool: AnthropicTool): AnthropicTool => tool;
+
 /** Messages API tools, strict where the contract fits Anthropic's strict subset. */
 const anthropicTools: AnthropicTool[] = [
-  {
+  anthropicTool({
     name: "create_refund",
     description: "Refund part or all of a paid order. Safe to retry with the same requestId: the payment service applies each requestId at most once.",
     input_schema: {
@@ -383,8 +389,8 @@ const anthropicTools: AnthropicTool[] = [
         },
       },
     ],
-  },
-  {
+  }),
+  anthropicTool({
     name: "delete_customer",
     description: "Permanently delete a customer and their personal data. This cannot be undone. Matches ids like cus_* but never */ wildcards.",
     input_schema: {
@@ -421,8 +427,8 @@ const anthropicTools: AnthropicTool[] = [
         adminToken: "s3cr3t-token",
       },
     ],
-  },
-  {
+  }),
+  anthropicTool({
     name: "get_order",
     description: "Look up one customer's orders.",
     input_schema: {
@@ -449,8 +455,8 @@ const anthropicTools: AnthropicTool[] = [
         customerId: "cus_1",
       },
     ],
-  },
-  {
+  }),
+  anthropicTool({
     name: "search_orders",
     description: "Find orders by customer, or by status within a date range.",
     input_schema: {
@@ -551,7 +557,7 @@ const anthropicTools: AnthropicTool[] = [
         limit: 5,
       },
     ],
-  },
+  }),
 ];
 
 /** Anthropic: `tools` for the Messages API and `run` for one `tool_use` block. */
@@ -571,9 +577,12 @@ const geminiContracts = {
   search_orders: searchOrdersContract,
 } as const;
 
+/** One element of `geminiDeclarations`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const geminiDeclaration = (tool: GeminiFunctionDeclaration): GeminiFunctionDeclaration => tool;
+
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
-  {
+  geminiDeclaration({
     name: "create_refund",
     description: "Refund part or all of a paid order. Safe to retry with the same requestId: the payment service applies each requestId at most once.",
     parametersJsonSchema: {
@@ -642,8 +651,8 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
         },
       },
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "delete_customer",
     description: "Permanently delete a customer and their personal data. This cannot be undone. Matches ids like cus_* but never */ wildcards.",
     parametersJsonSchema: {
@@ -672,8 +681,8 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
       ],
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "get_order",
     description: "Look up one customer's orders.",
     parametersJsonSchema: {
@@ -693,8 +702,8 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
       ],
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "search_orders",
     description: "Find orders by customer, or by status within a date range.",
     parametersJsonSchema: {
@@ -779,7 +788,7 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
         },
       },
     },
-  },
+  }),
 ];
 
 /** Gemini: `functionDeclarations` for a tool, and `run` for one `functionCall`. */

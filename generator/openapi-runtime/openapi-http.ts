@@ -5,8 +5,9 @@
  * call context; this module builds the request, applies the credentials
  * from the environment, and maps the answer onto toolc's envelope:
  *
- * - 2xx: the JSON answer is the output (the executor validates it, so an
- *   answer of another shape, or one that is not JSON, is INVALID_OUTPUT);
+ * - 2xx: the JSON answer is the output as it is, whatever its root (an
+ *   object, an array, a string); the executor validates it, so an answer of
+ *   another shape, or one that is not JSON, is INVALID_OUTPUT;
  * - 429 and 503: `TransientError`, with `Retry-After` as its delay
  *   (RFC 9110 §10.2.3: seconds or an HTTP date), retried per the contract;
  * - a 4xx the operation declares: `ctx.reject` with its reason (REJECTED);
@@ -37,7 +38,7 @@ export interface HttpOperation<Reason extends string = string> {
     readonly keys?: readonly string[];
   };
   readonly success:
-    | { readonly kind: "json"; readonly wrap?: string }
+    | { readonly kind: "json" }
     | { readonly kind: "empty" }
     | {
         readonly kind: "content";
@@ -410,14 +411,12 @@ async function successOutput(
     return { contentType: mimeType };
   }
   const text = await response.text();
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    // Not JSON: handed on as text, which the contract's output schema (an object) rejects: INVALID_OUTPUT.
-    return text;
+    // Not JSON: no value at all, which the executor reports as INVALID_OUTPUT whatever the output's root (the text itself would pass a string output).
+    return undefined;
   }
-  return success.wrap === undefined ? parsed : { [success.wrap]: parsed };
 }
 
 export function createHttpApi(

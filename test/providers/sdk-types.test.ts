@@ -3,8 +3,9 @@
  * @anthropic-ai/sdk, @google/genai, ai; devDependencies only), at their
  * latest majors and at the previous ones a Node.js 20 project installs,
  * with real tsc 5.9, 6.0 and 7.0 under every strict flag (the global setup's
- * `providers` program, test/typecheck/checks.ts), and generated code imports
- * none of them.
+ * `providers` program, test/typecheck/checks.ts), for the demo and for a
+ * project of more tools than GitHub's REST API (many-tools.ts), and
+ * generated code imports none of them.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { ROOT } from "../compiler/helpers.js";
 import { TYPESCRIPTS } from "../helpers/typescripts.js";
 import { PROVIDER_FILES, SNIPPETS } from "../typecheck/checks.js";
 import { tscOutput, typecheckFixture } from "../typecheck/fixtures.js";
+import { MANY_TOOLS } from "./many-tools.js";
 
 describe.each(TYPESCRIPTS)("TypeScript $version", ({ version }) => {
   it("assigns every provider export to its SDK type, and every run result to what the SDK's next request takes", () => {
@@ -38,6 +40,14 @@ describe.each(TYPESCRIPTS)("TypeScript $version", ({ version }) => {
     expect(billing.code).toBe(0);
     expect(billing.stderr).toContain("warning TC072: tool name `billing.list-invoices` does not match OpenAI's");
     expect(tscOutput("providers", version, "billing")).toBe("");
+  });
+
+  it(`gives a project of ${MANY_TOOLS} tools, each of its own type, a providers.ts that compiles and assigns to the SDK types`, () => {
+    // A literal array of that many different tools would be more than TypeScript's union of their types can hold (TS2590).
+    const many = typecheckFixture("providersMany");
+    expect(many.code).toBe(0);
+    expect(many.stdout).toContain(`${MANY_TOOLS} tools compiled`);
+    expect(tscOutput("providers", version, "many-tools")).toBe("");
   });
 });
 

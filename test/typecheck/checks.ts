@@ -3,10 +3,12 @@
  * is one set of compiler options, run once per TypeScript version over all
  * its checks:
  * - `consumer`: what a consumer project compiles (contract tests, handlers,
- *   the init starter, imported corpora, held-out code, emitted types) under
- *   every strict flag, NodeNext, Node's types, no DOM.
+ *   the init starter, imported corpora, the OpenAPI imports of Blockfrost
+ *   and Slack, held-out code, emitted types) under every strict flag,
+ *   NodeNext, Node's types, no DOM.
  * - `providers`: the provider exports against the official SDKs, whose
- *   declarations need the DOM lib, under every strict flag.
+ *   declarations need the DOM lib, under every strict flag (the demo's,
+ *   billing's, and a project of 1,300 tools).
  * - `strict`: plain `--strict`, for checks that must hold without the extra
  *   flags (README snippets; `@ts-expect-error` cases that must fail on
  *   `strict` alone; the type-soundness samples).
@@ -14,6 +16,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { STRICTEST } from "../helpers/typescripts.js";
+import { projectModules } from "../import/openapi/corpus-specs.js";
 import type { TscCheck, TscProgram } from "./programs.js";
 import type { TypecheckFixtures } from "./provided.js";
 
@@ -58,6 +61,7 @@ function consumerChecks(f: TypecheckFixtures, typesProject: readonly string[]): 
   if (f.starter) checks.push(inFolder("starter", f.starter.dir, ["src/server.ts", "src/handlers.ts"].map((p) => join(f.starter!.dir, p))));
   if (f.heldOut) checks.push(inFolder("held-out", f.heldOut, [join(f.heldOut, "use.ts")]));
   f.imported?.forEach((set, i) => checks.push(inFolder(`import/${i}`, set.dir, [join(set.dir, "generated/index.ts")])));
+  for (const spec of [f.openapi?.blockfrost, f.openapi?.slack]) if (spec) checks.push(inFolder(`openapi/${spec.name}`, spec.dir, projectModules(spec.dir)));
   if (typesProject.length > 0) checks.push(inFolder("emitted-types", join(typesProject[0]!, ".."), typesProject));
   return checks;
 }
@@ -75,6 +79,7 @@ function providerChecks(f: TypecheckFixtures, negative: string): TscCheck[] {
   ];
   if (f.providersBilling) checks.push(inFolder("billing", f.providersBilling.dir, [join(f.providersBilling.dir, "generated/providers.ts")]));
   if (f.providersPrevious) checks.push(inFolder("sdk-assign-previous", f.providersPrevious.dir, [f.providersPrevious.file]));
+  if (f.providersMany) checks.push(inFolder("many-tools", f.providersMany.dir, [join(f.providersMany.dir, "generated/providers.ts"), f.providersMany.assign]));
   return checks;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CliOutcome } from "../cli/init-project.js";
 import type { ImportedSet } from "../import/corpus-sets.js";
+import type { ImportedSpec } from "../import/openapi/corpus-specs.js";
 import type { SortedErrors } from "../soundness/check.js";
 import type { TscResults } from "./programs.js";
 
@@ -25,6 +26,10 @@ export interface TypecheckFixtures {
   readonly providersBilling?: { readonly dir: string } & CliOutcome;
   /** test/providers/sdk-assign.ts in a folder whose `openai`, `ai` and `@google/genai` are the previous majors, with the versions linked. */
   readonly providersPrevious?: { readonly dir: string; readonly file: string; readonly versions: Readonly<Record<string, string>> };
+  /** test/providers/many-tools.ts generated into a project, with sdk-assign.ts copied beside it for its providers.ts (`assign`). */
+  readonly providersMany?: { readonly dir: string; readonly assign: string; readonly stdout: string } & CliOutcome;
+  /** The OpenAPI corpus descriptions checked with every TypeScript version, imported and generated (test/import/openapi/corpus-specs.ts). */
+  readonly openapi?: { readonly blockfrost: ImportedSpec; readonly slack: ImportedSpec };
   /** The type-soundness check (test/soundness/check.ts): what was sampled, and tsc's errors by case, per TypeScript version. */
   readonly soundness?: { readonly figures: Record<string, unknown>; readonly byVersion: Record<string, SortedErrors> };
   /** Fixture name → why building it failed (its checks are then missing, and its tests fail saying so). */

@@ -19,6 +19,8 @@ import { consumerProject, projectWithHandlers } from "../contract-tests/project.
 import { heldOutProject } from "../e2e/held-out-project.js";
 import { writeTypesProject } from "../emit/types/soundness-cases.js";
 import { importSet, SETS } from "../import/corpus-sets.js";
+import { buildCorpusSpec, SPECS } from "../import/openapi/corpus-specs.js";
+import { writeManyTools } from "../providers/many-tools.js";
 import { CHECK_FILE, sortErrors, writeSoundnessCheck, type SoundnessCheck } from "../soundness/check.js";
 import { otherPrograms, PREVIOUS_MAJORS } from "./checks.js";
 import { matrixPrograms, writeMatrixFixtures } from "./matrix.js";
@@ -57,6 +59,16 @@ async function providersBilling(base: string): Promise<NonNullable<TypecheckFixt
   return { dir, code: generated.code, stderr: generated.stderr };
 }
 
+/** test/providers/sdk-assign.ts copied into `dir` as `sdk-assign.ts`, assigning the exports of the providers module `providers` (a path to its .js). */
+function writeSdkAssign(dir: string, providers: string): string {
+  const source = readFileSync(join(ROOT, "test/providers/sdk-assign.ts"), "utf8");
+  if (!source.includes('"../../generated/providers.js"')) throw new Error("test/providers/sdk-assign.ts no longer imports ../../generated/providers.js");
+  const file = join(dir, "sdk-assign.ts");
+  const specifier = relative(dir, providers);
+  writeFileSync(file, source.replaceAll('"../../generated/providers.js"', JSON.stringify(specifier.startsWith("..") ? specifier : `./${specifier}`)));
+  return file;
+}
+
 /**
  * test/providers/sdk-assign.ts copied into a folder whose node_modules has
  * the previous SDK majors under their own names, so tsc resolves `openai`,
@@ -71,12 +83,21 @@ function providersPrevious(base: string): NonNullable<TypecheckFixtures["provide
     symlinkSync(join(ROOT, "node_modules", alias), target, "dir");
     versions[name] = (JSON.parse(readFileSync(join(target, "package.json"), "utf8")) as { version: string }).version;
   }
-  const providers = JSON.stringify(relative(dir, join(ROOT, "generated/providers.js")));
-  const source = readFileSync(join(ROOT, "test/providers/sdk-assign.ts"), "utf8");
-  if (!source.includes('"../../generated/providers.js"')) throw new Error("test/providers/sdk-assign.ts no longer imports ../../generated/providers.js");
-  const file = join(dir, "sdk-assign.ts");
-  writeFileSync(file, source.replaceAll('"../../generated/providers.js"', providers));
-  return { dir, file, versions };
+  return { dir, file: writeSdkAssign(dir, join(ROOT, "generated/providers.js")), versions };
+}
+
+/** test/providers/many-tools.ts generated into a project, its providers.ts assigned to the SDK types as the demo's are. */
+async function providersMany(base: string): Promise<NonNullable<TypecheckFixtures["providersMany"]>> {
+  const dir = join(base, "providers-many");
+  writeManyTools(dir);
+  const generated = await runCli(dir, ["generate"]);
+  return { dir, code: generated.code, stdout: generated.stdout, stderr: generated.stderr, assign: writeSdkAssign(dir, join(dir, "generated/providers.js")) };
+}
+
+/** The OpenAPI corpus descriptions every TypeScript version checks (corpus-specs.ts), imported and generated side by side. */
+async function openapiCorpus(base: string): Promise<NonNullable<TypecheckFixtures["openapi"]>> {
+  const [blockfrost, slack] = await Promise.all([buildCorpusSpec(SPECS.blockfrost, base), buildCorpusSpec(SPECS.slack, base)]);
+  return { blockfrost: blockfrost!, slack: slack! };
 }
 
 interface Built {
@@ -99,6 +120,8 @@ async function buildFixtures(base: string): Promise<Built> {
   fixtures.imported = await attempt("import", failures, () => Promise.all(SETS.map((set, i) => importSet(set, mkdirAndReturn(join(base, `import-${i}`))))));
   fixtures.providersBilling = await attempt("providers-billing", failures, () => providersBilling(base));
   fixtures.providersPrevious = await attempt("providers-previous", failures, () => providersPrevious(base));
+  fixtures.providersMany = await attempt("providers-many", failures, () => providersMany(base));
+  fixtures.openapi = await attempt("openapi", failures, () => openapiCorpus(base));
   const typesProject = (await attempt("emitted-types", failures, () => writeTypesProject(mkdirAndReturn(join(base, "emitted-types"))))) ?? [];
   const soundnessDir = join(base, "soundness");
   const soundness = await attempt("soundness", failures, () => writeSoundnessCheck(mkdirAndReturn(soundnessDir), Number(process.env.SOUNDNESS_SAMPLES ?? 100)));

@@ -29,13 +29,33 @@ function data(name: string, type: string, value: JsonValue, doc: string): string
   return `/** ${doc} */\nconst ${name}: ${type} = ${tsLiteral(value)};`;
 }
 
+/**
+ * A provider's tool list, each tool passed through a function typed for one
+ * element. TypeScript types an array literal as the union of its elements'
+ * types, reduced pairwise, and gives up on a thousand or so object literals
+ * (TS2590) whatever the declared type; a call's type is its return type, so
+ * the union is one type, and each tool is still checked against it, excess
+ * properties included.
+ */
+function toolArray(name: string, element: { readonly name: string; readonly type: string }, values: readonly JsonValue[], doc: string): string {
+  if (values.length === 0) return `/** ${doc} */\nconst ${name}: ${element.type}[] = [];`;
+  const calls = values.map((value) => `  ${element.name}(${tsLiteral(value).replace(/\n/g, "\n  ")}),`);
+  return [
+    `/** One element of \`${name}\`, checked on its own (an array of many object literals is too large a union for TypeScript). */`,
+    `const ${element.name} = (tool: ${element.type}): ${element.type} => tool;`,
+    "",
+    `/** ${doc} */`,
+    `const ${name}: ${element.type}[] = [\n${calls.join("\n")}\n];`,
+  ].join("\n");
+}
+
 function openaiSection(entries: readonly ProviderEntry[]): string[] {
   const listed = entries.filter((e) => e.openai !== undefined);
   const tools = listed.map((e) => ({ type: "function", function: { name: e.tool.name, ...description(e), parameters: e.openai?.parameters ?? {}, strict: e.openai?.strict ?? false } }));
   const nulls = Object.fromEntries(listed.flatMap((e) => (e.openai?.nulls === undefined ? [] : [[e.tool.name, e.openai.nulls as unknown as JsonValue]])));
   return [
     contractMap("openaiContracts", listed, "The tools OpenAI may call: every tool whose name OpenAI accepts."),
-    data("openaiChatTools", "OpenAIChatTool[]", tools, "Chat Completions tools: strict where the contract fits OpenAI's strict mode."),
+    toolArray("openaiChatTools", { name: "openaiChatTool", type: "OpenAIChatTool" }, tools, "Chat Completions tools: strict where the contract fits OpenAI's strict mode."),
     data("openaiNulls", "{ readonly [tool: string]: NullPlanSet }", nulls, "Per strict tool: the optional properties sent as null, which `run` removes so defaults apply."),
     `/** OpenAI: \`tools\` for Chat Completions, \`responsesTools\` for the Responses API, and \`run\` for one tool call of either. */
 export const openai = {
@@ -64,7 +84,7 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
   const budgetNote = overBudget.length === 0 ? "" : ` Not strict because a request holds at most 20 strict tools, 24 optional and 16 union-typed parameters: ${overBudget.join(", ")}.`;
   return [
     contractMap("anthropicContracts", listed, "The tools Anthropic may call: every tool whose name Anthropic accepts."),
-    data("anthropicTools", "AnthropicTool[]", tools, `Messages API tools, strict where the contract fits Anthropic's strict subset.${budgetNote}`),
+    toolArray("anthropicTools", { name: "anthropicTool", type: "AnthropicTool" }, tools, `Messages API tools, strict where the contract fits Anthropic's strict subset.${budgetNote}`),
     `/** Anthropic: \`tools\` for the Messages API and \`run\` for one \`tool_use\` block. */
 export const anthropic = {
   tools: anthropicTools,
@@ -81,7 +101,7 @@ function geminiSection(entries: readonly ProviderEntry[]): string[] {
   const declarations = listed.map((e) => ({ name: e.tool.name, ...description(e), parametersJsonSchema: e.gemini ?? {} }));
   return [
     contractMap("geminiContracts", listed, "The tools Gemini may call: every tool whose name Gemini accepts."),
-    data("geminiDeclarations", "GeminiFunctionDeclaration[]", declarations, "Function declarations in Gemini's JSON Schema subset."),
+    toolArray("geminiDeclarations", { name: "geminiDeclaration", type: "GeminiFunctionDeclaration" }, declarations, "Function declarations in Gemini's JSON Schema subset."),
     `/** Gemini: \`functionDeclarations\` for a tool, and \`run\` for one \`functionCall\`. */
 export const gemini = {
   functionDeclarations: geminiDeclarations,

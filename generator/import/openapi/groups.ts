@@ -53,6 +53,16 @@ function branch(member: OpenApiTool): { schema: JsonObject; defs: JsonObject } {
   return { schema: { ...schema, properties, required }, defs };
 }
 
+/**
+ * The root of a group's output union: an object open to what any branch
+ * accepts when every member answers an object, so a 2025-era client still
+ * gets the object itself; no type of its own when one answers an array or
+ * another value, which an object root would never accept.
+ */
+function groupOutputRoot(outputs: readonly JsonObject[]): JsonObject {
+  return outputs.every((o) => o.type === "object") ? { type: "object", additionalProperties: true } : {};
+}
+
 function groupTool(name: string, title: string | undefined, description: string, members: readonly OpenApiTool[], marker: string): OpenApiTool {
   const defs: JsonObject = {};
   const inputs = members.map((m) => {
@@ -75,7 +85,7 @@ function groupTool(name: string, title: string | undefined, description: string,
     name, title, description, effect, idempotent, retry: isJsonObject(retry) ? retry : undefined, errors, content,
     // The branches are closed objects; the root stays open so that it does not reject what a branch accepts.
     input: { type: "object", additionalProperties: true, oneOf: inputs, ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}) },
-    output: { type: "object", additionalProperties: true, anyOf: outputs, ...(Object.keys(outputDefs).length > 0 ? { $defs: outputDefs } : {}) },
+    output: { ...groupOutputRoot(outputs), anyOf: outputs, ...(Object.keys(outputDefs).length > 0 ? { $defs: outputDefs } : {}) },
   });
   const notes = [marker, `group of ${members.map((m) => m.notes[1]?.replace(/^from /, "") ?? m.name).join("; ")}`, `effect: ${effect}, the strongest of its operations'`];
   const binding = { group: Object.fromEntries(members.map((m) => [m.name, m.binding])) } as unknown as HttpBinding;

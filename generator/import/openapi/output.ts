@@ -1,12 +1,12 @@
 /**
  * A contract's output and declared errors from an operation's responses.
- * The output is the first 2xx response's JSON schema; a root that is not an
- * object (an array, a string) is wrapped as `{ items }` or `{ value }`,
- * because a contract's output root is an object (MCP's structuredContent
- * is one). A 2xx without content is `{}`; one with non-JSON content becomes
- * a content block (text, image, audio or an embedded resource) and the
- * output says its media type. Each 4xx with a status code, except 429
- * (transient), is a declared error.
+ * The output is the first 2xx response's JSON schema, whatever its root:
+ * an array or a string answer is the output as it is (an outputSchema may
+ * have any root since MCP 2026-07-28, SEP-2106; docs/contract-format.md
+ * says how a 2025-era client gets it). A 2xx without content is `{}`; one
+ * with non-JSON content becomes a content block (text, image, audio or an
+ * embedded resource) and the output says its media type. Each 4xx with a
+ * status code, except 429 (transient), is a declared error.
  */
 import { pointerJoin, type Reporter } from "../problems.js";
 import { isJsonObject, type JsonObject } from "../schema.js";
@@ -72,10 +72,12 @@ export function buildOutput(op: Operation, converter: SchemaConverter, conversio
     return { schema: withDefs(root, converted.defs), success: { kind: "json" }, content: undefined, failed: converted.failed };
   }
   const resolved = converter.resolve(chosen.schema);
-  const wrap = isJsonObject(resolved) && (resolved.type === "array" || "items" in resolved) ? "items" : "value";
-  conversions.add(`output wrapped as ${wrap}`, chosen.pointer, `the ${chosen.status} answer is not an object; the output is { ${wrap}: answer }`);
-  const schema: JsonObject = { type: "object", properties: { [wrap]: converted.schema }, required: [wrap] };
-  return { schema: withDefs(schema, converted.defs), success: { kind: "json", wrap }, content: undefined, failed: converted.failed };
+  const kind = isJsonObject(resolved) && (resolved.type === "array" || "items" in resolved) ? "array output" : "non-object output";
+  conversions.add(kind, chosen.pointer, `the ${chosen.status} answer is not an object; the output is the answer as it is, which a 2025-era MCP client receives as { result: answer }`);
+  // OpenAPI 3.1 allows a boolean schema: `true` accepts any answer, as `{}` does; `false` none, which no tool can serve.
+  if (converted.schema === false) report.error(chosen.pointer, `the ${chosen.status} answer's schema is \`false\`, which accepts no answer`);
+  const schema = isJsonObject(converted.schema) ? converted.schema : {};
+  return { schema: withDefs(schema, converted.defs), success: { kind: "json" }, content: undefined, failed: converted.failed || converted.schema === false };
 }
 
 /**

@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../compiler/helpers.js";
 import { fixtureSpec, importSpec, scratchProject } from "./helpers.js";
@@ -106,8 +107,18 @@ describe("a Blockfrost import served over MCP, against Prism", () => {
     expect(request).toMatchObject({ method: "GET", path: `/accounts/${STAKE}/rewards`, query: { count: ["5"], page: ["2"], order: ["desc"] }, status: 200 });
     expect(request!.headers.project_id).toBe("proj_e2e_secret");
     expect(request!.headers.accept).toBe("application/json");
-    // The array answer is wrapped as { items } (a contract's output is an object), and is what Prism sent.
-    expect(result.structuredContent).toEqual({ items: JSON.parse(request!.answer) });
+    // The array answer is the output as it is: this 2025-era client receives it as { result } (docs/contract-format.md), and it is what Prism sent.
+    const answer: unknown = JSON.parse(request!.answer);
+    expect(Array.isArray(answer)).toBe(true);
+    expect(result.structuredContent).toEqual({ result: answer });
+  });
+
+  it("returns the array answer itself through the generated typed client", async () => {
+    proxy.requests.length = 0;
+    const { createClient } = (await import(pathToFileURL(join(dir, "generated/index.ts")).href)) as { createClient(client: Client): Record<string, (input: unknown) => Promise<unknown>> };
+    const result = await createClient(client).account_rewards!({ stake_address: STAKE, count: 2 });
+    const [request] = proxy.requests;
+    expect(result).toEqual({ ok: true, data: JSON.parse(request!.answer) });
   });
 
   it("sends a JSON body made of the input's body properties", async () => {

@@ -20,9 +20,9 @@ export function fixtureSpec(name: "github" | "blockfrost" | "slack", dir: string
   return target;
 }
 
-/** A scratch npm project with toolc's node_modules linked in. */
-export function scratchProject(prefix: string, packageJson: Obj = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), `toolc-openapi-${prefix}-`));
+/** A scratch npm project with toolc's node_modules linked in, in the system's temporary folder or in `parent`. */
+export function scratchProject(prefix: string, packageJson: Obj = {}, parent: string = tmpdir()): string {
+  const dir = mkdtempSync(join(parent, `toolc-openapi-${prefix}-`));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: prefix, private: true, type: "module", ...packageJson }, null, 2));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   return dir;

@@ -1,5 +1,6 @@
 /** Table-driven tests of the OpenAPI → contract mapping: names, effect, input, output, errors, schema conversions. */
 import { describe, expect, it } from "vitest";
+import { compile } from "../../../generator/pipeline.js";
 import { importSpec, OK_OBJECT, openapi30, type Obj } from "./helpers.js";
 
 const get = (op: Obj = {}) => ({ get: { operationId: "getThing", responses: { 200: OK_OBJECT }, ...op } });
@@ -111,13 +112,41 @@ describe("input", () => {
 });
 
 describe("output and errors", () => {
+  const THING = { type: "object", properties: { id: { type: "string" } } };
+  const OPEN_THING = { type: "object", properties: { id: { type: "string" } }, additionalProperties: true };
   it.each([
-    { name: "an object", schema: { type: "object", properties: { a: { type: "string" } } }, keys: ["a"], wrap: undefined },
-    { name: "an array, wrapped as items", schema: { type: "array", items: { type: "string" } }, keys: ["items"], wrap: "items" },
-    { name: "a string, wrapped as value", schema: { type: "string" }, keys: ["value"], wrap: "value" },
-  ])("the 2xx JSON answer: $name", async ({ schema, keys }) => {
-    const { contract } = await onlyContract(openapi30({ "/a": get({ responses: { 200: { description: "ok", content: { "application/json": { schema } } } } }) }));
-    expect(Object.keys((contract.output as Obj).properties as Obj)).toEqual(keys);
+    { name: "an object", schema: THING, output: OPEN_THING },
+    { name: "an array, as it is", schema: { type: "array", items: { type: "string" } }, output: { type: "array", items: { type: "string" } } },
+    { name: "a string, as it is", schema: { type: "string" }, output: { type: "string" } },
+    { name: "a nullable object, as it is", schema: { ...THING, nullable: true }, output: { ...OPEN_THING, type: ["object", "null"] } },
+    { name: "a $ref to an array, as it is", schema: { $ref: "#/components/schemas/Things" }, output: { $ref: "#/$defs/Things", $defs: { Things: { type: "array", items: { $ref: "#/$defs/Thing" } }, Thing: OPEN_THING } } },
+    { name: "any value (OpenAPI 3.1's `true`)", schema: true, output: {}, version: "3.1.0" },
+  ])("the 2xx JSON answer: $name, compiled", async ({ schema, output, version }) => {
+    const spec = openapi30({ "/a": get({ responses: { 200: { description: "ok", content: { "application/json": { schema } } } } }) }, { schemas: { Thing: THING, Things: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } }, version === undefined ? {} : { openapi: version });
+    const { contracts, dir, result } = await importSpec(spec);
+    expect(contracts.getThing!.output).toEqual(output);
+    // The handler hands the answer on as it is: its binding says JSON, and nothing wraps it.
+    expect(result.tools[0]!.binding.success).toEqual({ kind: "json" });
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("an answer schema of `false` accepts nothing: the operation is skipped with an error", async () => {
+    const spec = openapi30({ "/a": get({ responses: { 200: { description: "ok", content: { "application/json": { schema: false } } } } }) }, {}, { openapi: "3.1.0" });
+    const { contracts, messages } = await importSpec(spec);
+    expect(contracts).toEqual({});
+    expect(messages).toContainEqual(expect.stringMatching(/^error \/paths\/~1a\/get\/responses\/200.*schema is `false`, which accepts no answer/));
+  });
+
+  it("a group whose members answer an object and an array has the union of both as its output, compiled", async () => {
+    const list = { description: "ok", content: { "application/json": { schema: { type: "array", items: THING } } } };
+    const spec = openapi30({ "/things": { get: { operationId: "listThings", responses: { 200: list } } }, "/things/{id}": { get: { operationId: "getThing", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { 200: OK_OBJECT } } } });
+    const { contracts, dir } = await importSpec(spec, "groups:\n  things:\n    description: List things or get one.\n    operations: [listThings, getThing]\n");
+    const output = contracts.things!.output as Obj;
+    expect(output).not.toHaveProperty("type");
+    expect((output.anyOf as Obj[]).map((b) => b.type)).toEqual(["array", "object"]);
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
   it("a non-JSON answer comes back as a content block; no content is {}", async () => {

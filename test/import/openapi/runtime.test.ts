@@ -11,7 +11,9 @@ import { format } from "prettier";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHttpApi, retryAfterMs, type HttpApiDescription, type HttpCallContext, type HttpOperation } from "../../../generator/openapi-runtime/openapi-http.js";
 import { TransientError } from "../../../generator/runtime/errors.js";
+import { executeTool } from "../../../generator/runtime/executor.js";
 import { FORMAT_OPTIONS } from "../../../generator/write/format.js";
+import { contractsFromYaml, toolYaml } from "../../runtime/yaml-contracts.js";
 
 interface Seen {
   method: string;
@@ -197,12 +199,26 @@ describe("answers", () => {
 
   it.each([
     { name: "JSON", success: { kind: "json" as const }, body: '{"a":1}', output: { a: 1 } },
-    { name: "JSON wrapped", success: { kind: "json" as const, wrap: "items" }, body: "[1]", output: { items: [1] } },
-    { name: "not JSON: passed on as text, which the output schema rejects", success: { kind: "json" as const }, body: "<html>", output: "<html>" },
+    { name: "a JSON array, as it is", success: { kind: "json" as const }, body: "[1]", output: [1] },
+    { name: "a JSON string, as it is", success: { kind: "json" as const }, body: '"ok"', output: "ok" },
+    { name: "a JSON null, as it is", success: { kind: "json" as const }, body: "null", output: null },
+    // No value, which no output schema accepts; the text itself would pass a string output.
+    { name: "not JSON: no value", success: { kind: "json" as const }, body: "<html>", output: undefined },
     { name: "empty", success: { kind: "empty" as const }, body: "", output: {} },
   ])("2xx, $name", async ({ success, body, output }) => {
     answer = { status: 200, body };
     expect(await call(op({ success }), { id: "1" })).toEqual(output);
+  });
+
+  it.each([
+    { name: "an array answer is the output as it is", output: "{ type: array, items: { type: integer } }", body: "[1,2]", result: { ok: true, data: [1, 2] } },
+    { name: "a string answer is the output as it is", output: "{ type: string }", body: '"ok"', result: { ok: true, data: "ok" } },
+    { name: "an answer that is not JSON is INVALID_OUTPUT for a string output too", output: "{ type: string }", body: "<html>", result: { ok: false, code: "INVALID_OUTPUT" } },
+  ])("through the executor: $name", async ({ output, body, result }) => {
+    const contract = contractsFromYaml({ "t.yaml": toolYaml("t", `effect: read\ninput: { type: object, properties: { id: { type: string } }, required: [id] }\noutput: ${output}\n`) }).t!;
+    answer = { status: 200, body };
+    const api = createHttpApi(API, { env: { TEST_BASE_URL: base } }, { TransientError });
+    expect(await executeTool(contract, { id: "1" }, (input: object, ctx: HttpCallContext<string>) => api.call(op(), input, ctx))).toMatchObject(result);
   });
 
   it("a non-JSON answer is attached as a content block", async () => {

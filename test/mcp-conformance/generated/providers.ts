@@ -24,9 +24,12 @@ const openaiContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
+/** One element of `openaiChatTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const openaiChatTool = (tool: OpenAIChatTool): OpenAIChatTool => tool;
+
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
-  {
+  openaiChatTool({
     type: "function",
     function: {
       name: "json_schema_2020_12_tool",
@@ -86,8 +89,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_audio_content",
@@ -100,8 +103,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_embedded_resource",
@@ -114,8 +117,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_error_handling",
@@ -128,8 +131,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_image_content",
@@ -142,8 +145,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_logging_tool",
@@ -156,8 +159,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_mcp_param_header",
@@ -177,8 +180,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_multiple_content_types",
@@ -191,8 +194,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_simple_text",
@@ -205,8 +208,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_tool_with_logging",
@@ -219,8 +222,8 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
-  {
+  }),
+  openaiChatTool({
     type: "function",
     function: {
       name: "test_tool_with_progress",
@@ -233,7 +236,7 @@ const openaiChatTools: OpenAIChatTool[] = [
       },
       strict: true,
     },
-  },
+  }),
 ];
 
 /** Per strict tool: the optional properties sent as null, which `run` removes so defaults apply. */
@@ -286,9 +289,12 @@ const anthropicContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
+/** One element of `anthropicTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const anthropicTool = (tool: AnthropicTool): AnthropicTool => tool;
+
 /** Messages API tools, strict where the contract fits Anthropic's strict subset. */
 const anthropicTools: AnthropicTool[] = [
-  {
+  anthropicTool({
     name: "json_schema_2020_12_tool",
     description: "Tool with JSON Schema 2020-12 features",
     input_schema: {
@@ -330,8 +336,8 @@ const anthropicTools: AnthropicTool[] = [
         },
       },
     ],
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_audio_content",
     description: "Returns a short silent WAV as audio content.",
     input_schema: {
@@ -339,8 +345,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_embedded_resource",
     description: "Returns an embedded text resource.",
     input_schema: {
@@ -348,8 +354,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_error_handling",
     description: "Always fails, to test error reporting.",
     input_schema: {
@@ -357,8 +363,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_image_content",
     description: "Returns a 1x1 red PNG as image content.",
     input_schema: {
@@ -366,8 +372,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_logging_tool",
     description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
     input_schema: {
@@ -375,8 +381,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_mcp_param_header",
     description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
     input_schema: {
@@ -398,8 +404,8 @@ const anthropicTools: AnthropicTool[] = [
         region: "eu-west1",
       },
     ],
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_multiple_content_types",
     description: "Returns text, an image and an embedded JSON resource.",
     input_schema: {
@@ -407,8 +413,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_simple_text",
     description: "Returns a simple text response.",
     input_schema: {
@@ -419,8 +425,8 @@ const anthropicTools: AnthropicTool[] = [
     input_examples: [
       {},
     ],
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_tool_with_logging",
     description: "Sends three log messages while it runs.",
     input_schema: {
@@ -428,8 +434,8 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
-  {
+  }),
+  anthropicTool({
     name: "test_tool_with_progress",
     description: "Reports progress three times while it runs.",
     input_schema: {
@@ -437,7 +443,7 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-  },
+  }),
 ];
 
 /** Anthropic: `tools` for the Messages API and `run` for one `tool_use` block. */
@@ -464,9 +470,12 @@ const geminiContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
+/** One element of `geminiDeclarations`, checked on its own (an array of many object literals is too large a union for TypeScript). */
+const geminiDeclaration = (tool: GeminiFunctionDeclaration): GeminiFunctionDeclaration => tool;
+
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
-  {
+  geminiDeclaration({
     name: "json_schema_2020_12_tool",
     description: "Tool with JSON Schema 2020-12 features",
     parametersJsonSchema: {
@@ -498,48 +507,48 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
         },
       },
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_audio_content",
     description: "Returns a short silent WAV as audio content.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_embedded_resource",
     description: "Returns an embedded text resource.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_error_handling",
     description: "Always fails, to test error reporting.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_image_content",
     description: "Returns a 1x1 red PNG as image content.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_logging_tool",
     description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_mcp_param_header",
     description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
     parametersJsonSchema: {
@@ -555,39 +564,39 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
       ],
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_multiple_content_types",
     description: "Returns text, an image and an embedded JSON resource.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_simple_text",
     description: "Returns a simple text response.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_tool_with_logging",
     description: "Sends three log messages while it runs.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
-  {
+  }),
+  geminiDeclaration({
     name: "test_tool_with_progress",
     description: "Reports progress three times while it runs.",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
     },
-  },
+  }),
 ];
 
 /** Gemini: `functionDeclarations` for a tool, and `run` for one `functionCall`. */
