@@ -23,7 +23,7 @@
 import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonValue, McpHeaderIR } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { isSchemaObject } from "./schema-walk.js";
+import { isJsonObject } from "../schema/json.js";
 
 const KEY = "x-mcp-header";
 /** RFC 9110 §5.6.2 `token`. */
@@ -46,9 +46,9 @@ interface Found {
 
 /** Every schema node carrying `x-mcp-header`, with the `properties` chain that reaches it where one does. */
 function findDeclarations(schema: JsonValue | undefined, at: JsonPath, chain: readonly string[] | undefined, found: Found[]): void {
-  if (!isSchemaObject(schema)) return;
+  if (!isJsonObject(schema)) return;
   if (Object.hasOwn(schema, KEY)) found.push({ node: schema, at, chain });
-  if (isSchemaObject(schema.properties)) {
+  if (isJsonObject(schema.properties)) {
     for (const [name, sub] of Object.entries(schema.properties)) findDeclarations(sub, [...at, "properties", name], chain === undefined ? undefined : [...chain, name], found);
   }
   for (const key of UNREACHABLE_ONE) findDeclarations(schema[key], [...at, key], undefined, found);
@@ -58,7 +58,7 @@ function findDeclarations(schema: JsonValue | undefined, at: JsonPath, chain: re
   }
   for (const key of UNREACHABLE_MAP) {
     const map = schema[key];
-    if (isSchemaObject(map)) for (const [name, sub] of Object.entries(map)) findDeclarations(sub, [...at, key, name], undefined, found);
+    if (isJsonObject(map)) for (const [name, sub] of Object.entries(map)) findDeclarations(sub, [...at, key, name], undefined, found);
   }
 }
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveSettings } from "../../generator/config/settings.js";
-import { compile, run } from "../../generator/pipeline.js";
+import { compile, run } from "../../generator/pipeline/run.js";
 import { copyDemo, ROOT, runCli, snapshotTree } from "./helpers.js";
 
 describe("golden output", () => {

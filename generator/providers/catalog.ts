@@ -6,11 +6,12 @@
  * here, so they cannot disagree.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { JsonObject, ToolIR } from "../../ir.js";
+import type { JsonObject, ToolIR } from "../ir.js";
 import { ANTHROPIC_LIMITS, ANTHROPIC_NAME, anthropicDialect, type AnthropicDialect } from "./anthropic.js";
 import { GEMINI_NAME, geminiDialect } from "./gemini.js";
 import { OPENAI_NAME, openaiDialect, type OpenAIDialect } from "./openai.js";
-import { isObject, withoutAnnotations } from "./schema-facts.js";
+import { withoutAnnotations } from "./schema-facts.js";
+import { isJsonObject } from "../schema/json.js";
 
 export interface ProviderEntry {
   readonly tool: ToolIR;
@@ -82,7 +83,7 @@ function withinAnthropicBudgets(entries: ProviderEntry[]): { entries: ProviderEn
 
 /** The contract's valid examples whose input is an object, which is what a tool call's arguments are. */
 export function objectExamples(tool: ToolIR): JsonObject[] {
-  return tool.examples.filter((x) => x.invalid === undefined && x.rejected === undefined && isObject(x.input)).map((x) => x.input as JsonObject);
+  return tool.examples.filter((x) => x.invalid === undefined && x.rejected === undefined && isJsonObject(x.input)).map((x) => x.input as JsonObject);
 }
 
 /** `entry` after the Anthropic budgets: strict for the AI SDK when neither OpenAI's nor Anthropic's strict form had to change the served schema. */

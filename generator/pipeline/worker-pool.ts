@@ -1,6 +1,6 @@
 /**
  * Tools compiled on worker threads. Every tool is compiled on its own
- * (tool-compiler.ts), and the result is a pure function of its text, the
+ * (compile-tool.ts), and the result is a pure function of its text, the
  * named types and the options, so which thread compiles it changes no byte.
  * Each worker loads a share of the texts in `classify` and later compiles
  * the tools it loaded, so no file is parsed twice.
@@ -11,9 +11,9 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { EmitOptions } from "./emit/index.js";
-import type { DefinitionText } from "./load/files.js";
-import { LocalToolCompiler, type Classified, type ToolCompiler, type ToolOutcome } from "./tool-compiler.js";
+import type { EmitOptions } from "../emit/index.js";
+import type { DefinitionText } from "../load/files.js";
+import { LocalToolCompiler, type Classified, type ToolCompiler, type ToolOutcome } from "./compile-tool.js";
 
 type RequestBody =
   | { readonly kind: "classify"; readonly texts: readonly DefinitionText[] }
@@ -23,7 +23,7 @@ export type WorkerRequest = RequestBody & { readonly id: number };
 
 export type WorkerReply = { readonly id: number; readonly result: Classified | ToolOutcome[] } | { readonly id: number; readonly error: string };
 
-const WORKER_URL = new URL("./tool-worker.js", import.meta.url);
+const WORKER_URL = new URL("./worker-thread.js", import.meta.url);
 
 class WorkerChannel {
   readonly #worker: Worker;

@@ -4,8 +4,8 @@
  * Normalization, sensitivity analysis and the emitters all agree on this one
  * list, so a keyword added to the subset is handled everywhere or nowhere.
  */
-import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
-import type { JsonPath } from "../load/index.js";
+import type { JsonObject, JsonPath, JsonSchema, JsonValue } from "../ir.js";
+import { isJsonObject } from "./json.js";
 
 /** Keywords whose value is a single subschema. */
 export const SCHEMA_KEYWORDS = ["items", "additionalProperties", "propertyNames"] as const;
@@ -13,10 +13,6 @@ export const SCHEMA_KEYWORDS = ["items", "additionalProperties", "propertyNames"
 export const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
 /** Keywords whose value is a map of name → subschema. */
 export const SCHEMA_MAP_KEYWORDS = ["properties", "$defs"] as const;
-
-export function isSchemaObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 /** Gets the node with its children already rebuilt, its path, and the node as it was before. */
 export type SchemaVisitor = (node: JsonObject, path: JsonPath, original: JsonObject) => JsonObject;
@@ -26,7 +22,7 @@ export type SchemaVisitor = (node: JsonObject, path: JsonPath, original: JsonObj
  * its rebuilt children. Key order is preserved, so output stays stable.
  */
 export function mapSchema(schema: JsonSchema, path: JsonPath, visit: SchemaVisitor): JsonSchema {
-  if (!isSchemaObject(schema)) return schema;
+  if (!isJsonObject(schema)) return schema;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     out[key] = mapKeyword(key, value, [...path, key], visit);
@@ -39,7 +35,7 @@ function mapKeyword(key: string, value: JsonValue, path: JsonPath, visit: Schema
   if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) {
     return value.map((item, i) => mapSchema(item as JsonSchema, [...path, i], visit));
   }
-  if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isSchemaObject(value)) {
+  if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isJsonObject(value)) {
     const map: JsonObject = {};
     for (const [name, sub] of Object.entries(value)) map[name] = mapSchema(sub as JsonSchema, [...path, name], visit);
     return map;
