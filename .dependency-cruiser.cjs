@@ -14,10 +14,10 @@ const at = (...paths) => `^generator/(${paths.join("|")})`;
 
 /**
  * Under every phase: the IR's types, diagnostics, the schema toolkit, Ajv,
- * prettier in toolc's style, and what each provider's API accepts (the
+ * prettier in toolc's style, replies from worker threads, and what each provider's API accepts (the
  * dialects that normalize lints with and emit writes with).
  */
-const FOUNDATION = ["ir\\.ts$", "diagnostics\\.ts$", "version\\.ts$", "ajv\\.ts$", "ajv-shared\\.ts$", "discriminators\\.ts$", "schema/", "format/", "providers/"];
+const FOUNDATION = ["ir\\.ts$", "diagnostics\\.ts$", "version\\.ts$", "ajv\\.ts$", "ajv-shared\\.ts$", "discriminators\\.ts$", "schema/", "format/", "providers/", "worker-replies\\.ts$"];
 /** Definitions and the config file, from YAML into located sources and settings. */
 const LOAD = ["load/", "config/"];
 /** The IR, and what compares two of them (toolc diff, whose report the catalog prints). */
