@@ -19,6 +19,7 @@
 import type { JsonObject, JsonSchema, JsonValue } from "./ir.js";
 import { isJsonObject } from "./schema/json.js";
 import { resolveLocalRef } from "./schema/refs.js";
+import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS } from "./schema/walk.js";
 
 export type UnionKeyword = "anyOf" | "oneOf";
 
@@ -116,9 +117,9 @@ function discriminated(node: JsonObject, union: { keyword: UnionKeyword; tag: st
 }
 
 /** Keywords whose value is a subschema, a list of them or a map of them, in the subset toolc compiles (and Ajv's own, for copies of any schema). */
-const ONE = new Set(["items", "additionalProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "contains", "not", "if", "then", "else"]);
-const LIST = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
-const MAP = new Set(["properties", "$defs", "patternProperties", "dependentSchemas"]);
+const ONE: ReadonlySet<string> = new Set(ANY_SCHEMA_KEYWORDS);
+const LIST: ReadonlySet<string> = new Set(ANY_SCHEMA_LIST_KEYWORDS);
+const MAP: ReadonlySet<string> = new Set(ANY_SCHEMA_MAP_KEYWORDS);
 
 /** `schema` rebuilt bottom-up with `visit` applied to every schema node; nodes `visit` leaves alone keep their identity when nothing below changed. */
 function rewrite(schema: JsonValue, visit: (node: JsonObject) => JsonObject): JsonValue {

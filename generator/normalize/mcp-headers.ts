@@ -24,6 +24,7 @@ import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonValue, McpHeaderIR } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { isJsonObject } from "../schema/json.js";
+import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
 
 const KEY = "x-mcp-header";
 /** RFC 9110 §5.6.2 `token`. */
@@ -32,9 +33,10 @@ const HEADER_TYPES: ReadonlySet<string> = new Set(["string", "integer", "boolean
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Subschema keywords the statically reachable chain may not pass through. */
-const UNREACHABLE_ONE = ["items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems"];
-const UNREACHABLE_LIST = ["anyOf", "oneOf", "allOf", "prefixItems"];
-const UNREACHABLE_MAP = ["$defs", "patternProperties", "dependentSchemas"];
+const UNREACHABLE_ONE = ANY_SCHEMA_KEYWORDS;
+const UNREACHABLE_LIST = ANY_SCHEMA_LIST_KEYWORDS;
+/** `properties` continues the chain; every other map breaks it. */
+const UNREACHABLE_MAP = ANY_SCHEMA_MAP_KEYWORDS.filter((key) => key !== "properties");
 
 interface Found {
   readonly node: JsonObject;

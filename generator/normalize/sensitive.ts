@@ -11,6 +11,7 @@ import type { Diagnostic, JsonObject, JsonSchema, SensitiveNodeIR, SensitivePath
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { isJsonObject } from "../schema/json.js";
 import { resolveLocalRef } from "../schema/refs.js";
+import { SCHEMA_LIST_KEYWORDS } from "../schema/walk.js";
 
 type Kind = "secret" | "withhold";
 
@@ -287,7 +288,7 @@ export function lintSensitive(schema: JsonSchema, root: JsonPath, file: YamlSour
         visit(value as JsonSchema, [...path, key], { via: "additionalProperties", owner: node }, underNames);
       } else if (key === "propertyNames" || key === "items") {
         visit(value as JsonSchema, [...path, key], { via: "other" }, underNames || key === "propertyNames");
-      } else if ((key === "anyOf" || key === "oneOf" || key === "allOf" || key === "prefixItems") && Array.isArray(value)) {
+      } else if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) {
         value.forEach((sub, i) => visit(sub as JsonSchema, [...path, key, i], { via: "other" }, underNames));
       } else if (key === "$defs" && isJsonObject(value)) {
         for (const [name, sub] of Object.entries(value)) visit(sub as JsonSchema, [...path, key, name], { via: "other" }, underNames);

@@ -23,6 +23,7 @@ import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath } from "../load/index.js";
 import { isJsonObject } from "../schema/json.js";
 import { defsEntryName } from "../schema/refs.js";
+import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS } from "../schema/walk.js";
 
 /** A step from a value into a part of it: a property name, any property (`*`), or any item (`[]`). */
 type Step = string;
@@ -246,8 +247,8 @@ function walk(schema: JsonValue, path: JsonPath, visit: (node: JsonObject, path:
   visit(schema, path);
   for (const [key, value] of Object.entries(schema)) {
     if (key === "properties" && isJsonObject(value)) for (const [name, sub] of Object.entries(value)) walk(sub, [...path, key, name], visit);
-    else if ((key === "items" || key === "additionalProperties" || key === "propertyNames") && isJsonObject(value)) walk(value, [...path, key], visit);
-    else if ((key === "allOf" || key === "anyOf" || key === "oneOf" || key === "prefixItems") && Array.isArray(value)) value.forEach((sub, i) => walk(sub, [...path, key, i], visit));
+    else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key) && isJsonObject(value)) walk(value, [...path, key], visit);
+    else if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) value.forEach((sub, i) => walk(sub, [...path, key, i], visit));
   }
 }
 

@@ -1,8 +1,11 @@
 /**
  * A structural walk over the supported JSON Schema subset: which keywords
  * hold subschemas, and how to rebuild a node with its children transformed.
- * Normalization, sensitivity analysis and the emitters all agree on this one
- * list, so a keyword added to the subset is handled everywhere or nowhere.
+ * Load, normalize (sensitivity and union analysis included), diff, import,
+ * the discriminators and the provider dialects take their subschema
+ * keywords from these tables, so a keyword added to the subset reaches all
+ * of them at once. Some emitters (validators, copies, contract tests, types)
+ * still keep tables of their own.
  */
 import type { JsonObject, JsonPath, JsonSchema, JsonValue } from "../ir.js";
 import { isJsonObject } from "./json.js";
@@ -13,6 +16,16 @@ export const SCHEMA_KEYWORDS = ["items", "additionalProperties", "propertyNames"
 export const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
 /** Keywords whose value is a map of name → subschema. */
 export const SCHEMA_MAP_KEYWORDS = ["properties", "$defs"] as const;
+
+/**
+ * The same tables for any JSON Schema 2020-12 document, beyond the subset
+ * toolc compiles (Core §10.2 and §11, the applicator and unevaluated
+ * vocabularies): for walks that must not miss a subschema wherever it sits,
+ * such as copies of any schema or where `x-mcp-header` may be written.
+ */
+export const ANY_SCHEMA_KEYWORDS = [...SCHEMA_KEYWORDS, "contains", "not", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems"] as const;
+export const ANY_SCHEMA_LIST_KEYWORDS = SCHEMA_LIST_KEYWORDS;
+export const ANY_SCHEMA_MAP_KEYWORDS = [...SCHEMA_MAP_KEYWORDS, "patternProperties", "dependentSchemas"] as const;
 
 /** Gets the node with its children already rebuilt, its path, and the node as it was before. */
 export type SchemaVisitor = (node: JsonObject, path: JsonPath, original: JsonObject) => JsonObject;
