@@ -10,7 +10,7 @@
  * with its `WWW-Authenticate` challenge. A token never leaves this module:
  * the SDK and the handlers get the verified identity only.
  */
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from "jose" with { "resolution-mode": "import" };
 import {
   bearerAuthChallengeResponse,
   getOAuthProtectedResourceMetadataUrl,
@@ -133,6 +133,19 @@ function withImplied(scopes: readonly string[], implied: AuthOptions["impliedSco
   return [...granted].sort();
 }
 
+type Jose = typeof import("jose", { with: { "resolution-mode": "import" } });
+let joseModule: Promise<Jose> | undefined;
+
+/**
+ * jose, loaded on the first token to verify: it is published as an ES module
+ * only, which a CommonJS project may not `require` under every TypeScript
+ * module setting, and a project that verifies opaque tokens with its own
+ * function never needs it installed.
+ */
+function loadJose(): Promise<Jose> {
+  return (joseModule ??= import("jose"));
+}
+
 const invalid = (message: string): OAuthError => new OAuthError(OAuthErrorCode.InvalidToken, message);
 
 /**
@@ -141,7 +154,7 @@ const invalid = (message: string): OAuthError => new OAuthError(OAuthErrorCode.I
  * into an answer. A key set that cannot be fetched is the server's trouble,
  * not the token's, so it stays an error (the SDK answers 500).
  */
-function jwtRefusal(error: unknown): Error {
+function jwtRefusal(error: unknown, joseErrors: Jose["errors"]): Error {
   if (error instanceof joseErrors.JWTExpired) return invalid("The access token has expired.");
   if (error instanceof joseErrors.JWTClaimValidationFailed) return invalid("The access token was not issued for this server (issuer, audience or a required claim).");
   // A timeout, a key set that is not one, a non-200 answer (jose's generic error), or no answer at all (fetch's own).
@@ -157,8 +170,16 @@ function authInfoOf(subject: string, clientId: string, scopes: readonly string[]
 
 const asList = (value: string | readonly string[]): readonly string[] => (typeof value === "string" ? [value] : value);
 
+const remoteKeys =
+  (url: URL) =>
+  (jose: Jose): JWTVerifyGetKey =>
+    jose.createRemoteJWKSet(url);
+
 function jwtVerifier(options: AuthOptions, resource: URL, audience: readonly string[]): OAuthTokenVerifier {
-  const keys: JWTVerifyGetKey = options.keys !== undefined ? createLocalJWKSet(options.keys) : createRemoteJWKSet(new URL(required(options.jwksUri, "jwksUri (or keys, or verify)")));
+  const keySet = options.keys;
+  const makeKeys = keySet !== undefined ? (jose: Jose) => jose.createLocalJWKSet(keySet) : remoteKeys(new URL(required(options.jwksUri, "jwksUri (or keys, or verify)")));
+  // One key set per verifier, made once: jose's remote set caches and refreshes the keys it fetched.
+  let keys: JWTVerifyGetKey | undefined;
   const servers = options.authorizationServers ?? [];
   const issuer = options.issuer ?? (servers.length === 1 ? servers[0] : undefined);
   const algorithms = [...(options.algorithms ?? DEFAULT_ALGORITHMS)];
@@ -168,11 +189,13 @@ function jwtVerifier(options: AuthOptions, resource: URL, audience: readonly str
   const verifyOptions = { issuer: required(issuer, "issuer (needed when there is not exactly one authorization server)"), audience: [...audience], algorithms, clockTolerance, requiredClaims: ["exp"] };
   return {
     async verifyAccessToken(token) {
+      const jose = await loadJose();
+      keys ??= makeKeys(jose);
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, keys, verifyOptions));
+        ({ payload } = await jose.jwtVerify(token, keys, verifyOptions));
       } catch (error) {
-        throw jwtRefusal(error);
+        throw jwtRefusal(error, jose.errors);
       }
       const clientId = [payload["client_id"], payload["azp"], payload.sub].find((v): v is string => typeof v === "string") ?? "";
       const scopes = withImplied(scopesOfClaims(payload), options.impliedScopes);
