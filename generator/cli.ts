@@ -4,13 +4,12 @@
  * trace; bad usage exits 2.
  */
 import { parseArgs } from "node:util";
-import { generateOnce, type Io, workingDirectory } from "./commands/generate.js";
+import { generateOnce } from "./commands/generate.js";
+import { type Io, workingDirectory } from "./commands/io.js";
 import { formatDiagnostic } from "./diagnostics.js";
 import { resolveSettings, type SettingFlags, type Settings } from "./config/settings.js";
 import { parseMcpSdkFlag } from "./config/mcp-sdk.js";
 import { TOOLC_VERSION } from "./version.js";
-
-export type { Io } from "./commands/generate.js";
 
 const HELP = `toolc ${TOOLC_VERSION}: compile AI-agent tool contracts (YAML) into types, validators, MCP schemas and runtime.
 
@@ -117,7 +116,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return docsCommand(argv.slice(1), io, workingDirectory(io));
   }
   if (argv[0] === "diff") {
-    const { diffCommand } = await import("./diff/cli.js");
+    const { diffCommand } = await import("./commands/diff.js");
     return diffCommand(argv.slice(1), io, workingDirectory(io));
   }
   let parsed;

@@ -17,41 +17,27 @@
  * no string tag, matches no branch either way.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "./ir.js";
-import { fragmentTokens } from "./runtime/pointer.js";
+import { isJsonObject } from "./schema/json.js";
+import { resolveLocalRef } from "./schema/refs.js";
+import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS } from "./schema/walk.js";
 
 export type UnionKeyword = "anyOf" | "oneOf";
 
 /** Resolves a `$ref` of the schema being compiled; undefined when it names nothing. */
 export type RefResolver = (ref: string) => JsonSchema | undefined;
 
-function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** A resolver for the local `#/$defs/Name` references of `root`. */
+/** A resolver for the local `#/…` references of `root` (`#/$defs/Name`, or any pointer into it). */
 export function localResolver(root: JsonSchema): RefResolver {
-  return (ref) => {
-    if (!isObject(root) || !ref.startsWith("#/")) return undefined;
-    let node: JsonValue = root;
-    try {
-      for (const token of fragmentTokens(ref.slice(1))) {
-        if (!isObject(node) || !Object.hasOwn(node, token)) return undefined;
-        node = node[token] as JsonValue;
-      }
-    } catch {
-      return undefined;
-    }
-    return node as JsonSchema;
-  };
+  return (ref) => (isJsonObject(root) && ref.startsWith("#/") ? (resolveLocalRef(root, ref) as JsonSchema | undefined) : undefined);
 }
 
 /** A branch as Ajv's discriminator reads it: a bare `{$ref}` is followed once, anything else is taken as it stands. */
 function branchSchema(branch: JsonValue, resolve: RefResolver): JsonObject | undefined {
-  if (!isObject(branch)) return undefined;
+  if (!isJsonObject(branch)) return undefined;
   const keys = Object.keys(branch);
   if (keys.length === 1 && typeof branch.$ref === "string") {
     const target = resolve(branch.$ref);
-    return isObject(target) ? target : undefined;
+    return isJsonObject(target) ? target : undefined;
   }
   return branch;
 }
@@ -63,8 +49,8 @@ function branchSchema(branch: JsonValue, resolve: RefResolver): JsonObject | und
  * the mapping in a plain object, so names Object.prototype has are left out.
  */
 function tagValues(branch: JsonObject, name: string): string[] | undefined {
-  const property = isObject(branch.properties) ? branch.properties[name] : undefined;
-  if (!isObject(property) || !Array.isArray(branch.required) || !branch.required.includes(name)) return undefined;
+  const property = isJsonObject(branch.properties) ? branch.properties[name] : undefined;
+  if (!isJsonObject(property) || !Array.isArray(branch.required) || !branch.required.includes(name)) return undefined;
   const values = "const" in property ? [property.const] : Array.isArray(property.enum) ? property.enum : undefined;
   if (values === undefined || values.length === 0) return undefined;
   if (!values.every((v): v is string => typeof v === "string" && v !== "" && !(v in Object.prototype))) return undefined;
@@ -85,7 +71,7 @@ export function discriminatorTag(node: JsonObject, keyword: UnionKeyword, resolv
   const schemas = branches.map((b) => branchSchema(b, resolve));
   if (!schemas.every((s): s is JsonObject => s !== undefined && s.type === "object")) return undefined;
   const first = schemas[0] as JsonObject;
-  const candidates = isObject(first.properties) ? Object.keys(first.properties) : [];
+  const candidates = isJsonObject(first.properties) ? Object.keys(first.properties) : [];
   for (const name of candidates) {
     const seen = new Set<string>();
     const distinct = schemas.every((s) => {
@@ -131,13 +117,13 @@ function discriminated(node: JsonObject, union: { keyword: UnionKeyword; tag: st
 }
 
 /** Keywords whose value is a subschema, a list of them or a map of them, in the subset toolc compiles (and Ajv's own, for copies of any schema). */
-const ONE = new Set(["items", "additionalProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "contains", "not", "if", "then", "else"]);
-const LIST = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
-const MAP = new Set(["properties", "$defs", "patternProperties", "dependentSchemas"]);
+const ONE: ReadonlySet<string> = new Set(ANY_SCHEMA_KEYWORDS);
+const LIST: ReadonlySet<string> = new Set(ANY_SCHEMA_LIST_KEYWORDS);
+const MAP: ReadonlySet<string> = new Set(ANY_SCHEMA_MAP_KEYWORDS);
 
 /** `schema` rebuilt bottom-up with `visit` applied to every schema node; nodes `visit` leaves alone keep their identity when nothing below changed. */
 function rewrite(schema: JsonValue, visit: (node: JsonObject) => JsonObject): JsonValue {
-  if (!isObject(schema)) return schema;
+  if (!isJsonObject(schema)) return schema;
   let changed = false;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -146,7 +132,7 @@ function rewrite(schema: JsonValue, visit: (node: JsonObject) => JsonObject): Js
     else if (LIST.has(key) && Array.isArray(value)) {
       const items = value.map((v) => rewrite(v, visit));
       next = items.some((v, i) => v !== value[i]) ? items : value;
-    } else if (MAP.has(key) && isObject(value)) {
+    } else if (MAP.has(key) && isJsonObject(value)) {
       const entries = Object.entries(value).map(([k, v]) => [k, rewrite(v, visit)] as const);
       next = entries.some(([k, v]) => v !== value[k]) ? Object.fromEntries(entries) : value;
     }
@@ -165,7 +151,7 @@ const prepared = new WeakMap<object, JsonSchema>();
  * compiled schemas by identity, compiles it once.
  */
 export function withDiscriminators(schema: JsonSchema): JsonSchema {
-  if (!isObject(schema)) return schema;
+  if (!isJsonObject(schema)) return schema;
   const known = prepared.get(schema);
   if (known !== undefined) return known;
   const resolve = localResolver(schema);

@@ -9,6 +9,9 @@ export type JsonObject = { [key: string]: JsonValue };
 /** A JSON Schema (2020-12 subset) node: an object or a boolean schema. */
 export type JsonSchema = JsonObject | boolean;
 
+/** A place inside a JSON (or YAML) value: object keys and array indexes, from the root. */
+export type JsonPath = readonly (string | number)[];
+
 export type Effect = "read" | "write" | "destructive";
 
 /** A position in a source file, 1-based. */

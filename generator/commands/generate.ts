@@ -10,21 +10,10 @@ import type { DocsSettings, Settings } from "../config/settings.js";
 import { diffConfigOf, EMPTY_DIFF_CONFIG } from "../diff/config.js";
 import type { DocsTarget } from "../docs/catalog.js";
 import type { Diagnostic } from "../ir.js";
-import { run, type RunResult } from "../pipeline.js";
+import { run, type RunResult } from "../pipeline/run.js";
 import { WriteError } from "../write/apply.js";
 import type { Difference } from "../write/output.js";
-
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-  /** The directory relative paths and the config search start from; the process's own when absent. Lets a caller (a test) run the CLI elsewhere without chdir, which is process-wide. */
-  readonly cwd?: string;
-}
-
-/** The directory a command runs in. */
-export function workingDirectory(io: Io): string {
-  return io.cwd ?? process.cwd();
-}
+import { type Io, workingDirectory } from "./io.js";
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -11,7 +11,8 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { CONFIG_FILE } from "../config/load.js";
 import { resolveSettings, type SettingFlags, type Settings } from "../config/settings.js";
-import { generateOnce, type Io, workingDirectory } from "./generate.js";
+import { generateOnce } from "./generate.js";
+import { type Io, workingDirectory } from "./io.js";
 
 /** Editors save in bursts (write, rename, chmod); one run per burst. */
 const SETTLE_MS = 100;

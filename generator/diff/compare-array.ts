@@ -8,7 +8,7 @@
  */
 import type { Piece } from "./nodes.js";
 import { NARROWS, WIDENS } from "./rules.js";
-import { compareNode, record, type NodePair, type Walk } from "./schema-compare.js";
+import { record, type NodePair, type Walk } from "./walk.js";
 import { longest, type ArrayPart } from "./shape.js";
 
 /** The pieces an item at position i must match; an empty list is any value. */
@@ -57,10 +57,10 @@ export function compareArrays(walk: Walk, pair: NodePair, b: ArrayPart, h: Array
     const x = position(b, i);
     const y = position(h, i);
     if (x === false || y === false) continue;
-    compareNode(walk, { b: orAny(x, b), h: orAny(y, h), headers: false });
+    walk.compareNode(walk, { b: orAny(x, b), h: orAny(y, h), headers: false });
   }
   if (reach > tuple && b.items !== false && h.items !== false && (b.items.length > 0 || h.items.length > 0)) {
-    compareNode(walk, { b: orAny(b.items, b), h: orAny(h.items, h), headers: false });
+    walk.compareNode(walk, { b: orAny(b.items, b), h: orAny(h.items, h), headers: false });
   }
   void pair;
 }

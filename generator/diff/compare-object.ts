@@ -12,11 +12,12 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { JsonValue } from "../ir.js";
-import { child, isRecord, type Piece } from "./nodes.js";
+import { child, type Piece } from "./nodes.js";
 import { NARROWS, WIDENS, worstLevel, type Level, type Levels } from "./rules.js";
-import { compareNode, probe, record, show, worstIn, type NodePair, type Walk } from "./schema-compare.js";
+import { probe, record, show, worstIn, type NodePair, type Walk } from "./walk.js";
 import { propertyPieces, shapeOf, type ObjectPart, type PropertyEntry } from "./shape.js";
 import { accepts } from "./validate.js";
+import { isJsonObject } from "../schema/json.js";
 
 const acceptsAnything = (pieces: readonly Piece[]): boolean => pieces.every((p) => p.schema === true);
 
@@ -52,12 +53,12 @@ function compareProperty(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPar
   const bPieces = propertyPieces(b, name);
   const hPieces = propertyPieces(h, name);
   // MCP mirrors only properties reached through `properties` alone: no `$ref`, no composition on the way.
-  const headers = pair.headers && [...(bEntry?.pieces ?? []), ...(hEntry?.pieces ?? [])].every((p) => isRecord(p.schema) && !("$ref" in p.schema));
+  const headers = pair.headers && [...(bEntry?.pieces ?? []), ...(hEntry?.pieces ?? [])].every((p) => isJsonObject(p.schema) && !("$ref" in p.schema));
   if (bEntry && hEntry) {
     compareRequired(walk, b, h, name, hEntry.at);
     compareDefault(walk, b, h, name, bEntry, hEntry);
     if (pair.headers) compareHeader(walk, bEntry, hEntry, name);
-    compareNode(walk, { b: bEntry.pieces, h: hEntry.pieces, headers });
+    walk.compareNode(walk, { b: bEntry.pieces, h: hEntry.pieces, headers });
     return;
   }
   if (hEntry) return propertyAdded(walk, b, h, name, hEntry, bPieces, pair.headers);
@@ -77,7 +78,7 @@ function propertyAdded(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, e
     return record(walk, entry.at, change, [], true);
   }
   // The base accepted any value (or a map's value) for it: compare that with the new declaration.
-  const found = probe(walk, (scratch) => compareNode(scratch, { b: bPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : bPieces, h: entry.pieces, headers: false }));
+  const found = probe(walk, (scratch) => scratch.compareNode(scratch, { b: bPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : bPieces, h: entry.pieces, headers: false }));
   const levels = levelsOf(found);
   const input = requiredIn && !requiredInput(b, name) ? "breaking" : levels.input;
   const detail = found.filter((f) => f.levels.input !== "info" || f.levels.output !== "info").map((f) => f.message).slice(0, 3).join("; ");
@@ -93,7 +94,7 @@ function propertyRemoved(walk: Walk, b: ObjectPart, h: ObjectPart, name: string,
     const why = input === "breaking" ? "callers that send it are refused (the object is closed)" : "callers could not send it";
     return record(walk, entry.at, { rule: "property-removed", levels: { input, output: outputRequired }, message: `property \`${name}\` removed; ${why}${header}` }, [], true);
   }
-  const found = probe(walk, (scratch) => compareNode(scratch, { b: entry.pieces, h: hPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : hPieces, headers: false }));
+  const found = probe(walk, (scratch) => scratch.compareNode(scratch, { b: entry.pieces, h: hPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : hPieces, headers: false }));
   const levels = levelsOf(found);
   const input = requiredInput(h, name) && !requiredInput(b, name) ? "breaking" : levels.input;
   const detail = found.filter((f) => f.levels.input !== "info").map((f) => f.message).slice(0, 3).join("; ");
@@ -118,7 +119,7 @@ function compareRequired(walk: Walk, b: ObjectPart, h: ObjectPart, name: string,
 
 function literalDefault(entry: PropertyEntry): { has: boolean; value?: JsonValue } {
   const node = entry.pieces[0]?.schema;
-  return isRecord(node) && "default" in node ? { has: true, value: node.default as JsonValue } : { has: false };
+  return isJsonObject(node) && "default" in node ? { has: true, value: node.default as JsonValue } : { has: false };
 }
 
 /** A default is what the handler sees for a field the caller left out; on a required property, it is what lets callers leave it out. */
@@ -175,7 +176,7 @@ function compareAdditional(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   if (acceptsAnything(b.additional) && acceptsAnything(h.additional)) return;
   const anyB: Piece = { schema: true, at: child(b.additionalAt ?? b.at, ["additionalProperties"], ".*"), drop: false };
   const anyH: Piece = { schema: true, at: child(h.additionalAt ?? h.at, ["additionalProperties"], ".*"), drop: false };
-  compareNode(walk, { b: b.additional.length === 0 ? [anyB] : b.additional, h: h.additional.length === 0 ? [anyH] : h.additional, headers: false });
+  walk.compareNode(walk, { b: b.additional.length === 0 ? [anyB] : b.additional, h: h.additional.length === 0 ? [anyH] : h.additional, headers: false });
 }
 
 /** The names a closed object may have: its declared properties that allow some value. */
@@ -189,7 +190,7 @@ function comparePropertyNames(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   const any = (p: ObjectPart): Piece => ({ schema: true, at: child(p.at, ["propertyNames"], "{key}"), drop: false });
   const bp = b.propertyNames.length === 0 ? [any(b)] : b.propertyNames;
   const hp = h.propertyNames.length === 0 ? [any(h)] : h.propertyNames;
-  const found = probe(walk, (scratch) => compareNode(scratch, { b: bp, h: hp, headers: false }));
+  const found = probe(walk, (scratch) => scratch.compareNode(scratch, { b: bp, h: hp, headers: false }));
   // A closed object's names are known: check each of them instead.
   const bNames = closedNames(b, walk, true);
   const hNames = closedNames(h, walk, false);

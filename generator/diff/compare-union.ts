@@ -15,7 +15,7 @@ import type { JsonValue } from "../ir.js";
 import { fewValues } from "./keywords.js";
 import type { Piece, SchemaSide } from "./nodes.js";
 import { NARROWS, WIDENS, type Level, type Levels } from "./rules.js";
-import { canonicalPieces, compareParts, decide, probe, record, show, worstIn, type NodePair, type Walk } from "./schema-compare.js";
+import { canonicalPieces, decide, probe, record, show, worstIn, type NodePair, type Walk } from "./walk.js";
 import { finiteValues, longest, shapeOf, type Kind, type ObjectPart, type Part, type Shape, type ValueAt } from "./shape.js";
 import { accepts, type Direction } from "./validate.js";
 
@@ -156,7 +156,7 @@ function demote(levels: Levels, direction: Direction, to: Level): Levels {
 
 function covered(walk: Walk, pair: NodePair, x: Part, others: readonly Part[], direction: Direction): boolean {
   return others.some((y) => {
-    const found = probe(walk, (scratch) => (direction === "input" ? compareParts(scratch, pair, x, y) : compareParts(scratch, pair, y, x)));
+    const found = probe(walk, (scratch) => (direction === "input" ? scratch.compareParts(scratch, pair, x, y) : scratch.compareParts(scratch, pair, y, x)));
     const worst = worstIn(found, direction);
     return worst === null || worst === "info" || worst === "warning";
   });
@@ -165,7 +165,7 @@ function covered(walk: Walk, pair: NodePair, x: Part, others: readonly Part[], d
 export function compareAlternatives(walk: Walk, pair: NodePair, kind: Kind, b: AltSide, h: AltSide): void {
   const bDisjoint = allDisjoint(b.parts, walk.base);
   const hDisjoint = allDisjoint(h.parts, walk.head);
-  if (b.parts.length === 1 && h.parts.length === 1) return compareParts(walk, pair, b.parts[0] as Part, h.parts[0] as Part);
+  if (b.parts.length === 1 && h.parts.length === 1) return walk.compareParts(walk, pair, b.parts[0] as Part, h.parts[0] as Part);
   const hKeys = h.parts.map((p) => partKey(p, walk.head));
   const hLeft = h.parts.map((_, j) => j);
   const bLeft: number[] = [];
@@ -181,7 +181,7 @@ export function compareAlternatives(walk: Walk, pair: NodePair, kind: Kind, b: A
   for (const [i, j, exact] of pairs) {
     const x = b.parts[i] as Part;
     const y = h.parts[j] as Part;
-    let found = probe(walk, (scratch) => compareParts(scratch, pair, x, y));
+    let found = probe(walk, (scratch) => scratch.compareParts(scratch, pair, x, y));
     if (!exact) {
       const inputCovered = covered(walk, pair, x, h.parts, "input");
       const outputCovered = covered(walk, pair, y, b.parts, "output");

@@ -16,6 +16,7 @@ import { Codes, error } from "../diagnostics.js";
 import type { LoadedConfig } from "../config/load.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { didYouMean } from "../load/suggest.js";
+import { isJsonObject } from "../schema/json.js";
 import { isRuleId, RULE_IDS, type RuleId } from "./rules.js";
 
 /** What an undecided change does to the exit status: nothing (warn), or what a breaking one does (fail). */
@@ -47,8 +48,6 @@ const SECTION_KEYS = ["undecided", "except", "ignore", "ignore_only"];
 
 type Locate = (path: readonly (string | number)[]) => SourceLocation;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-
 function stringList(value: unknown, path: readonly (string | number)[], locate: Locate, out: Diagnostic[]): string[] {
   if (!Array.isArray(value)) {
     out.push(error(locate(path), Codes.invalidValue, `\`diff.${path.join(".")}\` must be a list of names`));
@@ -71,7 +70,7 @@ function ruleId(name: string, path: readonly (string | number)[], locate: Locate
 export function parseDiffConfig(section: unknown, locate: Locate): { config: DiffConfig; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
   if (section === undefined || section === null) return { config: EMPTY_DIFF_CONFIG, diagnostics: out };
-  if (!isRecord(section)) return { config: EMPTY_DIFF_CONFIG, diagnostics: [error(locate([]), Codes.invalidValue, "`diff` must be a map with `undecided`, `except`, `ignore` or `ignore_only`")] };
+  if (!isJsonObject(section)) return { config: EMPTY_DIFF_CONFIG, diagnostics: [error(locate([]), Codes.invalidValue, "`diff` must be a map with `undecided`, `except`, `ignore` or `ignore_only`")] };
   for (const key of Object.keys(section)) {
     if (!SECTION_KEYS.includes(key)) out.push(error(locate([key]), Codes.unknownKey, `unknown key \`${key}\` in \`diff\`${didYouMean(key, SECTION_KEYS)}`));
   }
@@ -87,7 +86,7 @@ export function parseDiffConfig(section: unknown, locate: Locate): { config: Dif
   }
   const ignore = new Set(section.ignore === undefined ? [] : stringList(section.ignore, ["ignore"], locate, out));
   const ignoreOnly = new Map<RuleId, Set<string>>();
-  if (section.ignore_only !== undefined && !isRecord(section.ignore_only)) {
+  if (section.ignore_only !== undefined && !isJsonObject(section.ignore_only)) {
     out.push(error(locate(["ignore_only"]), Codes.invalidValue, "`diff.ignore_only` must map rule ids to lists of tool names"));
   } else if (section.ignore_only !== undefined) {
     for (const [name, tools] of Object.entries(section.ignore_only)) {

@@ -7,17 +7,9 @@
  */
 import { countSteps, isMultipleOf, stepFrom } from "./decimal.js";
 import { patternIncluded, patternMinLength } from "./patterns.js";
-import { decide, record, show, type NodePair, type Walk } from "./schema-compare.js";
+import { decide, record, show, type NodePair, type Walk } from "./walk.js";
 import { NARROWS, WIDENS, type Levels } from "./rules.js";
 import type { At, Bound, NumberPart, StringPart } from "./shape.js";
-
-/**
- * Keywords that describe but never constrain: edits to them are not changes.
- * `$schema` is among them because toolc compiles one dialect, stated or not;
- * stating it is the policy rule `dialect-changed`. `x-mcp-header` is
- * compared on its own (compare-object.ts), not as a constraint.
- */
-export const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "x-sensitive", "x-mcp-header", "$schema"]);
 
 function boundText(b: Bound | undefined, lower: boolean): string {
   if (b === undefined) return "(none)";

@@ -6,8 +6,9 @@
  */
 import type { DefOrigin, JsonObject, JsonSchema, SourceLocation } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { defsEntryName } from "../runtime/pointer.js";
 import type { Levels, SchemaRule } from "./rules.js";
+import { isJsonObject } from "../schema/json.js";
+import { defsEntryName } from "../schema/refs.js";
 
 /** One side of the comparison: the served root schema and where its parts were written. */
 export interface SchemaSide {
@@ -54,7 +55,6 @@ export interface SchemaFinding {
 
 export const child = (c: Cursor, path: JsonPath, field: string): Cursor => ({ ...c, path: [...c.path, ...path], field: c.field + field });
 
-export const isRecord = (v: unknown): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
 
 function cursorForDef(name: string, origin: DefOrigin | undefined, side: SchemaSide, from: Cursor): Cursor {
   const typeFile = side.typeFiles.get(name);
@@ -74,7 +74,7 @@ export function resolve(piece: Piece, side: SchemaSide): Resolved {
   let node: JsonObject | boolean = piece.schema;
   let at = piece.at;
   const refs: string[] = [];
-  while (isRecord(node)) {
+  while (isJsonObject(node)) {
     const name = defsEntryName(node.$ref);
     if (name === undefined) break;
     const { $ref: _ref, ...siblings } = node;
@@ -83,7 +83,7 @@ export function resolve(piece: Piece, side: SchemaSide): Resolved {
     refs.push(name);
     at = cursorForDef(name, side.defs[name], side, at);
     if (typeof target === "boolean") node = target && Object.keys(siblings).length > 0 ? siblings : target;
-    else node = isRecord(target) ? { ...target, ...siblings } : node;
+    else node = isJsonObject(target) ? { ...target, ...siblings } : node;
   }
   return { node, at, refs };
 }
@@ -96,7 +96,7 @@ export function resolve(piece: Piece, side: SchemaSide): Resolved {
  */
 export function standalone(pieces: readonly Piece[], side: SchemaSide): JsonObject {
   const top = (schema: JsonSchema): JsonSchema => {
-    if (!isRecord(schema)) return schema;
+    if (!isJsonObject(schema)) return schema;
     const { default: _default, $schema: _dialect, ...rest } = schema;
     return rest;
   };

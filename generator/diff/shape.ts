@@ -10,7 +10,8 @@
  */
 import type { JsonObject, JsonValue } from "../ir.js";
 import { commonStep, snapToStep } from "./decimal.js";
-import { child, isRecord, resolve, type Cursor, type Piece, type SchemaSide } from "./nodes.js";
+import { child, resolve, type Cursor, type Piece, type SchemaSide } from "./nodes.js";
+import { isJsonObject } from "../schema/json.js";
 
 export type Kind = "null" | "boolean" | "number" | "string" | "array" | "object";
 export const KINDS: readonly Kind[] = ["null", "boolean", "number", "string", "array", "object"];
@@ -207,11 +208,11 @@ function withoutRoom(part: ObjectPart): ObjectPart {
 
 function objectPart(node: JsonObject, cursor: Cursor, drop: boolean): ObjectPart {
   const properties = new Map<string, PropertyEntry>();
-  const declared = isRecord(node.properties) ? node.properties : {};
+  const declared = isJsonObject(node.properties) ? node.properties : {};
   for (const [name, schema] of Object.entries(declared)) {
     const pieceAt = child(cursor, ["properties", name], `.${name}`);
-    const header = isRecord(schema) && typeof schema["x-mcp-header"] === "string" ? schema["x-mcp-header"] : undefined;
-    properties.set(name, { pieces: [{ schema: schema as Piece["schema"], at: pieceAt, drop }], at: pieceAt, defaulted: isRecord(schema) && "default" in schema, ...(header === undefined ? {} : { header }) });
+    const header = isJsonObject(schema) && typeof schema["x-mcp-header"] === "string" ? schema["x-mcp-header"] : undefined;
+    properties.set(name, { pieces: [{ schema: schema as Piece["schema"], at: pieceAt, drop }], at: pieceAt, defaulted: isJsonObject(schema) && "default" in schema, ...(header === undefined ? {} : { header }) });
   }
   const required = new Map<string, Cursor>();
   if (Array.isArray(node.required)) for (const name of node.required) if (typeof name === "string") required.set(name, cursor);

@@ -8,10 +8,11 @@
  * breaking; without one it stays undecided.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
-import { defsEntryName } from "../runtime/pointer.js";
-import { isRecord, type Piece, type SchemaSide } from "./nodes.js";
+import { type Piece, type SchemaSide } from "./nodes.js";
 import { patternSamples } from "./patterns.js";
 import { accepts, type Direction } from "./validate.js";
+import { defsEntryName } from "../schema/refs.js";
+import { isJsonObject } from "../schema/json.js";
 
 const FORMAT_SAMPLES: Record<string, readonly string[]> = {
   "date-time": ["2026-03-01T12:00:00Z", "2024-02-29T00:00:00.5+05:30"],
@@ -40,13 +41,13 @@ interface Gen {
 function resolved(schema: JsonSchema, gen: Gen, seen: readonly string[]): { node: JsonObject | boolean; seen: readonly string[] } {
   let node: JsonSchema = schema;
   let chain = seen;
-  while (isRecord(node)) {
+  while (isJsonObject(node)) {
     const name = defsEntryName(node.$ref);
     if (name === undefined || chain.includes(name) || chain.length > 12) break;
     const target = (gen.root.$defs as JsonObject | undefined)?.[name] as JsonSchema | undefined;
     if (target === undefined) break;
     const { $ref: _ref, ...siblings } = node;
-    node = isRecord(target) ? { ...target, ...siblings } : target;
+    node = isJsonObject(target) ? { ...target, ...siblings } : target;
     chain = [...chain, name];
   }
   return { node, seen: chain };
@@ -101,7 +102,7 @@ function arrays(node: JsonObject, gen: Gen, depth: number, seen: readonly string
 }
 
 function objects(node: JsonObject, gen: Gen, depth: number, seen: readonly string[]): JsonValue[] {
-  const props = isRecord(node.properties) ? node.properties : {};
+  const props = isJsonObject(node.properties) ? node.properties : {};
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   const choices = new Map(Object.entries(props).map(([name, s]) => [name, values(s as JsonSchema, gen, depth + 1, seen).slice(0, 5)]));
   const base: JsonObject = {};
@@ -118,7 +119,7 @@ function objects(node: JsonObject, gen: Gen, depth: number, seen: readonly strin
   }
   out.push(full);
   const extra = node.additionalProperties;
-  const extraValues = isRecord(extra) ? values(extra, gen, depth + 1, seen).slice(0, 3) : ["x", 1, null];
+  const extraValues = isJsonObject(extra) ? values(extra, gen, depth + 1, seen).slice(0, 3) : ["x", 1, null];
   for (const v of extraValues) out.push({ ...base, zz: v as JsonValue });
   return out;
 }
@@ -136,7 +137,7 @@ function values(schema: JsonSchema, gen: Gen, depth: number, seen: readonly stri
     const { [key]: _list, ...holder } = node;
     for (const branch of list) {
       const b = resolved(branch as JsonSchema, gen, chain).node;
-      out.push(...values(isRecord(b) ? mergeShallow(holder, b) : (b as JsonSchema), gen, depth + 1, chain));
+      out.push(...values(isJsonObject(b) ? mergeShallow(holder, b) : (b as JsonSchema), gen, depth + 1, chain));
     }
     if (key === "allOf") out.push(...values(list.reduce<JsonObject>((acc, b) => mergeShallow(acc, resolved(b as JsonSchema, gen, chain).node as JsonObject), holder), gen, depth + 1, chain));
     return out;
@@ -157,9 +158,9 @@ function values(schema: JsonSchema, gen: Gen, depth: number, seen: readonly stri
 }
 
 function mergeShallow(a: JsonObject, b: JsonObject | boolean): JsonObject {
-  if (!isRecord(b)) return a;
+  if (!isJsonObject(b)) return a;
   const out: JsonObject = { ...a, ...b };
-  if (isRecord(a.properties) || isRecord(b.properties)) out.properties = { ...(isRecord(a.properties) ? a.properties : {}), ...(isRecord(b.properties) ? b.properties : {}) };
+  if (isJsonObject(a.properties) || isJsonObject(b.properties)) out.properties = { ...(isJsonObject(a.properties) ? a.properties : {}), ...(isJsonObject(b.properties) ? b.properties : {}) };
   const required = [...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])];
   if (required.length > 0) out.required = required;
   return out;

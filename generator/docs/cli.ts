@@ -7,11 +7,12 @@
  */
 import { relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
-import type { Io } from "../cli.js";
+import type { Io } from "../commands/io.js";
 import { docsTarget, plural } from "../commands/generate.js";
 import { DEFAULT_DOCS_TITLE, layoutProblems, resolveSettings, type DocsSettings, type Settings } from "../config/settings.js";
 import { Codes, formatDiagnostic, hasErrors } from "../diagnostics.js";
-import { applyOutput, planOutput, WriteError } from "../write/output.js";
+import { applyOutput, WriteError } from "../write/apply.js";
+import { planOutput } from "../write/output.js";
 import { baseIdentities, definitionsIn } from "./bases.js";
 import { catalogFiles } from "./catalog.js";
 

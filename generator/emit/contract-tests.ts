@@ -17,7 +17,7 @@ import { posix } from "node:path";
 import type { EmittedFile, ToolIR } from "../ir.js";
 import { contractCases } from "./contract-tests/cases.js";
 import { caseTable } from "./contract-tests/table.js";
-import { generatedSpecifier } from "../write/output.js";
+import { generatedSpecifier } from "./header.js";
 import { headerComment } from "./header.js";
 
 export interface ContractTestOptions {

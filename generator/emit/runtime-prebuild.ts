@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { formatFiles, FORMAT_OPTIONS } from "../write/format.js";
+import { formatFiles, FORMAT_OPTIONS } from "../format/prettier.js";
 import { PREFORMATTED_URL, rawRuntimeFiles, runtimeSourceHash, type McpSdkLine, type PreformattedRuntime } from "./runtime-files.js";
 
 export async function formatRuntimeTable(): Promise<PreformattedRuntime> {

@@ -4,7 +4,7 @@
  */
 import { relative, sep } from "node:path";
 import { parseArgs } from "node:util";
-import { type Io, workingDirectory } from "../commands/generate.js";
+import { type Io, workingDirectory } from "../commands/io.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { resolveSettings } from "../config/settings.js";
 import { importContracts, type ImportResult } from "./index.js";

@@ -10,12 +10,12 @@
  */
 import { SUPPORTED_FORMATS } from "../ajv.js";
 import { patternMessage, patternProblem } from "../normalize/patterns.js";
-import { isObjectSchema, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../normalize/schema-walk.js";
+import { isObjectSchema, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
 import { pointerJoin, type Reporter } from "./problems.js";
 import { fragmentTokens } from "../runtime/pointer.js";
+import type { JsonObject, JsonValue as Json } from "../ir.js";
+import { isJsonObject } from "../schema/json.js";
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
 
 /** Keywords of toolc's subset whose value is not a subschema: kept as they are. */
 const PLAIN_KEYWORDS = new Set([
@@ -23,7 +23,7 @@ const PLAIN_KEYWORDS = new Set([
   "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties",
   "maxProperties", "title", "description", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "x-sensitive", "x-mcp-header",
 ]);
-// The subset's subschema keywords are normalize's (schema-walk.ts); an imported schema may also use draft-07's `definitions`.
+// The subset's subschema keywords are normalize's (schema/walk.ts); an imported schema may also use draft-07's `definitions`.
 const SUBSCHEMA: ReadonlySet<string> = new Set(SCHEMA_KEYWORDS);
 const SUBSCHEMA_LIST: ReadonlySet<string> = new Set(SCHEMA_LIST_KEYWORDS);
 const SUBSCHEMA_MAP: ReadonlySet<string> = new Set([...SCHEMA_MAP_KEYWORDS, "definitions"]);
@@ -44,10 +44,6 @@ export interface SchemaContext {
   readonly defs: ReadonlySet<string>;
   /** The source declared draft-07 or older: `$ref` siblings are ignored there, `items` may be an array. */
   readonly legacy: boolean;
-}
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Draft-04 to -07 `$schema` URIs; 2019-09, 2020-12 and none are read as 2020-12. */

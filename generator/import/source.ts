@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { pointerJoin, Reporter } from "./problems.js";
-import { isJsonObject, type JsonObject } from "./schema.js";
+import { isJsonObject } from "../schema/json.js";
+import type { JsonObject } from "../ir.js";
 
 export interface SourceTool {
   readonly file: string;

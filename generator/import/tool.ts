@@ -8,7 +8,9 @@
 import { isContractIcon } from "../load/meta-schema.js";
 import { JSON_SCHEMA_2020_12 } from "../normalize/tool.js";
 import { pointerJoin, type Reporter } from "./problems.js";
-import { convertRootSchema, isJsonObject, type JsonObject } from "./schema.js";
+import { convertRootSchema } from "./schema.js";
+import { isJsonObject } from "../schema/json.js";
+import type { JsonObject } from "../ir.js";
 
 export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 

@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import type { Io } from "../commands/generate.js";
+import type { Io } from "../commands/io.js";
 import { CONFIG_FILE } from "../config/load.js";
 import { declaresVitest, DEFAULT_TESTS, resolveSettings, type McpSdkLine, type Settings } from "../config/settings.js";
 import { mcpSdkLine } from "../config/mcp-sdk.js";

@@ -5,11 +5,12 @@
  * the file's other problems rather than after they are fixed.
  */
 import { Codes, error } from "../diagnostics.js";
-import type { Diagnostic, JsonSchema } from "../ir.js";
-import { forEachSchema, isSchemaObject } from "../normalize/schema-walk.js";
+import type { Diagnostic, JsonPath, JsonSchema } from "../ir.js";
+import { forEachSchema } from "../schema/walk.js";
 import { formats } from "../runtime/formats.js";
 import { didYouMean } from "./suggest.js";
-import type { JsonPath, YamlSource } from "./yaml-source.js";
+import type { YamlSource } from "./yaml-source.js";
+import { isJsonObject } from "../schema/json.js";
 
 /** The formats toolc checks: the runtime's checkers (JSON Schema 2020-12 Validation §7.3). */
 export const SUPPORTED_FORMATS: readonly string[] = Object.keys(formats);
@@ -29,7 +30,7 @@ export function checkFormats(schema: JsonSchema, root: JsonPath, file: YamlSourc
 /** The unknown formats of every schema in a definition file: a tool's input and output, or a types file's types. */
 export function checkFileFormats(file: YamlSource): Diagnostic[] {
   const data = file.data;
-  if (!isSchemaObject(data)) return [];
-  if (isSchemaObject(data.types)) return Object.entries(data.types).flatMap(([name, schema]) => checkFormats(schema as JsonSchema, ["types", name], file));
-  return (["input", "output"] as const).flatMap((key) => (isSchemaObject(data[key]) ? checkFormats(data[key], [key], file) : []));
+  if (!isJsonObject(data)) return [];
+  if (isJsonObject(data.types)) return Object.entries(data.types).flatMap(([name, schema]) => checkFormats(schema as JsonSchema, ["types", name], file));
+  return (["input", "output"] as const).flatMap((key) => (isJsonObject(data[key]) ? checkFormats(data[key], [key], file) : []));
 }

@@ -10,7 +10,8 @@ import { checkFileFormats } from "./formats.js";
 import { checkAgainstMetaSchema } from "./meta-schema.js";
 import { parseYamlSource, type YamlSource } from "./yaml-source.js";
 
-export type { JsonPath, YamlSource } from "./yaml-source.js";
+export type { JsonPath } from "../ir.js";
+export type { YamlSource } from "./yaml-source.js";
 import { findDefinitionFiles } from "./files.js";
 
 export { findDefinitionFiles };

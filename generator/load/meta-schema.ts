@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { Codes, error } from "../diagnostics.js";
-import type { Diagnostic } from "../ir.js";
+import type { Diagnostic, JsonPath } from "../ir.js";
 import { describeError, formatPath, pointerSegments } from "../runtime/issues.js";
 import { didYouMean } from "./suggest.js";
-import type { JsonPath, YamlSource } from "./yaml-source.js";
+import type { YamlSource } from "./yaml-source.js";
 
 export const META_SCHEMA_URL = new URL("../../schema/contract.schema.json", import.meta.url);
 

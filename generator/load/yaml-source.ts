@@ -4,9 +4,7 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import { Codes, error } from "../diagnostics.js";
-import type { Diagnostic, SourceLocation } from "../ir.js";
-
-export type JsonPath = readonly (string | number)[];
+import type { Diagnostic, JsonPath, SourceLocation } from "../ir.js";
 
 export interface YamlSource {
   /** Path relative to the definitions folder, posix separators. */

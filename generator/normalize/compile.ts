@@ -13,7 +13,8 @@ import type { JsonPath, YamlSource } from "../load/index.js";
 import { pointerSegments, toIssues } from "../runtime/issues.js";
 import { fragmentTokens } from "../runtime/pointer.js";
 import { sameValueCycle } from "./cycles.js";
-import { forEachSchema, isSchemaObject } from "./schema-walk.js";
+import { forEachSchema } from "../schema/walk.js";
+import { isJsonObject } from "../schema/json.js";
 
 
 /** Ajv's strict-mode messages name the offending schema location as `at "#/..."` or `path "#/..."`. */
@@ -133,7 +134,7 @@ export function checkExamples(examples: readonly ExampleIR[], file: YamlSource, 
  */
 export function checkDefaults(schema: JsonObject, file: YamlSource, root: JsonPath): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const defs = isSchemaObject(schema.$defs) ? { $defs: schema.$defs } : {};
+  const defs = isJsonObject(schema.$defs) ? { $defs: schema.$defs } : {};
   forEachSchema(schema, root, (node, path) => {
     if (!("default" in node) || path.length === root.length || path[root.length] === "$defs") return;
     const { default: value, ...rest } = node;

@@ -7,22 +7,11 @@
  * cycles are found here first, without recursion, and named.
  */
 import type { JsonObject, JsonSchema } from "../ir.js";
-import { fragmentTokens } from "../runtime/pointer.js";
-import { isSchemaObject } from "./schema-walk.js";
+import { defsEntryName } from "../schema/refs.js";
+import { isJsonObject } from "../schema/json.js";
 
 /** Keywords whose subschemas apply to the same value as the schema holding them. */
 const SAME_VALUE_LISTS = ["allOf", "anyOf", "oneOf"] as const;
-
-/** The `$defs` entry a local reference names, or undefined for any other reference. */
-export function defName(ref: string): string | undefined {
-  if (!ref.startsWith("#")) return undefined;
-  try {
-    const tokens = fragmentTokens(ref.slice(1));
-    return tokens.length === 2 && tokens[0] === "$defs" ? tokens[1] : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The `$defs` entries `schema` applies to its own value: its `$ref`, and those of its same-value branches, transitively. */
 function sameValueRefs(schema: JsonSchema): string[] {
@@ -30,9 +19,9 @@ function sameValueRefs(schema: JsonSchema): string[] {
   const stack: JsonSchema[] = [schema];
   while (stack.length > 0) {
     const node = stack.pop();
-    if (!isSchemaObject(node)) continue;
+    if (!isJsonObject(node)) continue;
     if (typeof node.$ref === "string") {
-      const name = defName(node.$ref);
+      const name = defsEntryName(node.$ref);
       if (name !== undefined) found.push(name);
     }
     for (const keyword of SAME_VALUE_LISTS) {
@@ -48,7 +37,7 @@ function sameValueRefs(schema: JsonSchema): string[] {
  * order with the first repeated at the end (`["A", "B", "A"]`), or undefined.
  */
 export function sameValueCycle(schema: JsonObject): string[] | undefined {
-  const defs = isSchemaObject(schema.$defs) ? schema.$defs : {};
+  const defs = isJsonObject(schema.$defs) ? schema.$defs : {};
   const edges = new Map<string, string[]>();
   for (const [name, def] of Object.entries(defs)) edges.set(name, sameValueRefs(def as JsonSchema).filter((n) => Object.hasOwn(defs, n)));
   // Depth-first with an explicit stack; "on path" marks the current chain, "done" what is proven acyclic.

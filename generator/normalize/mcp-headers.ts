@@ -23,7 +23,8 @@
 import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonValue, McpHeaderIR } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { isSchemaObject } from "./schema-walk.js";
+import { isJsonObject } from "../schema/json.js";
+import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
 
 const KEY = "x-mcp-header";
 /** RFC 9110 §5.6.2 `token`. */
@@ -32,9 +33,10 @@ const HEADER_TYPES: ReadonlySet<string> = new Set(["string", "integer", "boolean
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Subschema keywords the statically reachable chain may not pass through. */
-const UNREACHABLE_ONE = ["items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems"];
-const UNREACHABLE_LIST = ["anyOf", "oneOf", "allOf", "prefixItems"];
-const UNREACHABLE_MAP = ["$defs", "patternProperties", "dependentSchemas"];
+const UNREACHABLE_ONE = ANY_SCHEMA_KEYWORDS;
+const UNREACHABLE_LIST = ANY_SCHEMA_LIST_KEYWORDS;
+/** `properties` continues the chain; every other map breaks it. */
+const UNREACHABLE_MAP = ANY_SCHEMA_MAP_KEYWORDS.filter((key) => key !== "properties");
 
 interface Found {
   readonly node: JsonObject;
@@ -46,9 +48,9 @@ interface Found {
 
 /** Every schema node carrying `x-mcp-header`, with the `properties` chain that reaches it where one does. */
 function findDeclarations(schema: JsonValue | undefined, at: JsonPath, chain: readonly string[] | undefined, found: Found[]): void {
-  if (!isSchemaObject(schema)) return;
+  if (!isJsonObject(schema)) return;
   if (Object.hasOwn(schema, KEY)) found.push({ node: schema, at, chain });
-  if (isSchemaObject(schema.properties)) {
+  if (isJsonObject(schema.properties)) {
     for (const [name, sub] of Object.entries(schema.properties)) findDeclarations(sub, [...at, "properties", name], chain === undefined ? undefined : [...chain, name], found);
   }
   for (const key of UNREACHABLE_ONE) findDeclarations(schema[key], [...at, key], undefined, found);
@@ -58,7 +60,7 @@ function findDeclarations(schema: JsonValue | undefined, at: JsonPath, chain: re
   }
   for (const key of UNREACHABLE_MAP) {
     const map = schema[key];
-    if (isSchemaObject(map)) for (const [name, sub] of Object.entries(map)) findDeclarations(sub, [...at, key, name], undefined, found);
+    if (isJsonObject(map)) for (const [name, sub] of Object.entries(map)) findDeclarations(sub, [...at, key, name], undefined, found);
   }
 }
 

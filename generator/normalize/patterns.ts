@@ -15,7 +15,7 @@ import { isSafePattern, type RedosDetectorResult } from "redos-detector";
 import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { forEachSchema } from "./schema-walk.js";
+import { forEachSchema } from "../schema/walk.js";
 
 /** Patterns are checked once per process: the same id pattern recurs across many tools. */
 const verdicts = new Map<string, PatternProblem | undefined>();

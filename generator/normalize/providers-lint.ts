@@ -5,9 +5,9 @@
  * writes the exports with, located at the contract's YAML.
  */
 import { Codes, warning } from "../diagnostics.js";
-import { PROVIDER_NAME_RULES, providerEntry } from "../emit/providers/catalog.js";
-import type { SchemaPath, SchemaProblem } from "../emit/providers/schema-facts.js";
-import type { Diagnostic, ToolIR } from "../ir.js";
+import { PROVIDER_NAME_RULES, providerEntry } from "../providers/catalog.js";
+import type { SchemaProblem } from "../providers/schema-facts.js";
+import type { Diagnostic, ToolIR, JsonPath } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 
 /**
@@ -15,11 +15,11 @@ import type { YamlSource } from "../load/index.js";
  * the same path, as far as the YAML goes. A `$defs` entry bundled from a
  * types file has no place under `input`; it is reported at `input`.
  */
-function locate(file: YamlSource, path: SchemaPath) {
+function locate(file: YamlSource, path: JsonPath) {
   return file.locate(path[0] === "$defs" && path.length > 1 ? ["input"] : ["input", ...path]);
 }
 
-function pathText(path: SchemaPath): string {
+function pathText(path: JsonPath): string {
   return path.length === 0 ? "the input root" : `input.${path.join(".")}`;
 }
 

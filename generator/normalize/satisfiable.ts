@@ -8,7 +8,8 @@
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { forEachSchema, isObjectSchema, isSchemaObject } from "./schema-walk.js";
+import { forEachSchema, isObjectSchema } from "../schema/walk.js";
+import { isJsonObject } from "../schema/json.js";
 
 type Report = (path: JsonPath, message: string) => void;
 
@@ -73,11 +74,11 @@ function checkValues(node: JsonObject, path: JsonPath, report: Report): void {
 }
 
 function propertiesOf(node: JsonValue): JsonObject {
-  return isSchemaObject(node) && isSchemaObject(node.properties) ? node.properties : {};
+  return isJsonObject(node) && isJsonObject(node.properties) ? node.properties : {};
 }
 
 function requiredOf(node: JsonValue): string[] {
-  return isSchemaObject(node) && Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : [];
+  return isJsonObject(node) && Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : [];
 }
 
 /**
@@ -89,7 +90,7 @@ function evaluatedNames(node: JsonObject): Set<string> | undefined {
   const names = new Set(Object.keys(propertiesOf(node)));
   for (const keyword of ["allOf", "anyOf", "oneOf"]) {
     for (const branch of Array.isArray(node[keyword]) ? (node[keyword] as JsonValue[]) : []) {
-      if (!isSchemaObject(branch) || typeof branch.$ref === "string") return undefined;
+      if (!isJsonObject(branch) || typeof branch.$ref === "string") return undefined;
       const inner = evaluatedNames(branch);
       if (inner === undefined) return undefined;
       for (const name of inner) names.add(name);

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
-import { mapSchema } from "./schema-walk.js";
+import { mapSchema } from "../schema/walk.js";
 
 export const SCHEMA_HASH_META_KEY = "toolc/schemaHash";
 

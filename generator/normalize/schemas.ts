@@ -11,8 +11,9 @@ import { didYouMean } from "../load/suggest.js";
 import { checkPatterns } from "./patterns.js";
 import { checkSatisfiable } from "./satisfiable.js";
 import { namedRef, parseRef } from "./refs.js";
-import { defsEntryName } from "../runtime/pointer.js";
-import { forEachSchema, isObjectSchema, isSchemaObject, mapSchema, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./schema-walk.js";
+import { forEachSchema, isObjectSchema, mapSchema, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
+import { isJsonObject } from "../schema/json.js";
+import { defsEntryName } from "../schema/refs.js";
 
 /** Where every named type lives: type name → the types file that declares it. */
 export type TypeRegistry = ReadonlyMap<string, { readonly file: string; readonly module: string; readonly schema?: JsonSchema }>;
@@ -63,7 +64,7 @@ function rewriteRef(node: JsonObject, path: JsonPath, ctx: SchemaContext, deps: 
 
 /** A `required` name that `properties` does not declare can never be satisfied by a closed object. */
 function checkRequired(node: JsonObject, path: JsonPath, ctx: SchemaContext, out: Diagnostic[]): void {
-  if (!Array.isArray(node.required) || node.additionalProperties !== false || !isSchemaObject(node.properties)) return;
+  if (!Array.isArray(node.required) || node.additionalProperties !== false || !isJsonObject(node.properties)) return;
   const declared = Object.keys(node.properties);
   node.required.forEach((name, i) => {
     if (typeof name === "string" && !declared.includes(name)) {
@@ -87,13 +88,13 @@ const closesItself = (node: JsonObject): boolean => "additionalProperties" in no
  * on a string).
  */
 function objectBranchIn(schema: JsonSchema, registry: TypeRegistry): (branch: JsonObject) => boolean {
-  const rootDefs = isSchemaObject(schema) && isSchemaObject(schema.$defs) ? schema.$defs : {};
-  const isObjectValue = (v: JsonValue): boolean => isSchemaObject(v);
+  const rootDefs = isJsonObject(schema) && isJsonObject(schema.$defs) ? schema.$defs : {};
+  const isObjectValue = (v: JsonValue): boolean => isJsonObject(v);
   return (branch) => {
     if (typeof branch.$ref !== "string") return isObjectSchema(branch);
     const name = defsEntryName(branch.$ref);
     const target = name === undefined ? undefined : Object.hasOwn(rootDefs, name) ? rootDefs[name] : registry.get(name)?.schema;
-    if (!isSchemaObject(target)) return true;
+    if (!isJsonObject(target)) return true;
     if (target.type !== undefined) return target.type === "object" || (Array.isArray(target.type) && target.type.includes("object"));
     if (Array.isArray(target.enum)) return target.enum.every(isObjectValue);
     return "const" in target ? isObjectValue(target.const as JsonValue) : true;
@@ -102,7 +103,7 @@ function objectBranchIn(schema: JsonSchema, registry: TypeRegistry): (branch: Js
 
 /** An allOf whose branches are all objects (or references to objects): closed over all of them. */
 function closesOverAllOf(node: JsonObject, objectBranch: (branch: JsonObject) => boolean): boolean {
-  return Array.isArray(node.allOf) && node.allOf.length > 0 && node.allOf.every((b) => isSchemaObject(b) && objectBranch(b));
+  return Array.isArray(node.allOf) && node.allOf.length > 0 && node.allOf.every((b) => isJsonObject(b) && objectBranch(b));
 }
 
 /**
@@ -123,18 +124,18 @@ function closesOverUnion(node: JsonObject): boolean {
 function openBranchesOf(schema: JsonSchema, objectBranch: (branch: JsonObject) => boolean): WeakSet<object> {
   const open = new WeakSet<object>();
   const walk = (node: JsonValue, covered: boolean): void => {
-    if (!isSchemaObject(node)) return;
+    if (!isJsonObject(node)) return;
     const closes = !open.has(node) && !closesItself(node);
     const coversAllOf = covered || (closes && closesOverAllOf(node, objectBranch));
     const coversUnion = covered || (closes && (closesOverAllOf(node, objectBranch) || closesOverUnion(node)));
-    for (const branch of branchesOf(node, ["allOf"])) if (isSchemaObject(branch)) open.add(branch);
-    for (const branch of branchesOf(node, UNION_KEYWORDS)) if (coversUnion && isSchemaObject(branch) && isObjectSchema(branch)) open.add(branch);
+    for (const branch of branchesOf(node, ["allOf"])) if (isJsonObject(branch)) open.add(branch);
+    for (const branch of branchesOf(node, UNION_KEYWORDS)) if (coversUnion && isJsonObject(branch) && isObjectSchema(branch)) open.add(branch);
     for (const [key, value] of Object.entries(node)) {
       if (key === "allOf") branchesOf(node, [key]).forEach((b) => walk(b, coversAllOf));
       else if ((UNION_KEYWORDS as readonly string[]).includes(key)) branchesOf(node, [key]).forEach((b) => walk(b, coversUnion));
       else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) walk(value, false);
       else if (key === "prefixItems") branchesOf(node, [key]).forEach((b) => walk(b, false));
-      else if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isSchemaObject(value)) Object.values(value).forEach((v) => walk(v, false));
+      else if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isJsonObject(value)) Object.values(value).forEach((v) => walk(v, false));
     }
   };
   walk(schema, false);

@@ -9,8 +9,9 @@
 import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema, SensitiveNodeIR, SensitivePathsIR } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { fragmentTokens } from "../runtime/pointer.js";
-import { isSchemaObject } from "./schema-walk.js";
+import { isJsonObject } from "../schema/json.js";
+import { resolveLocalRef } from "../schema/refs.js";
+import { SCHEMA_LIST_KEYWORDS } from "../schema/walk.js";
 
 type Kind = "secret" | "withhold";
 
@@ -39,17 +40,8 @@ function kindOf(schema: JsonObject, purpose: "input" | "output"): Kind | undefin
 
 /** The schema `ref` points to inside `root` (a local `#…` pointer, percent- and `~`-decoded); undefined if it does not resolve. */
 function resolveRef(root: JsonObject, ref: string): JsonObject | undefined {
-  if (!ref.startsWith("#")) return undefined;
-  let node: unknown = root;
-  try {
-    for (const token of fragmentTokens(ref.slice(1))) {
-      if (!isSchemaObject(node) && !Array.isArray(node)) return undefined;
-      node = Array.isArray(node) ? node[Number(token)] : Object.hasOwn(node, token) ? node[token] : undefined;
-    }
-  } catch {
-    return undefined;
-  }
-  return isSchemaObject(node) ? node : undefined;
+  const node = resolveLocalRef(root, ref);
+  return isJsonObject(node) ? node : undefined;
 }
 
 /** Every schema node reachable from the root, by id (the root is 0), or the `$ref` that does not resolve. */
@@ -58,7 +50,7 @@ function indexSchema(root: JsonObject, purpose: "input" | "output"): { nodes: No
   const nodes: Node[] = [];
   const pending: JsonObject[] = [];
   const idOf = (schema: JsonSchema | undefined): number | undefined => {
-    if (!isSchemaObject(schema)) return undefined;
+    if (!isJsonObject(schema)) return undefined;
     let id = ids.get(schema);
     if (id === undefined) {
       id = ids.size;
@@ -81,7 +73,7 @@ function indexSchema(root: JsonObject, purpose: "input" | "output"): { nodes: No
       if (Array.isArray(list)) for (const branch of list) pushDefined(same, idOf(branch as JsonSchema));
     }
     const properties = new Map<string, number | undefined>();
-    if (isSchemaObject(schema.properties)) {
+    if (isJsonObject(schema.properties)) {
       for (const [name, sub] of Object.entries(schema.properties)) properties.set(name, idOf(sub as JsonSchema));
     }
     const prefix: number[] = [];
@@ -261,9 +253,9 @@ function withholdProblem(place: Place, home: SchemaHome): string | undefined {
 
 /** Whether `schema` or anything written inside it (not through a `$ref`) is marked sensitive. */
 function marksSensitive(schema: JsonSchema): boolean {
-  if (!isSchemaObject(schema)) return false;
+  if (!isJsonObject(schema)) return false;
   if (schema["x-sensitive"] === true || schema["x-sensitive"] === "withhold") return true;
-  return Object.values(schema).some((value) => (Array.isArray(value) ? value.some((v) => marksSensitive(v as JsonSchema)) : isSchemaObject(value) && marksSensitive(value)));
+  return Object.values(schema).some((value) => (Array.isArray(value) ? value.some((v) => marksSensitive(v as JsonSchema)) : isJsonObject(value) && marksSensitive(value)));
 }
 
 /**
@@ -277,7 +269,7 @@ function marksSensitive(schema: JsonSchema): boolean {
 export function lintSensitive(schema: JsonSchema, root: JsonPath, file: YamlSource, home: SchemaHome): Diagnostic[] {
   const out: Diagnostic[] = [];
   const visit = (node: JsonSchema, path: JsonPath, place: Place, underNames: boolean): void => {
-    if (!isSchemaObject(node)) return;
+    if (!isJsonObject(node)) return;
     const mark = node["x-sensitive"];
     if (underNames && (mark === true || mark === "withhold")) {
       out.push(error(file.locate([...path, "x-sensitive"]), Codes.untrackedSensitive, "`x-sensitive` under `propertyNames` marks keys, which are not tracked there; mark the map itself `x-sensitive: true`, which keeps its keys out of every path as well"));
@@ -290,15 +282,15 @@ export function lintSensitive(schema: JsonSchema, root: JsonPath, file: YamlSour
       out.push(warning(file.locate([...path, "additionalProperties"], { key: true }), Codes.unboundedInput, "input is a sensitive map with no `maxProperties`; every value in it is collected for redaction on each call, and only the request size limits how many there are, so set an upper bound"));
     }
     for (const [key, value] of Object.entries(node)) {
-      if (key === "properties" && isSchemaObject(value)) {
+      if (key === "properties" && isJsonObject(value)) {
         for (const [name, sub] of Object.entries(value)) visit(sub as JsonSchema, [...path, key, name], { via: "property", owner: node, name }, underNames);
       } else if (key === "additionalProperties") {
         visit(value as JsonSchema, [...path, key], { via: "additionalProperties", owner: node }, underNames);
       } else if (key === "propertyNames" || key === "items") {
         visit(value as JsonSchema, [...path, key], { via: "other" }, underNames || key === "propertyNames");
-      } else if ((key === "anyOf" || key === "oneOf" || key === "allOf" || key === "prefixItems") && Array.isArray(value)) {
+      } else if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) {
         value.forEach((sub, i) => visit(sub as JsonSchema, [...path, key, i], { via: "other" }, underNames));
-      } else if (key === "$defs" && isSchemaObject(value)) {
+      } else if (key === "$defs" && isJsonObject(value)) {
         for (const [name, sub] of Object.entries(value)) visit(sub as JsonSchema, [...path, key, name], { via: "other" }, underNames);
       }
     }

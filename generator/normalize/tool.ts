@@ -8,7 +8,6 @@ import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, Jso
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
-import { isSchemaObject } from "./schema-walk.js";
 import { schemaHash, SCHEMA_HASH_META_KEY } from "./schema-hash.js";
 import { accessOf, SCOPES_META_KEY, type NormalizeOptions } from "./access.js";
 import { mcpHeadersOf } from "./mcp-headers.js";
@@ -19,6 +18,7 @@ import { lintSensitive, sensitivePaths } from "./sensitive.js";
 import { closureOf, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
 import { didYouMean } from "../load/suggest.js";
+import { isJsonObject } from "../schema/json.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 100;
@@ -75,7 +75,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
     const at = file.locate(raw.type === undefined ? [key] : [key, "type"], { key: raw.type === undefined });
     out.push(error(at, Codes.rootNotObject, "the input root must be `type: object` (an MCP inputSchema is always an object); wrap other values in a property"));
   }
-  const localDefs = isSchemaObject(raw.$defs) ? Object.keys(raw.$defs) : [];
+  const localDefs = isJsonObject(raw.$defs) ? Object.keys(raw.$defs) : [];
   const normalized = normalizeSchema(raw, [key], { file, registry: types.registry, localDefs: new Set(localDefs), rootStatesDialect: true });
   out.push(...normalized.diagnostics);
   if (key === "input") out.push(...lintUnbounded(raw, [key], file));
@@ -125,10 +125,10 @@ function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Di
   }
   const key = raw.idempotencyKey;
   if (key === undefined) return;
-  const properties = isSchemaObject(raw.input.properties) ? raw.input.properties : {};
+  const properties = isJsonObject(raw.input.properties) ? raw.input.properties : {};
   const property = properties[key];
   const required = Array.isArray(raw.input.required) && raw.input.required.includes(key);
-  const isString = isSchemaObject(property) && property.type === "string";
+  const isString = isJsonObject(property) && property.type === "string";
   if (property === undefined || !required || !isString) {
     const problem = property === undefined ? "is not an input property" : !isString ? "is not of `type: string`" : "is not in `input.required`";
     out.push(error(file.locate(["idempotencyKey"]), Codes.badIdempotencyKey, `idempotencyKey \`${key}\` ${problem}; it must name a required string property of the input`));

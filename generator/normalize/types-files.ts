@@ -8,8 +8,8 @@ import type { YamlSource } from "../load/index.js";
 import { moduleStem } from "./names.js";
 import { checkTypeFileHeaders } from "./mcp-headers.js";
 import { normalizeSchema, type TypeRegistry } from "./schemas.js";
-import { isSchemaObject } from "./schema-walk.js";
 import { lintSensitive } from "./sensitive.js";
+import { isJsonObject } from "../schema/json.js";
 
 export interface NamedTypes {
   readonly registry: TypeRegistry;
@@ -44,7 +44,7 @@ function buildRegistry(files: readonly YamlSource[], diagnostics: Diagnostic[]):
  * strict mode refuses one at the root.
  */
 function rootDefault(raw: JsonSchema, name: string, file: YamlSource): Diagnostic[] {
-  if (!isSchemaObject(raw) || !("default" in raw)) return [];
+  if (!isJsonObject(raw) || !("default" in raw)) return [];
   return [error(file.locate(["types", name, "default"], { key: true }), Codes.invalidDefault, `\`default\` on the named type \`${name}\` itself is never applied (a default fills in a property or an item); put it where the type is used: \`{ $ref: ..., default: ... }\``)];
 }
 
@@ -61,7 +61,7 @@ export function normalizeTypeFiles(files: readonly YamlSource[]): NamedTypes {
       checkTypeFileHeaders(raw, ["types", name], file, diagnostics);
       // A type normalize already refused is not compiled: Ajv would only restate the problem, less clearly.
       byName.set(name, { schema: normalized.schema, deps: normalized.namedDeps, file, ...(hasErrors(normalized.diagnostics) ? { hasErrors: true } : {}) });
-      const description = isSchemaObject(raw) && typeof raw.description === "string" ? raw.description : undefined;
+      const description = isJsonObject(raw) && typeof raw.description === "string" ? raw.description : undefined;
       types.push({ name, schema: normalized.schema, ...(description === undefined ? {} : { description }) });
     }
     return { source: file.source, module: moduleStem(file.source), types };

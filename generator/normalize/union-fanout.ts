@@ -21,8 +21,9 @@
 import { localResolver, taggedUnion, type RefResolver } from "../discriminators.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath } from "../load/index.js";
-import { defName } from "./cycles.js";
-import { isSchemaObject } from "./schema-walk.js";
+import { isJsonObject } from "../schema/json.js";
+import { defsEntryName } from "../schema/refs.js";
+import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS } from "../schema/walk.js";
 
 /** A step from a value into a part of it: a property name, any property (`*`), or any item (`[]`). */
 type Step = string;
@@ -39,9 +40,9 @@ export interface Fanout {
 /** Where a property or item step may go from `node`: `[step, subschema]`. */
 function steps(node: JsonObject): [Step, JsonValue][] {
   const out: [Step, JsonValue][] = [];
-  if (isSchemaObject(node.properties)) for (const [name, sub] of Object.entries(node.properties)) out.push([name, sub]);
-  if (isSchemaObject(node.additionalProperties)) out.push([ANY_PROPERTY, node.additionalProperties]);
-  if (isSchemaObject(node.items)) out.push([ANY_ITEM, node.items]);
+  if (isJsonObject(node.properties)) for (const [name, sub] of Object.entries(node.properties)) out.push([name, sub]);
+  if (isJsonObject(node.additionalProperties)) out.push([ANY_PROPERTY, node.additionalProperties]);
+  if (isJsonObject(node.items)) out.push([ANY_ITEM, node.items]);
   if (Array.isArray(node.prefixItems)) for (const sub of node.prefixItems) out.push([ANY_ITEM, sub]);
   return out;
 }
@@ -72,7 +73,7 @@ class Analysis {
   readonly #ids = new Map<object, number>();
 
   constructor(root: JsonObject) {
-    this.#defs = isSchemaObject(root.$defs) ? (root.$defs as Record<string, JsonSchema>) : {};
+    this.#defs = isJsonObject(root.$defs) ? (root.$defs as Record<string, JsonSchema>) : {};
     this.#resolve = localResolver(root);
     for (const name of Object.keys(this.#defs)) this.#edges.set(name, [...this.refsBelow(this.#defs[name] as JsonValue)]);
     this.#findCycles();
@@ -80,7 +81,7 @@ class Analysis {
 
   /** The `$defs` entries a `$ref` anywhere below `schema` names (schema positions only, never enum or const data). */
   refsBelow(schema: JsonValue): Set<string> {
-    if (!isSchemaObject(schema) && !Array.isArray(schema)) return new Set();
+    if (!isJsonObject(schema) && !Array.isArray(schema)) return new Set();
     const known = this.#refsBelow.get(schema);
     if (known !== undefined) return known;
     const into = new Set<string>();
@@ -89,7 +90,7 @@ class Analysis {
     else {
       for (const [key, value] of Object.entries(schema)) {
         if (key === "$ref" && typeof value === "string") {
-          const name = defName(value);
+          const name = defsEntryName(value);
           if (name !== undefined && Object.hasOwn(this.#defs, name)) into.add(name);
         } else if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") for (const r of this.refsBelow(value)) into.add(r);
       }
@@ -165,7 +166,7 @@ class Analysis {
   /** Subschemas applied to the same value as `node`: its `$ref`'s target, and its allOf/anyOf/oneOf branches. */
   sameValue(node: JsonObject): JsonValue[] {
     const out: JsonValue[] = [];
-    const target = typeof node.$ref === "string" ? defName(node.$ref) : undefined;
+    const target = typeof node.$ref === "string" ? defsEntryName(node.$ref) : undefined;
     if (target !== undefined && Object.hasOwn(this.#defs, target)) out.push(this.#defs[target] as JsonValue);
     for (const keyword of ["allOf", "anyOf", "oneOf"] as const) {
       const branches = node[keyword];
@@ -200,7 +201,7 @@ function meeting(a: JsonValue, b: JsonValue, component: number, analysis: Analys
   const queue: { a: JsonValue; b: JsonValue; at: Step[] }[] = [{ a, b, at: [] }];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const { a: x, b: y, at } = next;
-    if (!isSchemaObject(x) || !isSchemaObject(y)) continue;
+    if (!isJsonObject(x) || !isJsonObject(y)) continue;
     const key = `${analysis.id(x)},${analysis.id(y)}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -242,12 +243,12 @@ function fanoutMessage(keyword: string, i: number, j: number, at: readonly Step[
 
 /** Walks a definition's body, calling `visit` on each schema node with its path. */
 function walk(schema: JsonValue, path: JsonPath, visit: (node: JsonObject, path: JsonPath) => void): void {
-  if (!isSchemaObject(schema)) return;
+  if (!isJsonObject(schema)) return;
   visit(schema, path);
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "properties" && isSchemaObject(value)) for (const [name, sub] of Object.entries(value)) walk(sub, [...path, key, name], visit);
-    else if ((key === "items" || key === "additionalProperties" || key === "propertyNames") && isSchemaObject(value)) walk(value, [...path, key], visit);
-    else if ((key === "allOf" || key === "anyOf" || key === "oneOf" || key === "prefixItems") && Array.isArray(value)) value.forEach((sub, i) => walk(sub, [...path, key, i], visit));
+    if (key === "properties" && isJsonObject(value)) for (const [name, sub] of Object.entries(value)) walk(sub, [...path, key, name], visit);
+    else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key) && isJsonObject(value)) walk(value, [...path, key], visit);
+    else if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) value.forEach((sub, i) => walk(sub, [...path, key, i], visit));
   }
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { compile, run } from "../../generator/pipeline.js";
+import { compile, run } from "../../generator/pipeline/run.js";
 import { copyDemo } from "../compiler/helpers.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -92,7 +92,7 @@ describe("build cache", () => {
     await expectSameAsUncached(dir);
     vi.resetModules();
     vi.doMock("../../generator/version.js", () => ({ TOOLC_VERSION: "99.0.0-test" }));
-    const other = await import("../../generator/pipeline.js");
+    const other = await import("../../generator/pipeline/run.js");
     await expectSameAsUncached(dir, other.run, other.compile);
     expect(readFileSync(join(dir, "generated/index.ts"), "utf8")).toContain("99.0.0-test");
     vi.doUnmock("../../generator/version.js");

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { compile } from "../../generator/pipeline.js";
-import { formatFiles } from "../../generator/write/format.js";
+import { compile } from "../../generator/pipeline/run.js";
+import { formatFiles } from "../../generator/format/prettier.js";
 import { ROOT } from "./helpers.js";
 
 const saved = process.env.TOOLC_FORMAT_WORKERS;

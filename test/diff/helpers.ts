@@ -2,7 +2,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { diffCommand } from "../../generator/diff/cli.js";
+import { diffCommand } from "../../generator/commands/diff.js";
 import type { ContractSide } from "../../generator/diff/sources.js";
 import type { YamlSource } from "../../generator/load/index.js";
 import { parseYamlSource } from "../../generator/load/yaml-source.js";

@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { run } from "../../generator/pipeline.js";
+import { run } from "../../generator/pipeline/run.js";
 import { root } from "./helpers.js";
 import { clientKits, type LineClient } from "./sdk-lines/clients.js";
 import type { SdkLine } from "./sdk-lines/generate.js";

@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../generator/cli.js";
-import { run } from "../../generator/pipeline.js";
+import { run } from "../../generator/pipeline/run.js";
 import { runs, timeoutFor } from "./config.js";
 import { mutatedDefinitions, SEEDS } from "./yaml-mutate.js";
 

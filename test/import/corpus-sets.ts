@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { compile } from "../../generator/pipeline.js";
+import { compile } from "../../generator/pipeline/run.js";
 import { importContracts } from "../../generator/import/index.js";
 import { ROOT } from "../compiler/helpers.js";
 

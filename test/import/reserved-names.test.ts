@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importContracts } from "../../generator/import/index.js";
-import { compile } from "../../generator/pipeline.js";
+import { compile } from "../../generator/pipeline/run.js";
 import { importSpec, OK_OBJECT, openapi30 } from "./openapi/helpers.js";
 
 const tool = (name: string) => ({ name, description: `the ${name} tool`, inputSchema: { type: "object" }, annotations: { readOnlyHint: true } });

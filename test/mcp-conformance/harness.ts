@@ -8,7 +8,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { run } from "../../generator/pipeline.js";
+import { run } from "../../generator/pipeline/run.js";
 import type { GenerationResults } from "./report.js";
 import { GENERATIONS, type Generation, type SdkLine } from "./scenarios.js";
 import { COMMITTED_TREE, serveTree } from "./server.js";

@@ -4,7 +4,7 @@
  * plans `run` applies, name and size limits, and the located warnings.
  */
 import { describe, expect, it } from "vitest";
-import { aiSdkEntry, objectExamples, providerCatalog, providerEntry } from "../../generator/emit/providers/catalog.js";
+import { aiSdkEntry, objectExamples, providerCatalog, providerEntry } from "../../generator/providers/catalog.js";
 import { emitProvidersModule } from "../../generator/emit/providers/module.js";
 import { formatDiagnostic } from "../../generator/diagnostics.js";
 import type { Diagnostic, ToolIR } from "../../generator/ir.js";

@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { aiSdkEntry, providerCatalog, type ProviderEntry } from "../../generator/emit/providers/catalog.js";
+import { aiSdkEntry, providerCatalog, type ProviderEntry } from "../../generator/providers/catalog.js";
 import { importContracts } from "../../generator/import/index.js";
 import type { ContractIR, Diagnostic } from "../../generator/ir.js";
 import { loadDefinitions } from "../../generator/load/index.js";

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { compile } from "../../generator/pipeline.js";
+import { compile } from "../../generator/pipeline/run.js";
 import { loadDefinitions } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
 import type { Diagnostic, ToolIR } from "../../generator/ir.js";

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { resolveSettings } from "../../generator/config/settings.js";
 import { importContracts } from "../../generator/import/index.js";
-import { compile, type CompileTargets } from "../../generator/pipeline.js";
+import { compile, type CompileTargets } from "../../generator/pipeline/run.js";
 import { STRICTEST } from "../helpers/typescripts.js";
 import type { TscCheck, TscProgram } from "./programs.js";
 

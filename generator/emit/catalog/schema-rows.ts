@@ -7,6 +7,7 @@
  * recursive type is finite here too. Any schema root works, object or not.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
+import { isJsonObject } from "../../schema/json.js";
 import { facetsOf } from "./facets.js";
 import { code, joined, link, text, type Cell, type Inline, type Row, type Target } from "./model.js";
 
@@ -48,13 +49,12 @@ interface Child {
   readonly required?: boolean;
 }
 
-const isObject = (value: JsonValue | JsonSchema | undefined): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
-const schemas = (value: JsonValue | undefined): JsonSchema[] => (Array.isArray(value) ? value.filter((v): v is JsonSchema => isObject(v) || typeof v === "boolean") : []);
+const schemas = (value: JsonValue | undefined): JsonSchema[] => (Array.isArray(value) ? value.filter((v): v is JsonSchema => isJsonObject(v) || typeof v === "boolean") : []);
 
 /** An array's items that say nothing but a type or a reference, so the array's type says it all: `array of Order`. */
 function plainItems(s: JsonObject): JsonObject | undefined {
   const items = s["items"];
-  if (!isObject(items) || s["prefixItems"] !== undefined) return undefined;
+  if (!isJsonObject(items) || s["prefixItems"] !== undefined) return undefined;
   const keys = Object.keys(items);
   return keys.length === 1 && (keys[0] === "$ref" || (keys[0] === "type" && typeof items["type"] === "string")) ? items : undefined;
 }
@@ -62,23 +62,23 @@ function plainItems(s: JsonObject): JsonObject | undefined {
 function propertyChildren(s: JsonObject): Child[] {
   const required = new Set(Array.isArray(s["required"]) ? s["required"].map(String) : []);
   const out: Child[] = [];
-  if (isObject(s["properties"])) {
-    for (const [name, sub] of Object.entries(s["properties"])) if (isObject(sub) || typeof sub === "boolean") out.push({ label: [code(name)], schema: sub, required: required.has(name) });
+  if (isJsonObject(s["properties"])) {
+    for (const [name, sub] of Object.entries(s["properties"])) if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [code(name)], schema: sub, required: required.has(name) });
   }
-  if (isObject(s["patternProperties"])) {
-    for (const [pattern, sub] of Object.entries(s["patternProperties"])) if (isObject(sub) || typeof sub === "boolean") out.push({ label: [text("keys matching "), code(pattern)], schema: sub });
+  if (isJsonObject(s["patternProperties"])) {
+    for (const [pattern, sub] of Object.entries(s["patternProperties"])) if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [text("keys matching "), code(pattern)], schema: sub });
   }
   const extra = s["additionalProperties"];
-  if (isObject(extra)) out.push({ label: [text("any other key")], schema: extra });
-  if (isObject(s["propertyNames"])) out.push({ label: [text("each key name")], schema: s["propertyNames"] });
+  if (isJsonObject(extra)) out.push({ label: [text("any other key")], schema: extra });
+  if (isJsonObject(s["propertyNames"])) out.push({ label: [text("each key name")], schema: s["propertyNames"] });
   return out;
 }
 
 function arrayChildren(s: JsonObject): Child[] {
   const out: Child[] = schemas(s["prefixItems"]).map((sub, i) => ({ label: [text(`item ${i}`)], schema: sub }));
   const items = s["items"];
-  if ((isObject(items) || items === false) && plainItems(s) === undefined) out.push({ label: [text(out.length > 0 ? "each further item" : "each item")], schema: items });
-  if (isObject(s["contains"])) out.push({ label: [text("some item")], schema: s["contains"] });
+  if ((isJsonObject(items) || items === false) && plainItems(s) === undefined) out.push({ label: [text(out.length > 0 ? "each further item" : "each item")], schema: items });
+  if (isJsonObject(s["contains"])) out.push({ label: [text("some item")], schema: s["contains"] });
   return out;
 }
 
@@ -91,16 +91,16 @@ function branchChildren(s: JsonObject): Child[] {
   }
   for (const keyword of ["not", "if", "then", "else"]) {
     const sub = s[keyword];
-    if (isObject(sub) || typeof sub === "boolean") out.push({ label: [text(keyword)], schema: sub });
+    if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [text(keyword)], schema: sub });
   }
-  if (isObject(s["dependentSchemas"])) {
-    for (const [key, sub] of Object.entries(s["dependentSchemas"])) if (isObject(sub) || typeof sub === "boolean") out.push({ label: [text("with "), code(key)], schema: sub });
+  if (isJsonObject(s["dependentSchemas"])) {
+    for (const [key, sub] of Object.entries(s["dependentSchemas"])) if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [text("with "), code(key)], schema: sub });
   }
   return out;
 }
 
 function children(schema: JsonSchema): Child[] {
-  return isObject(schema) ? [...propertyChildren(schema), ...arrayChildren(schema), ...branchChildren(schema)] : [];
+  return isJsonObject(schema) ? [...propertyChildren(schema), ...arrayChildren(schema), ...branchChildren(schema)] : [];
 }
 
 function refLabel(ref: string, resolve: RefResolver): Inline {
@@ -132,14 +132,14 @@ export function typeCell(schema: JsonSchema, resolve: RefResolver): Cell {
 
 /** Title and description, as the contract wrote them. */
 function describe(schema: JsonSchema): Cell {
-  if (!isObject(schema)) return [];
+  if (!isJsonObject(schema)) return [];
   const parts = [schema["title"], schema["description"]].filter((v): v is string => typeof v === "string" && v !== "");
   return parts.length === 0 ? [] : [text(parts.join(": "))];
 }
 
 /** The Details cell: each facet, separated. */
 export function detailsCell(schema: JsonSchema): Cell {
-  return isObject(schema) ? joined(facetsOf(schema, STRUCTURAL), " · ") : [];
+  return isJsonObject(schema) ? joined(facetsOf(schema, STRUCTURAL), " · ") : [];
 }
 
 function requiredCell(required: boolean | undefined): Cell {

@@ -8,7 +8,7 @@ import type { ContractIR, EmittedFile, JsonObject, JsonValue } from "../../ir.js
 import { contractConstName } from "../contracts-module.js";
 import { headerComment } from "../header.js";
 import { propertyKey, tsLiteral } from "../literal.js";
-import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from "./catalog.js";
+import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from "../../providers/catalog.js";
 
 const RUNTIME_VALUES = ["aiSdkToolSet", "openAIResponsesTools", "runAnthropicToolUse", "runGeminiFunctionCall", "runOpenAIToolCall"];
 const RUNTIME_TYPES = [

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
-import { type Io, workingDirectory } from "../../commands/generate.js";
+import { type Io, workingDirectory } from "../../commands/io.js";
 import { formatDiagnostic } from "../../diagnostics.js";
 import { resolveSettings } from "../../config/settings.js";
 import { formatProblem } from "../problems.js";

@@ -6,7 +6,6 @@
  * `x-toolc-idempotent` extensions or the curation say otherwise.
  */
 import { pointerJoin, type Reporter } from "../problems.js";
-import type { JsonObject } from "../schema.js";
 import type { HttpBinding } from "./binding.js";
 import type { Effect, OperationCuration, RetryCuration } from "./curation.js";
 import { buildInput } from "./input.js";
@@ -14,6 +13,7 @@ import type { Operation, SecurityRequirements } from "./model.js";
 import { buildErrors, buildOutput } from "./output.js";
 import type { Conversions } from "./report.js";
 import type { SchemaConverter } from "./schemas.js";
+import type { JsonObject } from "../../ir.js";
 
 export interface OpenApiTool {
   readonly name: string;

@@ -6,13 +6,14 @@
  * of theirs, its errors all of theirs; its effect is the strongest of its
  * operations', and it is idempotent only when all of them are.
  */
-import { mapSchema } from "../../normalize/schema-walk.js";
+import { mapSchema } from "../../schema/walk.js";
 import type { Problem } from "../problems.js";
-import { isJsonObject, type JsonObject } from "../schema.js";
 import type { HttpBinding } from "./binding.js";
 import { contractOf, type OpenApiTool } from "./contract.js";
 import type { Curation } from "./curation.js";
 import { operationKeys } from "./select.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { JsonObject } from "../../ir.js";
 
 const STRENGTH = { read: 0, write: 1, destructive: 2 } as const;
 type Effect = keyof typeof STRENGTH;

@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { format } from "prettier";
 import { tsLiteral } from "../../emit/literal.js";
-import { FORMAT_OPTIONS } from "../../write/format.js";
+import { FORMAT_OPTIONS } from "../../format/prettier.js";
 import type { OpenApiTool } from "./contract.js";
 import { isGroupBinding } from "./groups.js";
 import type { SecurityScheme } from "./model.js";

@@ -8,12 +8,13 @@
  * location becomes `query_id`, and so on.
  */
 import { pointerJoin, type Reporter } from "../problems.js";
-import { isJsonObject, type JsonObject } from "../schema.js";
 import type { BodyBinding, ParameterBinding } from "./binding.js";
 import type { OperationCuration } from "./curation.js";
 import type { HttpParameter, Json, Operation } from "./model.js";
 import type { Conversions } from "./report.js";
 import type { SchemaConverter } from "./schemas.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { JsonObject } from "../../ir.js";
 
 const PROPERTY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Headers the transport sets itself; OpenAPI 3.x says a parameter of this name is ignored. */

@@ -1,10 +1,10 @@
+import type { JsonObject } from "../../ir.js";
 /**
  * One model of an HTTP API for the rest of the OpenAPI import, whatever the
  * source's version: Swagger 2.0 and OpenAPI 3.0/3.1 documents are read into
  * it by spec.ts and swagger2.ts. Schemas stay as the source wrote them
  * (with `$ref`s into the document); schemas.ts converts them per contract.
  */
-import type { JsonObject } from "../schema.js";
 
 type Json = JsonObject[string];
 

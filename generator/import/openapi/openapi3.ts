@@ -5,13 +5,14 @@
  * responses and the security requirements.
  */
 import { pointerJoin, type Reporter } from "../problems.js";
-import { isJsonObject, type JsonObject } from "../schema.js";
-import { followRef, operationBasics, optionalText, readSecurity } from "./spec.js";
+import { followRef, operationBasics, optionalText, readSecurity } from "./document.js";
 import {
   bodyEncoding, HTTP_METHODS, isJsonMediaType,
   type ApiSpec, type HttpParameter, type Json, type Operation, type ParameterLocation, type RequestBody, type ResponseSpec,
   type SecurityRequirements, type SecurityScheme, type SpecVersion,
 } from "./model.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { JsonObject } from "../../ir.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 /** OpenAPI: a style's default by location, and explode's default (true only for `form`). */

@@ -9,13 +9,14 @@
  * status code, except 429 (transient), is a declared error.
  */
 import { pointerJoin, type Reporter } from "../problems.js";
-import { isJsonObject, type JsonObject } from "../schema.js";
-import { isObjectSchema } from "../../normalize/schema-walk.js";
+import { isObjectSchema } from "../../schema/walk.js";
 import type { SuccessBinding } from "./binding.js";
 import type { Operation, ResponseSpec } from "./model.js";
 import { isJsonMediaType } from "./model.js";
 import type { Conversions } from "./report.js";
 import type { SchemaConverter } from "./schemas.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { JsonObject } from "../../ir.js";
 
 /** Reason codes for the 4xx statuses (RFC 9110 §15.5 reason phrases). */
 const REASONS: Record<string, string> = {

@@ -16,12 +16,14 @@
  * once, at its pointer in the API description; every contract that uses it
  * gets the converted copy in its `$defs`.
  */
-import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../normalize/schema-walk.js";
+import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 import { pointerJoin, Reporter } from "../problems.js";
-import { convertSchema, isJsonObject, type JsonObject, type SchemaContext } from "../schema.js";
+import { convertSchema, type SchemaContext } from "../schema.js";
 import type { ApiSpec, Json } from "./model.js";
 import type { Conversions } from "./report.js";
-import { resolveLocal } from "./spec.js";
+import { resolveLocalRef } from "../../schema/refs.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { JsonObject } from "../../ir.js";
 
 export type Direction = "input" | "output";
 
@@ -124,7 +126,7 @@ export class SchemaConverter {
   resolve(schema: Json): Json {
     let node = schema;
     for (let hops = 0; isJsonObject(node) && typeof node.$ref === "string" && hops < 32; hops++) {
-      const target = resolveLocal(this.spec.document, node.$ref);
+      const target = resolveLocalRef(this.spec.document, node.$ref);
       if (target === undefined) return node;
       node = target;
     }
@@ -135,7 +137,7 @@ export class SchemaConverter {
     const key = `${direction}\u0000${pointer}`;
     const cached = this.#components.get(key);
     if (cached) return cached;
-    const target = resolveLocal(this.spec.document, `#${pointer}`);
+    const target = resolveLocalRef(this.spec.document, `#${pointer}`);
     // Converting a component only collects what it references; convertRoot follows them, so a cycle ends at the cache.
     const converted = this.#convert(target ?? {}, pointer, direction, this.componentReport);
     this.#components.set(key, converted);
@@ -173,7 +175,7 @@ export class SchemaConverter {
 
   #rewriteRef(ref: string, at: string, refs: Set<string>, report: Reporter): string {
     if (!ref.startsWith("#/")) return ref; // schema.ts reports every other form
-    if (resolveLocal(this.spec.document, ref) === undefined) {
+    if (resolveLocalRef(this.spec.document, ref) === undefined) {
       report.error(pointerJoin(at, "$ref"), `$ref ${JSON.stringify(ref)} points at nothing in the document`);
       return ref;
     }

@@ -8,12 +8,12 @@
  * checked again where it is read.
  */
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { pointerJoin, type Reporter } from "../problems.js";
-import { isJsonObject, type JsonObject } from "../schema.js";
-import { fragmentTokens } from "../../runtime/pointer.js";
+import type { JsonObject } from "../../ir.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { Reporter } from "../problems.js";
 import { readOpenApi3 } from "./openapi3.js";
 import { readSwagger2 } from "./swagger2.js";
-import type { ApiSpec, HttpMethod, Json, Operation, SecurityRequirements, SpecVersion } from "./model.js";
+import type { ApiSpec, SpecVersion } from "./model.js";
 
 /** Validation messages listed before the rest are summarized: the first few say what kind of problem it is. */
 const VALIDATION_LINES = 5;
@@ -73,82 +73,4 @@ export async function readSpec(location: string, report: Reporter): Promise<ApiS
   }
   await validationProblems(bundled, report);
   return version === "2.0" ? readSwagger2(bundled, report) : readOpenApi3(bundled, version, report);
-}
-
-/** The node a local `$ref` (`#/components/...`) points at, or undefined. */
-export function resolveLocal(doc: JsonObject, ref: string): Json | undefined {
-  if (!ref.startsWith("#")) return undefined;
-  let node: Json = doc;
-  try {
-    for (const token of fragmentTokens(ref.slice(1))) {
-      if (Array.isArray(node)) node = node[Number(token)] as Json;
-      else if (isJsonObject(node) && Object.hasOwn(node, token)) node = node[token] as Json;
-      else return undefined;
-      if (node === undefined) return undefined;
-    }
-  } catch {
-    return undefined;
-  }
-  return node;
-}
-
-/**
- * Follows `$ref`s of non-schema objects (parameters, responses, request
- * bodies), returning the object and the pointer it was found at; chains are
- * followed, a cycle or a dangling reference is an error at `at`.
- */
-export function followRef(doc: JsonObject, node: Json, at: string, report: Reporter): { node: JsonObject; pointer: string } | undefined {
-  let current = node;
-  let pointer = at;
-  const seen = new Set<string>();
-  while (isJsonObject(current) && typeof current.$ref === "string") {
-    const ref = current.$ref;
-    if (seen.has(ref)) {
-      report.error(at, `the $ref chain ${[...seen, ref].map((r) => JSON.stringify(r)).join(" → ")} is a cycle`);
-      return undefined;
-    }
-    seen.add(ref);
-    const target = resolveLocal(doc, ref);
-    if (target === undefined) {
-      report.error(pointerJoin(pointer, "$ref"), `$ref ${JSON.stringify(ref)} points at nothing in the document`);
-      return undefined;
-    }
-    current = target;
-    pointer = ref.slice(1);
-  }
-  if (!isJsonObject(current)) {
-    report.error(at, "expected an object");
-    return undefined;
-  }
-  return { node: current, pointer };
-}
-
-/** The `x-…` keys of an object. */
-export function extensionsOf(node: JsonObject): JsonObject {
-  return Object.fromEntries(Object.entries(node).filter(([k]) => k.startsWith("x-")));
-}
-
-export function optionalText(value: Json | undefined): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value : undefined;
-}
-
-export function readSecurity(raw: Json | undefined): SecurityRequirements | undefined {
-  if (!Array.isArray(raw)) return undefined;
-  return raw.filter(isJsonObject).map((alternative) => Object.keys(alternative));
-}
-
-/** What an operation object says about itself, the same in Swagger 2.0 and OpenAPI 3.x. */
-export function operationBasics(node: JsonObject, method: HttpMethod, path: string, at: string, globalSecurity: SecurityRequirements) {
-  return {
-    method,
-    path,
-    operationId: optionalText(node.operationId),
-    summary: optionalText(node.summary),
-    description: optionalText(node.description),
-    tags: Array.isArray(node.tags) ? node.tags.filter((t): t is string => typeof t === "string") : [],
-    deprecated: node.deprecated === true,
-    security: readSecurity(node.security) ?? globalSecurity,
-    extensions: extensionsOf(node),
-    pointer: at,
-  } satisfies Partial<Operation>;
 }

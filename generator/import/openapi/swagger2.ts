@@ -7,14 +7,15 @@
  * live under `definitions`.
  */
 import { pointerJoin, type Reporter } from "../problems.js";
-import { isJsonObject, type JsonObject } from "../schema.js";
 import { mergeParameters } from "./openapi3.js";
-import { followRef, operationBasics, optionalText, readSecurity } from "./spec.js";
+import { followRef, operationBasics, optionalText, readSecurity } from "./document.js";
 import {
   bodyEncoding, HTTP_METHODS,
   type ApiSpec, type HttpParameter, type Json, type Operation, type ParameterLocation, type RequestBody, type ResponseSpec,
   type SecurityRequirements, type SecurityScheme,
 } from "./model.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { JsonObject } from "../../ir.js";
 
 /** The keywords a non-body Swagger 2.0 parameter shares with a schema (Swagger 2.0 Parameter Object). */
 const PARAMETER_SCHEMA_KEYS = [

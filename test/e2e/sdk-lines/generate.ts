@@ -5,7 +5,7 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { run } from "../../../generator/pipeline.js";
+import { run } from "../../../generator/pipeline/run.js";
 import { root } from "../helpers.js";
 
 export type SdkLine = 1 | 2;

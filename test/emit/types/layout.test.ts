@@ -9,7 +9,7 @@ import { FileBuilder } from "../../../generator/emit/file-builder.js";
 import { schemaToType } from "../../../generator/emit/types/index.js";
 import { layoutType, typeAliasText } from "../../../generator/emit/types/layout.js";
 import type { JsonObject } from "../../../generator/ir.js";
-import { FORMAT_OPTIONS } from "../../../generator/write/format.js";
+import { FORMAT_OPTIONS } from "../../../generator/format/prettier.js";
 import { testContext } from "./helpers.js";
 
 const LONG_ENUM = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"];

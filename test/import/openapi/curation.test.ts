@@ -2,7 +2,7 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../../generator/pipeline.js";
+import { compile } from "../../../generator/pipeline/run.js";
 import { runCli } from "../../compiler/helpers.js";
 import { importSpec, OK_OBJECT, openapi30, type Obj } from "./helpers.js";
 

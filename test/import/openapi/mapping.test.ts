@@ -1,6 +1,6 @@
 /** Table-driven tests of the OpenAPI → contract mapping: names, effect, input, output, errors, schema conversions. */
 import { describe, expect, it } from "vitest";
-import { compile } from "../../../generator/pipeline.js";
+import { compile } from "../../../generator/pipeline/run.js";
 import { importSpec, OK_OBJECT, openapi30, type Obj } from "./helpers.js";
 
 const get = (op: Obj = {}) => ({ get: { operationId: "getThing", responses: { 200: OK_OBJECT }, ...op } });

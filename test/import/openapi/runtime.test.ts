@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHttpApi, retryAfterMs, type HttpApiDescription, type HttpCallContext, type HttpOperation } from "../../../generator/openapi-runtime/openapi-http.js";
 import { TransientError } from "../../../generator/runtime/errors.js";
 import { executeTool } from "../../../generator/runtime/executor.js";
-import { FORMAT_OPTIONS } from "../../../generator/write/format.js";
+import { FORMAT_OPTIONS } from "../../../generator/format/prettier.js";
 import { contractsFromYaml, toolYaml } from "../../runtime/yaml-contracts.js";
 
 interface Seen {

@@ -6,10 +6,12 @@
  * all (an open map, a tuple, a recursive type) is a problem: the tool then
  * cannot take the provider's strict form.
  */
-import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
-import { allowsNull, defName, enumTypes, isObject, type SchemaPath, type SchemaProblem, typesOf } from "./schema-facts.js";
-import type { NullPlan } from "../../runtime/provider-nulls.js";
+import type { JsonObject, JsonSchema, JsonValue, JsonPath } from "../ir.js";
+import { allowsNull, enumTypes, type SchemaProblem, typesOf } from "./schema-facts.js";
+import type { NullPlan } from "../runtime/provider-nulls.js";
 import { distributeUnion, mergeAllOf } from "./all-of.js";
+import { isJsonObject } from "../schema/json.js";
+import { defsEntryName } from "../schema/refs.js";
 
 export interface DialectRules {
   /** Keywords the provider enforces, kept as written (structure keywords are handled on their own). */
@@ -91,8 +93,8 @@ export function nullable(schema: JsonObject): JsonObject {
   return { ...(description === undefined ? {} : { description }), anyOf: [...branches, { type: "null" }] };
 }
 
-function rewriteProperties(node: JsonObject, path: SchemaPath, ctx: Context, out: NodeResult): void {
-  const properties = isObject(node.properties) ? node.properties : {};
+function rewriteProperties(node: JsonObject, path: JsonPath, ctx: Context, out: NodeResult): void {
+  const properties = isJsonObject(node.properties) ? node.properties : {};
   const required = new Set(Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : []);
   const rewritten: JsonObject = {};
   const plans: Record<string, NullPlan> = {};
@@ -118,7 +120,7 @@ function rewriteProperties(node: JsonObject, path: SchemaPath, ctx: Context, out
 }
 
 function hasDeclaredProperties(node: JsonObject): boolean {
-  return isObject(node.properties) && Object.keys(node.properties).length > 0;
+  return isJsonObject(node.properties) && Object.keys(node.properties).length > 0;
 }
 
 /** An object whose every property is in its union's branches (a distributed union): the branches carry the shape. */
@@ -126,7 +128,7 @@ function shapedByBranches(node: JsonObject): boolean {
   return node.properties === undefined && node.additionalProperties === undefined && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf));
 }
 
-function rewriteObjectShape(node: JsonObject, path: SchemaPath, ctx: Context, out: NodeResult): void {
+function rewriteObjectShape(node: JsonObject, path: JsonPath, ctx: Context, out: NodeResult): void {
   const isObjectNode = typesOf(node).includes("object") || node.properties !== undefined;
   if (!isObjectNode || shapedByBranches(node)) return;
   rewriteProperties(node, path, ctx, out);
@@ -138,12 +140,12 @@ function rewriteObjectShape(node: JsonObject, path: SchemaPath, ctx: Context, ou
     out.schema.additionalProperties = false;
     ctx.closedOpenObjects = true;
   } else if (ctx.rules.closedObjects) {
-    const what = isObject(extra) ? "an open map (additionalProperties with a schema)" : "an object with no declared properties (any keys)";
+    const what = isJsonObject(extra) ? "an open map (additionalProperties with a schema)" : "an object with no declared properties (any keys)";
     ctx.problems.push({ path: [...path, "additionalProperties"], message: `${what} has no strict form` });
   } else if (extra !== undefined) out.schema.additionalProperties = rewrite(extra as JsonSchema, [...path, "additionalProperties"], ctx).schema;
 }
 
-function rewriteBranches(key: "anyOf" | "oneOf" | "allOf", node: JsonObject, path: SchemaPath, ctx: Context, out: NodeResult): void {
+function rewriteBranches(key: "anyOf" | "oneOf" | "allOf", node: JsonObject, path: JsonPath, ctx: Context, out: NodeResult): void {
   const branches = node[key];
   if (!Array.isArray(branches)) return;
   const results = branches.map((b, i) => rewrite(b as JsonSchema, [...path, key, i], ctx));
@@ -152,13 +154,13 @@ function rewriteBranches(key: "anyOf" | "oneOf" | "allOf", node: JsonObject, pat
   if (!ctx.rules.requireAll || key === "allOf") return;
   const planned = results.flatMap((r, i) => {
     const branch = branches[i];
-    const keys = isObject(branch) && isObject(branch.properties) ? Object.keys(branch.properties) : undefined;
+    const keys = isJsonObject(branch) && isJsonObject(branch.properties) ? Object.keys(branch.properties) : undefined;
     return keys === undefined || isEmptyPlan(r.plan) ? [] : [{ keys, plan: r.plan as NullPlan }];
   });
   if (planned.length > 0) out.plan = { ...out.plan, anyOf: [...(out.plan?.anyOf ?? []), ...planned] };
 }
 
-function rewriteItems(node: JsonObject, path: SchemaPath, ctx: Context, out: NodeResult, dropped: [string, JsonValue][]): void {
+function rewriteItems(node: JsonObject, path: JsonPath, ctx: Context, out: NodeResult, dropped: [string, JsonValue][]): void {
   if (ctx.rules.closedObjects && typesOf(node).includes("array") && node.items === undefined && node.prefixItems === undefined) {
     ctx.problems.push({ path, message: "an array of values of any type (no items) has no strict form" });
   }
@@ -178,7 +180,7 @@ function rewriteItems(node: JsonObject, path: SchemaPath, ctx: Context, out: Nod
   }
 }
 
-function rewriteValues(node: JsonObject, path: SchemaPath, ctx: Context, out: NodeResult): void {
+function rewriteValues(node: JsonObject, path: JsonPath, ctx: Context, out: NodeResult): void {
   const values = Array.isArray(node.enum) ? node.enum : Object.hasOwn(node, "const") ? [node.const as JsonValue] : undefined;
   if (values === undefined) return;
   // const becomes a one-value enum, which every dialect knows; a missing type is spelled out.
@@ -204,7 +206,7 @@ function rewriteStrings(node: JsonObject, ctx: Context, out: NodeResult, dropped
   }
 }
 
-function rewriteObject(written: JsonObject, path: SchemaPath, ctx: Context): NodeResult {
+function rewriteObject(written: JsonObject, path: JsonPath, ctx: Context): NodeResult {
   const node = mergeAllOf(written, ctx.defs) ?? distributeUnion(written, ctx.defs) ?? written;
   const out: NodeResult = { schema: {} };
   const dropped: [string, JsonValue][] = [];
@@ -213,7 +215,7 @@ function rewriteObject(written: JsonObject, path: SchemaPath, ctx: Context): Nod
   if (typeof node.description === "string") out.schema.description = node.description;
   if (typeof node.$ref === "string") {
     out.schema.$ref = node.$ref;
-    const name = defName(node.$ref);
+    const name = defsEntryName(node.$ref);
     if (ctx.rules.requireAll && name !== undefined) out.plan = { ref: name };
   }
   rewriteValues(node, path, ctx, out);
@@ -241,10 +243,10 @@ function constrainsSomething(node: JsonObject): boolean {
   return ["type", "enum", "const", "$ref", "anyOf", "oneOf", "allOf", "properties"].some((key) => Object.hasOwn(node, key));
 }
 
-function rewrite(node: JsonSchema, path: SchemaPath, ctx: Context): NodeResult {
-  if (!isObject(node) || !constrainsSomething(node)) {
+function rewrite(node: JsonSchema, path: JsonPath, ctx: Context): NodeResult {
+  if (!isJsonObject(node) || !constrainsSomething(node)) {
     if (ctx.rules.closedObjects) ctx.problems.push({ path, message: node === false ? "a schema that accepts nothing has no strict form" : "a value of any type has no strict form" });
-    return { schema: isObject(node) ? rewriteObject(node, path, ctx).schema : {} };
+    return { schema: isJsonObject(node) ? rewriteObject(node, path, ctx).schema : {} };
   }
   return rewriteObject(node, path, ctx);
 }
@@ -286,7 +288,7 @@ function pruneRefs(defs: Record<string, NullPlan>): void {
 
 /** The served input schema in one provider's dialect. */
 export function rewriteSchema(served: JsonObject, rules: DialectRules): Rewritten {
-  const defs = isObject(served.$defs) ? served.$defs : {};
+  const defs = isJsonObject(served.$defs) ? served.$defs : {};
   const ctx: Context = { rules, defs, problems: [], closedOpenObjects: false };
   const { $defs: _defs, ...rootNode } = served;
   const root = rewrite(rootNode, [], ctx);

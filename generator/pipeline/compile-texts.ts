@@ -3,22 +3,22 @@
  * the files toolc would write; the same code with or without the build cache.
  *
  * Each tool is compiled on its own against the named types
- * (tool-compiler.ts), on worker threads for a large run; with a cache, a
+ * (compile-tool.ts), on worker threads for a large run; with a cache, a
  * tool whose text and types are unchanged comes from its entry instead.
  * What needs every tool at once (the name lints, "no tools", the shared
  * files) is done here, from all the tools' entries, so a partial compile
  * is the full one by construction.
  */
 import type { Options } from "prettier";
-import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "./cache.js";
-import { hasErrors } from "./diagnostics.js";
-import { byPath, emitRuntimeFiles, emitShared, type EmitOptions } from "./emit/index.js";
-import type { ContractIR, Diagnostic, EmittedFile } from "./ir.js";
-import type { DefinitionText } from "./load/files.js";
-import { assemble } from "./normalize/index.js";
-import { typesFromTexts, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./tool-compiler.js";
-import { openToolCompiler } from "./tool-workers.js";
-import { openFormatter, type FormatMemo, type Formatter } from "./write/format.js";
+import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "../cache.js";
+import { hasErrors } from "../diagnostics.js";
+import { byPath, emitRuntimeFiles, emitShared, type EmitOptions } from "../emit/index.js";
+import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
+import type { DefinitionText } from "../load/files.js";
+import { assemble } from "../normalize/index.js";
+import { typesFromTexts, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./compile-tool.js";
+import { openToolCompiler } from "./worker-pool.js";
+import { openFormatter, type FormatMemo, type Formatter } from "../format/prettier.js";
 
 export interface CompileOutput {
   /** Absent when there are errors. */

@@ -3,22 +3,16 @@
  * node allow null, which JSON types an enum's values have, does a `$defs`
  * entry refer back to itself.
  */
-import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
-import { defsEntryName } from "../../runtime/pointer.js";
-
-/** A path into a served schema: keys and array indexes from its root. */
-export type SchemaPath = readonly (string | number)[];
+import type { JsonObject, JsonPath, JsonSchema, JsonValue } from "../ir.js";
+import { isJsonObject } from "../schema/json.js";
+import { defsEntryName, refsIn } from "../schema/refs.js";
+import { SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
 
 /** Why a schema cannot take a provider's strict form, and where. */
 export interface SchemaProblem {
-  readonly path: SchemaPath;
+  readonly path: JsonPath;
   readonly message: string;
 }
-
-export const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
-
-/** The `$defs` entry a reference names, decoded as a JSON pointer. */
-export const defName: (ref: unknown) => string | undefined = defsEntryName;
 
 export function typesOf(node: JsonObject): string[] {
   if (typeof node.type === "string") return [node.type];
@@ -42,8 +36,8 @@ export function enumTypes(values: readonly JsonValue[]): string[] {
 /** Whether `node` accepts null, following `$ref`s into `defs`. */
 export function allowsNull(node: JsonSchema, defs: JsonObject, seen: Set<string> = new Set()): boolean {
   if (node === true) return true;
-  if (!isObject(node)) return false;
-  const ref = defName(node.$ref);
+  if (!isJsonObject(node)) return false;
+  const ref = defsEntryName(node.$ref);
   if (ref !== undefined) {
     if (seen.has(ref)) return false;
     seen.add(ref);
@@ -60,21 +54,14 @@ export function allowsNull(node: JsonSchema, defs: JsonObject, seen: Set<string>
   return true;
 }
 
-function refsIn(node: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(node)) node.forEach((n) => refsIn(n, out));
-  else if (isObject(node)) {
-    for (const [key, value] of Object.entries(node)) {
-      const ref = key === "$ref" ? defName(value) : undefined;
-      if (ref !== undefined) out.add(ref);
-      else refsIn(value, out);
-    }
-  }
-  return out;
+/** The `$defs` entries `node` refers to, anywhere inside it. */
+function defsReferredTo(node: JsonValue): Set<string> {
+  return new Set(refsIn(node).flatMap((ref) => defsEntryName(ref) ?? []));
 }
 
 /** The `$defs` entries that can reach themselves through `$ref`: a recursive type. */
 export function recursiveDefs(defs: JsonObject): string[] {
-  const edges = new Map(Object.entries(defs).map(([name, schema]) => [name, refsIn(schema, new Set())]));
+  const edges = new Map(Object.entries(defs).map(([name, schema]) => [name, defsReferredTo(schema)]));
   const reaches = (from: string, target: string, seen: Set<string>): boolean => {
     for (const next of edges.get(from) ?? []) {
       if (next === target) return true;
@@ -90,18 +77,16 @@ export function recursiveDefs(defs: JsonObject): string[] {
 
 /** Keywords whose values are data, not schemas: never walked into. */
 const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "required"]);
-/** Keywords whose values map names to schemas: the names are data, the values schemas. */
-const SCHEMA_MAPS = new Set(["properties", "$defs"]);
 
 /** Drops `x-` annotation keywords (x-sensitive and the like) everywhere: they constrain nothing and providers do not know them. */
 export function withoutAnnotations(node: JsonValue): JsonValue {
   if (Array.isArray(node)) return node.map(withoutAnnotations);
-  if (!isObject(node)) return node;
+  if (!isJsonObject(node)) return node;
   const entries = Object.entries(node)
     .filter(([key]) => !key.startsWith("x-"))
     .map(([key, value]): [string, JsonValue] => {
       if (DATA_KEYWORDS.has(key)) return [key, value];
-      if (SCHEMA_MAPS.has(key) && isObject(value)) return [key, Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutAnnotations(schema)]))];
+      if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isJsonObject(value)) return [key, Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutAnnotations(schema)]))];
       return [key, withoutAnnotations(value)];
     });
   return Object.fromEntries(entries);

@@ -6,12 +6,13 @@
  * here, so they cannot disagree.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { JsonObject, SensitivePathsIR, ToolIR } from "../../ir.js";
-import { forEachSensitive } from "../../runtime/sensitive.js";
+import type { JsonObject, SensitivePathsIR, ToolIR } from "../ir.js";
+import { forEachSensitive } from "../runtime/sensitive.js";
 import { ANTHROPIC_LIMITS, ANTHROPIC_NAME, anthropicDialect, type AnthropicDialect } from "./anthropic.js";
 import { GEMINI_NAME, geminiDialect } from "./gemini.js";
 import { OPENAI_NAME, openaiDialect, type OpenAIDialect } from "./openai.js";
-import { isObject, withoutAnnotations } from "./schema-facts.js";
+import { withoutAnnotations } from "./schema-facts.js";
+import { isJsonObject } from "../schema/json.js";
 
 export interface ProviderEntry {
   readonly tool: ToolIR;
@@ -95,7 +96,7 @@ function holdsSensitive(input: JsonObject, paths: SensitivePathsIR): boolean {
  * leaves toolc's border, not even a sample one.
  */
 export function objectExamples(tool: ToolIR): JsonObject[] {
-  const inputs = tool.examples.filter((x) => x.invalid === undefined && x.rejected === undefined && isObject(x.input)).map((x) => x.input as JsonObject);
+  const inputs = tool.examples.filter((x) => x.invalid === undefined && x.rejected === undefined && isJsonObject(x.input)).map((x) => x.input as JsonObject);
   return inputs.filter((input) => !holdsSensitive(input, tool.sensitive.input));
 }
 

@@ -9,17 +9,18 @@
  * prettier's parsers or Ajv's compiler.
  */
 import { relative, resolve, sep } from "node:path";
-import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "./cache.js";
-import { hasErrors } from "./diagnostics.js";
-import type { AuthSetting } from "./config/auth.js";
-import type { ServerDefaultsSetting } from "./config/server-defaults.js";
-import type { EmitOptions } from "./emit/index.js";
-import type { CompileOutput } from "./compile.js";
-import { baseIdentities, definitionsIn, diffConfigKey } from "./docs/bases.js";
-import type { DocsTarget } from "./docs/catalog.js";
-import { readDefinitionTexts, type DefinitionText } from "./load/files.js";
-import type { Diagnostic, EmittedFile } from "./ir.js";
-import { applyOutput, differences, planByHash, planOutput, type Difference, type OutputLayout, type OutputPlan } from "./write/output.js";
+import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "../cache.js";
+import { hasErrors } from "../diagnostics.js";
+import type { AuthSetting } from "../config/auth.js";
+import type { ServerDefaultsSetting } from "../config/server-defaults.js";
+import type { EmitOptions } from "../emit/index.js";
+import type { CompileOutput } from "./compile-texts.js";
+import { baseIdentities, definitionsIn, diffConfigKey } from "../docs/bases.js";
+import type { DocsTarget } from "../docs/catalog.js";
+import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
+import type { Diagnostic, EmittedFile } from "../ir.js";
+import { applyOutput } from "../write/apply.js";
+import { differences, planByHash, planOutput, type Difference, type OutputLayout, type OutputPlan } from "../write/output.js";
 
 /** The folders and modules a compile depends on; paths are relative to the run's folder, or absolute. */
 export interface CompileTargets {
@@ -94,10 +95,10 @@ export async function compile(definitions: string, out: string, cwd: string, tar
   const texts = readDefinitionTexts(resolve(cwd, definitions), cwd);
   if (!texts) {
     // A missing or empty folder: loading reports it, located.
-    const { loadDefinitions } = await import("./load/index.js");
+    const { loadDefinitions } = await import("../load/index.js");
     return { diagnostics: loadDefinitions(resolve(cwd, definitions), { displayRoot: cwd }).diagnostics, tools: 0 };
   }
-  const [{ compileTexts }, { FORMAT_OPTIONS }] = await Promise.all([import("./compile.js"), import("./write/format.js")]);
+  const [{ compileTexts }, { FORMAT_OPTIONS }] = await Promise.all([import("./compile-texts.js"), import("../format/prettier.js")]);
   return compileTexts({ emitOptions: emitOptions(out, cwd, targets), formatOptions: FORMAT_OPTIONS }, texts);
 }
 
@@ -150,21 +151,21 @@ async function compileCached(options: RunOptions, cwd: string, layout: OutputLay
   const manifest = readEntry<RunManifest>(cache, "runs", run.runKey);
   const plan = manifest && planByHash(manifest.files, layout, (text) => hashText(text));
   if (manifest && plan) return { result: unchangedResult(manifest, plan, layout, cwd, options.mode) };
-  const [{ compileTexts }, { FORMAT_OPTIONS }] = await Promise.all([import("./compile.js"), import("./write/format.js")]);
+  const [{ compileTexts }, { FORMAT_OPTIONS }] = await Promise.all([import("./compile-texts.js"), import("../format/prettier.js")]);
   const compiled = await compileTexts({ cache: { store: cache, settingsKey: key }, emitOptions: emit, formatOptions: FORMAT_OPTIONS }, texts);
   return { compiled, run };
 }
 
 /** Compiling filled Ajv's caches with every schema of the run; release them (imported here, so a no-op run never loads Ajv). */
 async function releaseCompileCaches(): Promise<void> {
-  const { releaseSharedAjv } = await import("./ajv-shared.js");
+  const { releaseSharedAjv } = await import("../ajv-shared.js");
   releaseSharedAjv();
 }
 
 /** The compile's files with the catalog's, which is built from the same IR. */
 async function withCatalog(compiled: CompileOutput, docs: DocsTarget, definitions: string): Promise<CompileOutput> {
   if (!compiled.files || !compiled.ir) return compiled;
-  const [{ catalogFiles }, { byPath }] = await Promise.all([import("./docs/catalog.js"), import("./emit/index.js")]);
+  const [{ catalogFiles }, { byPath }] = await Promise.all([import("../docs/catalog.js"), import("../emit/index.js")]);
   const catalog = catalogFiles(docs, definitions, compiled.ir);
   const diagnostics = [...compiled.diagnostics, ...catalog.diagnostics];
   if (!catalog.files || hasErrors(catalog.diagnostics)) return { diagnostics, tools: compiled.tools };

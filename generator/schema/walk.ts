@@ -1,11 +1,14 @@
 /**
  * A structural walk over the supported JSON Schema subset: which keywords
  * hold subschemas, and how to rebuild a node with its children transformed.
- * Normalization, sensitivity analysis and the emitters all agree on this one
- * list, so a keyword added to the subset is handled everywhere or nowhere.
+ * Load, normalize (sensitivity and union analysis included), diff, import,
+ * the discriminators and the provider dialects take their subschema
+ * keywords from these tables, so a keyword added to the subset reaches all
+ * of them at once. Some emitters (validators, copies, contract tests, types)
+ * still keep tables of their own.
  */
-import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
-import type { JsonPath } from "../load/index.js";
+import type { JsonObject, JsonPath, JsonSchema, JsonValue } from "../ir.js";
+import { isJsonObject } from "./json.js";
 
 /** Keywords whose value is a single subschema. */
 export const SCHEMA_KEYWORDS = ["items", "additionalProperties", "propertyNames"] as const;
@@ -14,9 +17,15 @@ export const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"] a
 /** Keywords whose value is a map of name → subschema. */
 export const SCHEMA_MAP_KEYWORDS = ["properties", "$defs"] as const;
 
-export function isSchemaObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
+/**
+ * The same tables for any JSON Schema 2020-12 document, beyond the subset
+ * toolc compiles (Core §10.2 and §11, the applicator and unevaluated
+ * vocabularies): for walks that must not miss a subschema wherever it sits,
+ * such as copies of any schema or where `x-mcp-header` may be written.
+ */
+export const ANY_SCHEMA_KEYWORDS = [...SCHEMA_KEYWORDS, "contains", "not", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems"] as const;
+export const ANY_SCHEMA_LIST_KEYWORDS = SCHEMA_LIST_KEYWORDS;
+export const ANY_SCHEMA_MAP_KEYWORDS = [...SCHEMA_MAP_KEYWORDS, "patternProperties", "dependentSchemas"] as const;
 
 /** Gets the node with its children already rebuilt, its path, and the node as it was before. */
 export type SchemaVisitor = (node: JsonObject, path: JsonPath, original: JsonObject) => JsonObject;
@@ -26,7 +35,7 @@ export type SchemaVisitor = (node: JsonObject, path: JsonPath, original: JsonObj
  * its rebuilt children. Key order is preserved, so output stays stable.
  */
 export function mapSchema(schema: JsonSchema, path: JsonPath, visit: SchemaVisitor): JsonSchema {
-  if (!isSchemaObject(schema)) return schema;
+  if (!isJsonObject(schema)) return schema;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     out[key] = mapKeyword(key, value, [...path, key], visit);
@@ -39,7 +48,7 @@ function mapKeyword(key: string, value: JsonValue, path: JsonPath, visit: Schema
   if ((SCHEMA_LIST_KEYWORDS as readonly string[]).includes(key) && Array.isArray(value)) {
     return value.map((item, i) => mapSchema(item as JsonSchema, [...path, i], visit));
   }
-  if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isSchemaObject(value)) {
+  if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isJsonObject(value)) {
     const map: JsonObject = {};
     for (const [name, sub] of Object.entries(value)) map[name] = mapSchema(sub as JsonSchema, [...path, name], visit);
     return map;

@@ -15,7 +15,7 @@
  * Gemini has no strict flag for function declarations, so nothing here
  * stops a tool from being exported.
  */
-import type { JsonObject, ToolIR } from "../../ir.js";
+import type { JsonObject, ToolIR } from "../ir.js";
 import { rewriteSchema } from "./rewrite.js";
 
 export const GEMINI_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;

@@ -5,13 +5,13 @@
  */
 import { relative, sep } from "node:path";
 import { parseArgs } from "node:util";
-import type { Io } from "../cli.js";
+import type { Io } from "./io.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { resolveSettings } from "../config/settings.js";
-import { diffConfigOf } from "./config.js";
-import { formatReport, FORMATS, type Format } from "./format.js";
-import { diffContracts } from "./index.js";
-import { loadBase, sideFromFolder, type SideResult } from "./sources.js";
+import { diffConfigOf } from "../diff/config.js";
+import { formatReport, FORMATS, type Format } from "../diff/format.js";
+import { diffContracts } from "../diff/index.js";
+import { loadBase, sideFromFolder, type SideResult } from "../diff/sources.js";
 
 const USAGE = `Usage: toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown] [--config FILE]
 

@@ -1,6 +1,6 @@
 /**
  * Tools compiled on worker threads. Every tool is compiled on its own
- * (tool-compiler.ts), and the result is a pure function of its text, the
+ * (compile-tool.ts), and the result is a pure function of its text, the
  * named types and the options, so which thread compiles it changes no byte.
  * Each worker loads a share of the texts in `classify` and later compiles
  * the tools it loaded, so no file is parsed twice.
@@ -11,9 +11,10 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { EmitOptions } from "./emit/index.js";
-import type { DefinitionText } from "./load/files.js";
-import { LocalToolCompiler, type Classified, type ToolCompiler, type ToolOutcome } from "./tool-compiler.js";
+import type { EmitOptions } from "../emit/index.js";
+import type { DefinitionText } from "../load/files.js";
+import { PendingReplies } from "../worker-replies.js";
+import { LocalToolCompiler, type Classified, type ToolCompiler, type ToolOutcome } from "./compile-tool.js";
 
 type RequestBody =
   | { readonly kind: "classify"; readonly texts: readonly DefinitionText[] }
@@ -23,43 +24,27 @@ export type WorkerRequest = RequestBody & { readonly id: number };
 
 export type WorkerReply = { readonly id: number; readonly result: Classified | ToolOutcome[] } | { readonly id: number; readonly error: string };
 
-const WORKER_URL = new URL("./tool-worker.js", import.meta.url);
+const WORKER_URL = new URL("./worker-thread.js", import.meta.url);
 
 class WorkerChannel {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  #nextId = 0;
-  #failure: Error | undefined;
+  readonly #replies = new PendingReplies<unknown>();
 
   constructor() {
     this.#worker = new Worker(WORKER_URL);
     this.#worker.on("message", (reply: WorkerReply) => {
-      const pending = this.#pending.get(reply.id);
-      this.#pending.delete(reply.id);
-      if ("error" in reply) pending?.reject(new Error(`in a compile worker: ${reply.error}`));
-      else pending?.resolve(reply.result);
+      this.#replies.settle(reply.id, "error" in reply ? { error: new Error(`in a compile worker: ${reply.error}`) } : { value: reply.result });
     });
-    this.#worker.on("error", (e) => this.#fail(e));
-    this.#worker.on("exit", (code) => this.#fail(new Error(`a compile worker exited with code ${code}`)));
+    this.#worker.on("error", (e) => this.#replies.fail(e));
+    this.#worker.on("exit", (code) => this.#replies.fail(new Error(`a compile worker exited with code ${code}`)));
   }
 
   request<T>(request: RequestBody): Promise<T> {
-    if (this.#failure) return Promise.reject(this.#failure);
-    const id = this.#nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...request, id });
-    });
-  }
-
-  #fail(error: Error): void {
-    this.#failure ??= error;
-    for (const pending of this.#pending.values()) pending.reject(this.#failure);
-    this.#pending.clear();
+    return this.#replies.open(undefined, (id) => this.#worker.postMessage({ ...request, id })) as Promise<T>;
   }
 
   async close(): Promise<void> {
-    this.#pending.clear();
+    this.#replies.clear();
     this.#worker.removeAllListeners("exit");
     await this.#worker.terminate();
   }

@@ -6,20 +6,22 @@
  * offers the model exactly the properties the contract declares. toolc's
  * validator still checks the contract as written.
  */
-import type { JsonObject, JsonValue } from "../../ir.js";
-import { defName, isObject, typesOf } from "./schema-facts.js";
+import type { JsonObject, JsonValue } from "../ir.js";
+import { typesOf } from "./schema-facts.js";
+import { isJsonObject } from "../schema/json.js";
+import { defsEntryName } from "../schema/refs.js";
 
 function isObjectSchema(node: JsonObject): boolean {
-  return typesOf(node).includes("object") || isObject(node.properties);
+  return typesOf(node).includes("object") || isJsonObject(node.properties);
 }
 
 /** A branch as an object schema: a `$ref` followed, a nested `allOf` merged; undefined when it is not an object. */
 function resolveBranch(branch: JsonValue, defs: JsonObject, seen: Set<string>): JsonObject | undefined {
-  if (!isObject(branch)) return undefined;
-  const ref = defName(branch.$ref);
+  if (!isJsonObject(branch)) return undefined;
+  const ref = defsEntryName(branch.$ref);
   if (ref !== undefined) {
     const target = defs[ref];
-    if (seen.has(ref) || Object.keys(branch).length !== 1 || !isObject(target)) return undefined;
+    if (seen.has(ref) || Object.keys(branch).length !== 1 || !isJsonObject(target)) return undefined;
     return resolveBranch(target, defs, new Set([...seen, ref]));
   }
   if (Array.isArray(branch.allOf)) return mergeAllOf(branch, defs, seen);
@@ -39,7 +41,7 @@ export function mergeAllOf(node: JsonObject, defs: JsonObject, seen: Set<string>
   const required = new Set<string>();
   for (const part of parts) {
     if (part === undefined) return undefined;
-    for (const [name, schema] of Object.entries(isObject(part.properties) ? part.properties : {})) {
+    for (const [name, schema] of Object.entries(isJsonObject(part.properties) ? part.properties : {})) {
       if (Object.hasOwn(properties, name) && JSON.stringify(properties[name]) !== JSON.stringify(schema)) return undefined;
       properties[name] = schema;
     }

@@ -17,9 +17,10 @@
  * - tool names match ^[a-zA-Z0-9_-]{1,64}$ (https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools).
  * Optional properties stay optional: strict mode does not need them required.
  */
-import type { JsonObject, JsonValue, ToolIR } from "../../ir.js";
+import type { JsonObject, JsonValue, ToolIR } from "../ir.js";
 import { rewriteSchema } from "./rewrite.js";
-import { isObject, recursiveDefs, type SchemaProblem, typesOf, withoutAnnotations } from "./schema-facts.js";
+import { recursiveDefs, type SchemaProblem, typesOf, withoutAnnotations } from "./schema-facts.js";
+import { isJsonObject } from "../schema/json.js";
 
 export const ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const ANTHROPIC_LIMITS = { strictTools: 20, optionalParameters: 24, unionParameters: 16 } as const;
@@ -49,12 +50,12 @@ export interface AnthropicDialect {
 
 function countParameters(node: JsonValue, counts: { optional: number; union: number }): void {
   if (Array.isArray(node)) return node.forEach((n) => countParameters(n, counts));
-  if (!isObject(node)) return;
-  if (isObject(node.properties)) {
+  if (!isJsonObject(node)) return;
+  if (isJsonObject(node.properties)) {
     const required = new Set(Array.isArray(node.required) ? node.required : []);
     counts.optional += Object.keys(node.properties).filter((name) => !required.has(name)).length;
     for (const child of Object.values(node.properties)) {
-      if (isObject(child) && (Array.isArray(child.anyOf) || typesOf(child).length > 1)) counts.union += 1;
+      if (isJsonObject(child) && (Array.isArray(child.anyOf) || typesOf(child).length > 1)) counts.union += 1;
     }
   }
   for (const [key, value] of Object.entries(node)) {
@@ -65,7 +66,7 @@ function countParameters(node: JsonValue, counts: { optional: number; union: num
 /** One tool's `input_schema` for Anthropic: the strict subset, or the served schema with the reasons it is not strict. */
 export function anthropicDialect(tool: ToolIR): AnthropicDialect {
   const rewritten = rewriteSchema(tool.inputSchema, RULES);
-  const recursive = recursiveDefs(isObject(tool.inputSchema.$defs) ? tool.inputSchema.$defs : {});
+  const recursive = recursiveDefs(isJsonObject(tool.inputSchema.$defs) ? tool.inputSchema.$defs : {});
   const problems = [...rewritten.problems, ...recursive.map((name) => ({ path: ["$defs", name], message: `the recursive type ${name} has no strict form` }))];
   const strict = problems.length === 0;
   const inputSchema = (strict ? rewritten.schema : withoutAnnotations(tool.inputSchema)) as JsonObject & { type: "object" };

@@ -2,15 +2,15 @@
  * One tool from its definition text to its files: load, normalize on its
  * own against the named types, and emit. A tool depends on nothing else, so
  * this is the unit the build cache stores and the unit worker threads share
- * out (tool-workers.ts); everything that needs all tools at once is done by
- * the caller (compile.ts) after.
+ * out (worker-pool.ts); everything that needs all tools at once is done by
+ * the caller (compile-texts.ts) after.
  */
-import { hasErrors } from "./diagnostics.js";
-import { emitToolFiles, type EmitOptions } from "./emit/index.js";
-import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "./ir.js";
-import type { DefinitionText } from "./load/files.js";
-import { loadDefinitionsFromTexts, type YamlSource } from "./load/index.js";
-import { isTypesFile, normalizeOneTool, normalizeTypes, type NormalizedTypes } from "./normalize/index.js";
+import { hasErrors } from "../diagnostics.js";
+import { emitToolFiles, type EmitOptions } from "../emit/index.js";
+import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "../ir.js";
+import type { DefinitionText } from "../load/files.js";
+import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
+import { isTypesFile, normalizeOneTool, normalizeTypes, type NormalizedTypes } from "../normalize/index.js";
 
 /** What a definition file is; `undefined` when it did not load (its diagnostics say why). */
 export type DefinitionKind = "types" | "tool" | undefined;
@@ -37,7 +37,7 @@ export interface FailedTool {
 
 export type ToolOutcome = ToolEntry | FailedTool;
 
-/** Loads and compiles tools; in this thread (this class) or spread over worker threads (tool-workers.ts). */
+/** Loads and compiles tools; in this thread (this class) or spread over worker threads (worker-pool.ts). */
 export interface ToolCompiler {
   /** Loads `texts` and tells types files from tools; the loaded files are kept for `compile`. */
   classify(texts: readonly DefinitionText[]): Promise<Classified>;

@@ -1,14 +1,14 @@
 /**
- * A worker thread's side of tool-workers.ts: a LocalToolCompiler driven by
+ * A worker thread's side of worker-pool.ts: a LocalToolCompiler driven by
  * messages, one request at a time, in order.
  */
 import { parentPort } from "node:worker_threads";
-import { LocalToolCompiler } from "./tool-compiler.js";
-import type { WorkerReply, WorkerRequest } from "./tool-workers.js";
+import { LocalToolCompiler } from "./compile-tool.js";
+import type { WorkerReply, WorkerRequest } from "./worker-pool.js";
 
 const compiler = new LocalToolCompiler();
 const port = parentPort;
-if (port === null) throw new Error("tool-worker.js runs only as a worker thread");
+if (port === null) throw new Error("worker-thread.js runs only as a worker thread");
 
 let queue = Promise.resolve();
 port.on("message", (request: WorkerRequest) => {

@@ -20,10 +20,11 @@
  *   of more than 250 values;
  * - function names match ^[a-zA-Z0-9_-]{1,64}$.
  */
-import type { JsonObject, JsonValue, ToolIR } from "../../ir.js";
-import type { NullPlanSet } from "../../runtime/provider-nulls.js";
+import type { JsonObject, JsonValue, ToolIR } from "../ir.js";
+import type { NullPlanSet } from "../runtime/provider-nulls.js";
 import { rewriteSchema } from "./rewrite.js";
-import { isObject, type SchemaProblem, withoutAnnotations } from "./schema-facts.js";
+import { type SchemaProblem, withoutAnnotations } from "./schema-facts.js";
+import { isJsonObject } from "../schema/json.js";
 
 export const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const OPENAI_LIMITS = { properties: 5000, nesting: 10, enumValues: 1000, stringChars: 120_000, largeEnum: 250, largeEnumChars: 15_000 } as const;
@@ -63,10 +64,10 @@ function tallyEnum(values: readonly JsonValue[], path: readonly (string | number
 
 /** Counts what OpenAI's size limits count, with nesting measured in object and array levels below the root. */
 function tally(node: JsonValue, depth: number, path: readonly (string | number)[], out: Tally): void {
-  if (!isObject(node)) return;
+  if (!isJsonObject(node)) return;
   out.depth = Math.max(out.depth, depth);
   if (Array.isArray(node.enum)) tallyEnum(node.enum, [...path, "enum"], out);
-  if (isObject(node.properties)) {
+  if (isJsonObject(node.properties)) {
     for (const [name, child] of Object.entries(node.properties)) {
       out.properties += 1;
       out.chars += name.length;
@@ -75,7 +76,7 @@ function tally(node: JsonValue, depth: number, path: readonly (string | number)[
   }
   if (node.items !== undefined) tally(node.items, depth + 1, [...path, "items"], out);
   if (Array.isArray(node.anyOf)) node.anyOf.forEach((b, i) => tally(b, depth, [...path, "anyOf", i], out));
-  if (isObject(node.$defs)) {
+  if (isJsonObject(node.$defs)) {
     for (const [name, def] of Object.entries(node.$defs)) {
       out.chars += name.length;
       tally(def, depth, [...path, "$defs", name], out);

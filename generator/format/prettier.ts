@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { EmittedFile } from "../ir.js";
+import { PendingReplies } from "../worker-replies.js";
 
 const PARSERS: Record<string, string> = { ts: "typescript", json: "json", md: "markdown" };
 
@@ -92,61 +93,41 @@ parentPort.on("message", ({ id, text, options }) => {
 });
 `;
 
-interface Pending {
-  resolve(text: string): void;
-  reject(error: Error): void;
-}
-
 class WorkerPool {
   readonly #workers: { worker: Worker; load: number }[] = [];
-  readonly #pending = new Map<number, Pending & { worker: number; size: number }>();
-  #nextId = 0;
-  #failure: Error | undefined;
+  readonly #replies = new PendingReplies<string, { worker: number; size: number }>();
 
   constructor(size: number) {
     const prettierUrl = pathToFileURL(createRequire(import.meta.url).resolve("prettier")).href;
     for (let i = 0; i < size; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { prettier: prettierUrl } });
       worker.on("message", (message: { id: number; text?: string; error?: string }) => this.#settle(message));
-      worker.on("error", (e) => this.#fail(e));
+      worker.on("error", (e) => this.#replies.fail(e));
       worker.on("exit", (code) => {
-        if (this.#pending.size > 0) this.#fail(new Error(`prettier worker exited with code ${code}`));
+        if (this.#replies.size > 0) this.#replies.fail(new Error(`prettier worker exited with code ${code}`));
       });
       this.#workers.push({ worker, load: 0 });
     }
   }
 
   format(text: string, options: prettier.Options): Promise<string> {
-    if (this.#failure) return Promise.reject(this.#failure);
     // Everything is posted at once (the caller may be busy emitting), so spread by size.
     let index = 0;
     for (let i = 1; i < this.#workers.length; i++) if (this.#workers[i].load < this.#workers[index].load) index = i;
-    const id = this.#nextId++;
-    this.#workers[index].load += text.length;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, worker: index, size: text.length });
+    return this.#replies.open({ worker: index, size: text.length }, (id) => {
+      this.#workers[index].load += text.length;
       this.#workers[index].worker.postMessage({ id, text, options });
     });
   }
 
   #settle(message: { id: number; text?: string; error?: string }): void {
-    const pending = this.#pending.get(message.id);
-    if (!pending) return;
-    this.#pending.delete(message.id);
-    this.#workers[pending.worker].load -= pending.size;
-    if (message.text !== undefined) pending.resolve(message.text);
-    else pending.reject(new Error(message.error ?? "prettier failed"));
-  }
-
-  #fail(error: Error): void {
-    this.#failure ??= error;
-    for (const pending of this.#pending.values()) pending.reject(this.#failure);
-    this.#pending.clear();
+    const settled = this.#replies.settle(message.id, message.text !== undefined ? { value: message.text } : { error: new Error(message.error ?? "prettier failed") });
+    if (settled) this.#workers[settled.meta.worker].load -= settled.meta.size;
   }
 
   async close(): Promise<void> {
     // Whatever is still pending belongs to a run that has already failed elsewhere.
-    this.#pending.clear();
+    this.#replies.clear();
     await Promise.all(this.#workers.map(({ worker }) => worker.terminate()));
   }
 }
