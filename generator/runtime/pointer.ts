@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * JSON Pointer (RFC 6901), decoded in one place. A pointer in a URI fragment
  * (`#/$defs/Order%20Line`, as in `$ref`) is percent-decoded first; then, in
@@ -17,14 +18,20 @@ export class PointerError extends Error {
 export function decodeToken(token: string): string {
   // Most tokens have no escape at all; skip the work for them.
   if (!token.includes("~")) return token;
-  if (/~(?![01])/.test(token)) throw new PointerError(`\`~\` must be followed by 0 or 1 in the pointer token ${JSON.stringify(token)}`);
+  if (/~(?![01])/.test(token))
+    throw new PointerError(
+      `\`~\` must be followed by 0 or 1 in the pointer token ${JSON.stringify(token)}`,
+    );
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 /** The tokens of a pointer in its string form (`/a/b~1c`, as Ajv's instancePath): "" is the whole document. */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === "") return [];
-  if (!pointer.startsWith("/")) throw new PointerError(`a JSON pointer must be empty or start with "/", not ${JSON.stringify(pointer.slice(0, 40))}`);
+  if (!pointer.startsWith("/"))
+    throw new PointerError(
+      `a JSON pointer must be empty or start with "/", not ${JSON.stringify(pointer.slice(0, 40))}`,
+    );
   return pointer.slice(1).split("/").map(decodeToken);
 }
 
@@ -38,7 +45,9 @@ export function fragmentTokens(fragment: string): string[] {
     const why = badHex
       ? `${JSON.stringify(fragment.slice(badHex.index, badHex.index + 3))} is not \`%\` followed by two hex digits`
       : "the percent-encoded bytes are not valid UTF-8";
-    throw new PointerError(`malformed percent-encoding: ${why}; write %25 for a literal \`%\``);
+    throw new PointerError(
+      `malformed percent-encoding: ${why}; write %25 for a literal \`%\``,
+    );
   }
   return pointerTokens(pointer);
 }
@@ -49,7 +58,10 @@ export function encodeToken(token: string): string {
 }
 
 /** `base` with `tokens` appended, each encoded: `pointerJoin("/a", "b/c", 0)` is `/a/b~1c/0`. */
-export function pointerJoin(base: string, ...tokens: readonly (string | number)[]): string {
+export function pointerJoin(
+  base: string,
+  ...tokens: readonly (string | number)[]
+): string {
   let pointer = base;
   for (const token of tokens) pointer += `/${encodeToken(String(token))}`;
   return pointer;
