@@ -17,7 +17,7 @@
  * no string tag, matches no branch either way.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "./ir.js";
-import { fragmentTokens } from "./runtime/pointer.js";
+import { fragmentTokens } from "./schema/pointer.js";
 
 export type UnionKeyword = "anyOf" | "oneOf";
 

@@ -6,7 +6,7 @@
  */
 import type { DefOrigin, JsonObject, JsonSchema, SourceLocation } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { defsEntryName } from "../runtime/pointer.js";
+import { defsEntryName } from "../schema/pointer.js";
 import type { Levels, SchemaRule } from "./rules.js";
 
 /** One side of the comparison: the served root schema and where its parts were written. */

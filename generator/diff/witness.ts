@@ -8,7 +8,7 @@
  * breaking; without one it stays undecided.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
-import { defsEntryName } from "../runtime/pointer.js";
+import { defsEntryName } from "../schema/pointer.js";
 import { isRecord, type Piece, type SchemaSide } from "./nodes.js";
 import { patternSamples } from "./patterns.js";
 import { accepts, type Direction } from "./validate.js";

@@ -7,7 +7,7 @@
  * cycles are found here first, without recursion, and named.
  */
 import type { JsonObject, JsonSchema } from "../ir.js";
-import { fragmentTokens } from "../runtime/pointer.js";
+import { fragmentTokens } from "../schema/pointer.js";
 import { isSchemaObject } from "./schema-walk.js";
 
 /** Keywords whose subschemas apply to the same value as the schema holding them. */

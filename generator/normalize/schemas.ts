@@ -11,7 +11,7 @@ import { didYouMean } from "../load/suggest.js";
 import { checkPatterns } from "./patterns.js";
 import { checkSatisfiable } from "./satisfiable.js";
 import { namedRef, parseRef } from "./refs.js";
-import { defsEntryName } from "../runtime/pointer.js";
+import { defsEntryName } from "../schema/pointer.js";
 import { forEachSchema, isObjectSchema, isSchemaObject, mapSchema, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./schema-walk.js";
 
 /** Where every named type lives: type name → the types file that declares it. */

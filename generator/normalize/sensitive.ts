@@ -9,7 +9,7 @@
 import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema, SensitiveNodeIR, SensitivePathsIR } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { fragmentTokens } from "../runtime/pointer.js";
+import { fragmentTokens } from "../schema/pointer.js";
 import { isSchemaObject } from "./schema-walk.js";
 
 type Kind = "secret" | "withhold";

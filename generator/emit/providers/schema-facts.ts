@@ -4,7 +4,7 @@
  * entry refer back to itself.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
-import { defsEntryName } from "../../runtime/pointer.js";
+import { defsEntryName } from "../../schema/pointer.js";
 
 /** A path into a served schema: keys and array indexes from its root. */
 export type SchemaPath = readonly (string | number)[];

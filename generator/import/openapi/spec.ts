@@ -10,7 +10,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { pointerJoin, type Reporter } from "../problems.js";
 import { isJsonObject, type JsonObject } from "../schema.js";
-import { fragmentTokens } from "../../runtime/pointer.js";
+import { fragmentTokens } from "../../schema/pointer.js";
 import { readOpenApi3 } from "./openapi3.js";
 import { readSwagger2 } from "./swagger2.js";
 import type { ApiSpec, HttpMethod, Json, Operation, SecurityRequirements, SpecVersion } from "./model.js";
