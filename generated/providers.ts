@@ -420,13 +420,6 @@ const anthropicTools: AnthropicTool[] = [
       additionalProperties: false,
     },
     strict: true,
-    input_examples: [
-      {
-        customerId: "cus_9",
-        confirm: true,
-        adminToken: "s3cr3t-token",
-      },
-    ],
   }),
   anthropicTool({
     name: "get_order",
@@ -827,15 +820,6 @@ const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {
   },
   delete_customer: {
     strict: false,
-    inputExamples: [
-      {
-        input: {
-          customerId: "cus_9",
-          confirm: true,
-          adminToken: "s3cr3t-token",
-        },
-      },
-    ],
   },
   get_order: {
     strict: false,

@@ -223,7 +223,11 @@ function compareExclusivity(walk: Walk, pair: NodePair, kind: Kind, b: AltSide, 
   const hRefusesOverlap = h.exclusive && !hDisjoint;
   if (bRefusesOverlap === hRefusesOverlap && (!added || !hRefusesOverlap)) return;
   if (hRefusesOverlap && (bRefusesOverlap || added)) {
-    const change = decide(walk, pair, { rule: "branch-added-may-overlap", levels: { input: "undecided", output: null }, message: `a \`oneOf\` now has ${kind} branches that may overlap: a value matching two of them is refused` });
+    // When the base refused overlaps too, a changed branch can also release a value that matched two branches and now matches one: output may widen.
+    const message = bRefusesOverlap
+      ? `a branch of a \`oneOf\` whose ${kind} branches may overlap changed: a value matching two of them is refused, so a value may now match two branches, or only one where it matched two`
+      : `a \`oneOf\` now has ${kind} branches that may overlap: a value matching two of them is refused`;
+    const change = decide(walk, pair, { rule: "branch-added-may-overlap", levels: { input: "undecided", output: bRefusesOverlap ? "undecided" : null }, message });
     return record(walk, h.at, change, ["oneOf"]);
   }
   if (bRefusesOverlap) {

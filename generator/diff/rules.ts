@@ -63,6 +63,10 @@ export const SCHEMA_RULES = [
   "mcp-header-added",
   "mcp-header-changed",
   "mcp-header-removed",
+  "sensitive-marked",
+  "sensitive-unmarked",
+  "sensitive-withheld",
+  "sensitive-delivered",
   "schema-change-undecided",
 ] as const;
 

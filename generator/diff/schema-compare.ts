@@ -119,10 +119,47 @@ export function compareNode(walk: Walk, pair: NodePair): void {
     walk.active.add(key);
   }
   try {
+    compareSensitivity(walk, pair);
     compareShapes(walk, pair, withoutEmptyParts(shapeOf(pair.b, walk.base), walk.base), withoutEmptyParts(shapeOf(pair.h, walk.head), walk.head));
   } finally {
     if (key !== undefined) walk.active.delete(key);
   }
+}
+
+type Sensitivity = "none" | "secret" | "withhold";
+
+/** The node's own `x-sensitive` mark, through its `$ref`s and across its `allOf` pieces: withhold over secret over none. */
+function sensitivityOf(pieces: readonly Piece[], side: SchemaSide): { mark: Sensitivity; at: Cursor | undefined } {
+  let found: { mark: Sensitivity; at: Cursor | undefined } = { mark: "none", at: pieces[0]?.at };
+  for (const piece of pieces) {
+    const { node, at } = resolve(piece, side);
+    const value = typeof node === "object" ? node["x-sensitive"] : undefined;
+    const mark: Sensitivity = value === "withhold" ? "withhold" : value === true ? "secret" : "none";
+    if (mark === "withhold" || (mark === "secret" && found.mark === "none")) found = { mark, at };
+  }
+  return found;
+}
+
+/**
+ * `x-sensitive` (contract-format.md): on output, `withhold` keeps a value
+ * from callers, so withholding one they got breaks them, and sending one
+ * that was withheld is worth a look; on input it means the same as `true`.
+ * Removing the mark lets the value into traces, logs and error messages,
+ * which is a warning; adding it changes nothing a caller sees.
+ */
+function compareSensitivity(walk: Walk, pair: NodePair): void {
+  const b = sensitivityOf(pair.b, walk.base);
+  const h = sensitivityOf(pair.h, walk.head);
+  if (b.mark === h.mark) return;
+  const at = h.at ?? b.at;
+  if (at === undefined) return;
+  const keyword = ["x-sensitive"];
+  const onInput = (mark: Sensitivity): "none" | "secret" => (mark === "none" ? "none" : "secret");
+  const input: Level | null = onInput(b.mark) === onInput(h.mark) ? null : h.mark === "none" ? "warning" : "info";
+  if (h.mark === "withhold") return record(walk, at, { rule: "sensitive-withheld", levels: { input, output: "breaking" }, message: "now withheld (`x-sensitive: withhold`): callers no longer receive this value" }, keyword);
+  if (b.mark === "withhold") return record(walk, at, { rule: "sensitive-delivered", levels: { input, output: "warning" }, message: `no longer withheld: callers now receive this value${h.mark === "none" ? ", and traces and logs may show it" : ""}` }, keyword);
+  if (h.mark === "none") return record(walk, b.at ?? at, { rule: "sensitive-unmarked", levels: { input: "warning", output: "warning" }, message: "no longer `x-sensitive`: the value may now appear in traces, logs and error messages" }, keyword);
+  record(walk, at, { rule: "sensitive-marked", levels: { input: "info", output: "info" }, message: "now `x-sensitive`: kept out of traces, logs and error messages" }, keyword);
 }
 
 /** A node written as one plain schema: no `$ref`, no composition. */

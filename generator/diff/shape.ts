@@ -298,6 +298,9 @@ export function union(branches: readonly Shape[], exclusive: boolean, cursor: Cu
     }
   });
   if ([...kinds.values()].some((parts) => parts.length > MAX_ALTERNATIVES)) return opaque(cursor, "more union branches than toolc compares");
+  // A branch that is itself a `oneOf` refusing values that match two of its alternatives is one alternative to this union, not several: flattened beside another branch of the same kind, it would be misread.
+  const nestedExclusive = branches.some((b, i) => [...b.exclusive].some((k) => [...(owners.get(k) ?? [])].some((o) => o !== i)));
+  if (nestedExclusive) return opaque(cursor, "a union beside a branch that is a `oneOf` over overlapping alternatives");
   const overlapping = new Set([...owners].filter(([, o]) => o.size > 1).map(([k]) => k));
   for (const b of branches) for (const k of b.exclusive) overlapping.add(k);
   const enumerated = branches.every((b) => finiteValues(b) !== undefined);

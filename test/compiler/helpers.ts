@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { parseDocument } from "yaml";
 import { main } from "../../generator/cli.js";
 
 export const ROOT = new URL("../../", import.meta.url).pathname;
@@ -20,7 +21,10 @@ export function copyDemo(): string {
   cpSync(join(ROOT, "definitions"), join(dir, "definitions"), { recursive: true });
   // The demo's settings: its config (MCP SDK 2.x, the tool-list cache hint) and the package name and version
   // the generated server takes as its defaults, as a consumer project's package.json would give them.
-  cpSync(join(ROOT, "toolc.config.yaml"), join(dir, "toolc.config.yaml"));
+  // Without its `docs:` section: the catalog's changelog reads the repository's git history, which a copy has not (test/docs covers the catalog).
+  const config = parseDocument(readFileSync(join(ROOT, "toolc.config.yaml"), "utf8"));
+  config.delete("docs");
+  writeFileSync(join(dir, "toolc.config.yaml"), String(config));
   const own = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: own.name, version: own.version, private: true, dependencies: { "@modelcontextprotocol/server": "2.4.0" } }, null, 2)}\n`);
   return dir;

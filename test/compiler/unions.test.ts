@@ -44,8 +44,18 @@ const WITH_OWN = `  type: object
     - properties: { iban: { type: string } }
       required: [iban]`;
 
+/** "At least one of": the properties are the object's own, and each branch only requires one of them. */
+const AT_LEAST_ONE = `  type: object
+  properties:
+    phone: { type: string, maxLength: 20 }
+    email: { type: string, maxLength: 50 }
+  anyOf:
+    - required: [phone]
+    - required: [email]`;
+
 describe("an object holding a union", () => {
   it.each([
+    { name: "anyOf of required-only branches (at least one of)", output: AT_LEAST_ONE, valid: [{ phone: "1" }, { email: "a" }, { phone: "1", email: "a" }], invalid: [{}, { phone: "1", extra: 1 }, { phone: 1 }] },
     { name: "oneOf with no properties of its own", output: DISCRIMINATED, valid: [{ status: "paid", receiptId: "r" }, { status: "pending", reference: "x" }], invalid: [{}, { status: "paid", receiptId: "r", reference: "x" }, { status: "paid", reference: "x" }, { status: "paid", receiptId: "r", extra: 1 }] },
     { name: "anyOf beside properties of its own", output: WITH_OWN, valid: [{ amountCents: 1, card: "c" }, { amountCents: 1, iban: "i" }, { amountCents: 1, card: "c", iban: "i" }], invalid: [{ amountCents: 1 }, { card: "c" }, { amountCents: 1, card: "c", extra: true }] },
   ])("$name: each shape passes, anything else fails", ({ output, valid, invalid }) => {
@@ -65,6 +75,13 @@ describe("an object holding a union", () => {
     const own = emitToolModule(compile(tool(WITH_OWN)).tool!).text;
     expect(own).toMatch(/export type TOutput = \{\n\s+amountCents: number;\n\s*\} & \(/);
     expect(own).not.toContain("[key: string]: unknown");
+  });
+
+  it("types an at-least-one-of branch's required name with the object's own declaration, never `never`", () => {
+    const text = emitToolModule(compile(tool(AT_LEAST_ONE)).tool!).text;
+    expect(text).toContain("export type TOutput = {\n  phone?: string;\n  email?: string;\n} & ({\n  phone: string;\n} | {\n  email: string;\n});");
+    const declaration = text.slice(text.indexOf("export type TOutput"));
+    expect(declaration.slice(0, declaration.indexOf(";\n\n"))).not.toContain("never");
   });
 
   it("keeps a bare union of objects closed branch by branch, as before", () => {

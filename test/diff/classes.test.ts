@@ -32,6 +32,25 @@ const breaking = (base: string, head: string): string[] => changes(base, head).f
 
 const obj = (props: string, extra = ""): string => `{ type: object, properties: { ${props} }${extra} }`;
 
+describe("oneOf over overlapping branches: non-monotonic, never passed silently", () => {
+  // A value matching two branches of a oneOf is refused, so narrowing one branch can let such a value through.
+  const narrowed = [obj("v: { oneOf: [{ type: number, minimum: -5 }, { type: number, exclusiveMinimum: -3 }] }"), obj("v: { oneOf: [{ type: number, minimum: -5, multipleOf: 0.5 }, { type: number, exclusiveMinimum: -3 }] }")] as const;
+  // null matches both branches of the inner oneOf (refused there) and only the outer null branch: the head accepts null, the base did not.
+  const nested = [obj('v: { oneOf: [{ type: [string, "null"] }, { type: "null" }] }'), obj('v: { oneOf: [{ oneOf: [{ type: [string, "null"] }, { type: "null" }] }, { type: "null" }] }')] as const;
+
+  it.each([
+    ["a branch narrowed beside an overlapping one", ...narrowed],
+    ["a oneOf with overlapping branches nested in another", ...nested],
+  ])("%s: the output change is breaking or undecided, not compatible", (_name, base, head) => {
+    const output = changes(base, head).filter((c) => c.includes(" output "));
+    expect(output.some((c) => c.endsWith(" breaking") || c.endsWith(" undecided")), output.join("; ")).toBe(true);
+  });
+
+  it("the nested case is breaking, with the value that shows it", () => {
+    expect(breaking(...nested)).toContain("schema-change-undecided output breaking");
+  });
+});
+
 describe("silent false negatives, now breaking", () => {
   const cases: [string, string, string, string[]][] = [
     ["type beside enum: null dropped from the type list while the enum still lists it", obj('v: { type: [string, "null"], enum: [a, null] }'), obj('v: { type: string, enum: [a, null] }'), ["enum-value-removed input breaking"]],

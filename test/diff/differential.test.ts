@@ -18,6 +18,18 @@ const SEED = Number(process.env.DIFF_SEED ?? 26);
 /** False positives, as a share of the pair-directions the diff calls breaking, stay below this. */
 const FALSE_POSITIVE_RATE = 0.15;
 
+/**
+ * The most false positives a sample of `breaking` verdicts may hold while the
+ * rate is not significantly above FALSE_POSITIVE_RATE: the one-sided 95%
+ * normal bound of a binomial count. CI's 120 pairs give some twenty breaking
+ * verdicts, where one witness the oracle misses moves the share by five
+ * points; over `npm run fuzz`'s 5,000 pairs the slack is under a point.
+ */
+function falsePositivesAllowed(breaking: number): number {
+  const expected = breaking * FALSE_POSITIVE_RATE;
+  return expected + 1.645 * Math.sqrt(expected * (1 - FALSE_POSITIVE_RATE));
+}
+
 describe("toolc diff against the semantic oracle, over random contract pairs", () => {
   it(`never calls compatible a change with a witness; false positives under ${FALSE_POSITIVE_RATE * 100}%`, () => {
     const tally = runDifferential(PAIRS, SEED);
@@ -27,6 +39,6 @@ describe("toolc diff against the semantic oracle, over random contract pairs", (
     expect(tally.refused).toBeLessThan(tally.pairs * 0.3);
     expect(tally.breaking).toBeGreaterThan(tally.checked * 0.05);
     expect(tally.compatible).toBeGreaterThan(tally.checked * 0.1);
-    expect(tally.falsePositives).toBeLessThan(Math.max(1, tally.breaking * FALSE_POSITIVE_RATE));
+    expect(tally.falsePositives).toBeLessThanOrEqual(falsePositivesAllowed(tally.breaking));
   }, timeoutFor(PAIRS, 1000));
 });

@@ -22,7 +22,7 @@ const BREAKING: readonly Breaking[] = [
   { name: "input property removed", edits: { "get_order.yaml": [["    includeHistory: { type: boolean, default: false, description: Include cancelled orders too. }\n", ""]] }, rule: "property-removed", tool: "get_order", direction: "input", line: "includeHistory", file: "base/get_order.yaml" },
   {
     name: "optional input became required",
-    edits: { "get_order.yaml": [["required: [customerId]", "required: [customerId, includeHistory]"], ["includeHistory: { type: boolean, default: false,", "includeHistory: { type: boolean,"], ["input: { customerId: cus_1 }\n    output", "input: { customerId: cus_1, includeHistory: false }\n    output"]] },
+    edits: { "get_order.yaml": [["required: [customerId]", "required: [customerId, includeHistory]"], ["includeHistory: { type: boolean, default: false,", "includeHistory: { type: boolean,"], ["input: { customerId: cus_1 }\n    output", "input: { customerId: cus_1, includeHistory: false }\n    output"], ["input: { customerId: cus_blocked }", "input: { customerId: cus_blocked, includeHistory: false }"]] },
     rule: "property-became-required", tool: "get_order", direction: "input", line: "includeHistory", file: "head/get_order.yaml",
   },
   { name: "required input property added", edits: { "delete_customer.yaml": [["  required: [customerId", "    reasonCode: { type: string }\n  required: [reasonCode, customerId"], ["input: { customerId: cus_9, confirm: true,", "input: { reasonCode: gdpr, customerId: cus_9, confirm: true,"]] }, rule: "property-added-required", tool: "delete_customer", direction: "input", line: "reasonCode", file: "head/delete_customer.yaml" },

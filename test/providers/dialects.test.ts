@@ -4,7 +4,8 @@
  * plans `run` applies, name and size limits, and the located warnings.
  */
 import { describe, expect, it } from "vitest";
-import { aiSdkEntry, providerCatalog, providerEntry } from "../../generator/emit/providers/catalog.js";
+import { aiSdkEntry, objectExamples, providerCatalog, providerEntry } from "../../generator/emit/providers/catalog.js";
+import { emitProvidersModule } from "../../generator/emit/providers/module.js";
 import { formatDiagnostic } from "../../generator/diagnostics.js";
 import type { Diagnostic, ToolIR } from "../../generator/ir.js";
 import { loadDefinitionsFromTexts } from "../../generator/load/index.js";
@@ -197,6 +198,11 @@ describe("AI SDK strict and inputExamples", () => {
       "  - name: one\n    input: { id: a1, kind: a }\n  - name: bad id\n    input: { id: b1, kind: a }\n    invalid: [id]\n",
     ),
     optional: tool("optional", "  type: object\n  properties:\n    id: { type: string }"),
+    secret: withExamples(
+      "secret",
+      "  type: object\n  properties:\n    id: { type: string }\n    auth: { type: object, properties: { token: { type: string, x-sensitive: true } } }",
+      "  - name: with a token\n    input: { id: a1, auth: { token: s3cr3t-sample } }\n  - name: without\n    input: { id: a2 }\n",
+    ),
     bounded: tool("bounded", "  type: object\n  properties:\n    n: { type: integer, minimum: 1 }\n  required: [n]"),
     long: tool("long", "  type: object\n  properties:\n    s: { type: string, minLength: 2 }\n  required: [s]"),
     untyped: tool("untyped", "  type: object\n  properties:\n    kind: { enum: [a, b] }\n  required: [kind]"),
@@ -223,6 +229,13 @@ describe("AI SDK strict and inputExamples", () => {
   it("the contract's valid examples are its inputExamples; the invalid ones are not", () => {
     expect(aiSdkEntry(byName.get("exact")!).inputExamples).toEqual([{ input: { id: "a1", kind: "a" } }]);
     expect(aiSdkEntry(byName.get("optional")!).inputExamples).toEqual([]);
+  });
+
+  it("an example holding an x-sensitive value goes to no provider, at any depth", () => {
+    const secret = byName.get("secret")!;
+    expect(aiSdkEntry(secret).inputExamples).toEqual([{ input: { id: "a2" } }]);
+    expect(objectExamples(secret.tool)).toEqual([{ id: "a2" }]);
+    expect(JSON.stringify(emitProvidersModule({ tools: [secret.tool], typeFiles: [] }).text)).not.toContain("s3cr3t-sample");
   });
 
   it("a tool over Anthropic's per-request budget is not strict for the AI SDK either", () => {

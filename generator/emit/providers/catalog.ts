@@ -6,7 +6,8 @@
  * here, so they cannot disagree.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { JsonObject, ToolIR } from "../../ir.js";
+import type { JsonObject, SensitivePathsIR, ToolIR } from "../../ir.js";
+import { forEachSensitive } from "../../runtime/sensitive.js";
 import { ANTHROPIC_LIMITS, ANTHROPIC_NAME, anthropicDialect, type AnthropicDialect } from "./anthropic.js";
 import { GEMINI_NAME, geminiDialect } from "./gemini.js";
 import { OPENAI_NAME, openaiDialect, type OpenAIDialect } from "./openai.js";
@@ -81,8 +82,21 @@ function withinAnthropicBudgets(entries: ProviderEntry[]): { entries: ProviderEn
 }
 
 /** The contract's valid examples whose input is an object, which is what a tool call's arguments are. */
+function holdsSensitive(input: JsonObject, paths: SensitivePathsIR): boolean {
+  let found = false;
+  forEachSensitive(input, paths, () => (found = true));
+  return found;
+}
+
+/**
+ * The valid examples whose input is an object, for the providers' example
+ * fields. An example holding an `x-sensitive` value is left out: examples go
+ * to the model provider with every request, and a sensitive value never
+ * leaves toolc's border, not even a sample one.
+ */
 export function objectExamples(tool: ToolIR): JsonObject[] {
-  return tool.examples.filter((x) => x.invalid === undefined && x.rejected === undefined && isObject(x.input)).map((x) => x.input as JsonObject);
+  const inputs = tool.examples.filter((x) => x.invalid === undefined && x.rejected === undefined && isObject(x.input)).map((x) => x.input as JsonObject);
+  return inputs.filter((input) => !holdsSensitive(input, tool.sensitive.input));
 }
 
 /** `entry` after the Anthropic budgets: strict for the AI SDK when neither OpenAI's nor Anthropic's strict form had to change the served schema. */

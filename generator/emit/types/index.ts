@@ -69,21 +69,39 @@ function ownRequired(schema: JsonObject): JsonObject {
 }
 
 /**
+ * A branch's `required` names that it does not declare but an enclosing node
+ * does ("at least one of": `anyOf: [{ required: [phone] }, { required: [email] }]`
+ * beside `properties: { phone, email }`): the enclosing declaration types
+ * them, since under the node's `unevaluatedProperties: false` that is the
+ * schema the value is checked against. Without it a closed branch would type
+ * them as `never`.
+ */
+function withInherited(branch: JsonSchema, inherited: JsonObject): JsonSchema {
+  if (typeof branch !== "object" || !Array.isArray(branch.required)) return branch;
+  const declared = isObject(branch.properties) ? branch.properties : {};
+  const borrowed = branch.required.filter((name): name is string => typeof name === "string" && !Object.hasOwn(declared, name) && Object.hasOwn(inherited, name));
+  if (borrowed.length === 0) return branch;
+  return { ...branch, properties: { ...declared, ...Object.fromEntries(borrowed.map((name) => [name, inherited[name] as JsonSchema])) } };
+}
+
+/**
  * A schema under an `unevaluatedProperties: false` that normalize wrote
  * (Core §11.3) on an object holding `allOf`, `anyOf` or `oneOf`: the
  * branches are open only so they can be composed, so each is typed as
  * closed, and the whole is the node's own shape (if it declares any) and its
  * branches: an intersection for allOf, a union for anyOf and oneOf.
+ * `inherited` holds the properties the enclosing nodes declare.
  */
-function closedType(schema: JsonSchema, ctx: TypeContext): string {
+function closedType(schema: JsonSchema, ctx: TypeContext, inherited: JsonObject = {}): string {
   if (typeof schema !== "object") return schemaToType(schema, ctx);
-  const { allOf, anyOf, oneOf, unevaluatedProperties: _closed, ...own } = schema;
-  if (allOf === undefined && anyOf === undefined && oneOf === undefined) return schemaToType(closedForTypes(schema), ctx);
+  const { allOf, anyOf, oneOf, unevaluatedProperties: _closed, ...own } = withInherited(schema, inherited) as JsonObject;
+  if (allOf === undefined && anyOf === undefined && oneOf === undefined) return schemaToType(closedForTypes(withInherited(schema, inherited)), ctx);
   const parts: string[] = [];
   if (Object.keys(own).some((k) => !ANNOTATIONS.has(k))) parts.push(schemaToType(closedForTypes(ownRequired(own)), ctx));
-  if (Array.isArray(allOf)) parts.push(...(allOf as JsonSchema[]).map((branch) => closedType(branch, ctx)));
+  const enclosing: JsonObject = { ...inherited, ...(isObject(own.properties) ? own.properties : {}) };
+  if (Array.isArray(allOf)) parts.push(...(allOf as JsonSchema[]).map((branch) => closedType(branch, ctx, enclosing)));
   const branchCtx: TypeContext = { ...ctx, inComposite: true };
-  for (const union of [anyOf, oneOf]) if (Array.isArray(union)) parts.push(unionOf((union as JsonSchema[]).map((branch) => closedType(branch, branchCtx))));
+  for (const union of [anyOf, oneOf]) if (Array.isArray(union)) parts.push(unionOf((union as JsonSchema[]).map((branch) => closedType(branch, branchCtx, enclosing))));
   return intersectionOf(parts);
 }
 

@@ -11,15 +11,9 @@
  * with its `WWW-Authenticate` challenge. A token never leaves this module:
  * the SDK and the handlers get the verified identity only.
  */
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  errors as joseErrors,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from "jose";
+import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from "jose" with {
+  "resolution-mode": "import",
+};
 import {
   bearerAuthChallengeResponse,
   getOAuthProtectedResourceMetadataUrl,
@@ -191,6 +185,19 @@ function withImplied(
   return [...granted].sort();
 }
 
+type Jose = typeof import("jose", { with: { "resolution-mode": "import" } });
+let joseModule: Promise<Jose> | undefined;
+
+/**
+ * jose, loaded on the first token to verify: it is published as an ES module
+ * only, which a CommonJS project may not `require` under every TypeScript
+ * module setting, and a project that verifies opaque tokens with its own
+ * function never needs it installed.
+ */
+function loadJose(): Promise<Jose> {
+  return (joseModule ??= import("jose"));
+}
+
 const invalid = (message: string): OAuthError =>
   new OAuthError(OAuthErrorCode.InvalidToken, message);
 
@@ -200,7 +207,7 @@ const invalid = (message: string): OAuthError =>
  * into an answer. A key set that cannot be fetched is the server's trouble,
  * not the token's, so it stays an error (the SDK answers 500).
  */
-function jwtRefusal(error: unknown): Error {
+function jwtRefusal(error: unknown, joseErrors: Jose["errors"]): Error {
   if (error instanceof joseErrors.JWTExpired)
     return invalid("The access token has expired.");
   if (error instanceof joseErrors.JWTClaimValidationFailed)
@@ -240,17 +247,25 @@ function authInfoOf(
 const asList = (value: string | readonly string[]): readonly string[] =>
   typeof value === "string" ? [value] : value;
 
+const remoteKeys =
+  (url: URL) =>
+  (jose: Jose): JWTVerifyGetKey =>
+    jose.createRemoteJWKSet(url);
+
 function jwtVerifier(
   options: AuthOptions,
   resource: URL,
   audience: readonly string[],
 ): OAuthTokenVerifier {
-  const keys: JWTVerifyGetKey =
-    options.keys !== undefined
-      ? createLocalJWKSet(options.keys)
-      : createRemoteJWKSet(
+  const keySet = options.keys;
+  const makeKeys =
+    keySet !== undefined
+      ? (jose: Jose) => jose.createLocalJWKSet(keySet)
+      : remoteKeys(
           new URL(required(options.jwksUri, "jwksUri (or keys, or verify)")),
         );
+  // One key set per verifier, made once: jose's remote set caches and refreshes the keys it fetched.
+  let keys: JWTVerifyGetKey | undefined;
   const servers = options.authorizationServers ?? [];
   const issuer =
     options.issuer ?? (servers.length === 1 ? servers[0] : undefined);
@@ -274,11 +289,13 @@ function jwtVerifier(
   };
   return {
     async verifyAccessToken(token) {
+      const jose = await loadJose();
+      keys ??= makeKeys(jose);
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, keys, verifyOptions));
+        ({ payload } = await jose.jwtVerify(token, keys, verifyOptions));
       } catch (error) {
-        throw jwtRefusal(error);
+        throw jwtRefusal(error, jose.errors);
       }
       const clientId =
         [payload["client_id"], payload["azp"], payload.sub].find(

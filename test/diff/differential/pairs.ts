@@ -50,7 +50,12 @@ const numberLeaf = fc.record({ integer: fc.boolean(), low: maybe(fc.integer({ mi
     return compact({ type: nullable ? [type, "null"] : type, [exLow ? "exclusiveMinimum" : "minimum"]: low, [exHigh ? "exclusiveMaximum" : "maximum"]: high, multipleOf: step });
   });
 
+const ofType = (value: unknown, type: string): boolean =>
+  type === "null" ? value === null : type === "integer" ? Number.isInteger(value) : type === "number" ? typeof value === "number" : typeof value === type;
+
+// Values of other types beside `type` stay (the effective set is enum ∩ type); an enum none of whose values has the type is refused by toolc (TC026), so it is not generated.
 const enumLeaf = fc.record({ values: fc.uniqueArray(fc.constantFrom<unknown>("a", "b", "c", null, 1, 2.5, true), { minLength: 1, maxLength: 4 }), type: maybe(fc.constantFrom<unknown>("string", ["string", "null"], "integer", "number", ["integer", "null"])) })
+  .filter(({ values, type }) => type === undefined || values.some((v) => [type].flat().some((t) => ofType(v, t as string))))
   .map(({ values, type }) => compact({ type, enum: values }));
 
 const constLeaf = fc.constantFrom<unknown>("a", 1, true, null).map((value) => ({ const: value }));
@@ -77,7 +82,9 @@ function objectOf(value: fc.Arbitrary<Obj>): fc.Arbitrary<Obj> {
     pick: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
   }).map(({ properties, extra, names, maxProperties, pick }) => {
     const keys = Object.keys(properties);
-    return compact({ type: "object", properties, required: keys.filter((_, i) => pick[i]), additionalProperties: extra, propertyNames: names, maxProperties });
+    const required = keys.filter((_, i) => pick[i]);
+    // Never below the required count: that object accepts nothing, which toolc refuses (TC026).
+    return compact({ type: "object", properties, required, additionalProperties: extra, propertyNames: names, maxProperties: maxProperties === undefined ? undefined : Math.max(maxProperties, required.length) });
   });
 }
 
