@@ -40,7 +40,7 @@ export type { McpSdkLine };
 export { emitRuntimeFiles };
 
 /** What of the runtime a project's generated files import. */
-export function runtimeNeeds(options: EmitOptions): RuntimeNeeds {
+function runtimeNeeds(options: EmitOptions): RuntimeNeeds {
   return { tests: options.tests !== undefined, providers: options.providers !== false, auth: options.auth !== undefined, ...(options.mcpSdk === undefined ? {} : { mcpSdk: options.mcpSdk }) };
 }
 

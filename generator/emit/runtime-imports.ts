@@ -31,9 +31,17 @@ function builtTable(): RuntimeImportTable {
   return table;
 }
 
+function loadTypeScript(name: string): typeof import("typescript") {
+  try {
+    return createRequire(import.meta.url)("typescript") as typeof import("typescript");
+  } catch {
+    throw new Error(`runtime/${name} is not in toolc's table of runtime imports (dist/runtime-imports.json), and TypeScript is not installed to read it: rebuild toolc (npm run build)`);
+  }
+}
+
 /** The runtime files (names in runtime/) that `text`, the source of runtime/`name`, imports; package imports are not counted. */
 export function readRuntimeImports(name: string, text: string): string[] {
-  const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
+  const ts = loadTypeScript(name);
   const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
   const files = new Set<string>();
   for (const specifier of specifiers.filter((s) => s.startsWith("."))) {
