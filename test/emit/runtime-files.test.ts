@@ -16,6 +16,7 @@ import { readRuntimeImports, runtimeImports } from "../../generator/emit/runtime
 import { compile } from "../../generator/pipeline.js";
 import { FORMAT_OPTIONS } from "../../generator/write/format.js";
 import { planOutput } from "../../generator/write/output.js";
+import { emitRuntime as emitOpenApiRuntime } from "../../generator/import/openapi/handlers.js";
 import { ROOT } from "../compiler/helpers.js";
 
 const RUNTIME = join(ROOT, "generator/runtime");
@@ -149,5 +150,13 @@ describe("an output folder", () => {
     const plan = planOutput([], { out });
     expect(plan.stale).toEqual([join(out, "runtime/contract-tests.ts")]);
     expect(plan.foreign).toEqual([join(out, "runtime/mine.ts")]);
+  });
+});
+
+describe("the OpenAPI import's runtime", () => {
+  it("is written beside the handlers as its source, byte for byte", () => {
+    const source = readFileSync(join(ROOT, "generator/openapi-runtime/openapi-http.ts"), "utf8");
+    expect(emitOpenApiRuntime() === source).toBe(true);
+    expect(source.split("\n")[0]).toMatch(/^\/\/ Written by toolc import openapi: /);
   });
 });
