@@ -2,7 +2,9 @@
  * Exact decimal arithmetic for `multipleOf` and numeric bounds. A JSON number
  * is read as the decimal it is written as (JavaScript's shortest round-trip
  * form), so 19.99 is 1999 × 10⁻², a multiple of 0.01 (1 × 10⁻²), although
- * 19.99 / 0.01 is 1998.9999999999998 in floating point.
+ * 19.99 / 0.01 is 1998.9999999999998 in floating point. Whether a number is
+ * a multiple of a step is the generated validators' own test
+ * (runtime/multiple.ts), so a change is judged as the validators judge calls.
  */
 
 /** `digits × 10^-scale`, exactly. */
@@ -26,15 +28,6 @@ export function decimalOf(value: number): Decimal | undefined {
 function aligned(a: Decimal, b: Decimal): [bigint, bigint, number] {
   const scale = Math.max(a.scale, b.scale);
   return [a.digits * 10n ** BigInt(scale - a.scale), b.digits * 10n ** BigInt(scale - b.scale), scale];
-}
-
-/** Whether `value` is an integer multiple of the positive `step`, decided on the written decimals. */
-export function isMultipleOf(value: number, step: number): boolean {
-  const v = decimalOf(value);
-  const s = decimalOf(step);
-  if (v === undefined || s === undefined || s.digits <= 0n) return false;
-  const [vd, sd] = aligned(v, s);
-  return vd % sd === 0n;
 }
 
 function gcd(a: bigint, b: bigint): bigint {

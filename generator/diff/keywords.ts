@@ -5,7 +5,8 @@
  * formats; and patterns, where one that generalizes another is read from the
  * patterns' structure (patterns.ts) and a narrowing is shown by a witness.
  */
-import { countSteps, isMultipleOf, stepFrom } from "./decimal.js";
+import { isMultipleOf } from "../runtime/multiple.js";
+import { countSteps, stepFrom } from "./decimal.js";
 import { patternIncluded, patternMinLength } from "./patterns.js";
 import { decide, record, show, type NodePair, type Walk } from "./walk.js";
 import { NARROWS, WIDENS, type Levels } from "./rules.js";

@@ -11,7 +11,7 @@
  * what a copy guarantees.
  */
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
-import { defsEntryName } from "../runtime/pointer.js";
+import { defsEntryName } from "../schema/refs.js";
 import { FileBuilder } from "./file-builder.js";
 
 /** What is known of a value's shape: a copy function, a leaf type to test inline, or nothing. */

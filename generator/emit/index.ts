@@ -12,7 +12,7 @@ import { headerComment } from "./header.js";
 import { emitHttpModule } from "./http-module.js";
 import { emitIndexModule } from "./index-module.js";
 import { emitProvidersModule } from "./providers/module.js";
-import { emitRuntimeFiles, type McpSdkLine } from "./runtime-files.js";
+import { emitRuntimeFiles, type McpSdkLine, type RuntimeNeeds } from "./runtime-files.js";
 import { emitSchemaJson } from "./schemas-json.js";
 import { emitToolModule } from "./tool-module.js";
 import { emitTypeFile } from "./types.js";
@@ -39,9 +39,14 @@ export interface EmitOptions {
 export type { McpSdkLine };
 export { emitRuntimeFiles };
 
+/** What of the runtime a project's generated files import. */
+function runtimeNeeds(options: EmitOptions): RuntimeNeeds {
+  return { tests: options.tests !== undefined, providers: options.providers !== false, auth: options.auth !== undefined, ...(options.mcpSdk === undefined ? {} : { mcpSdk: options.mcpSdk }) };
+}
+
 /**
  * Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime.
- * The runtime is copied whole, its contract-test helper included, so the output folder is the same whether or not tests are written.
+ * The runtime is the part of it these files and the contract tests reach: no contract-test helper without tests, no provider runtime without providers.ts.
  */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
   return [
@@ -51,7 +56,7 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     emitIndexModule(ir, options.server),
     emitHttpModule(options.auth),
     ...(options.providers === false ? [] : [emitProvidersModule(ir)]),
-    ...emitRuntimeFiles(options.mcpSdk, options.auth !== undefined),
+    ...emitRuntimeFiles(runtimeNeeds(options)),
   ];
 }
 

@@ -1,23 +1,23 @@
 /**
- * Run by `npm run build` after tsc: formats the runtime once, in toolc's
- * fixed style, into the table runtime-files.ts reads, so no generate has to
- * run prettier on files that only change with toolc itself.
+ * Run by `npm run build` after tsc: reads the runtime sources' imports once,
+ * into the table runtime-imports.ts looks them up in, so no generate needs
+ * TypeScript (a dependency of toolc's build, not of toolc).
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatFiles, FORMAT_OPTIONS } from "../format/prettier.js";
-import { PREFORMATTED_URL, rawRuntimeFiles, runtimeSourceHash, type McpSdkLine, type PreformattedRuntime } from "./runtime-files.js";
+import { runtimeSourcePaths } from "./runtime-files.js";
+import { readRuntimeImports, RUNTIME_IMPORTS_URL, runtimeSourceHash, type RuntimeImportTable } from "./runtime-imports.js";
 
-export async function formatRuntimeTable(): Promise<PreformattedRuntime> {
-  const table: PreformattedRuntime = {};
-  for (const line of [1, 2] as const satisfies readonly McpSdkLine[]) {
-    const raw = rawRuntimeFiles(line);
-    const formatted = await formatFiles(raw, FORMAT_OPTIONS);
-    table[`${line}`] = Object.fromEntries(raw.map((file, i) => [file.path, { sourceHash: runtimeSourceHash(file.text), text: formatted[i].text }]));
+export function runtimeImportTable(): RuntimeImportTable {
+  const table: RuntimeImportTable = {};
+  for (const path of runtimeSourcePaths()) {
+    const text = readFileSync(path, "utf8");
+    table[runtimeSourceHash(text)] = readRuntimeImports(basename(path), text);
   }
   return table;
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(PREFORMATTED_URL, `${JSON.stringify(await formatRuntimeTable())}\n`);
+  writeFileSync(RUNTIME_IMPORTS_URL, `${JSON.stringify(runtimeImportTable())}\n`);
 }

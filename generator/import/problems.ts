@@ -16,7 +16,7 @@ export interface Problem {
 }
 
 /** Appends RFC 6901 reference tokens to a pointer (the runtime's pointer module, shared by all of toolc). */
-export { pointerJoin } from "../runtime/pointer.js";
+export { pointerJoin } from "../schema/pointer.js";
 
 export function formatProblem(p: Problem): string {
   const where = p.pointer === "" ? p.file : `${p.file}: ${p.pointer}`;

@@ -12,7 +12,7 @@ import { SUPPORTED_FORMATS } from "../ajv.js";
 import { patternMessage, patternProblem } from "../normalize/patterns.js";
 import { isObjectSchema, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
 import { pointerJoin, type Reporter } from "./problems.js";
-import { fragmentTokens } from "../runtime/pointer.js";
+import { fragmentTokens } from "../schema/pointer.js";
 import type { JsonObject, JsonValue as Json } from "../ir.js";
 import { isJsonObject } from "../schema/json.js";
 

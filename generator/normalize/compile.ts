@@ -11,7 +11,7 @@ import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, ExampleIR, JsonObject, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { pointerSegments, toIssues } from "../runtime/issues.js";
-import { fragmentTokens } from "../runtime/pointer.js";
+import { fragmentTokens } from "../schema/pointer.js";
 import { sameValueCycle } from "./cycles.js";
 import { forEachSchema } from "../schema/walk.js";
 import { isJsonObject } from "../schema/json.js";

@@ -6,7 +6,7 @@
  * served schema's `$defs`, so the schema a client sees is self-contained.
  */
 import { posix } from "node:path";
-import { defsRef, fragmentTokens, PointerError } from "../runtime/pointer.js";
+import { defsRef, fragmentTokens, PointerError } from "../schema/pointer.js";
 
 export type RefTarget =
   | { readonly kind: "named"; readonly file: string; readonly name: string }

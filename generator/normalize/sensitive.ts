@@ -10,6 +10,7 @@ import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema, SensitiveNodeIR, SensitivePathsIR } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { isJsonObject } from "../schema/json.js";
+import { fragmentTokens } from "../schema/pointer.js";
 import { resolveLocalRef } from "../schema/refs.js";
 import { SCHEMA_LIST_KEYWORDS } from "../schema/walk.js";
 

@@ -1,3 +1,4 @@
+// Written by toolc import openapi: toolc's openapi-http runtime, copied as it is. A re-import overwrites it.
 /**
  * Calls an HTTP API on behalf of the handlers `toolc import openapi` wrote
  * next to this file. Each handler hands over its operation's binding (method,

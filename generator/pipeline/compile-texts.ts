@@ -63,7 +63,7 @@ async function classify(ctx: CompileContext, compiler: ReturnType<typeof lazyCom
   return { kinds, diagnostics: classified.diagnostics.flat() };
 }
 
-/** A prettier memo over cache entries (the runtime files, the only ones prettier still formats). */
+/** A prettier memo over cache entries (for http.ts with an `auth:` section, the one file prettier still formats). */
 function formatMemo(cache: NonNullable<CompileContext["cache"]>, used: Set<string>): FormatMemo {
   const key = (file: EmittedFile): string => hashText(cache.settingsKey, file.path, file.text);
   return {
@@ -102,7 +102,7 @@ async function toolEntries(ctx: CompileContext, compiler: ReturnType<typeof lazy
   return { planned, fresh, entries, failed };
 }
 
-/** Formats each distinct file once; the runtime files start before the tools are done. */
+/** Formats each distinct file once. */
 function formatOnce(formatter: Formatter, memo: FormatMemo | undefined): (file: EmittedFile) => Promise<EmittedFile> {
   const started = new Map<string, Promise<EmittedFile>>();
   return (file) => {
@@ -132,15 +132,13 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     const { kinds, diagnostics: loadDiagnostics } = await classify(ctx, compiler, texts);
     const typeTexts = texts.filter((t) => kinds.get(t.source) === "types");
     const toolTexts = texts.filter((t) => kinds.get(t.source) === "tool");
-    // Formatting the runtime overlaps compiling the tools; this thread would otherwise wait.
-    const runtime = Promise.all(emitRuntimeFiles(ctx.emitOptions.mcpSdk, ctx.emitOptions.auth !== undefined).map(format));
     const tools = await toolEntries(ctx, compiler, typeTexts, toolTexts);
     const types = typesFromTexts(typeTexts);
     const { ir, diagnostics } = assemble(types, tools.entries, [...loadDiagnostics, ...tools.failed]);
     if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
     const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
     const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);
-    const [shared] = await Promise.all([Promise.all(emitShared(ir, ctx.emitOptions).map(format)), runtime]);
+    const shared = await Promise.all(emitShared(ir, ctx.emitOptions).map(format));
     if (ctx.cache) remember(ctx.cache, texts, kinds, tools, usedFormats);
     return { files: [...shared, ...toolFiles].sort(byPath), ir, diagnostics, tools: ir.tools.length };
   } finally {

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The public runtime API. Generated code binds these to the project's
  * contracts; applications normally import the bound versions instead.
@@ -18,7 +19,14 @@ export type {
   TextBlock,
   TextResourceContents,
 } from "./content.js";
-export type { ToolEffect, ToolErrorCode, ToolFailure, ToolIssue, ToolResult, ToolSuccess } from "./envelope.js";
+export type {
+  ToolEffect,
+  ToolErrorCode,
+  ToolFailure,
+  ToolIssue,
+  ToolResult,
+  ToolSuccess,
+} from "./envelope.js";
 export type {
   AnyToolContract,
   ContractMap,
@@ -38,12 +46,42 @@ export type {
   ValidateFunction,
   ValidationError,
 } from "./contract.js";
-export type { CallerIdentity, Classification, ExecuteOptions, HandlerContext, HandlerFor, HandlersFor, LoggingLevel, ProgressUpdate, TraceEvent } from "./types.js";
+export type {
+  CallerIdentity,
+  Classification,
+  ExecuteOptions,
+  HandlerContext,
+  HandlerFor,
+  HandlersFor,
+  LoggingLevel,
+  ProgressUpdate,
+  TraceEvent,
+} from "./types.js";
 export { TransientError, type TransientErrorOptions } from "./errors.js";
 export { executeTool } from "./executor.js";
-export { createToolServer, FAILURE_META_KEY, toCallResult, type CacheHint, type ConfirmOptions, type ServerDefaults, type ServerOptions } from "./server.js";
-export { createToolClient, type AccessReason, type CallOptions, type ToolClient } from "./client.js";
+export {
+  createToolServer,
+  FAILURE_META_KEY,
+  toCallResult,
+  type CacheHint,
+  type ConfirmOptions,
+  type ServerDefaults,
+  type ServerOptions,
+} from "./server.js";
+export {
+  createToolClient,
+  type AccessReason,
+  type CallOptions,
+  type ToolClient,
+} from "./client.js";
 export { bearerAuth, type TokenSource } from "./sdk.js";
-export { checkToolDrift, ToolListError, type DriftProblem, type DriftReport, type ToolDrift, type ToolListProblem } from "./drift.js";
+export {
+  checkToolDrift,
+  ToolListError,
+  type DriftProblem,
+  type DriftReport,
+  type ToolDrift,
+  type ToolListProblem,
+} from "./drift.js";
 export { toIssues } from "./issues.js";
 export { loadValidators } from "./validators.js";

@@ -1,20 +1,51 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * One attempt: run the handler under a deadline, then sort whatever happened
  * into an outcome. Nothing here decides about retries; executor.ts does.
  */
 import { checkContent, type ContentBlock } from "./content.js";
-import type { AnyToolContract, SensitivePaths, ToolValidators } from "./contract.js";
+import type {
+  AnyToolContract,
+  SensitivePaths,
+  ToolValidators,
+} from "./contract.js";
 import type { ToolIssue } from "./envelope.js";
-import { isRejectionSignal, isTransientError, RejectionSignal } from "./errors.js";
+import {
+  isRejectionSignal,
+  isTransientError,
+  RejectionSignal,
+} from "./errors.js";
 import { toIssues } from "./issues.js";
-import { addDeadline, clearDeadline, nextTurn, type Deadline } from "./deadline.js";
+import {
+  addDeadline,
+  clearDeadline,
+  nextTurn,
+  type Deadline,
+} from "./deadline.js";
 import { copyJson, notJsonMessage } from "./json.js";
-import { checkedProgress, deliver, isLoggingLevel, NOTHING_SENT, plainLogData, type ProgressFloor } from "./notify.js";
+import {
+  checkedProgress,
+  deliver,
+  isLoggingLevel,
+  NOTHING_SENT,
+  plainLogData,
+  type ProgressFloor,
+} from "./notify.js";
 import { hasWithheld, withhold } from "./sensitive.js";
-import type { CallerIdentity, Classification, ExecuteOptions, HandlerContext, LoggingLevel, ProgressUpdate } from "./types.js";
+import type {
+  CallerIdentity,
+  Classification,
+  ExecuteOptions,
+  HandlerContext,
+  LoggingLevel,
+  ProgressUpdate,
+} from "./types.js";
 
 /** The handler, with the contract's types erased. */
-export type AnyHandler = (input: unknown, ctx: HandlerContext<string>) => unknown;
+export type AnyHandler = (
+  input: unknown,
+  ctx: HandlerContext<string>,
+) => unknown;
 
 export type Outcome =
   | { kind: "ok"; data: unknown; content?: ContentBlock[] }
@@ -68,8 +99,10 @@ export class ToolTimeoutError extends Error {
   }
 }
 
-type Settled = { threw: false; value: unknown } | { threw: true; error: unknown };
-type Stopped = { stopped: "timeout"; running: Promise<void> } | { stopped: "cancelled" };
+type Settled =
+  { threw: false; value: unknown } | { threw: true; error: unknown };
+type Stopped =
+  { stopped: "timeout"; running: Promise<void> } | { stopped: "cancelled" };
 
 /**
  * The handler's `ctx`, which also records whether and why the attempt's
@@ -133,7 +166,8 @@ class AttemptContext implements HandlerContext<string> {
 
   log(level: LoggingLevel, data: unknown): Promise<void> {
     const { options } = this.#spec;
-    if (this.#over || options.onLog === undefined || !isLoggingLevel(level)) return NOTHING_SENT;
+    if (this.#over || options.onLog === undefined || !isLoggingLevel(level))
+      return NOTHING_SENT;
     return deliver(() => {
       const plain = plainLogData(data);
       if (plain !== undefined) return options.onLog?.(level, plain.value);
@@ -160,7 +194,11 @@ class AttemptContext implements HandlerContext<string> {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }
 
 /**
@@ -209,7 +247,12 @@ class PendingAttempt<R> implements Deadline {
   /** The caller's signal, read once: the options object is the caller's, and its reads may throw. */
   readonly #signal: AbortSignal | undefined;
 
-  constructor(spec: AttemptSpec, ctx: AttemptContext, owner: AttemptOwner<R>, signal: AbortSignal | undefined) {
+  constructor(
+    spec: AttemptSpec,
+    ctx: AttemptContext,
+    owner: AttemptOwner<R>,
+    signal: AbortSignal | undefined,
+  ) {
     this.at = spec.startedAt + spec.timeoutMs;
     this.#signal = signal;
     this.#spec = spec;
@@ -300,20 +343,39 @@ function askClassify(options: ExecuteOptions, error: unknown): Classification {
 }
 
 function transient(error: unknown, retryAfterMs: number | undefined): Outcome {
-  const after = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : undefined;
+  const after =
+    typeof retryAfterMs === "number" &&
+    Number.isFinite(retryAfterMs) &&
+    retryAfterMs >= 0
+      ? retryAfterMs
+      : undefined;
   return { kind: "transient", error, timedOut: false, retryAfterMs: after };
 }
 
 /** Sorts a thrown value: rejection, then the user's classify hook, then TransientError, else failed. */
-export function classifyThrown(contract: AnyToolContract, options: ExecuteOptions, error: unknown): Outcome {
+export function classifyThrown(
+  contract: AnyToolContract,
+  options: ExecuteOptions,
+  error: unknown,
+): Outcome {
   if (isRejectionSignal(error)) {
-    if (!Object.hasOwn(contract.errors, error.reason)) return { kind: "undeclared-reason", error };
+    if (!Object.hasOwn(contract.errors, error.reason))
+      return { kind: "undeclared-reason", error };
     return { kind: "rejected", reason: error.reason, detail: error.detail };
   }
   const verdict = askClassify(options, error);
   if (verdict === "failed") return { kind: "failed", error };
-  if (verdict === "transient") return transient(error, isTransientError(error) ? error.retryAfterMs : undefined);
-  if (typeof verdict === "object" && verdict !== null && verdict.transient === true) return transient(error, verdict.retryAfterMs);
+  if (verdict === "transient")
+    return transient(
+      error,
+      isTransientError(error) ? error.retryAfterMs : undefined,
+    );
+  if (
+    typeof verdict === "object" &&
+    verdict !== null &&
+    verdict.transient === true
+  )
+    return transient(error, verdict.retryAfterMs);
   if (isTransientError(error)) return transient(error, error.retryAfterMs);
   return { kind: "failed", error };
 }
@@ -326,38 +388,92 @@ export function classifyThrown(contract: AnyToolContract, options: ExecuteOption
  * validated again: it is what every caller gets and checks against the same
  * schema.
  */
-export function checkOutput({ validateOutput, copyOutput }: ToolValidators, value: unknown, sensitive: SensitivePaths = []): Outcome {
+export function checkOutput(
+  { validateOutput, copyOutput }: ToolValidators,
+  value: unknown,
+  sensitive: SensitivePaths = [],
+): Outcome {
   const plain = (copyOutput ?? copyJson)(value);
-  if (!plain.ok) return { kind: "invalid-output", issues: [{ path: "", message: notJsonMessage(plain, sensitive) }], output: undefined };
-  if (!validateOutput(plain.value)) return { kind: "invalid-output", issues: toIssues(validateOutput.errors, plain.value, sensitive), output: plain.value };
+  if (!plain.ok)
+    return {
+      kind: "invalid-output",
+      issues: [{ path: "", message: notJsonMessage(plain, sensitive) }],
+      output: undefined,
+    };
+  if (!validateOutput(plain.value))
+    return {
+      kind: "invalid-output",
+      issues: toIssues(validateOutput.errors, plain.value, sensitive),
+      output: plain.value,
+    };
   if (!hasWithheld(sensitive)) return { kind: "ok", data: plain.value };
   const delivered = withhold(plain.value, sensitive);
   if (validateOutput(delivered)) return { kind: "ok", data: delivered };
-  return { kind: "invalid-output", issues: toIssues(validateOutput.errors, delivered, sensitive), output: delivered };
+  return {
+    kind: "invalid-output",
+    issues: toIssues(validateOutput.errors, delivered, sensitive),
+    output: delivered,
+  };
 }
 
 /** A valid output gets the attached blocks, checked; a bad block makes the outcome invalid output. */
-function withAttachments(spec: AttemptSpec, ctx: AttemptContext, outcome: Outcome): Outcome {
+function withAttachments(
+  spec: AttemptSpec,
+  ctx: AttemptContext,
+  outcome: Outcome,
+): Outcome {
   const attached = ctx.attachments();
   if (attached === undefined || outcome.kind !== "ok") return outcome;
   const checked = checkContent(attached, spec.contract.content);
   // The output goes along so that its sensitive values are scrubbed from the blocks' issues too.
-  if (!checked.ok) return { kind: "invalid-output", issues: checked.issues, output: outcome.data };
+  if (!checked.ok)
+    return {
+      kind: "invalid-output",
+      issues: checked.issues,
+      output: outcome.data,
+    };
   return { kind: "ok", data: outcome.data, content: checked.blocks };
 }
 
 /** What the attempt came to, once the handler settled or the attempt was stopped. */
-function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Stopped): Outcome {
+function outcomeOf(
+  spec: AttemptSpec,
+  ctx: AttemptContext,
+  result: Settled | Stopped,
+): Outcome {
   const aborted = ctx.abortReason();
   if ("stopped" in result) {
-    if (result.stopped === "timeout") return { kind: "transient", error: aborted?.reason, timedOut: true, retryAfterMs: undefined, running: result.running };
+    if (result.stopped === "timeout")
+      return {
+        kind: "transient",
+        error: aborted?.reason,
+        timedOut: true,
+        retryAfterMs: undefined,
+        running: result.running,
+      };
     return { kind: "cancelled", error: aborted?.reason };
   }
-  if (!result.threw) return withAttachments(spec, ctx, checkOutput(spec.validators, result.value, spec.contract.sensitive.output));
+  if (!result.threw)
+    return withAttachments(
+      spec,
+      ctx,
+      checkOutput(
+        spec.validators,
+        result.value,
+        spec.contract.sensitive.output,
+      ),
+    );
   if (aborted !== undefined && !isRejectionSignal(result.error)) {
     // A handler that rethrows an AbortError the deadline caused has timed out, whatever it threw.
-    if (aborted.reason instanceof ToolTimeoutError) return { kind: "transient", error: result.error, timedOut: true, retryAfterMs: undefined };
-    if (spec.options.signal?.aborted) return { kind: "cancelled", error: result.error };
+    if (aborted.reason instanceof ToolTimeoutError)
+      return {
+        kind: "transient",
+        error: result.error,
+        timedOut: true,
+        retryAfterMs: undefined,
+      };
+    if (spec.options.signal?.aborted)
+      return { kind: "cancelled", error: result.error };
   }
   try {
     return classifyThrown(spec.contract, spec.options, result.error);
@@ -368,7 +484,12 @@ function outcomeOf(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Sto
 }
 
 /** The owner's answer for a settled or stopped attempt; an outcome that cannot be worked out is a failed attempt. */
-function conclude<R>(spec: AttemptSpec, ctx: AttemptContext, result: Settled | Stopped, owner: AttemptOwner<R>): R | Promise<R> {
+function conclude<R>(
+  spec: AttemptSpec,
+  ctx: AttemptContext,
+  result: Settled | Stopped,
+  owner: AttemptOwner<R>,
+): R | Promise<R> {
   let outcome: Outcome;
   ctx.end();
   try {
@@ -385,7 +506,10 @@ function conclude<R>(spec: AttemptSpec, ctx: AttemptContext, result: Settled | S
  * deadline; its synchronous part counts against the deadline either way,
  * since `startedAt` is taken before the call.
  */
-export function runAttempt<R>(spec: AttemptSpec, owner: AttemptOwner<R>): R | Promise<R> {
+export function runAttempt<R>(
+  spec: AttemptSpec,
+  owner: AttemptOwner<R>,
+): R | Promise<R> {
   const ctx = new AttemptContext(spec);
   let returned: unknown;
   try {
@@ -393,6 +517,9 @@ export function runAttempt<R>(spec: AttemptSpec, owner: AttemptOwner<R>): R | Pr
   } catch (error) {
     return conclude(spec, ctx, { threw: true, error }, owner);
   }
-  if (!isThenable(returned)) return conclude(spec, ctx, { threw: false, value: returned }, owner);
-  return new PendingAttempt(spec, ctx, owner, spec.options.signal).wait(returned);
+  if (!isThenable(returned))
+    return conclude(spec, ctx, { threw: false, value: returned }, owner);
+  return new PendingAttempt(spec, ctx, owner, spec.options.signal).wait(
+    returned,
+  );
 }

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Where a served call's `ctx.progress` and `ctx.log` go: notifications
  * related to the tools/call request, so that Streamable HTTP sends them on
@@ -28,7 +29,10 @@ export class LogLevels {
   }
 
   /** The threshold for a request carrying `requestLevel`; undefined means nothing is logged. */
-  threshold(requestLevel: string | undefined, era: CallContext["protocol"]["era"]): LoggingLevel | undefined {
+  threshold(
+    requestLevel: string | undefined,
+    era: CallContext["protocol"]["era"],
+  ): LoggingLevel | undefined {
     if (isLoggingLevel(requestLevel)) return requestLevel;
     if (era === "modern") return undefined;
     return this.#connection ?? this.#fallback;
@@ -36,14 +40,32 @@ export class LogLevels {
 }
 
 /** Points one call's onProgress and onLog at the request; onProgress only when the caller sent a token. */
-export function routeNotifications(options: ExecuteOptions, context: CallContext, levels: LogLevels, tool: string): void {
+export function routeNotifications(
+  options: ExecuteOptions,
+  context: CallContext,
+  levels: LogLevels,
+  tool: string,
+): void {
   const token = context.progressToken;
   if (token !== undefined) {
-    options.onProgress = (update) => context.notify({ method: "notifications/progress", params: { progressToken: token, ...update } });
+    options.onProgress = (update) =>
+      context.notify({
+        method: "notifications/progress",
+        params: { progressToken: token, ...update },
+      });
   }
   options.onLog = (level, data) => {
     // Read at each message: a client may change the level while a call runs.
-    if (!passesLevel(level, levels.threshold(context.requestLogLevel, context.protocol.era))) return;
-    return context.notify({ method: "notifications/message", params: { level, logger: tool, data } });
+    if (
+      !passesLevel(
+        level,
+        levels.threshold(context.requestLogLevel, context.protocol.era),
+      )
+    )
+      return;
+    return context.notify({
+      method: "notifications/message",
+      params: { level, logger: tool, data },
+    });
   };
 }

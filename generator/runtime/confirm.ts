@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Confirmed calls (`confirm: true`): the user approves each call through the
  * client before the handler runs. The server asks with an elicitation (MCP
@@ -13,10 +14,16 @@
 import type { AnyToolContract } from "./contract.js";
 import { copyJson } from "./json.js";
 import { collectSecrets, redactText } from "./redact.js";
-import { approvalCodec, type ApprovalCodec, type ApprovalState, type ConfirmationChannel } from "./sdk.js";
+import {
+  approvalCodec,
+  type ApprovalCodec,
+  type ApprovalState,
+  type ConfirmationChannel,
+} from "./sdk.js";
 
 /** The reasons a confirmed call is refused with (code REJECTED); the compiler adds them to the contract's errors. */
-export type ConfirmationReason = "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID" | "CONFIRMATION_UNAVAILABLE";
+export type ConfirmationReason =
+  "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID" | "CONFIRMATION_UNAVAILABLE";
 
 export interface ConfirmOptions {
   /**
@@ -34,34 +41,62 @@ export interface ConfirmOptions {
    * balancer, use a store every instance shares (a set-if-absent with the
    * given expiry), or a replayed approval may run once per instance.
    */
-  consume?: (approvalId: string, expiresAtMs: number) => boolean | Promise<boolean>;
+  consume?: (
+    approvalId: string,
+    expiresAtMs: number,
+  ) => boolean | Promise<boolean>;
 }
 
 /** What the server does with a confirmed call. */
 export type Confirmation =
   | { readonly kind: "run" }
-  | { readonly kind: "ask"; readonly message: string; readonly state: ApprovalState }
-  | { readonly kind: "refuse"; readonly reason: ConfirmationReason; readonly message: string };
+  | {
+      readonly kind: "ask";
+      readonly message: string;
+      readonly state: ApprovalState;
+    }
+  | {
+      readonly kind: "refuse";
+      readonly reason: ConfirmationReason;
+      readonly message: string;
+    };
 
 /** WebCrypto, read from globalThis so that the runtime needs neither Node's types nor the DOM's. */
 interface WebCrypto {
   getRandomValues(array: Uint8Array): Uint8Array;
   readonly subtle: {
-    importKey(format: "raw", key: Uint8Array, algorithm: { name: "HMAC"; hash: "SHA-256" }, extractable: false, usages: ["sign"]): Promise<unknown>;
-    sign(algorithm: "HMAC", key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
+    importKey(
+      format: "raw",
+      key: Uint8Array,
+      algorithm: { name: "HMAC"; hash: "SHA-256" },
+      extractable: false,
+      usages: ["sign"],
+    ): Promise<unknown>;
+    sign(
+      algorithm: "HMAC",
+      key: unknown,
+      data: Uint8Array,
+    ): Promise<ArrayBuffer>;
   };
 }
 const webCrypto = (): WebCrypto => {
   const crypto = (globalThis as { crypto?: WebCrypto }).crypto;
-  if (crypto === undefined) throw new Error("confirmed tools need WebCrypto (globalThis.crypto)");
+  if (crypto === undefined)
+    throw new Error("confirmed tools need WebCrypto (globalThis.crypto)");
   return crypto;
 };
 const utf8 = (text: string): Uint8Array => {
-  const Encoder = (globalThis as { TextEncoder?: new () => { encode(text: string): Uint8Array } }).TextEncoder;
-  if (Encoder === undefined) throw new Error("confirmed tools need TextEncoder");
+  const Encoder = (
+    globalThis as {
+      TextEncoder?: new () => { encode(text: string): Uint8Array };
+    }
+  ).TextEncoder;
+  if (Encoder === undefined)
+    throw new Error("confirmed tools need TextEncoder");
   return new Encoder().encode(text);
 };
-const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const hex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The SDK codec requires at least this much key. */
 const MIN_KEY_BYTES = 32;
@@ -75,7 +110,9 @@ class UsedApprovals {
 
   consume(id: string, expiresAtMs: number): boolean {
     const now = Date.now();
-    if (this.#until.size >= MAX_REMEMBERED) for (const [key, until] of this.#until) if (until <= now) this.#until.delete(key);
+    if (this.#until.size >= MAX_REMEMBERED)
+      for (const [key, until] of this.#until)
+        if (until <= now) this.#until.delete(key);
     if (this.#until.has(id) || this.#until.size >= MAX_REMEMBERED) return false;
     this.#until.set(id, expiresAtMs);
     return true;
@@ -91,9 +128,13 @@ export interface Approvals {
 }
 
 function keyOf(secret: ConfirmOptions["secret"]): Uint8Array {
-  if (secret === undefined) return webCrypto().getRandomValues(new Uint8Array(MIN_KEY_BYTES));
+  if (secret === undefined)
+    return webCrypto().getRandomValues(new Uint8Array(MIN_KEY_BYTES));
   const key = typeof secret === "string" ? utf8(secret) : secret;
-  if (key.length < MIN_KEY_BYTES) throw new RangeError(`confirm.secret must be at least ${MIN_KEY_BYTES} bytes`);
+  if (key.length < MIN_KEY_BYTES)
+    throw new RangeError(
+      `confirm.secret must be at least ${MIN_KEY_BYTES} bytes`,
+    );
   return key;
 }
 
@@ -102,7 +143,10 @@ function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (typeof value === "object" && value !== null) {
     const record = value as { readonly [key: string]: unknown };
-    return `{${Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(",")}}`;
+    return `{${Object.keys(record)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }
@@ -111,19 +155,32 @@ function newApprovals(options: ConfirmOptions): Approvals {
   const key = keyOf(options.secret);
   const ttlSeconds = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
   const local = new UsedApprovals();
-  const used = options.consume ?? ((id: string, expiresAtMs: number) => local.consume(id, expiresAtMs));
+  const used =
+    options.consume ??
+    ((id: string, expiresAtMs: number) => local.consume(id, expiresAtMs));
   let hmacKey: Promise<unknown> | undefined;
   return {
     codec: approvalCodec(key, ttlSeconds),
     ttlSeconds,
     async digest(tool, args) {
       const crypto = webCrypto();
-      hmacKey ??= crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      hmacKey ??= crypto.subtle.importKey(
+        "raw",
+        key,
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign"],
+      );
       // Keyed, so that the digest a client holds cannot be tried against guessed arguments.
-      const mac = await crypto.subtle.sign("HMAC", await hmacKey, utf8(`toolc.confirm.args\u0000${tool}\u0000${canonicalJson(args)}`));
+      const mac = await crypto.subtle.sign(
+        "HMAC",
+        await hmacKey,
+        utf8(`toolc.confirm.args\u0000${tool}\u0000${canonicalJson(args)}`),
+      );
       return hex(new Uint8Array(mac));
     },
-    consume: async (id) => (await used(id, Date.now() + ttlSeconds * 1000)) === true,
+    consume: async (id) =>
+      (await used(id, Date.now() + ttlSeconds * 1000)) === true,
   };
 }
 
@@ -138,7 +195,8 @@ let processDefault: Approvals | undefined;
 export function approvalsFor(options: ConfirmOptions | undefined): Approvals {
   if (options === undefined) return (processDefault ??= newApprovals({}));
   let approvals = byOptions.get(options);
-  if (approvals === undefined) byOptions.set(options, (approvals = newApprovals(options)));
+  if (approvals === undefined)
+    byOptions.set(options, (approvals = newApprovals(options)));
   return approvals;
 }
 
@@ -150,17 +208,25 @@ function question(contract: AnyToolContract, args: unknown): string {
   const shown = redactText(JSON.stringify(args, null, 2), secrets);
   const head = `Allow ${contract.title ?? contract.name} (${contract.name})?${contract.description === undefined ? "" : `\n${contract.description}`}`;
   const text = `${head}\n\nArguments:\n${shown}`;
-  return text.length <= MAX_MESSAGE ? text : `${text.slice(0, MAX_MESSAGE - 1)}…`;
+  return text.length <= MAX_MESSAGE
+    ? text
+    : `${text.slice(0, MAX_MESSAGE - 1)}…`;
 }
 
 const REFUSALS: Readonly<Record<ConfirmationReason | "USED", string>> = {
-  CONFIRMATION_DECLINED: "The user did not confirm the call, so nothing was done.",
-  CONFIRMATION_INVALID: "The approval was given for another call (other arguments or another tool), so nothing was done. Call again to ask for a new approval.",
+  CONFIRMATION_DECLINED:
+    "The user did not confirm the call, so nothing was done.",
+  CONFIRMATION_INVALID:
+    "The approval was given for another call (other arguments or another tool), so nothing was done. Call again to ask for a new approval.",
   USED: "This approval was already used, so nothing was done. Call again to ask for a new approval.",
-  CONFIRMATION_UNAVAILABLE: "This tool needs the user's confirmation, and the client cannot ask for it (it declares no form elicitation, or its connection cannot carry the question). Nothing was done.",
+  CONFIRMATION_UNAVAILABLE:
+    "This tool needs the user's confirmation, and the client cannot ask for it (it declares no form elicitation, or its connection cannot carry the question). Nothing was done.",
 };
 
-const refuse = (reason: ConfirmationReason, message = REFUSALS[reason]): Confirmation => ({ kind: "refuse", reason, message });
+const refuse = (
+  reason: ConfirmationReason,
+  message = REFUSALS[reason],
+): Confirmation => ({ kind: "refuse", reason, message });
 
 /** A fresh approval id. */
 function approvalId(): string {
@@ -172,16 +238,29 @@ function approvalId(): string {
  * the arguments exactly as sent (before defaults). An answer counts only
  * with the state minted for this tool and these arguments, and only once.
  */
-export async function confirmCall(contract: AnyToolContract, args: unknown, channel: ConfirmationChannel, approvals: Approvals): Promise<Confirmation> {
+export async function confirmCall(
+  contract: AnyToolContract,
+  args: unknown,
+  channel: ConfirmationChannel,
+  approvals: Approvals,
+): Promise<Confirmation> {
   const plain = copyJson(args);
   const value = plain.ok ? plain.value : args;
   const digest = await approvals.digest(contract.name, value);
   const state = channel.state;
   if (state !== undefined) {
-    if (state.tool !== contract.name || state.args !== digest) return refuse("CONFIRMATION_INVALID");
+    if (state.tool !== contract.name || state.args !== digest)
+      return refuse("CONFIRMATION_INVALID");
     if (channel.answer === "declined") return refuse("CONFIRMATION_DECLINED");
-    if (channel.answer === "accepted") return (await approvals.consume(state.id)) ? { kind: "run" } : refuse("CONFIRMATION_INVALID", REFUSALS.USED);
+    if (channel.answer === "accepted")
+      return (await approvals.consume(state.id))
+        ? { kind: "run" }
+        : refuse("CONFIRMATION_INVALID", REFUSALS.USED);
   }
   if (!channel.canAsk) return refuse("CONFIRMATION_UNAVAILABLE");
-  return { kind: "ask", message: question(contract, value), state: { tool: contract.name, args: digest, id: approvalId() } };
+  return {
+    kind: "ask",
+    message: question(contract, value),
+    state: { tool: contract.name, args: digest, id: approvalId() },
+  };
 }

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The compiled form of one tool contract, as generated code hands it to the
  * runtime. Everything here comes from the normalized IR; the runtime never
@@ -140,7 +141,10 @@ export interface ToolContract<
   readonly outputSchema: JsonSchemaObject;
   readonly annotations: ToolAnnotations;
   readonly meta: { [key: string]: unknown };
-  readonly sensitive: { readonly input: SensitivePaths; readonly output: SensitivePaths };
+  readonly sensitive: {
+    readonly input: SensitivePaths;
+    readonly output: SensitivePaths;
+  };
   /** The input properties declared with `x-mcp-header`; absent when there are none. */
   readonly mcpHeaders?: readonly McpParamHeader[];
   /**
@@ -150,18 +154,29 @@ export interface ToolContract<
    */
   readonly validators: ToolValidators | (() => Promise<ToolValidators>);
   /** Phantom field; never set at run time. */
-  readonly __types?: { input: Input; resolvedInput: ResolvedInput; output: Output; reason: Reason; kind: Kind };
+  readonly __types?: {
+    input: Input;
+    resolvedInput: ResolvedInput;
+    output: Output;
+    reason: Reason;
+    kind: Kind;
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyToolContract = ToolContract<any, any, any, any, any>;
 export type ContractMap = { readonly [tool: string]: AnyToolContract };
 
-export type InputOf<C> = C extends ToolContract<infer I, any, any, any, any> ? I : never;
-export type ResolvedInputOf<C> = C extends ToolContract<any, infer R, any, any, any> ? R : never;
-export type OutputOf<C> = C extends ToolContract<any, any, infer O, any, any> ? O : never;
-export type ReasonOf<C> = C extends ToolContract<any, any, any, infer R, any> ? R : never;
+export type InputOf<C> =
+  C extends ToolContract<infer I, any, any, any, any> ? I : never;
+export type ResolvedInputOf<C> =
+  C extends ToolContract<any, infer R, any, any, any> ? R : never;
+export type OutputOf<C> =
+  C extends ToolContract<any, any, infer O, any, any> ? O : never;
+export type ReasonOf<C> =
+  C extends ToolContract<any, any, any, infer R, any> ? R : never;
 /** The content kinds a handler for `C` may attach. */
-export type KindOf<C> = C extends ToolContract<any, any, any, any, infer K> ? K : never;
+export type KindOf<C> =
+  C extends ToolContract<any, any, any, any, infer K> ? K : never;
 
 export type { ToolEffect };

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Deadlines for in-flight attempts, on one shared timer.
  *
@@ -76,9 +77,13 @@ function arm(at: number): void {
 }
 
 /** Node's setImmediate where there is one, read from globalThis so that the runtime needs no Node types. */
-const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+const immediate = (
+  globalThis as { setImmediate?: (callback: () => void) => unknown }
+).setImmediate;
 export const nextTurn: (callback: () => void) => void =
-  typeof immediate === "function" ? (callback) => void immediate(callback) : (callback) => void setTimeout(callback, 0);
+  typeof immediate === "function"
+    ? (callback) => void immediate(callback)
+    : (callback) => void setTimeout(callback, 0);
 
 /**
  * The timer fired: expire what is due one turn of the event loop later. After
@@ -117,7 +122,11 @@ function expireDue(): void {
   for (const deadline of due) deadline.onExpire();
 }
 
-const nodeProcess = (globalThis as { process?: { on?: (event: string, listener: () => void) => void } }).process;
+const nodeProcess = (
+  globalThis as {
+    process?: { on?: (event: string, listener: () => void) => void };
+  }
+).process;
 nodeProcess?.on?.("beforeExit", () => {
   if (pendingCount > 0 && !holding) hold(true);
 });
@@ -135,7 +144,13 @@ export function addDeadline(deadline: Deadline): void {
 
 /** Calls `onExpire` at `at` (a performance.now() time) unless `clearDeadline` comes first. */
 export function setDeadline(at: number, onExpire: () => void): Deadline {
-  const deadline: Deadline = { at, onExpire, prev: undefined, next: undefined, pending: false };
+  const deadline: Deadline = {
+    at,
+    onExpire,
+    prev: undefined,
+    next: undefined,
+    pending: false,
+  };
   addDeadline(deadline);
   return deadline;
 }

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Drift check: does the server's tools/list match the contracts this client
  * was compiled from? Each tool's `_meta` carries its contract version and a
@@ -72,13 +73,15 @@ async function listedMeta(client: Client): Promise<Map<string, Meta>> {
   let cursor: string | undefined;
   let pages = 0;
   do {
-    if (pages === MAX_TOOL_LIST_PAGES) throw new ToolListError("too-many-pages", pages);
+    if (pages === MAX_TOOL_LIST_PAGES)
+      throw new ToolListError("too-many-pages", pages);
     const page = await requestToolList(client, cursor);
     pages++;
     for (const tool of page.tools) listed.set(tool.name, tool._meta ?? {});
     cursor = page.nextCursor;
     if (cursor !== undefined) {
-      if (cursors.has(cursor)) throw new ToolListError("repeated-cursor", pages);
+      if (cursors.has(cursor))
+        throw new ToolListError("repeated-cursor", pages);
       cursors.add(cursor);
     }
   } while (cursor !== undefined);
@@ -89,14 +92,38 @@ function own(meta: Meta, key: string): unknown {
   return Object.hasOwn(meta, key) ? meta[key] : undefined;
 }
 
-function compareTool(name: string, expected: Meta, served: Meta | undefined): ToolDrift | undefined {
-  if (served === undefined) return { tool: name, problem: "missing", message: `the server does not serve \`${name}\`` };
+function compareTool(
+  name: string,
+  expected: Meta,
+  served: Meta | undefined,
+): ToolDrift | undefined {
+  if (served === undefined)
+    return {
+      tool: name,
+      problem: "missing",
+      message: `the server does not serve \`${name}\``,
+    };
   const version = own(served, CONTRACT_VERSION_META_KEY);
   const hash = own(served, SCHEMA_HASH_META_KEY);
   const wantVersion = own(expected, CONTRACT_VERSION_META_KEY);
-  if (version === undefined || hash === undefined) return { tool: name, problem: "unverified", message: `the server lists \`${name}\` without a contract version and schema hash` };
-  if (version !== wantVersion) return { tool: name, problem: "version", message: `the server serves \`${name}\` version ${String(version)}; this client was compiled from version ${String(wantVersion)}` };
-  if (hash !== own(expected, SCHEMA_HASH_META_KEY)) return { tool: name, problem: "schema", message: `the server's schemas for \`${name}\` differ from this client's, at the same version ${String(version)}` };
+  if (version === undefined || hash === undefined)
+    return {
+      tool: name,
+      problem: "unverified",
+      message: `the server lists \`${name}\` without a contract version and schema hash`,
+    };
+  if (version !== wantVersion)
+    return {
+      tool: name,
+      problem: "version",
+      message: `the server serves \`${name}\` version ${String(version)}; this client was compiled from version ${String(wantVersion)}`,
+    };
+  if (hash !== own(expected, SCHEMA_HASH_META_KEY))
+    return {
+      tool: name,
+      problem: "schema",
+      message: `the server's schemas for \`${name}\` differ from this client's, at the same version ${String(version)}`,
+    };
   return undefined;
 }
 
@@ -105,11 +132,18 @@ function compareTool(name: string, expected: Meta, served: Meta | undefined): To
  * tools/list itself fails: a request fails, or the paging does not end
  * (ToolListError: a repeated cursor, or more than MAX_TOOL_LIST_PAGES pages).
  */
-export async function checkToolDrift(contracts: ContractMap, client: Client): Promise<DriftReport> {
+export async function checkToolDrift(
+  contracts: ContractMap,
+  client: Client,
+): Promise<DriftReport> {
   const listed = await listedMeta(client);
   const tools: ToolDrift[] = [];
   for (const contract of Object.values(contracts)) {
-    const drift = compareTool(contract.name, contract.meta, listed.get(contract.name));
+    const drift = compareTool(
+      contract.name,
+      contract.meta,
+      listed.get(contract.name),
+    );
     if (drift) tools.push(drift);
   }
   return { ok: tools.length === 0, tools };

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The failure envelope every tool call resolves to. It is data the agent loop
  * can act on: what went wrong, whether to retry, and whether anything changed.
@@ -5,7 +6,8 @@
 
 import type { ContentBlock } from "./content.js";
 
-export type ToolErrorCode = "INVALID_INPUT" | "INVALID_OUTPUT" | "RETRYABLE" | "REJECTED" | "FAILED";
+export type ToolErrorCode =
+  "INVALID_INPUT" | "INVALID_OUTPUT" | "RETRYABLE" | "REJECTED" | "FAILED";
 
 /** Did anything change before the failure? */
 export type ToolEffect = "none" | "applied" | "unknown";
@@ -40,4 +42,5 @@ export type ToolSuccess<Out> = {
   content?: ContentBlock[];
 };
 
-export type ToolResult<Out, Reason extends string = never> = ToolSuccess<Out> | ToolFailure<Reason>;
+export type ToolResult<Out, Reason extends string = never> =
+  ToolSuccess<Out> | ToolFailure<Reason>;

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Deep equality of JSON values, for `uniqueItems`, `enum` and `const`.
  *
@@ -9,7 +10,13 @@
  */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a !== a && b !== b;
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null
+  )
+    return a !== a && b !== b;
   const isArray = Array.isArray(a);
   if (isArray !== Array.isArray(b)) return false;
   if (isArray) {
@@ -23,7 +30,8 @@ export function equal(a: unknown, b: unknown): boolean {
   if (keys.length !== Object.keys(b).length) return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  for (const key of keys) if (!Object.hasOwn(y, key) || !equal(x[key], y[key])) return false;
+  for (const key of keys)
+    if (!Object.hasOwn(y, key) || !equal(x[key], y[key])) return false;
   return true;
 }
 
@@ -71,8 +79,11 @@ function canonical(value: unknown): string | undefined {
 }
 
 /** The first pair of equal items, found pairwise: only for values that are not JSON data. */
-function duplicatePairwise(items: readonly unknown[]): { i: number; j: number } | undefined {
-  for (let i = 1; i < items.length; i++) for (let j = 0; j < i; j++) if (equal(items[i], items[j])) return { i, j };
+function duplicatePairwise(
+  items: readonly unknown[],
+): { i: number; j: number } | undefined {
+  for (let i = 1; i < items.length; i++)
+    for (let j = 0; j < i; j++) if (equal(items[i], items[j])) return { i, j };
   return undefined;
 }
 
@@ -82,7 +93,9 @@ function duplicatePairwise(items: readonly unknown[]): { i: number; j: number } 
  * so the check costs time linear in the size of the array, where comparing
  * every pair (Ajv's way for items of no single scalar type) is quadratic.
  */
-export function duplicateItems(items: readonly unknown[]): { i: number; j: number } | undefined {
+export function duplicateItems(
+  items: readonly unknown[],
+): { i: number; j: number } | undefined {
   // Strings and numbers are their own keys, each kind in its own set (a Set's
   // SameValueZero treats -0 as 0 and NaN as NaN, as `equal` does). A Set, not
   // a Map to the index: the earlier index is looked up only once a duplicate

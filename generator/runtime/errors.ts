@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Errors a handler throws to steer the executor. A `TransientError` says "try
  * again later"; whether the executor actually retries is decided by the
@@ -21,10 +22,16 @@ export class TransientError extends Error {
   readonly [TRANSIENT] = true;
 
   constructor(message: string, options: TransientErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      message,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = "TransientError";
     const after = options.retryAfterMs;
-    this.retryAfterMs = typeof after === "number" && Number.isFinite(after) && after >= 0 ? after : undefined;
+    this.retryAfterMs =
+      typeof after === "number" && Number.isFinite(after) && after >= 0
+        ? after
+        : undefined;
   }
 }
 

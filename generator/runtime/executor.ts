@@ -1,28 +1,55 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The executor: validate input → run the handler → validate output →
  * envelope, with retries and tracing as the contract's policy says. It never
  * throws; every path ends in a ToolResult.
  */
-import type { AnyToolContract, OutputOf, ReasonOf, ToolValidators } from "./contract.js";
-import type { ToolEffect, ToolFailure, ToolIssue, ToolResult } from "./envelope.js";
-import { type AnyHandler, type AttemptOwner, type AttemptSpec, type Outcome, runAttempt } from "./attempt.js";
+import type {
+  AnyToolContract,
+  OutputOf,
+  ReasonOf,
+  ToolValidators,
+} from "./contract.js";
+import type {
+  ToolEffect,
+  ToolFailure,
+  ToolIssue,
+  ToolResult,
+} from "./envelope.js";
+import {
+  type AnyHandler,
+  type AttemptOwner,
+  type AttemptSpec,
+  type Outcome,
+  runAttempt,
+} from "./attempt.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
 import { isTransientError } from "./errors.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
 import { copyJson, notJsonMessage } from "./json.js";
-import { backoffDelay, completedEffect, failure, isRetrySafe, maxAttempts, truncate, uncertainEffect } from "./policy.js";
+import {
+  backoffDelay,
+  completedEffect,
+  failure,
+  isRetrySafe,
+  maxAttempts,
+  truncate,
+  uncertainEffect,
+} from "./policy.js";
 import { collectSecrets, redactError, redactText, Secrets } from "./redact.js";
 import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
 import { validatorsOf } from "./validators.js";
 
 export const MESSAGES = {
   invalidInput: "The input does not match the tool's input schema.",
-  invalidOutput: "The tool produced output that does not match its output schema.",
+  invalidOutput:
+    "The tool produced output that does not match its output schema.",
   unexpected: "The tool failed unexpectedly.",
   noHandler: "The tool has no handler.",
   cancelled: "The call was cancelled.",
-  undeclared: "The tool rejected the call with a reason its contract does not declare.",
+  undeclared:
+    "The tool rejected the call with a reason its contract does not declare.",
 } as const;
 
 type Result = ToolResult<unknown, string>;
@@ -55,7 +82,13 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
   /** Progress must increase across the whole call, so the floor is the call itself. */
   readonly progressFloor: ProgressFloor = this;
 
-  constructor(contract: AnyToolContract, options: ExecuteOptions, rawInput: unknown, validators: ToolValidators, handler: AnyHandler) {
+  constructor(
+    contract: AnyToolContract,
+    options: ExecuteOptions,
+    rawInput: unknown,
+    validators: ToolValidators,
+    handler: AnyHandler,
+  ) {
     this.contract = contract;
     this.options = options;
     this.rawInput = rawInput;
@@ -76,10 +109,17 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
 
 const now = (): number => performance.now();
 
-function emit(call: Pick<Call, "contract" | "options" | "secrets">, event: Omit<TraceEvent, "tool" | "version">): void {
+function emit(
+  call: Pick<Call, "contract" | "options" | "secrets">,
+  event: Omit<TraceEvent, "tool" | "version">,
+): void {
   const { contract, options } = call;
   if (!options.onTrace) return;
-  const full: TraceEvent = { tool: contract.name, version: contract.version, ...event };
+  const full: TraceEvent = {
+    tool: contract.name,
+    version: contract.version,
+    ...event,
+  };
   if ("error" in event) full.error = redactError(event.error, call.secrets);
   try {
     options.onTrace(full);
@@ -90,10 +130,16 @@ function emit(call: Pick<Call, "contract" | "options" | "secrets">, event: Omit<
 
 function redactIssues(issues: ToolIssue[], secrets: Secrets): ToolIssue[] {
   // Paths too: a key is data, and a caller may have put a secret in one.
-  return issues.map((issue) => ({ path: redactText(issue.path, secrets), message: redactText(issue.message, secrets) }));
+  return issues.map((issue) => ({
+    path: redactText(issue.path, secrets),
+    message: redactText(issue.message, secrets),
+  }));
 }
 
-function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+function defaultSleep(
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const done = (): void => {
@@ -106,9 +152,14 @@ function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void
   });
 }
 
-function transientMessage(call: Call, outcome: Extract<Outcome, { kind: "transient" }>): string {
-  if (outcome.stillRunning) return `The tool timed out after ${call.contract.timeoutMs} ms, and the timed-out attempt was still running, so it was not retried; it may still take effect.`;
-  if (outcome.timedOut) return `The tool timed out after ${call.contract.timeoutMs} ms.`;
+function transientMessage(
+  call: Call,
+  outcome: Extract<Outcome, { kind: "transient" }>,
+): string {
+  if (outcome.stillRunning)
+    return `The tool timed out after ${call.contract.timeoutMs} ms, and the timed-out attempt was still running, so it was not retried; it may still take effect.`;
+  if (outcome.timedOut)
+    return `The tool timed out after ${call.contract.timeoutMs} ms.`;
   // Only a TransientError's own message is meant for the caller; other errors stay in the trace.
   if (!isTransientError(outcome.error)) return "The tool failed temporarily.";
   let message: unknown;
@@ -118,7 +169,10 @@ function transientMessage(call: Call, outcome: Extract<Outcome, { kind: "transie
     // Something dressed up as a TransientError whose message cannot be read.
   }
   if (typeof message !== "string") return "The tool failed temporarily.";
-  const detail = truncate(redactText(message, call.secrets), 300).replace(/[.\s]+$/, "");
+  const detail = truncate(redactText(message, call.secrets), 300).replace(
+    /[.\s]+$/,
+    "",
+  );
   return `The tool failed temporarily: ${detail}.`;
 }
 
@@ -127,70 +181,182 @@ function settle(call: Call, outcome: Outcome, attempts: number): Result {
   const { contract, secrets } = call;
   switch (outcome.kind) {
     case "ok":
-      return outcome.content === undefined ? { ok: true, data: outcome.data } : { ok: true, data: outcome.data, content: outcome.content };
+      return outcome.content === undefined
+        ? { ok: true, data: outcome.data }
+        : { ok: true, data: outcome.data, content: outcome.content };
     case "invalid-output":
-      return failure(contract, "INVALID_OUTPUT", MESSAGES.invalidOutput, false, completedEffect(contract), attempts);
+      return failure(
+        contract,
+        "INVALID_OUTPUT",
+        MESSAGES.invalidOutput,
+        false,
+        completedEffect(contract),
+        attempts,
+      );
     case "rejected": {
-      const text = outcome.detail ?? contract.errors[outcome.reason] ?? outcome.reason;
-      return failure(contract, "REJECTED", truncate(redactText(String(text), secrets)), false, "none", attempts, { reason: outcome.reason });
+      const text =
+        outcome.detail ?? contract.errors[outcome.reason] ?? outcome.reason;
+      return failure(
+        contract,
+        "REJECTED",
+        truncate(redactText(String(text), secrets)),
+        false,
+        "none",
+        attempts,
+        { reason: outcome.reason },
+      );
     }
     case "transient":
-      if (isRetrySafe(contract)) return failure(contract, "RETRYABLE", transientMessage(call, outcome), true, uncertainEffect(contract), attempts);
-      return failure(contract, "FAILED", `${transientMessage(call, outcome)} It is not safe to retry, and it may have taken effect.`, false, "unknown", attempts);
+      if (isRetrySafe(contract))
+        return failure(
+          contract,
+          "RETRYABLE",
+          transientMessage(call, outcome),
+          true,
+          uncertainEffect(contract),
+          attempts,
+        );
+      return failure(
+        contract,
+        "FAILED",
+        `${transientMessage(call, outcome)} It is not safe to retry, and it may have taken effect.`,
+        false,
+        "unknown",
+        attempts,
+      );
     case "cancelled":
-      return failure(contract, "FAILED", MESSAGES.cancelled, false, uncertainEffect(contract), attempts);
+      return failure(
+        contract,
+        "FAILED",
+        MESSAGES.cancelled,
+        false,
+        uncertainEffect(contract),
+        attempts,
+      );
     case "undeclared-reason":
-      return failure(contract, "FAILED", MESSAGES.undeclared, false, uncertainEffect(contract), attempts);
+      return failure(
+        contract,
+        "FAILED",
+        MESSAGES.undeclared,
+        false,
+        uncertainEffect(contract),
+        attempts,
+      );
     case "failed":
-      return failure(contract, "FAILED", MESSAGES.unexpected, false, uncertainEffect(contract), attempts);
+      return failure(
+        contract,
+        "FAILED",
+        MESSAGES.unexpected,
+        false,
+        uncertainEffect(contract),
+        attempts,
+      );
   }
 }
 
-function traceFor(call: Call, outcome: Outcome, result: Result, attempt: number, durationMs: number): Omit<TraceEvent, "tool" | "version"> {
+function traceFor(
+  call: Call,
+  outcome: Outcome,
+  result: Result,
+  attempt: number,
+  durationMs: number,
+): Omit<TraceEvent, "tool" | "version"> {
   const code = result.ok ? "OK" : result.code;
-  const effect: ToolEffect = result.ok ? completedEffect(call.contract) : result.effect;
-  const event: Omit<TraceEvent, "tool" | "version"> = { attempt, durationMs, code, effect, issuePaths: [] };
+  const effect: ToolEffect = result.ok
+    ? completedEffect(call.contract)
+    : result.effect;
+  const event: Omit<TraceEvent, "tool" | "version"> = {
+    attempt,
+    durationMs,
+    code,
+    effect,
+    issuePaths: [],
+  };
   if (outcome.kind === "invalid-output") {
     event.outputIssues = redactIssues(outcome.issues, call.secrets);
     event.issuePaths = event.outputIssues.map((i) => i.path);
-  } else if (outcome.kind === "undeclared-reason" || outcome.kind === "transient" || outcome.kind === "failed" || outcome.kind === "cancelled") {
+  } else if (
+    outcome.kind === "undeclared-reason" ||
+    outcome.kind === "transient" ||
+    outcome.kind === "failed" ||
+    outcome.kind === "cancelled"
+  ) {
     event.error = outcome.error;
   }
   return event;
 }
 
-type Prepared = { ok: true; input: unknown } | { ok: false; issues: ToolIssue[] };
+type Prepared =
+  { ok: true; input: unknown } | { ok: false; issues: ToolIssue[] };
 
 /** A fresh copy of the caller's input, validated with defaults applied, or its issues. */
 function prepare(call: Call): Prepared {
   const { contract } = call;
   const copy = (call.validators.copyInput ?? copyJson)(call.rawInput);
   let issues: ToolIssue[];
-  if (!copy.ok) issues = [{ path: "", message: notJsonMessage(copy, contract.sensitive.input) }];
+  if (!copy.ok)
+    issues = [
+      { path: "", message: notJsonMessage(copy, contract.sensitive.input) },
+    ];
   else {
     const { validateInput } = call.validators;
     const valid = validateInput(copy.value);
     // Collected even from invalid input: its values must not leak either.
     collectSecrets(copy.value, contract.sensitive.input, call.secrets);
     if (valid) return { ok: true, input: copy.value };
-    issues = toIssues(validateInput.errors, copy.value, contract.sensitive.input);
+    issues = toIssues(
+      validateInput.errors,
+      copy.value,
+      contract.sensitive.input,
+    );
   }
   return { ok: false, issues };
 }
 
 /** The validated input for the first attempt; on failure, the INVALID_INPUT envelope. */
-function prepareInput(call: Call): { ok: true; input: unknown } | { ok: false; result: ToolFailure<string> } {
+function prepareInput(
+  call: Call,
+): { ok: true; input: unknown } | { ok: false; result: ToolFailure<string> } {
   const { contract } = call;
   const prepared = prepare(call);
   if (prepared.ok) return prepared;
-  const safe = call.secrets.empty ? prepared.issues : redactIssues(prepared.issues, call.secrets);
-  if (call.options.onTrace) emit(call, { attempt: 0, durationMs: 0, code: "INVALID_INPUT", effect: "none", issuePaths: safe.map((i) => i.path) });
-  return { ok: false, result: failure(contract, "INVALID_INPUT", MESSAGES.invalidInput, false, "none", 0, { issues: safe }) };
+  const safe = call.secrets.empty
+    ? prepared.issues
+    : redactIssues(prepared.issues, call.secrets);
+  if (call.options.onTrace)
+    emit(call, {
+      attempt: 0,
+      durationMs: 0,
+      code: "INVALID_INPUT",
+      effect: "none",
+      issuePaths: safe.map((i) => i.path),
+    });
+  return {
+    ok: false,
+    result: failure(
+      contract,
+      "INVALID_INPUT",
+      MESSAGES.invalidInput,
+      false,
+      "none",
+      0,
+      { issues: safe },
+    ),
+  };
 }
 
-function idempotencyKeyOf(contract: AnyToolContract, input: unknown): string | undefined {
+function idempotencyKeyOf(
+  contract: AnyToolContract,
+  input: unknown,
+): string | undefined {
   const key = contract.idempotencyKey;
-  if (key === undefined || input === null || typeof input !== "object" || !Object.hasOwn(input, key)) return undefined;
+  if (
+    key === undefined ||
+    input === null ||
+    typeof input !== "object" ||
+    !Object.hasOwn(input, key)
+  )
+    return undefined;
   const value = (input as Record<string, unknown>)[key];
   return typeof value === "string" ? value : undefined;
 }
@@ -205,12 +371,29 @@ function nextAttempt(call: Call): Result | Promise<Result> {
   const attempt = call.attempt + 1;
   if (options.signal?.aborted) {
     const effect = attempt === 1 ? "none" : uncertainEffect(contract);
-    emit(call, { attempt: attempt - 1, durationMs: 0, code: "FAILED", effect, issuePaths: [], error: options.signal.reason });
-    return failure(contract, "FAILED", MESSAGES.cancelled, false, effect, attempt - 1);
+    emit(call, {
+      attempt: attempt - 1,
+      durationMs: 0,
+      code: "FAILED",
+      effect,
+      issuePaths: [],
+      error: options.signal.reason,
+    });
+    return failure(
+      contract,
+      "FAILED",
+      MESSAGES.cancelled,
+      false,
+      effect,
+      attempt - 1,
+    );
   }
   call.attempt = attempt;
   // The last attempt gets only what is left of the budget, so the whole call stays within it.
-  call.timeoutMs = Math.max(1, Math.min(contract.timeoutMs, budgetOf(contract) - call.spentMs));
+  call.timeoutMs = Math.max(
+    1,
+    Math.min(contract.timeoutMs, budgetOf(contract) - call.spentMs),
+  );
   call.startedAt = now();
   // A retry gets a fresh copy, so a handler that mutated its input cannot affect the next attempt.
   if (attempt === 1) call.input = call.validInput;
@@ -222,7 +405,9 @@ function nextAttempt(call: Call): Result | Promise<Result> {
 }
 
 function budgetOf(contract: AnyToolContract): number {
-  return contract.retry.budgetMs > 0 ? contract.retry.budgetMs : Number.POSITIVE_INFINITY;
+  return contract.retry.budgetMs > 0
+    ? contract.retry.budgetMs
+    : Number.POSITIVE_INFINITY;
 }
 
 /** After an attempt: the final envelope, or a retry after its delay, while the attempt limit and the time budget allow. */
@@ -232,17 +417,32 @@ function afterAttempt(call: Call, outcome: Outcome): Result | Promise<Result> {
   const timed = outcome.kind === "transient" || options.onTrace !== undefined;
   const durationMs = timed ? now() - call.startedAt : 0;
   call.spentMs += durationMs;
-  if (outcome.kind === "invalid-output" && outcome.output !== undefined) collectSecrets(outcome.output, contract.sensitive.output, call.secrets);
+  if (outcome.kind === "invalid-output" && outcome.output !== undefined)
+    collectSecrets(outcome.output, contract.sensitive.output, call.secrets);
   if (outcome.kind === "transient" && attempt < maxAttempts(contract)) {
-    const delay = backoffDelay(contract.retry, attempt, options.random ?? Math.random, outcome.retryAfterMs);
+    const delay = backoffDelay(
+      contract.retry,
+      attempt,
+      options.random ?? Math.random,
+      outcome.retryAfterMs,
+    );
     if (call.spentMs + delay < budgetOf(contract)) {
-      emit(call, { attempt, durationMs, code: "RETRYABLE", effect: uncertainEffect(contract), issuePaths: [], error: outcome.error });
-      if (outcome.running !== undefined) return retryAfterSettled(call, outcome, delay);
+      emit(call, {
+        attempt,
+        durationMs,
+        code: "RETRYABLE",
+        effect: uncertainEffect(contract),
+        issuePaths: [],
+        error: outcome.error,
+      });
+      if (outcome.running !== undefined)
+        return retryAfterSettled(call, outcome, delay);
       return wait(options, delay).then((waitedMs) => retry(call, waitedMs));
     }
   }
   const result = settle(call, outcome, attempt);
-  if (options.onTrace) emit(call, traceFor(call, outcome, result, attempt, durationMs));
+  if (options.onTrace)
+    emit(call, traceFor(call, outcome, result, attempt, durationMs));
   return result;
 }
 
@@ -255,21 +455,38 @@ function afterAttempt(call: Call, outcome: Outcome): Result | Promise<Result> {
  * call: no further attempt, and the timeout's envelope says it may still
  * take effect.
  */
-function retryAfterSettled(call: Call, outcome: Extract<Outcome, { kind: "transient" }>, delay: number): Promise<Result> {
+function retryAfterSettled(
+  call: Call,
+  outcome: Extract<Outcome, { kind: "transient" }>,
+  delay: number,
+): Promise<Result> {
   const { contract, options, attempt } = call;
   const started = now();
-  const graceMs = Math.max(0, Math.min(contract.timeoutMs, budgetOf(contract) - call.spentMs));
-  const settled = settledWithin(outcome.running as Promise<void>, graceMs, options.signal);
-  return Promise.all([wait(options, delay), settled]).then(([waitedMs, stopped]) => {
-    const elapsed = Math.max(waitedMs, now() - started);
-    if (stopped) return retry(call, elapsed);
-    call.spentMs += elapsed;
-    return settle(call, { ...outcome, stillRunning: true }, attempt);
-  });
+  const graceMs = Math.max(
+    0,
+    Math.min(contract.timeoutMs, budgetOf(contract) - call.spentMs),
+  );
+  const settled = settledWithin(
+    outcome.running as Promise<void>,
+    graceMs,
+    options.signal,
+  );
+  return Promise.all([wait(options, delay), settled]).then(
+    ([waitedMs, stopped]) => {
+      const elapsed = Math.max(waitedMs, now() - started);
+      if (stopped) return retry(call, elapsed);
+      call.spentMs += elapsed;
+      return settle(call, { ...outcome, stillRunning: true }, attempt);
+    },
+  );
 }
 
 /** True once `running` settles, or the caller's signal aborts (the next attempt then ends the call as cancelled); false when `graceMs` passes first. */
-function settledWithin(running: Promise<void>, graceMs: number, signal: AbortSignal | undefined): Promise<boolean> {
+function settledWithin(
+  running: Promise<void>,
+  graceMs: number,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
   return new Promise((resolve) => {
     let over = false;
     const finish = (value: boolean): void => {
@@ -319,13 +536,30 @@ async function wait(options: ExecuteOptions, delay: number): Promise<number> {
 const NO_SECRETS = new Secrets();
 
 function hasSensitive(contract: AnyToolContract): boolean {
-  return contract.sensitive.input.length > 0 || contract.sensitive.output.length > 0;
+  return (
+    contract.sensitive.input.length > 0 || contract.sensitive.output.length > 0
+  );
 }
 
 /** FAILED before any attempt (no handler, validators that would not load): nothing ran, so effect none. */
-function refuse(contract: AnyToolContract, options: ExecuteOptions, message: string, error?: unknown): Result {
+function refuse(
+  contract: AnyToolContract,
+  options: ExecuteOptions,
+  message: string,
+  error?: unknown,
+): Result {
   try {
-    emit({ contract, options, secrets: NO_SECRETS }, { attempt: 0, durationMs: 0, code: "FAILED", effect: "none", issuePaths: [], ...(error === undefined ? {} : { error }) });
+    emit(
+      { contract, options, secrets: NO_SECRETS },
+      {
+        attempt: 0,
+        durationMs: 0,
+        code: "FAILED",
+        effect: "none",
+        issuePaths: [],
+        ...(error === undefined ? {} : { error }),
+      },
+    );
     return failure(contract, "FAILED", message, false, "none", 0);
   } catch {
     return lastResort(contract);
@@ -333,7 +567,13 @@ function refuse(contract: AnyToolContract, options: ExecuteOptions, message: str
 }
 
 /** The call once its validators are at hand: input, then attempts. Never throws. */
-function start(contract: AnyToolContract, rawInput: unknown, handler: AnyHandler, options: ExecuteOptions, validators: ToolValidators): Result | Promise<Result> {
+function start(
+  contract: AnyToolContract,
+  rawInput: unknown,
+  handler: AnyHandler,
+  options: ExecuteOptions,
+  validators: ToolValidators,
+): Result | Promise<Result> {
   try {
     const call = new Call(contract, options, rawInput, validators, handler);
     const prepared = prepareInput(call);
@@ -351,15 +591,23 @@ function start(contract: AnyToolContract, rawInput: unknown, handler: AnyHandler
  * layers to each call. The only promises on a call's path are the handler's
  * own, the one an attempt waits on, and the one executeTool returns.
  */
-function execute(contract: AnyToolContract, rawInput: unknown, handler: AnyHandler | undefined, options: ExecuteOptions): Promise<Result> {
+function execute(
+  contract: AnyToolContract,
+  rawInput: unknown,
+  handler: AnyHandler | undefined,
+  options: ExecuteOptions,
+): Promise<Result> {
   try {
-    if (typeof handler !== "function") return Promise.resolve(refuse(contract, options, MESSAGES.noHandler));
+    if (typeof handler !== "function")
+      return Promise.resolve(refuse(contract, options, MESSAGES.noHandler));
     // Only a tool's first call waits here: its validator module loads once.
     const found = validatorsOf(contract);
     if (found instanceof Promise) {
       return found.then(
-        (validators: ToolValidators) => start(contract, rawInput, handler, options, validators),
-        (error: unknown) => refuse(contract, options, MESSAGES.unexpected, error),
+        (validators: ToolValidators) =>
+          start(contract, rawInput, handler, options, validators),
+        (error: unknown) =>
+          refuse(contract, options, MESSAGES.unexpected, error),
       );
     }
     const result = start(contract, rawInput, handler, options, found);
@@ -380,7 +628,16 @@ function lastResort(contract: AnyToolContract): Result {
   } catch {
     // Not a contract at all; the envelope carries no name.
   }
-  return { ok: false, code: "FAILED", message: MESSAGES.unexpected, retryable: false, effect: "unknown", tool, version, attempts: 0 };
+  return {
+    ok: false,
+    code: "FAILED",
+    message: MESSAGES.unexpected,
+    retryable: false,
+    effect: "unknown",
+    tool,
+    version,
+    attempts: 0,
+  };
 }
 
 /**
@@ -394,5 +651,10 @@ export function executeTool<C extends AnyToolContract>(
   options: ExecuteOptions = {},
 ): Promise<ToolResult<OutputOf<C>, ReasonOf<C>>> {
   // execute is async and catches everything itself, so this never throws either.
-  return execute(contract, rawInput, handler as AnyHandler | undefined, options ?? {}) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
+  return execute(
+    contract,
+    rawInput,
+    handler as AnyHandler | undefined,
+    options ?? {},
+  ) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
 }

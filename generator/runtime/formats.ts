@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * String format checkers for the generated validators and for toolc's
  * compile-time checks (createAjv registers these same functions).
@@ -22,7 +23,8 @@ export type FormatCheck = (s: string) => boolean;
 const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 // Hours 00-23, minutes 00-59, seconds 00-60; whether :60 is a real leap second
 // depends on the offset, so that is checked numerically.
-const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const TIME =
+  /^(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 const DATE_TIME =
   /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
@@ -47,7 +49,15 @@ function validDay(s: string): boolean {
   }
   if (day <= 30) return true;
   // 31 days: Jan, Mar, May, Jul, Aug, Oct, Dec.
-  return month === 1 || month === 3 || month === 5 || month === 7 || month === 8 || month === 10 || month === 12;
+  return (
+    month === 1 ||
+    month === 3 ||
+    month === 5 ||
+    month === 7 ||
+    month === 8 ||
+    month === 10 ||
+    month === 12
+  );
 }
 
 /**
@@ -101,7 +111,11 @@ export function dateTime(s: string): boolean {
  * seconds; test/runtime/formats.test.ts checks dateTime against it.
  */
 export function dateTimeReference(s: string): boolean {
-  return DATE_TIME.test(s) && validDay(s) && (s.charCodeAt(17) !== 54 || validLeapSecond(s, 11));
+  return (
+    DATE_TIME.test(s) &&
+    validDay(s) &&
+    (s.charCodeAt(17) !== 54 || validLeapSecond(s, 11))
+  );
 }
 
 // RFC 3339 Appendix A: each unit may be followed only by the next smaller one,
@@ -148,7 +162,10 @@ const RELATIVE_PART = `(?:\\/\\/${AUTHORITY}${SEGMENTS}|\\/(?:${PCHAR}+${SEGMENT
 const QUERY_FRAGMENT = `(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?`;
 const SCHEME = "[a-z][a-z0-9+\\-.]*:";
 const URI = new RegExp(`^${SCHEME}${HIER_PART}${QUERY_FRAGMENT}$`, "i");
-const URI_REFERENCE = new RegExp(`^(?:${SCHEME}${HIER_PART}|${RELATIVE_PART})${QUERY_FRAGMENT}$`, "i");
+const URI_REFERENCE = new RegExp(
+  `^(?:${SCHEME}${HIER_PART}|${RELATIVE_PART})${QUERY_FRAGMENT}$`,
+  "i",
+);
 
 /** An absolute URI (RFC 3986 `URI`): a scheme is required. */
 export function uri(s: string): boolean {
@@ -175,7 +192,8 @@ export function email(s: string): boolean {
 
 // RFC 1123 labels of 1-63 characters, 253 in all. A trailing dot (DNS root)
 // is not part of a host name.
-const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const HOSTNAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 export function hostname(s: string): boolean {
   return HOSTNAME.test(s);
@@ -216,7 +234,8 @@ export function jsonPointer(s: string): boolean {
   return JSON_POINTER.test(s);
 }
 
-const RELATIVE_JSON_POINTER = /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/;
+const RELATIVE_JSON_POINTER =
+  /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/;
 
 export function relativeJsonPointer(s: string): boolean {
   return RELATIVE_JSON_POINTER.test(s);

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The Host and Origin checks createToolHttpHandler makes before anything
  * runs (http.ts). DNS rebinding points an attacker's name at the server's
@@ -17,7 +18,11 @@
 import type { IncomingMessage } from "node:http";
 import type { HttpHandlerOptions } from "./http.js";
 
-const LOOPBACK_NAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set([
+  "localhost",
+  "127.0.0.1",
+  "[::1]",
+]);
 
 /** The code of the warning below, for `process.on("warning")` filters. */
 export const UNCHECKED_HOST_WARNING = "TOOLC_HTTP_UNCHECKED_HOST";
@@ -27,20 +32,30 @@ function isLoopbackSocket(req: IncomingMessage): boolean {
   // A socket that no longer knows its address is treated as loopback: the strict side.
   const address = req.socket.localAddress;
   if (address === undefined) return true;
-  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+  return (
+    address === "::1" ||
+    address.startsWith("127.") ||
+    address.startsWith("::ffff:127.")
+  );
 }
 
 /** The host and hostname of a `Host` header or an origin, lower-cased; undefined when it does not parse. */
 function hostOf(url: string): { host: string; hostname: string } | undefined {
   try {
     const parsed = new URL(url);
-    return { host: parsed.host.toLowerCase(), hostname: parsed.hostname.toLowerCase() };
+    return {
+      host: parsed.host.toLowerCase(),
+      hostname: parsed.hostname.toLowerCase(),
+    };
   } catch {
     return undefined;
   }
 }
 
-function hostAllowed(host: { host: string; hostname: string }, allowed: readonly string[]): boolean {
+function hostAllowed(
+  host: { host: string; hostname: string },
+  allowed: readonly string[],
+): boolean {
   return allowed.some((entry) => {
     const wanted = entry.toLowerCase();
     return wanted === host.host || wanted === host.hostname;
@@ -54,7 +69,13 @@ const warned = new WeakSet<object>();
 function warnOnce(options: HttpHandlerOptions): void {
   if (warned.has(options)) return;
   warned.add(options);
-  const emit = (globalThis as { process?: { emitWarning?: (message: string, options: { code: string }) => void } }).process?.emitWarning;
+  const emit = (
+    globalThis as {
+      process?: {
+        emitWarning?: (message: string, options: { code: string }) => void;
+      };
+    }
+  ).process?.emitWarning;
   emit?.(
     "toolc: an MCP HTTP handler without `allowedHosts` got a request on a non-loopback address. It cannot tell its own host name from a DNS-rebound one there, so it refuses every request that carries an Origin (a browser page's) unless `allowedOrigins` lists it. Set `allowedHosts` to the server's public names, or listen on 127.0.0.1.",
     { code: UNCHECKED_HOST_WARNING },
@@ -62,20 +83,33 @@ function warnOnce(options: HttpHandlerOptions): void {
 }
 
 /** Why a request must be refused before anything runs, or undefined. */
-export function refusal(req: IncomingMessage, options: HttpHandlerOptions): string | undefined {
+export function refusal(
+  req: IncomingMessage,
+  options: HttpHandlerOptions,
+): string | undefined {
   const loopback = isLoopbackSocket(req);
   const hostHeader = req.headers.host;
-  const host = typeof hostHeader === "string" && hostHeader !== "" ? hostOf(`http://${hostHeader}`) : undefined;
+  const host =
+    typeof hostHeader === "string" && hostHeader !== ""
+      ? hostOf(`http://${hostHeader}`)
+      : undefined;
   if (options.allowedHosts !== undefined) {
-    if (host === undefined || !hostAllowed(host, options.allowedHosts)) return "Host not allowed.";
-  } else if (loopback && (host === undefined || !LOOPBACK_NAMES.has(host.hostname))) {
+    if (host === undefined || !hostAllowed(host, options.allowedHosts))
+      return "Host not allowed.";
+  } else if (
+    loopback &&
+    (host === undefined || !LOOPBACK_NAMES.has(host.hostname))
+  ) {
     return "Host not allowed.";
   }
   const unchecked = !loopback && options.allowedHosts === undefined;
   if (unchecked) warnOnce(options);
   const origin = req.headers.origin;
   if (origin === undefined) return undefined;
-  if (options.allowedOrigins !== undefined) return options.allowedOrigins.includes(origin) ? undefined : "Origin not allowed.";
+  if (options.allowedOrigins !== undefined)
+    return options.allowedOrigins.includes(origin)
+      ? undefined
+      : "Origin not allowed.";
   // Any Host is answered here, so an Origin equal to it proves nothing (see the module comment).
   if (unchecked) return "Origin not allowed.";
   const from = hostOf(origin);

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Which Streamable HTTP requests get an SSE response. Stateless mode answers
  * most POSTs with one JSON body; a tools/call that can receive notifications
@@ -8,7 +9,10 @@
 import { isLoggingLevel } from "./notify.js";
 import type { LoggingLevel } from "./types.js";
 
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (
+  value: unknown,
+): value is { readonly [key: string]: unknown } =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Whether a POST body is a tools/call that can receive notifications: it
@@ -17,8 +21,17 @@ const isRecord = (value: unknown): value is { readonly [key: string]: unknown } 
  * that set none. Everything else (other methods, batches, notifications,
  * plain calls) keeps its JSON response.
  */
-export function canReceiveNotifications(body: unknown, defaultLevel: LoggingLevel | undefined, requestLevelKey: string | undefined): boolean {
-  if (!isRecord(body) || body["method"] !== "tools/call" || body["id"] === undefined) return false;
+export function canReceiveNotifications(
+  body: unknown,
+  defaultLevel: LoggingLevel | undefined,
+  requestLevelKey: string | undefined,
+): boolean {
+  if (
+    !isRecord(body) ||
+    body["method"] !== "tools/call" ||
+    body["id"] === undefined
+  )
+    return false;
   if (defaultLevel !== undefined) return true;
   const params = body["params"];
   const meta = isRecord(params) ? params["_meta"] : undefined;

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Streamable HTTP, stateless: every POST gets a fresh Server, and no session
  * state lives between requests, so any instance behind a load balancer can
@@ -8,7 +9,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ContractMap } from "./contract.js";
-import { HEADER_MISMATCH, headerDeclarations, paramHeaderMismatch } from "./mcp-headers.js";
+import {
+  HEADER_MISMATCH,
+  headerDeclarations,
+  paramHeaderMismatch,
+} from "./mcp-headers.js";
 import { MODERN_VERSION_META_KEY, type Server } from "./sdk.js";
 import { createHttpEntry } from "./sdk-http.js";
 import type { LogLevelSetting } from "./notify.js";
@@ -43,7 +48,14 @@ export interface HttpHandlerOptions {
   logLevel?: LogLevelSetting;
 }
 
-function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null): void {
+function sendJsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  id: string | number | null = null,
+): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -63,12 +75,18 @@ function pathOf(req: IncomingMessage): string {
 /** The request body limit both SDK lines' transports apply. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-type BodyRead = { ok: true; value: unknown } | { ok: false; status: number; code: number; message: string };
+type BodyRead =
+  | { ok: true; value: unknown }
+  | { ok: false; status: number; code: number; message: string };
 
 /** Only a JSON POST is read here; anything else is left to the transport, which answers it as the spec says (415, say). */
 function isJsonPost(req: IncomingMessage): boolean {
   const type = req.headers["content-type"];
-  return req.method === "POST" && typeof type === "string" && type.split(";")[0]?.trim().toLowerCase() === "application/json";
+  return (
+    req.method === "POST" &&
+    typeof type === "string" &&
+    type.split(";")[0]?.trim().toLowerCase() === "application/json"
+  );
 }
 
 /** Reads and parses the body, refusing one over the limit (413) or one that is not JSON (a JSON-RPC parse error). */
@@ -76,15 +94,30 @@ async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    const buffer =
+      typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, code: -32000, message: "Request body too large." };
+    if (size > MAX_BODY_BYTES)
+      return {
+        ok: false,
+        status: 413,
+        code: -32000,
+        message: "Request body too large.",
+      };
     chunks.push(buffer);
   }
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
+    return {
+      ok: true,
+      value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
+    };
   } catch {
-    return { ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON." };
+    return {
+      ok: false,
+      status: 400,
+      code: -32700,
+      message: "Parse error: Invalid JSON.",
+    };
   }
 }
 
@@ -98,7 +131,9 @@ async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
  */
 export interface RequestGate {
   answer(req: IncomingMessage): GateAnswer | undefined;
-  authenticate(req: IncomingMessage): Promise<{ auth: object } | { refused: GateAnswer }>;
+  authenticate(
+    req: IncomingMessage,
+  ): Promise<{ auth: object } | { refused: GateAnswer }>;
   authorize(auth: object, body: unknown): Promise<GateAnswer | undefined>;
 }
 
@@ -121,7 +156,8 @@ interface Refusal {
 
 /** The request's JSON-RPC id, so that a refusal of a request answers it; null for anything else. */
 function requestId(body: unknown): string | number | null {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return null;
   const id = (body as { readonly id?: unknown }).id;
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
@@ -132,30 +168,70 @@ function requestId(body: unknown): string | number | null {
  * before any server or handler does. Passing: the body as parsed (undefined
  * when it is not a JSON POST, which the SDK then reads and answers itself).
  */
-async function preflight(req: IncomingMessage, options: HttpHandlerOptions, check: PreflightContext): Promise<{ refused: Refusal } | { answer: GateAnswer } | { body: unknown }> {
+async function preflight(
+  req: IncomingMessage,
+  options: HttpHandlerOptions,
+  check: PreflightContext,
+): Promise<{ refused: Refusal } | { answer: GateAnswer } | { body: unknown }> {
   const refused = refusal(req, options);
-  if (refused !== undefined) return { refused: { status: 403, code: -32000, message: refused } };
+  if (refused !== undefined)
+    return { refused: { status: 403, code: -32000, message: refused } };
   const served = check.gate?.answer(req);
   if (served !== undefined) return { answer: served };
-  if (pathOf(req) !== check.path) return { refused: { status: 404, code: -32000, message: "Not found." } };
+  if (pathOf(req) !== check.path)
+    return { refused: { status: 404, code: -32000, message: "Not found." } };
   // Stateless serving has no session to stream to (GET) or end (DELETE).
-  if (req.method !== "POST") return { refused: { status: 405, code: -32000, message: "Method not allowed.", headers: { allow: "POST" } } };
+  if (req.method !== "POST")
+    return {
+      refused: {
+        status: 405,
+        code: -32000,
+        message: "Method not allowed.",
+        headers: { allow: "POST" },
+      },
+    };
   // Before the body is read: a caller without a valid token gets nothing parsed.
-  const caller = check.gate === undefined ? undefined : await check.gate.authenticate(req);
-  if (caller !== undefined && "refused" in caller) return { answer: caller.refused };
+  const caller =
+    check.gate === undefined ? undefined : await check.gate.authenticate(req);
+  if (caller !== undefined && "refused" in caller)
+    return { answer: caller.refused };
   // What the SDK hands the handlers as the request's auth info: only the gate's, never an upstream value.
-  if (caller !== undefined) (req as IncomingMessage & { auth?: object }).auth = caller.auth;
+  if (caller !== undefined)
+    (req as IncomingMessage & { auth?: object }).auth = caller.auth;
   // A body parser mounted earlier (express.json(), say) has already drained the stream.
   let body = (req as IncomingMessage & { body?: unknown }).body;
   if (body === undefined && isJsonPost(req)) {
     const read = await readJsonBody(req);
-    if (!read.ok) return { refused: { status: read.status, code: read.code, message: read.message } };
+    if (!read.ok)
+      return {
+        refused: {
+          status: read.status,
+          code: read.code,
+          message: read.message,
+        },
+      };
     body = read.value;
   }
-  const forbidden = caller === undefined || check.gate === undefined ? undefined : await check.gate.authorize(caller.auth, body);
+  const forbidden =
+    caller === undefined || check.gate === undefined
+      ? undefined
+      : await check.gate.authorize(caller.auth, body);
   if (forbidden !== undefined) return { answer: forbidden };
-  const mismatch = paramHeaderMismatch(body, req.headers, check.declarations, MODERN_VERSION_META_KEY);
-  if (mismatch !== undefined) return { refused: { status: 400, code: HEADER_MISMATCH, message: mismatch, id: requestId(body) } };
+  const mismatch = paramHeaderMismatch(
+    body,
+    req.headers,
+    check.declarations,
+    MODERN_VERSION_META_KEY,
+  );
+  if (mismatch !== undefined)
+    return {
+      refused: {
+        status: 400,
+        code: HEADER_MISMATCH,
+        message: mismatch,
+        id: requestId(body),
+      },
+    };
   return { body };
 }
 
@@ -188,14 +264,27 @@ export function createToolHttpHandler(
   contracts: ContractMap = {},
   gate?: RequestGate,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const check: PreflightContext = { path: options.path ?? "/mcp", declarations: headerDeclarations(contracts), gate };
-  const serve = createHttpEntry(createServer, options.logLevel === undefined ? {} : { logLevel: options.logLevel });
+  const check: PreflightContext = {
+    path: options.path ?? "/mcp",
+    declarations: headerDeclarations(contracts),
+    gate,
+  };
+  const serve = createHttpEntry(
+    createServer,
+    options.logLevel === undefined ? {} : { logLevel: options.logLevel },
+  );
   return async (req, res) => {
     try {
       const passed = await preflight(req, options, check);
       if ("answer" in passed) return sendAnswer(res, passed.answer);
       if ("refused" in passed) {
-        const { status, code, message, headers = {}, id = null } = passed.refused;
+        const {
+          status,
+          code,
+          message,
+          headers = {},
+          id = null,
+        } = passed.refused;
         return sendJsonRpcError(res, status, code, message, headers, id);
       }
       await serve(req, res, passed.body);

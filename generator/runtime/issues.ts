@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Turns validator errors into issues a model can act on: the path of the
  * field to fix, and a message built from the failing keyword. Messages never
@@ -22,13 +23,18 @@ function appendName(out: string, name: string): string {
 /** Renders segments as `orders[0].status`; the root is "". */
 export function formatPath(segments: readonly PathSegment[]): string {
   let out = "";
-  for (const segment of segments) out = typeof segment === "number" ? `${out}[${segment}]` : appendName(out, segment);
+  for (const segment of segments)
+    out =
+      typeof segment === "number"
+        ? `${out}[${segment}]`
+        : appendName(out, segment);
   return out;
 }
 
 /** An array index as JSON pointer writes one: 0, or digits without a leading zero. */
 function isIndexToken(token: string): boolean {
-  if (token.length === 0 || (token.length > 1 && token.charCodeAt(0) === 48)) return false;
+  if (token.length === 0 || (token.length > 1 && token.charCodeAt(0) === 48))
+    return false;
   for (let i = 0; i < token.length; i++) {
     const c = token.charCodeAt(i);
     if (c < 48 || c > 57) return false;
@@ -57,7 +63,10 @@ export function pointerSegments(pointer: string, data: unknown): PathSegment[] {
       node = node[Number(token)];
     } else {
       segments.push(token);
-      node = node !== null && typeof node === "object" && Object.hasOwn(node, token) ? (node as Record<string, unknown>)[token] : undefined;
+      node =
+        node !== null && typeof node === "object" && Object.hasOwn(node, token)
+          ? (node as Record<string, unknown>)[token]
+          : undefined;
     }
   }
   return segments;
@@ -65,7 +74,10 @@ export function pointerSegments(pointer: string, data: unknown): PathSegment[] {
 
 function list(values: unknown): string {
   const items = Array.isArray(values) ? values : [values];
-  const shown = items.slice(0, 10).map((v) => JSON.stringify(v)).join(", ");
+  const shown = items
+    .slice(0, 10)
+    .map((v) => JSON.stringify(v))
+    .join(", ");
   return items.length > 10 ? `${shown}, …` : shown;
 }
 
@@ -129,12 +141,16 @@ export function describeError(error: ValidationError): string {
     case "anyOf":
       return "must match one of the allowed shapes";
     case "oneOf":
-      return Array.isArray(p["passingSchemas"]) ? "must match exactly one of the allowed shapes, but matches several" : "must match exactly one of the allowed shapes";
+      return Array.isArray(p["passingSchemas"])
+        ? "must match exactly one of the allowed shapes, but matches several"
+        : "must match exactly one of the allowed shapes";
     case "propertyNames":
       return "has a property name that is not allowed";
     case "discriminator":
       // A tagged union's tag (see generator/discriminators.ts): missing or not a string, or naming no branch.
-      return p["error"] === "tag" ? "must be a string that selects one of the allowed shapes" : "must select one of the allowed shapes";
+      return p["error"] === "tag"
+        ? "must be a string that selects one of the allowed shapes"
+        : "must select one of the allowed shapes";
     case "false schema":
       return "is not allowed";
     default:
@@ -154,7 +170,10 @@ function namedProperty(error: ValidationError): string | undefined {
       name = p["additionalProperty"];
       break;
     case "unevaluatedProperties":
-      name = typeof p["additionalProperty"] === "string" ? p["additionalProperty"] : p["unevaluatedProperty"];
+      name =
+        typeof p["additionalProperty"] === "string"
+          ? p["additionalProperty"]
+          : p["unevaluatedProperty"];
       break;
     case "propertyNames":
       name = p["propertyName"];
@@ -183,19 +202,34 @@ function issueSegments(error: ValidationError, data: unknown): PathSegment[] {
  * and length, since a pointer or a property name can be a key that came with
  * the data, and the data must not decide how much memory stays taken.
  */
-const knownPaths = new Map<string, { bare: string | undefined; named: Map<string, string> | undefined }>();
+const knownPaths = new Map<
+  string,
+  { bare: string | undefined; named: Map<string, string> | undefined }
+>();
 const MAX_KNOWN_PATHS = 1024;
 const MAX_KNOWN_PATH_LENGTH = 256;
 let knownPathCount = 0;
 
-function knownPath(pointer: string, name: string | undefined): string | undefined {
+function knownPath(
+  pointer: string,
+  name: string | undefined,
+): string | undefined {
   const known = knownPaths.get(pointer);
   if (known === undefined) return undefined;
   return name === undefined ? known.bare : known.named?.get(name);
 }
 
-function rememberPath(pointer: string, name: string | undefined, path: string): void {
-  if (knownPathCount >= MAX_KNOWN_PATHS || path.length > MAX_KNOWN_PATH_LENGTH || pointer.length > MAX_KNOWN_PATH_LENGTH) return;
+function rememberPath(
+  pointer: string,
+  name: string | undefined,
+  path: string,
+): void {
+  if (
+    knownPathCount >= MAX_KNOWN_PATHS ||
+    path.length > MAX_KNOWN_PATH_LENGTH ||
+    pointer.length > MAX_KNOWN_PATH_LENGTH
+  )
+    return;
   let known = knownPaths.get(pointer);
   if (known === undefined) {
     known = { bare: undefined, named: undefined };
@@ -225,7 +259,7 @@ function issuePath(error: ValidationError, data: unknown): string {
       fromData = true;
     } else {
       let node: unknown = data;
-      for (let start = 1; start <= pointer.length; ) {
+      for (let start = 1; start <= pointer.length;) {
         const slash = pointer.indexOf("/", start);
         const end = slash === -1 ? pointer.length : slash;
         const token = pointer.slice(start, end);
@@ -236,7 +270,12 @@ function issuePath(error: ValidationError, data: unknown): string {
           node = node[Number(token)];
         } else {
           out = appendName(out, token);
-          node = node !== null && typeof node === "object" && Object.hasOwn(node, token) ? (node as Record<string, unknown>)[token] : undefined;
+          node =
+            node !== null &&
+            typeof node === "object" &&
+            Object.hasOwn(node, token)
+              ? (node as Record<string, unknown>)[token]
+              : undefined;
         }
         start = end + 1;
       }
@@ -256,7 +295,9 @@ function isUnionError(error: ValidationError): boolean {
   return error.keyword === "anyOf" || error.keyword === "oneOf";
 }
 
-function withoutBranchErrors(errors: readonly ValidationError[]): readonly ValidationError[] {
+function withoutBranchErrors(
+  errors: readonly ValidationError[],
+): readonly ValidationError[] {
   let unions = false;
   for (const error of errors) if (isUnionError(error)) unions = true;
   if (!unions) return errors;
@@ -266,14 +307,22 @@ function withoutBranchErrors(errors: readonly ValidationError[]): readonly Valid
     .filter((p): p is string => typeof p === "string");
   if (unionSchemaPaths.length === 0) return errors;
   return errors.filter((e) => {
-    const schemaPath = (e as ValidationError & { schemaPath?: string }).schemaPath;
+    const schemaPath = (e as ValidationError & { schemaPath?: string })
+      .schemaPath;
     if (typeof schemaPath !== "string") return true;
-    return !unionSchemaPaths.some((u) => schemaPath !== u && schemaPath.startsWith(`${u}/`));
+    return !unionSchemaPaths.some(
+      (u) => schemaPath !== u && schemaPath.startsWith(`${u}/`),
+    );
   });
 }
 
-function hasIssue(issues: readonly ToolIssue[], path: string, message: string): boolean {
-  for (const issue of issues) if (issue.path === path && issue.message === message) return true;
+function hasIssue(
+  issues: readonly ToolIssue[],
+  path: string,
+  message: string,
+): boolean {
+  for (const issue of issues)
+    if (issue.path === path && issue.message === message) return true;
   return false;
 }
 
@@ -282,11 +331,18 @@ function hasIssue(issues: readonly ToolIssue[], path: string, message: string): 
  * `sensitive` says where the x-sensitive values are (the contract's
  * automaton); any key below one of them is hidden from the issue's path.
  */
-export function toIssues(errors: readonly ValidationError[] | null | undefined, data: unknown, sensitive: SensitivePaths = []): ToolIssue[] {
+export function toIssues(
+  errors: readonly ValidationError[] | null | undefined,
+  data: unknown,
+  sensitive: SensitivePaths = [],
+): ToolIssue[] {
   const issues: ToolIssue[] = [];
   if (errors === null || errors === undefined) return issues;
   for (const error of withoutBranchErrors(errors)) {
-    const path = sensitive.length === 0 ? issuePath(error, data) : formatPath(hideSensitiveKeys(issueSegments(error, data), sensitive));
+    const path =
+      sensitive.length === 0
+        ? issuePath(error, data)
+        : formatPath(hideSensitiveKeys(issueSegments(error, data), sensitive));
     const message = describeError(error);
     // At most MAX_ISSUES kept, so a scan for duplicates costs less than hashing every key.
     if (hasIssue(issues, path, message)) continue;

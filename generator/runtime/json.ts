@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Plain JSON data at the border. Input is copied before anything looks at it:
  * the copy is what gets validated (the validator applies defaults in place,
@@ -74,11 +75,19 @@ export function emptyRecord(): Record<string, unknown> {
  */
 export function isJsonLeaf(value: unknown): boolean {
   const type = typeof value;
-  return type === "string" || type === "boolean" || (type === "number" && Number.isFinite(value));
+  return (
+    type === "string" ||
+    type === "boolean" ||
+    (type === "number" && Number.isFinite(value))
+  );
 }
 
 /** Adds one step of the path (and, at the depth limit, its container) to an error passing up. */
-export function located(error: unknown, key: string | number | undefined, container: object): unknown {
+export function located(
+  error: unknown,
+  key: string | number | undefined,
+  container: object,
+): unknown {
   if (error instanceof NotJson && key !== undefined) {
     error.at.unshift(key);
     error.containers?.unshift(container);
@@ -104,9 +113,13 @@ function copyArray(value: readonly unknown[], depth: number): unknown[] {
   return out;
 }
 
-export function copyObject(value: object, depth: number): Record<string, unknown> {
+export function copyObject(
+  value: object,
+  depth: number,
+): Record<string, unknown> {
   const proto: unknown = getPrototypeOf(value);
-  if (proto !== objectPrototype && proto !== null) throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`);
+  if (proto !== objectPrototype && proto !== null)
+    throw new NotJson(`an instance of ${value.constructor?.name ?? "a class"}`);
   // No prototype: every key of the copy is its own, so `constructor`, `toString`
   // or `__proto__` from JSON are ordinary data, a default for `valueOf` applies
   // when it is missing, and nothing inherited (a `toJSON`) can reach the wire.
@@ -134,8 +147,11 @@ export function copyValue(value: unknown, depth: number): unknown {
   switch (typeof value) {
     case "object":
       if (value === null) return null;
-      if (depth >= MAX_DEPTH) throw new NotJson(`nesting deeper than ${MAX_DEPTH} levels`, true);
-      return Array.isArray(value) ? copyArray(value, depth + 1) : copyObject(value, depth + 1);
+      if (depth >= MAX_DEPTH)
+        throw new NotJson(`nesting deeper than ${MAX_DEPTH} levels`, true);
+      return Array.isArray(value)
+        ? copyArray(value, depth + 1)
+        : copyObject(value, depth + 1);
     case "number":
       throw new NotJson("a non-finite number");
     case "undefined":
@@ -150,9 +166,13 @@ function failure(what: string, at: readonly (string | number)[]): NotJsonCopy {
 }
 
 /** At the depth limit: a container seen twice on the way down is a cycle, reported where it first closes. */
-function depthFailure(error: NotJson, containers: readonly object[]): NotJsonCopy {
+function depthFailure(
+  error: NotJson,
+  containers: readonly object[],
+): NotJsonCopy {
   for (let j = 0; j < containers.length; j++) {
-    if (containers.indexOf(containers[j] as object) < j) return failure("a circular reference", error.at.slice(0, j));
+    if (containers.indexOf(containers[j] as object) < j)
+      return failure("a circular reference", error.at.slice(0, j));
   }
   return failure(error.what, error.at);
 }
@@ -163,7 +183,10 @@ function describe(what: string, at: readonly (string | number)[]): string {
 }
 
 function notJson(error: unknown): NotJsonCopy {
-  if (error instanceof NotJson) return error.containers === undefined ? failure(error.what, error.at) : depthFailure(error, error.containers);
+  if (error instanceof NotJson)
+    return error.containers === undefined
+      ? failure(error.what, error.at)
+      : depthFailure(error, error.containers);
   // A Proxy trap, a getter or a stack overflow threw; say so without quoting it.
   return { ok: false, message: "must be plain JSON data", at: [] };
 }
@@ -173,7 +196,10 @@ function notJson(error: unknown): NotJsonCopy {
  * hidden: the keys of an `x-sensitive` map are its data, and must not show
  * in `tokens.sk_live_…[0]`.
  */
-export function notJsonMessage(copy: NotJsonCopy, sensitive: SensitivePaths): string {
+export function notJsonMessage(
+  copy: NotJsonCopy,
+  sensitive: SensitivePaths,
+): string {
   if (copy.what === undefined || sensitive.length === 0) return copy.message;
   const at = hideSensitiveKeys(copy.at, sensitive);
   return at === copy.at ? copy.message : describe(copy.what, at);
@@ -220,10 +246,16 @@ export function jsonItem(value: unknown, depth: number): unknown {
 }
 
 /** A copy of an object (at the root, with `copyRoot`, a schema-aware copy) or of any other value, or why it is not JSON. Never throws. */
-export function copyJsonWith(value: unknown, copyRoot: (value: object, depth: number) => unknown): JsonCopy {
+export function copyJsonWith(
+  value: unknown,
+  copyRoot: (value: object, depth: number) => unknown,
+): JsonCopy {
   if (isJsonLeaf(value)) return { ok: true, value };
   try {
-    const copy = typeof value === "object" && value !== null && !Array.isArray(value) ? copyRoot(value, 0) : copyValue(value, 0);
+    const copy =
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? copyRoot(value, 0)
+        : copyValue(value, 0);
     return { ok: true, value: copy };
   } catch (error) {
     return notJson(error);
@@ -231,10 +263,16 @@ export function copyJsonWith(value: unknown, copyRoot: (value: object, depth: nu
 }
 
 /** The same for a root the schema makes an array (an output of any root, SEP-2106): `copyRoot` copies an array, the generic walk anything else. */
-export function copyJsonArrayWith(value: unknown, copyRoot: (value: readonly unknown[], depth: number) => unknown): JsonCopy {
+export function copyJsonArrayWith(
+  value: unknown,
+  copyRoot: (value: readonly unknown[], depth: number) => unknown,
+): JsonCopy {
   if (isJsonLeaf(value)) return { ok: true, value };
   try {
-    return { ok: true, value: Array.isArray(value) ? copyRoot(value, 0) : copyValue(value, 0) };
+    return {
+      ok: true,
+      value: Array.isArray(value) ? copyRoot(value, 0) : copyValue(value, 0),
+    };
   } catch (error) {
     return notJson(error);
   }

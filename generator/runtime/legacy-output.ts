@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * An output whose schema root is not `type: object` (an array, a string, a
  * number, a union, a `$ref`), as the 2025-era protocol carries it. MCP
@@ -26,19 +27,42 @@ export function hasObjectRoot(schema: JsonSchemaObject): boolean {
 }
 
 /** Keywords whose value is instance data, never a subschema: a `$ref` inside one is data. */
-const DATA_KEYWORDS: ReadonlySet<string> = new Set(["const", "enum", "default", "examples"]);
+const DATA_KEYWORDS: ReadonlySet<string> = new Set([
+  "const",
+  "enum",
+  "default",
+  "examples",
+]);
 /** Keywords whose value maps names (which may spell keywords) to subschemas: the SDK's list, beyond the contract subset's `properties` and `$defs`. */
-const NAME_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+const NAME_MAPS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "dependencies",
+]);
 
 /** A same-document pointer, moved under the wrapper's `result` property. */
 function rebasedRef(ref: string): string {
   if (ref === "#") return `#/properties/${LEGACY_RESULT_KEY}`;
-  return ref.startsWith("#/") ? `#/properties/${LEGACY_RESULT_KEY}${ref.slice(1)}` : ref;
+  return ref.startsWith("#/")
+    ? `#/properties/${LEGACY_RESULT_KEY}${ref.slice(1)}`
+    : ref;
 }
 
-function setOwn(target: { [key: string]: unknown }, key: string, value: unknown): void {
+function setOwn(
+  target: { [key: string]: unknown },
+  key: string,
+  value: unknown,
+): void {
   // defineProperty: a property may legally be named "__proto__".
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /**
@@ -50,9 +74,12 @@ function rebase(node: unknown, inNameMap: boolean): unknown {
   if (Array.isArray(node)) return node.map((item) => rebase(item, false));
   if (node === null || typeof node !== "object") return node;
   const out: { [key: string]: unknown } = {};
-  for (const [key, value] of Object.entries(node as { [key: string]: unknown })) {
+  for (const [key, value] of Object.entries(
+    node as { [key: string]: unknown },
+  )) {
     if (inNameMap) setOwn(out, key, rebase(value, false));
-    else if (key === "$ref" && typeof value === "string") setOwn(out, key, rebasedRef(value));
+    else if (key === "$ref" && typeof value === "string")
+      setOwn(out, key, rebasedRef(value));
     else if (DATA_KEYWORDS.has(key)) setOwn(out, key, value);
     else setOwn(out, key, rebase(value, NAME_MAPS.has(key)));
   }
@@ -62,18 +89,29 @@ function rebase(node: unknown, inNameMap: boolean): unknown {
 /** The output schema a 2025-era client is served: the schema itself for an object root, else the wrapper (carrying `$schema` first when the schema states one). */
 export function legacyOutputSchema(schema: JsonSchemaObject): JsonSchemaObject {
   if (hasObjectRoot(schema)) return schema;
-  const dialect = typeof schema["$schema"] === "string" ? { $schema: schema["$schema"] } : {};
-  return { ...dialect, type: "object", properties: { [LEGACY_RESULT_KEY]: rebase(schema, false) }, required: [LEGACY_RESULT_KEY] };
+  const dialect =
+    typeof schema["$schema"] === "string" ? { $schema: schema["$schema"] } : {};
+  return {
+    ...dialect,
+    type: "object",
+    properties: { [LEGACY_RESULT_KEY]: rebase(schema, false) },
+    required: [LEGACY_RESULT_KEY],
+  };
 }
 
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } => value !== null && typeof value === "object" && !Array.isArray(value);
+const isRecord = (
+  value: unknown,
+): value is { readonly [key: string]: unknown } =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * A tools/call result as a 2025-era client gets it: `structuredContent`
  * wrapped when the output schema is served wrapped, or when the value is
  * not an object. Results without `structuredContent` (failures) are as they are.
  */
-export function legacyCallResult<R extends { readonly structuredContent?: unknown }>(result: R, outputSchema: JsonSchemaObject): R {
+export function legacyCallResult<
+  R extends { readonly structuredContent?: unknown },
+>(result: R, outputSchema: JsonSchemaObject): R {
   const value = result.structuredContent;
   if (value === undefined) return result;
   if (isRecord(value) && hasObjectRoot(outputSchema)) return result;
@@ -81,8 +119,15 @@ export function legacyCallResult<R extends { readonly structuredContent?: unknow
 }
 
 /** The value a 2025-era server sent for a tool with this output schema: unwrapped when the schema is served wrapped; undefined when the wrapper is not there. */
-export function naturalOutput(structuredContent: unknown, outputSchema: JsonSchemaObject): { readonly value: unknown } | undefined {
+export function naturalOutput(
+  structuredContent: unknown,
+  outputSchema: JsonSchemaObject,
+): { readonly value: unknown } | undefined {
   if (hasObjectRoot(outputSchema)) return { value: structuredContent };
-  if (!isRecord(structuredContent) || !Object.hasOwn(structuredContent, LEGACY_RESULT_KEY)) return undefined;
+  if (
+    !isRecord(structuredContent) ||
+    !Object.hasOwn(structuredContent, LEGACY_RESULT_KEY)
+  )
+    return undefined;
   return { value: structuredContent[LEGACY_RESULT_KEY] };
 }

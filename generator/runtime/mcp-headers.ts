@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The `Mcp-Param-*` headers of SEP-2243 (MCP 2026-07-28, Streamable HTTP):
  * a client mirrors each argument whose input property carries
@@ -16,24 +17,38 @@ export const HEADER_MISMATCH = -32020;
 
 type Headers = { readonly [name: string]: string | string[] | undefined };
 
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (
+  value: unknown,
+): value is { readonly [key: string]: unknown } =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** RFC 9110 field-value characters: visible ASCII, space and tab. */
 const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 const SENTINEL_PREFIX = "=?base64?";
 const SENTINEL_SUFFIX = "?=";
-const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const CANONICAL_BASE64 =
+  /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** The header's value after the Base64 sentinel is decoded, or undefined when it is malformed. */
 function decodeHeader(value: string): string | undefined {
   if (!FIELD_VALUE.test(value)) return undefined;
-  if (!(value.startsWith(SENTINEL_PREFIX) && value.endsWith(SENTINEL_SUFFIX) && value.length >= SENTINEL_PREFIX.length + SENTINEL_SUFFIX.length)) return value;
-  const encoded = value.slice(SENTINEL_PREFIX.length, value.length - SENTINEL_SUFFIX.length);
+  if (!(
+    value.startsWith(SENTINEL_PREFIX) &&
+    value.endsWith(SENTINEL_SUFFIX) &&
+    value.length >= SENTINEL_PREFIX.length + SENTINEL_SUFFIX.length
+  ))
+    return value;
+  const encoded = value.slice(
+    SENTINEL_PREFIX.length,
+    value.length - SENTINEL_SUFFIX.length,
+  );
   if (!CANONICAL_BASE64.test(encoded)) return undefined;
   try {
     const binary = atob(encoded);
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return new TextDecoder("utf-8", { fatal: true }).decode(
+      Uint8Array.from(binary, (c) => c.charCodeAt(0)),
+    );
   } catch {
     return undefined;
   }
@@ -43,7 +58,12 @@ function decodeHeader(value: string): string | undefined {
 function headerText(value: unknown): string | undefined {
   if (typeof value === "string") return value;
   if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value === "number" && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value))) return String(value);
+  if (
+    typeof value === "number" &&
+    Number.isFinite(value) &&
+    (!Number.isInteger(value) || Number.isSafeInteger(value))
+  )
+    return String(value);
   return undefined;
 }
 
@@ -57,13 +77,27 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
 }
 
 /** Whether the header's decoded value stands for the argument; integers compare as numbers (`42.0` is `42`). */
-function matches(declared: McpParamHeader, decoded: string, value: unknown, text: string): boolean {
-  if (declared.type === "integer" && typeof value === "number" && DECIMAL.test(decoded)) return Number(decoded) === value;
+function matches(
+  declared: McpParamHeader,
+  decoded: string,
+  value: unknown,
+  text: string,
+): boolean {
+  if (
+    declared.type === "integer" &&
+    typeof value === "number" &&
+    DECIMAL.test(decoded)
+  )
+    return Number(decoded) === value;
   return decoded === text;
 }
 
 /** Why the headers disagree with one argument, or undefined when they agree. */
-function mismatchOf(declared: McpParamHeader, args: unknown, headers: Headers): string | undefined {
+function mismatchOf(
+  declared: McpParamHeader,
+  args: unknown,
+  headers: Headers,
+): string | undefined {
   const header = `Mcp-Param-${declared.name}`;
   const value = valueAt(args, declared.path);
   const text = value === null ? undefined : headerText(value);
@@ -71,17 +105,24 @@ function mismatchOf(declared: McpParamHeader, args: unknown, headers: Headers): 
   if (text === undefined) return undefined;
   const at = `arguments.${declared.path.join(".")}`;
   const raw = headers[header.toLowerCase()];
-  if (raw === undefined) return `Header mismatch: ${at} is in the body but the ${header} header is missing.`;
+  if (raw === undefined)
+    return `Header mismatch: ${at} is in the body but the ${header} header is missing.`;
   const decoded = typeof raw === "string" ? decodeHeader(raw) : undefined;
-  if (decoded === undefined) return `Header mismatch: the ${header} header is malformed.`;
-  return matches(declared, decoded, value, text) ? undefined : `Header mismatch: the ${header} header does not match ${at}.`;
+  if (decoded === undefined)
+    return `Header mismatch: the ${header} header is malformed.`;
+  return matches(declared, decoded, value, text)
+    ? undefined
+    : `Header mismatch: the ${header} header does not match ${at}.`;
 }
 
 /** Each tool's `x-mcp-header` declarations, by MCP tool name; tools without any are left out. */
-export function headerDeclarations(contracts: ContractMap): ReadonlyMap<string, readonly McpParamHeader[]> {
+export function headerDeclarations(
+  contracts: ContractMap,
+): ReadonlyMap<string, readonly McpParamHeader[]> {
   const byTool = new Map<string, readonly McpParamHeader[]>();
   for (const contract of Object.values(contracts)) {
-    if (contract.mcpHeaders !== undefined && contract.mcpHeaders.length > 0) byTool.set(contract.name, contract.mcpHeaders);
+    if (contract.mcpHeaders !== undefined && contract.mcpHeaders.length > 0)
+      byTool.set(contract.name, contract.mcpHeaders);
   }
   return byTool;
 }
@@ -99,7 +140,13 @@ export function paramHeaderMismatch(
   declarations: ReadonlyMap<string, readonly McpParamHeader[]>,
   versionKey: string | undefined,
 ): string | undefined {
-  if (versionKey === undefined || declarations.size === 0 || !isRecord(body) || body["method"] !== "tools/call") return undefined;
+  if (
+    versionKey === undefined ||
+    declarations.size === 0 ||
+    !isRecord(body) ||
+    body["method"] !== "tools/call"
+  )
+    return undefined;
   const params = body["params"];
   if (!isRecord(params) || typeof params["name"] !== "string") return undefined;
   const meta = params["_meta"];

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * What a handler's `ctx.progress` and `ctx.log` send, checked before it
  * leaves: progress that increases and carries only numbers and a string,
@@ -9,9 +10,20 @@ import { copyJson } from "./json.js";
 import type { LoggingLevel, ProgressUpdate } from "./types.js";
 
 /** MCP's logging levels, least severe first (the order `logging/setLevel` filters by). */
-export const LOGGING_LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+export const LOGGING_LEVELS: readonly LoggingLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
 
-const SEVERITY: ReadonlyMap<string, number> = new Map(LOGGING_LEVELS.map((level, index) => [level, index]));
+const SEVERITY: ReadonlyMap<string, number> = new Map(
+  LOGGING_LEVELS.map((level, index) => [level, index]),
+);
 
 /** A server's log level setting: a level, or "off" to log nothing to a client that has not asked. */
 export type LogLevelSetting = LoggingLevel | "off";
@@ -25,7 +37,9 @@ export type LogLevelSetting = LoggingLevel | "off";
 export const DEFAULT_LOG_LEVEL: LogLevelSetting = "off";
 
 /** The threshold a setting gives; undefined: nothing is logged. */
-export function serverLogLevel(setting: LogLevelSetting | undefined): LoggingLevel | undefined {
+export function serverLogLevel(
+  setting: LogLevelSetting | undefined,
+): LoggingLevel | undefined {
   const level = setting ?? DEFAULT_LOG_LEVEL;
   return level === "off" ? undefined : level;
 }
@@ -35,9 +49,15 @@ export function isLoggingLevel(value: unknown): value is LoggingLevel {
 }
 
 /** Whether a message at `level` passes a client's `threshold`; no threshold lets nothing pass. */
-export function passesLevel(level: LoggingLevel, threshold: LoggingLevel | undefined): boolean {
+export function passesLevel(
+  level: LoggingLevel,
+  threshold: LoggingLevel | undefined,
+): boolean {
   if (threshold === undefined) return false;
-  return (SEVERITY.get(level) ?? -1) >= (SEVERITY.get(threshold) ?? Number.POSITIVE_INFINITY);
+  return (
+    (SEVERITY.get(level) ?? -1) >=
+    (SEVERITY.get(threshold) ?? Number.POSITIVE_INFINITY)
+  );
 }
 
 /** The last progress value sent for a call, shared by its attempts: the spec wants it to increase across the whole request. */
@@ -45,17 +65,22 @@ export interface ProgressFloor {
   lastProgress: number;
 }
 
-const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value);
 
 /**
  * A fresh, checked copy of the handler's update, or undefined to drop it:
  * `progress` not above the last value sent, a non-finite number, or a
  * `total`/`message` of the wrong type. Each field is read once.
  */
-export function checkedProgress(update: unknown, floor: ProgressFloor): ProgressUpdate | undefined {
+export function checkedProgress(
+  update: unknown,
+  floor: ProgressFloor,
+): ProgressUpdate | undefined {
   if (typeof update !== "object" || update === null) return undefined;
   const { progress, total, message } = update as Record<string, unknown>;
-  if (!isFiniteNumber(progress) || progress <= floor.lastProgress) return undefined;
+  if (!isFiniteNumber(progress) || progress <= floor.lastProgress)
+    return undefined;
   if (total !== undefined && !isFiniteNumber(total)) return undefined;
   if (message !== undefined && typeof message !== "string") return undefined;
   floor.lastProgress = progress;

@@ -1,13 +1,23 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The decisions the failure table makes from the contract alone: may a call
  * be retried, how long to wait, and what a failure says about side effects.
  */
 import type { AnyToolContract, RetryPolicy } from "./contract.js";
-import type { ToolEffect, ToolErrorCode, ToolFailure, ToolIssue } from "./envelope.js";
+import type {
+  ToolEffect,
+  ToolErrorCode,
+  ToolFailure,
+  ToolIssue,
+} from "./envelope.js";
 
 /** Retrying is safe when repeating the call cannot repeat a side effect. */
 export function isRetrySafe(contract: AnyToolContract): boolean {
-  return contract.effect === "read" || contract.idempotent || contract.idempotencyKey !== undefined;
+  return (
+    contract.effect === "read" ||
+    contract.idempotent ||
+    contract.idempotencyKey !== undefined
+  );
 }
 
 /** Total attempts the policy allows, at least 1. */
@@ -27,14 +37,23 @@ function unit(random: () => number): number {
  * jitter over backoffMs * 2^(retry-1), capped at maxBackoffMs. A dependency's
  * own Retry-After is honoured as a floor, under the same cap.
  */
-export function backoffDelay(policy: RetryPolicy, retry: number, random: () => number, retryAfterMs?: number): number {
+export function backoffDelay(
+  policy: RetryPolicy,
+  retry: number,
+  random: () => number,
+  retryAfterMs?: number,
+): number {
   const cap = Math.max(0, policy.maxBackoffMs);
-  const ceiling = Math.min(cap, Math.max(0, policy.backoffMs) * 2 ** Math.max(0, retry - 1));
+  const ceiling = Math.min(
+    cap,
+    Math.max(0, policy.backoffMs) * 2 ** Math.max(0, retry - 1),
+  );
   const jittered = Math.floor(unit(random) * ceiling);
   return Math.min(cap, Math.max(jittered, retryAfterMs ?? 0));
 }
 
-const isWrite = (contract: AnyToolContract): boolean => contract.effect !== "read";
+const isWrite = (contract: AnyToolContract): boolean =>
+  contract.effect !== "read";
 
 /** A write that failed part-way may have changed something; a read never did. */
 export function uncertainEffect(contract: AnyToolContract): ToolEffect {
@@ -66,10 +85,53 @@ export function failure(
   // One literal per shape rather than spreads of optional parts: spreads copy through temporary objects on every failed call.
   const issues = details?.issues;
   const reason = details?.reason;
-  if (issues !== undefined && reason !== undefined) return { ok: false, code, message, issues, reason, retryable, effect, tool, version, attempts };
-  if (issues !== undefined) return { ok: false, code, message, issues, retryable, effect, tool, version, attempts };
-  if (reason !== undefined) return { ok: false, code, message, reason, retryable, effect, tool, version, attempts };
-  return { ok: false, code, message, retryable, effect, tool, version, attempts };
+  if (issues !== undefined && reason !== undefined)
+    return {
+      ok: false,
+      code,
+      message,
+      issues,
+      reason,
+      retryable,
+      effect,
+      tool,
+      version,
+      attempts,
+    };
+  if (issues !== undefined)
+    return {
+      ok: false,
+      code,
+      message,
+      issues,
+      retryable,
+      effect,
+      tool,
+      version,
+      attempts,
+    };
+  if (reason !== undefined)
+    return {
+      ok: false,
+      code,
+      message,
+      reason,
+      retryable,
+      effect,
+      tool,
+      version,
+      attempts,
+    };
+  return {
+    ok: false,
+    code,
+    message,
+    retryable,
+    effect,
+    tool,
+    version,
+    attempts,
+  };
 }
 
 /** Messages go to a model; keep them short. */

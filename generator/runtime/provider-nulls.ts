@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * OpenAI's strict mode cannot leave a property out: every property is
  * required, and an optional one is sent as required-and-nullable. A null in
@@ -14,7 +15,10 @@ export interface NullPlan {
   readonly properties?: { readonly [name: string]: NullPlan };
   readonly items?: NullPlan;
   /** One entry per `anyOf` branch that is a closed object: its property names and its plan. */
-  readonly anyOf?: readonly { readonly keys: readonly string[]; readonly plan: NullPlan }[];
+  readonly anyOf?: readonly {
+    readonly keys: readonly string[];
+    readonly plan: NullPlan;
+  }[];
   /** A `$defs` entry of the same schema. */
   readonly ref?: string;
 }
@@ -27,14 +31,21 @@ export interface NullPlanSet {
 
 type JsonRecord = { [key: string]: unknown };
 
-const isRecord = (v: unknown): v is JsonRecord => v !== null && typeof v === "object" && !Array.isArray(v);
+const isRecord = (v: unknown): v is JsonRecord =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 function sameKeys(value: JsonRecord, keys: readonly string[]): boolean {
   const own = Object.keys(value);
-  return own.length === keys.length && keys.every((k) => Object.hasOwn(value, k));
+  return (
+    own.length === keys.length && keys.every((k) => Object.hasOwn(value, k))
+  );
 }
 
-function resolve(plan: NullPlan, defs: NullPlanSet["defs"], seen: Set<string>): NullPlan | undefined {
+function resolve(
+  plan: NullPlan,
+  defs: NullPlanSet["defs"],
+  seen: Set<string>,
+): NullPlan | undefined {
   let current: NullPlan | undefined = plan;
   // A chain of refs that loops back on itself describes no value: stop rather than spin.
   while (current?.ref !== undefined && !seen.has(current.ref)) {
@@ -44,26 +55,46 @@ function resolve(plan: NullPlan, defs: NullPlanSet["defs"], seen: Set<string>): 
   return current?.ref === undefined ? current : undefined;
 }
 
-function applyToObject(value: JsonRecord, plan: NullPlan, defs: NullPlanSet["defs"]): JsonRecord {
+function applyToObject(
+  value: JsonRecord,
+  plan: NullPlan,
+  defs: NullPlanSet["defs"],
+): JsonRecord {
   const absent = new Set(plan.absentIfNull ?? []);
   const entries: [string, unknown][] = [];
   for (const [key, child] of Object.entries(value)) {
     if (child === null && absent.has(key)) continue;
-    const childPlan = plan.properties !== undefined && Object.hasOwn(plan.properties, key) ? plan.properties[key] : undefined;
-    entries.push([key, childPlan === undefined ? child : apply(child, childPlan, defs)]);
+    const childPlan =
+      plan.properties !== undefined && Object.hasOwn(plan.properties, key)
+        ? plan.properties[key]
+        : undefined;
+    entries.push([
+      key,
+      childPlan === undefined ? child : apply(child, childPlan, defs),
+    ]);
   }
   // fromEntries defines own properties, so a "__proto__" key stays data.
   return Object.fromEntries(entries);
 }
 
-function apply(value: unknown, planOrRef: NullPlan, defs: NullPlanSet["defs"]): unknown {
+function apply(
+  value: unknown,
+  planOrRef: NullPlan,
+  defs: NullPlanSet["defs"],
+): unknown {
   const plan = resolve(planOrRef, defs, new Set());
   if (plan === undefined) return value;
-  if (Array.isArray(value)) return plan.items === undefined ? value : value.map((item) => apply(item, plan.items as NullPlan, defs));
+  if (Array.isArray(value))
+    return plan.items === undefined
+      ? value
+      : value.map((item) => apply(item, plan.items as NullPlan, defs));
   if (!isRecord(value)) return value;
   // The branch a strict model filled in has exactly that branch's properties.
   const branch = plan.anyOf?.find((b) => sameKeys(value, b.keys));
-  const own = plan.absentIfNull !== undefined || plan.properties !== undefined ? applyToObject(value, plan, defs) : value;
+  const own =
+    plan.absentIfNull !== undefined || plan.properties !== undefined
+      ? applyToObject(value, plan, defs)
+      : value;
   return branch === undefined ? own : apply(own, branch.plan, defs);
 }
 
@@ -72,7 +103,10 @@ function apply(value: unknown, planOrRef: NullPlan, defs: NullPlanSet["defs"]): 
  * removed; a new value, `args` is not changed. Anything it cannot walk (say,
  * nesting deeper than the stack) goes on unchanged, and the validator decides.
  */
-export function nullsToAbsent(args: unknown, plans: NullPlanSet | undefined): unknown {
+export function nullsToAbsent(
+  args: unknown,
+  plans: NullPlanSet | undefined,
+): unknown {
   if (plans === undefined) return args;
   try {
     return apply(args, plans.root, plans.defs);

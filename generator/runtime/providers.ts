@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Model-API dispatch: a tool call as OpenAI, Anthropic, Gemini or the Vercel
  * AI SDK delivers it goes through the same executor as an MCP call (same
@@ -20,7 +21,12 @@ export type { NullPlan, NullPlanSet } from "./provider-nulls.js";
 /** OpenAI Chat Completions: an element of `tools`. */
 export interface OpenAIChatTool {
   type: "function";
-  function: { name: string; description?: string; parameters: JsonSchemaObject; strict: boolean };
+  function: {
+    name: string;
+    description?: string;
+    parameters: JsonSchemaObject;
+    strict: boolean;
+  };
 }
 
 /** OpenAI Responses API: a `FunctionTool`. */
@@ -61,7 +67,9 @@ export interface OpenAIFunctionCallOutput {
   output: string;
 }
 
-export type OpenAIRunResult<C> = C extends OpenAIResponsesFunctionCall ? OpenAIFunctionCallOutput : OpenAIToolMessage;
+export type OpenAIRunResult<C> = C extends OpenAIResponsesFunctionCall
+  ? OpenAIFunctionCallOutput
+  : OpenAIToolMessage;
 
 /** Anthropic Messages API: a custom tool. */
 export interface AnthropicTool {
@@ -113,14 +121,20 @@ type AnyResult = ToolResult<unknown, string>;
 const MAX_NAME_IN_MESSAGE = 128;
 
 /** A field a model sent, as a string: anything else (a number, an object with its own toString) is "". */
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : "";
 
 /** What a tool result says to a model: the output on success, the envelope on failure. */
 function resultText(result: AnyResult): string {
   return JSON.stringify(result.ok ? result.data : result) ?? "null";
 }
 
-function malformedArguments(contracts: ContractMap, name: string, detail: string, options: ExecuteOptions | undefined): ToolFailure<string> {
+function malformedArguments(
+  contracts: ContractMap,
+  name: string,
+  detail: string,
+  options: ExecuteOptions | undefined,
+): ToolFailure<string> {
   const contract = Object.hasOwn(contracts, name) ? contracts[name] : undefined;
   const tool = name.slice(0, MAX_NAME_IN_MESSAGE);
   const message = `The arguments are not valid JSON: ${detail}.`;
@@ -136,7 +150,15 @@ function malformedArguments(contracts: ContractMap, name: string, detail: string
     attempts: 0,
   };
   try {
-    options?.onTrace?.({ tool, version: failure.version, attempt: 0, durationMs: 0, code: "INVALID_INPUT", effect: "none", issuePaths: [""] });
+    options?.onTrace?.({
+      tool,
+      version: failure.version,
+      attempt: 0,
+      durationMs: 0,
+      code: "INVALID_INPUT",
+      effect: "none",
+      issuePaths: [""],
+    });
   } catch {
     // Tracing is best effort, as in the executor.
   }
@@ -148,13 +170,23 @@ function malformedArguments(contracts: ContractMap, name: string, detail: string
  * words of our own. The parser's message is not passed on: V8 quotes the text
  * around the error, which can be a secret the model was sending.
  */
-function parseArguments(text: unknown): { ok: true; value: unknown } | { ok: false; detail: string } {
-  if (typeof text !== "string") return { ok: false, detail: "they are not a string" };
-  if (text.trim() === "") return { ok: false, detail: "they are empty; send a JSON object, `{}` for none" };
+function parseArguments(
+  text: unknown,
+): { ok: true; value: unknown } | { ok: false; detail: string } {
+  if (typeof text !== "string")
+    return { ok: false, detail: "they are not a string" };
+  if (text.trim() === "")
+    return {
+      ok: false,
+      detail: "they are empty; send a JSON object, `{}` for none",
+    };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, detail: `the ${text.length}-character string does not parse; send one JSON object` };
+    return {
+      ok: false,
+      detail: `the ${text.length}-character string does not parse; send one JSON object`,
+    };
   }
 }
 
@@ -168,12 +200,21 @@ async function runParsed(
   options: ExecuteOptions | undefined,
 ): Promise<AnyResult> {
   const parsed = parseArguments(argumentsText);
-  if (!parsed.ok) return malformedArguments(contracts, name, parsed.detail, options);
+  if (!parsed.ok)
+    return malformedArguments(contracts, name, parsed.detail, options);
   const plans = Object.hasOwn(nullPlans, name) ? nullPlans[name] : undefined;
-  return executeByName(contracts, name, nullsToAbsent(parsed.value, plans), handlers, options);
+  return executeByName(
+    contracts,
+    name,
+    nullsToAbsent(parsed.value, plans),
+    handlers,
+    options,
+  );
 }
 
-const isResponsesCall = (call: OpenAIChatToolCall | OpenAIResponsesFunctionCall): call is OpenAIResponsesFunctionCall =>
+const isResponsesCall = (
+  call: OpenAIChatToolCall | OpenAIResponsesFunctionCall,
+): call is OpenAIResponsesFunctionCall =>
   call.type === "function_call" && "call_id" in call;
 
 /**
@@ -181,7 +222,10 @@ const isResponsesCall = (call: OpenAIChatToolCall | OpenAIResponsesFunctionCall)
  * a `role: "tool"` message, a Responses `function_call` with a
  * `function_call_output`. Arguments that are not JSON are INVALID_INPUT.
  */
-export async function runOpenAIToolCall<M extends ContractMap, C extends OpenAIChatToolCall | OpenAIResponsesFunctionCall>(
+export async function runOpenAIToolCall<
+  M extends ContractMap,
+  C extends OpenAIChatToolCall | OpenAIResponsesFunctionCall,
+>(
   contracts: M,
   nullPlans: { readonly [tool: string]: NullPlanSet },
   call: C,
@@ -190,22 +234,58 @@ export async function runOpenAIToolCall<M extends ContractMap, C extends OpenAIC
 ): Promise<OpenAIRunResult<C>> {
   const all = handlers as HandlersFor<ContractMap>;
   if (isResponsesCall(call)) {
-    const result = await runParsed(contracts, nullPlans, text(call.name), call.arguments, all, options);
-    const output: OpenAIFunctionCallOutput = { type: "function_call_output", call_id: text(call.call_id), output: resultText(result) };
+    const result = await runParsed(
+      contracts,
+      nullPlans,
+      text(call.name),
+      call.arguments,
+      all,
+      options,
+    );
+    const output: OpenAIFunctionCallOutput = {
+      type: "function_call_output",
+      call_id: text(call.call_id),
+      output: resultText(result),
+    };
     return output as OpenAIRunResult<C>;
   }
   const fn = call.function;
-  const result = fn === undefined
-    ? await executeByName(contracts, `${text(call.type)} tool call`, undefined, all, options)
-    : await runParsed(contracts, nullPlans, text(fn.name), fn.arguments, all, options);
-  const message: OpenAIToolMessage = { role: "tool", tool_call_id: text(call.id), content: resultText(result) };
+  const result =
+    fn === undefined
+      ? await executeByName(
+          contracts,
+          `${text(call.type)} tool call`,
+          undefined,
+          all,
+          options,
+        )
+      : await runParsed(
+          contracts,
+          nullPlans,
+          text(fn.name),
+          fn.arguments,
+          all,
+          options,
+        );
+  const message: OpenAIToolMessage = {
+    role: "tool",
+    tool_call_id: text(call.id),
+    content: resultText(result),
+  };
   return message as OpenAIRunResult<C>;
 }
 
 /** The Chat Completions tools in the Responses API's flat `FunctionTool` shape. */
-export function openAIResponsesTools(tools: readonly OpenAIChatTool[]): OpenAIResponsesTool[] {
+export function openAIResponsesTools(
+  tools: readonly OpenAIChatTool[],
+): OpenAIResponsesTool[] {
   return tools.map(({ function: fn }) => {
-    const tool: OpenAIResponsesTool = { type: "function", name: fn.name, parameters: fn.parameters, strict: fn.strict };
+    const tool: OpenAIResponsesTool = {
+      type: "function",
+      name: fn.name,
+      parameters: fn.parameters,
+      strict: fn.strict,
+    };
     if (fn.description !== undefined) tool.description = fn.description;
     return tool;
   });
@@ -218,8 +298,18 @@ export async function runAnthropicToolUse<M extends ContractMap>(
   handlers: HandlersFor<M>,
   options?: ExecuteOptions,
 ): Promise<AnthropicToolResultBlock> {
-  const result = await executeByName(contracts, text(block.name), block.input, handlers as HandlersFor<ContractMap>, options);
-  const reply: AnthropicToolResultBlock = { type: "tool_result", tool_use_id: text(block.id), content: resultText(result) };
+  const result = await executeByName(
+    contracts,
+    text(block.name),
+    block.input,
+    handlers as HandlersFor<ContractMap>,
+    options,
+  );
+  const reply: AnthropicToolResultBlock = {
+    type: "tool_result",
+    tool_use_id: text(block.id),
+    content: resultText(result),
+  };
   if (!result.ok) reply.is_error = true;
   return reply;
 }
@@ -234,8 +324,17 @@ export async function runGeminiFunctionCall<M extends ContractMap>(
   const name = text(call.name);
   // Gemini leaves `args` out for a call without arguments.
   const args = call.args === undefined ? {} : call.args;
-  const result = await executeByName(contracts, name, args, handlers as HandlersFor<ContractMap>, options);
-  const response: GeminiFunctionResponse = { name, response: result.ok ? { output: result.data } : { error: result } };
+  const result = await executeByName(
+    contracts,
+    name,
+    args,
+    handlers as HandlersFor<ContractMap>,
+    options,
+  );
+  const response: GeminiFunctionResponse = {
+    name,
+    response: result.ok ? { output: result.data } : { error: result },
+  };
   if (typeof call.id === "string") response.id = call.id;
   return response;
 }
@@ -253,8 +352,12 @@ export interface StandardJsonSchema {
     readonly vendor: string;
     readonly validate: (value: unknown) => { readonly value: unknown };
     readonly jsonSchema: {
-      readonly input: (options: { readonly target: string }) => Record<string, unknown>;
-      readonly output: (options: { readonly target: string }) => Record<string, unknown>;
+      readonly input: (options: {
+        readonly target: string;
+      }) => Record<string, unknown>;
+      readonly output: (options: {
+        readonly target: string;
+      }) => Record<string, unknown>;
     };
   };
 }
@@ -265,7 +368,10 @@ export interface AiSdkTool {
   inputSchema: StandardJsonSchema;
   strict: boolean;
   inputExamples?: { input: { [key: string]: unknown } }[];
-  execute: (input: unknown, options: { readonly abortSignal?: AbortSignal | undefined }) => Promise<unknown>;
+  execute: (
+    input: unknown,
+    options: { readonly abortSignal?: AbortSignal | undefined },
+  ) => Promise<unknown>;
 }
 
 /**
@@ -276,12 +382,21 @@ export interface AiSdkTool {
  */
 export interface AiSdkToolSettings {
   readonly strict: boolean;
-  readonly inputExamples?: readonly { readonly input: { readonly [key: string]: unknown } }[];
+  readonly inputExamples?: readonly {
+    readonly input: { readonly [key: string]: unknown };
+  }[];
 }
 
 function standardJsonSchema(schema: JsonSchemaObject): StandardJsonSchema {
   const toJson = (): Record<string, unknown> => structuredClone(schema);
-  return { "~standard": { version: 1, vendor: "toolc", validate: (value) => ({ value }), jsonSchema: { input: toJson, output: toJson } } };
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "toolc",
+      validate: (value) => ({ value }),
+      jsonSchema: { input: toJson, output: toJson },
+    },
+  };
 }
 
 /**
@@ -305,13 +420,28 @@ export function aiSdkToolSet<M extends ContractMap>(
       strict: decided?.strict === true,
       execute: async (input, callOptions) => {
         const signal = callOptions.abortSignal ?? options?.signal;
-        const result = await executeByName(contracts, name, input, handlers, { ...options, ...(signal === undefined ? {} : { signal }) });
+        const result = await executeByName(contracts, name, input, handlers, {
+          ...options,
+          ...(signal === undefined ? {} : { signal }),
+        });
         return result.ok ? result.data : result;
       },
     };
-    if (contract.description !== undefined) tool.description = contract.description;
-    if (decided?.inputExamples !== undefined && decided.inputExamples.length > 0) tool.inputExamples = structuredClone(decided.inputExamples) as { input: { [key: string]: unknown } }[];
-    Object.defineProperty(tools, name, { value: tool, enumerable: true, writable: true, configurable: true });
+    if (contract.description !== undefined)
+      tool.description = contract.description;
+    if (
+      decided?.inputExamples !== undefined &&
+      decided.inputExamples.length > 0
+    )
+      tool.inputExamples = structuredClone(decided.inputExamples) as {
+        input: { [key: string]: unknown };
+      }[];
+    Object.defineProperty(tools, name, {
+      value: tool,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return tools;
 }

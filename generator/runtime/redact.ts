@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * Secrets: the values of a call that its contract marks `x-sensitive`. The
  * executor collects them from each call (sensitive.ts finds where they are)
@@ -82,7 +83,8 @@ const WORD = /[\p{L}\p{N}]/u;
 function wordBefore(text: string, index: number): boolean {
   if (index <= 0) return false;
   const unit = text.charCodeAt(index - 1);
-  const start = unit >= 0xdc00 && unit <= 0xdfff && index >= 2 ? index - 2 : index - 1;
+  const start =
+    unit >= 0xdc00 && unit <= 0xdfff && index >= 2 ? index - 2 : index - 1;
   return WORD.test(String.fromCodePoint(text.codePointAt(start) as number));
 }
 
@@ -95,14 +97,16 @@ function wordAt(text: string, index: number): boolean {
 /** States 1 to `states - 1` ordered by depth (a counting sort): a state's failure link is always shallower. */
 function byDepth(states: number, depth: Int32Array): Int32Array {
   let deepest = 0;
-  for (let s = 1; s < states; s++) deepest = Math.max(deepest, depth[s] as number);
+  for (let s = 1; s < states; s++)
+    deepest = Math.max(deepest, depth[s] as number);
   // next[d]: where the next state of depth d goes in the order.
   const next = new Int32Array(deepest + 2);
   for (let s = 1; s < states; s++) {
     const d = (depth[s] as number) + 1;
     next[d] = (next[d] as number) + 1;
   }
-  for (let d = 1; d < next.length; d++) next[d] = (next[d] as number) + (next[d - 1] as number);
+  for (let d = 1; d < next.length; d++)
+    next[d] = (next[d] as number) + (next[d - 1] as number);
   const order = new Int32Array(states - 1);
   for (let s = 1; s < states; s++) {
     const d = depth[s] as number;
@@ -163,8 +167,12 @@ class Matcher {
         }
         state = next;
       }
-      if (form.length >= MIN_SUBSTRING_SECRET_LENGTH) this.#long[state] = form.length;
-      else this.#short[state] = (this.#short[state] as number) | (1 << (form.length - MIN_SECRET_LENGTH));
+      if (form.length >= MIN_SUBSTRING_SECRET_LENGTH)
+        this.#long[state] = form.length;
+      else
+        this.#short[state] =
+          (this.#short[state] as number) |
+          (1 << (form.length - MIN_SECRET_LENGTH));
     }
     this.#link(states, parent, depth);
   }
@@ -174,7 +182,13 @@ class Matcher {
     this.#children[state] = count;
     if (state === 0 || count > WIDE) {
       // Moving to the map: the children listed so far go too.
-      if (count === WIDE + 1) for (let c = this.#firstChild[state] as number; c !== 0; c = this.#sibling[c] as number) this.#wide.set(state * 65_536 + (this.#unit[c] as number), c);
+      if (count === WIDE + 1)
+        for (
+          let c = this.#firstChild[state] as number;
+          c !== 0;
+          c = this.#sibling[c] as number
+        )
+          this.#wide.set(state * 65_536 + (this.#unit[c] as number), c);
       this.#wide.set(state * 65_536 + unit, child);
     } else {
       this.#sibling[child] = this.#firstChild[state] as number;
@@ -184,8 +198,13 @@ class Matcher {
 
   /** The child of `state` on `unit`; 0 (the root, never a child) when there is none. */
   #child(state: number, unit: number): number {
-    if (state === 0 || (this.#children[state] as number) > WIDE) return this.#wide.get(state * 65_536 + unit) ?? 0;
-    for (let child = this.#firstChild[state] as number; child !== 0; child = this.#sibling[child] as number) {
+    if (state === 0 || (this.#children[state] as number) > WIDE)
+      return this.#wide.get(state * 65_536 + unit) ?? 0;
+    for (
+      let child = this.#firstChild[state] as number;
+      child !== 0;
+      child = this.#sibling[child] as number
+    ) {
       if (this.#unit[child] === unit) return child;
     }
     return 0;
@@ -198,14 +217,20 @@ class Matcher {
       let fail = 0;
       if (from !== 0) {
         const unit = this.#unit[state] as number;
-        for (let candidate = this.#fail[from] as number; ; candidate = this.#fail[candidate] as number) {
+        for (
+          let candidate = this.#fail[from] as number;
+          ;
+          candidate = this.#fail[candidate] as number
+        ) {
           fail = this.#child(candidate, unit);
           if (fail !== 0 || candidate === 0) break;
         }
       }
       this.#fail[state] = fail;
-      if (this.#long[state] === 0) this.#long[state] = this.#long[fail] as number;
-      this.#short[state] = (this.#short[state] as number) | (this.#short[fail] as number);
+      if (this.#long[state] === 0)
+        this.#long[state] = this.#long[fail] as number;
+      this.#short[state] =
+        (this.#short[state] as number) | (this.#short[fail] as number);
     }
   }
 
@@ -239,7 +264,11 @@ class Matcher {
       if (long > 0) add(end - long, end);
       const short = this.#short[state] as number;
       if (short === 0 || wordAt(text, end)) continue;
-      for (let bit = 0; bit < MIN_SUBSTRING_SECRET_LENGTH - MIN_SECRET_LENGTH; bit++) {
+      for (
+        let bit = 0;
+        bit < MIN_SUBSTRING_SECRET_LENGTH - MIN_SECRET_LENGTH;
+        bit++
+      ) {
         if ((short & (1 << bit)) === 0) continue;
         const start = end - (bit + MIN_SECRET_LENGTH);
         if (!wordBefore(text, start)) add(start, end);
@@ -298,10 +327,18 @@ export class Secrets {
 
   /** Adds one secret (too short ones are ignored, see MIN_SECRET_LENGTH). */
   add(value: string): void {
-    if (this.#saturated || value.length < MIN_SECRET_LENGTH || this.#values.has(value)) return;
+    if (
+      this.#saturated ||
+      value.length < MIN_SECRET_LENGTH ||
+      this.#values.has(value)
+    )
+      return;
     let length = 0;
     for (const form of formsOf(value)) length += form.length;
-    if (this.#values.size >= MAX_SECRETS || this.#chars + length > MAX_SECRET_CHARS) {
+    if (
+      this.#values.size >= MAX_SECRETS ||
+      this.#chars + length > MAX_SECRET_CHARS
+    ) {
       this.#saturated = true;
       this.#matcher = undefined;
       return;
@@ -315,7 +352,10 @@ export class Secrets {
   redact(text: string): string {
     if (this.#saturated) return text.length === 0 ? text : REDACTED;
     if (this.#values.size === 0) return text;
-    this.#matcher ??= new Matcher([...this.#values].flatMap(formsOf), this.#chars);
+    this.#matcher ??= new Matcher(
+      [...this.#values].flatMap(formsOf),
+      this.#chars,
+    );
     return this.#matcher.redact(text);
   }
 }
@@ -336,12 +376,17 @@ function declaredIn(node: SensitiveNode): ReadonlySet<string> {
  * key in it the schema does not declare: the keys of a sensitive map are
  * data too. (Paths hide them as well; see sensitive.ts.)
  */
-function collectLeaves(value: unknown, node: SensitiveNode, into: Secrets): void {
+function collectLeaves(
+  value: unknown,
+  node: SensitiveNode,
+  into: Secrets,
+): void {
   const stack: unknown[] = [value];
   while (stack.length > 0 && !into.saturated) {
     const item = stack.pop();
     if (typeof item === "string") into.add(item);
-    else if (typeof item === "number" || typeof item === "bigint") into.add(String(item));
+    else if (typeof item === "number" || typeof item === "bigint")
+      into.add(String(item));
     else if (Array.isArray(item)) for (const child of item) stack.push(child);
     else if (item !== null && typeof item === "object") {
       const declared = declaredIn(node);
@@ -354,8 +399,14 @@ function collectLeaves(value: unknown, node: SensitiveNode, into: Secrets): void
 }
 
 /** The sensitive values of `data` (plain JSON, as the executor's copies are) added to `into`. */
-export function collectSecrets(data: unknown, paths: SensitivePaths, into: Secrets = new Secrets()): Secrets {
-  forEachSensitive(data, paths, (value, node) => collectLeaves(value, node, into));
+export function collectSecrets(
+  data: unknown,
+  paths: SensitivePaths,
+  into: Secrets = new Secrets(),
+): Secrets {
+  forEachSensitive(data, paths, (value, node) =>
+    collectLeaves(value, node, into),
+  );
   return into;
 }
 
@@ -364,12 +415,19 @@ export function redactText(text: string, secrets: Secrets): string {
   return secrets.redact(text);
 }
 
-function redactProperties(source: object, target: object, secrets: Secrets, seen: Map<object, unknown>, depth: number): void {
+function redactProperties(
+  source: object,
+  target: object,
+  secrets: Secrets,
+  seen: Map<object, unknown>,
+  depth: number,
+): void {
   for (const key of Reflect.ownKeys(source)) {
     const descriptor = Object.getOwnPropertyDescriptor(source, key);
     if (descriptor === undefined) continue;
     // Some engines expose `stack` as an accessor; read it once and store plain data.
-    const raw: unknown = "value" in descriptor ? descriptor.value : Reflect.get(source, key);
+    const raw: unknown =
+      "value" in descriptor ? descriptor.value : Reflect.get(source, key);
     Object.defineProperty(target, key, {
       value: redactDeep(raw, secrets, seen, depth + 1),
       enumerable: descriptor.enumerable ?? false,
@@ -379,13 +437,20 @@ function redactProperties(source: object, target: object, secrets: Secrets, seen
   }
 }
 
-function redactDeep(value: unknown, secrets: Secrets, seen: Map<object, unknown>, depth: number): unknown {
+function redactDeep(
+  value: unknown,
+  secrets: Secrets,
+  seen: Map<object, unknown>,
+  depth: number,
+): unknown {
   if (typeof value === "string") return secrets.redact(value);
   if (value === null || typeof value !== "object") return value;
   if (seen.has(value)) return seen.get(value);
   if (depth > 16) return REDACTED;
   // Keep the prototype so `instanceof` and `name` still work on the copy in a trace sink.
-  const copy: object = Array.isArray(value) ? [] : Object.create(Object.getPrototypeOf(value) as object | null);
+  const copy: object = Array.isArray(value)
+    ? []
+    : Object.create(Object.getPrototypeOf(value) as object | null);
   seen.set(value, copy);
   redactProperties(value, copy, secrets, seen, depth);
   return copy;

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The MCP SDK port's HTTP half, SDK 1.x line: one stateless Streamable HTTP
  * exchange on Node's request and response, for the 2025 revisions (SDK 1.x
@@ -29,7 +30,13 @@ function loadTransport(): ReturnType<typeof importTransport> {
  * the response ends. With `stream`, the response is an SSE stream carrying the request's
  * notifications and then its result; otherwise one JSON body.
  */
-async function serveStateless(server: Server, req: IncomingMessage, res: ServerResponse, parsedBody: unknown, stream: boolean): Promise<void> {
+async function serveStateless(
+  server: Server,
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsedBody: unknown,
+  stream: boolean,
+): Promise<void> {
   const { StreamableHTTPServerTransport: Transport } = await loadTransport();
   // No sessionIdGenerator: stateless mode. (Leaving it out rather than setting it to
   // undefined keeps this compiling under exactOptionalPropertyTypes.)
@@ -50,7 +57,10 @@ export interface HttpEntryOptions {
 /** Whether the client says it can read an SSE response (the spec has it list both types; some list only JSON). */
 function acceptsEventStream(req: IncomingMessage): boolean {
   const accept = req.headers.accept;
-  return typeof accept === "string" && accept.toLowerCase().includes("text/event-stream");
+  return (
+    typeof accept === "string" &&
+    accept.toLowerCase().includes("text/event-stream")
+  );
 }
 
 /**
@@ -60,10 +70,19 @@ function acceptsEventStream(req: IncomingMessage): boolean {
  * (see canReceiveNotifications) from a client that reads SSE gets a
  * stream; everything else keeps its single JSON response.
  */
-export function createHttpEntry(createServer: () => Server, options: HttpEntryOptions): (req: IncomingMessage, res: ServerResponse, parsedBody: unknown) => Promise<void> {
+export function createHttpEntry(
+  createServer: () => Server,
+  options: HttpEntryOptions,
+): (
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsedBody: unknown,
+) => Promise<void> {
   const defaultLevel = serverLogLevel(options.logLevel);
   return async (req, res, parsedBody) => {
-    const stream = acceptsEventStream(req) && canReceiveNotifications(parsedBody, defaultLevel, undefined);
+    const stream =
+      acceptsEventStream(req) &&
+      canReceiveNotifications(parsedBody, defaultLevel, undefined);
     await serveStateless(createServer(), req, res, parsedBody, stream);
   };
 }

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The MCP SDK port, SDK 1.x line (`@modelcontextprotocol/sdk`). Every SDK
  * import of the runtime is in this module and sdk-http.ts; the rest of the
@@ -18,7 +19,11 @@ import {
   McpError,
   SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CallToolResult,
+  ListToolsResult,
+  Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { legacyCallResult, legacyOutputSchema } from "./legacy-output.js";
 
 export type { CallToolResult, Client, ListToolsResult, Server, Tool };
@@ -58,7 +63,10 @@ export interface ConfirmationChannel {
 /** The approval state's codec; none on this line. */
 export type ApprovalCodec = never;
 
-export function approvalCodec(_key: Uint8Array, _ttlSeconds: number): ApprovalCodec | undefined {
+export function approvalCodec(
+  _key: Uint8Array,
+  _ttlSeconds: number,
+): ApprovalCodec | undefined {
   return undefined;
 }
 
@@ -120,10 +128,29 @@ export interface CallContext {
 
 /** The notifications a tools/call sends while it runs. */
 export type CallNotification =
-  | { method: "notifications/progress"; params: { progressToken: string | number; progress: number; total?: number; message?: string } }
-  | { method: "notifications/message"; params: { level: LoggingLevelName; logger: string; data: unknown } };
+  | {
+      method: "notifications/progress";
+      params: {
+        progressToken: string | number;
+        progress: number;
+        total?: number;
+        message?: string;
+      };
+    }
+  | {
+      method: "notifications/message";
+      params: { level: LoggingLevelName; logger: string; data: unknown };
+    };
 
-type LoggingLevelName = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+type LoggingLevelName =
+  | "debug"
+  | "info"
+  | "notice"
+  | "warning"
+  | "error"
+  | "critical"
+  | "alert"
+  | "emergency";
 
 /** The `_meta` key a 2026-07-28 request names its version under; none on this line, which serves the 2025 revisions only. */
 export const MODERN_VERSION_META_KEY: string | undefined = undefined;
@@ -138,9 +165,19 @@ export type ToolCallParams = {
 export type SdkErrorKind = "refused" | "timeout" | "other";
 
 /** A low-level SDK Server that declares the tools and logging capabilities. 2025-era results carry no cache hint, so it is not used. */
-export function newToolServer(identity: ServerIdentity, _cacheHint: CacheHint | undefined, _approvals?: ApprovalCodec): Server {
+export function newToolServer(
+  identity: ServerIdentity,
+  _cacheHint: CacheHint | undefined,
+  _approvals?: ApprovalCodec,
+): Server {
   const { name, version, instructions } = identity;
-  return new Server({ name, version }, { capabilities: { tools: {}, logging: {} }, ...(instructions === undefined ? {} : { instructions }) });
+  return new Server(
+    { name, version },
+    {
+      capabilities: { tools: {}, logging: {} },
+      ...(instructions === undefined ? {} : { instructions }),
+    },
+  );
 }
 
 /**
@@ -148,15 +185,23 @@ export function newToolServer(identity: ServerIdentity, _cacheHint: CacheHint | 
  * runtime keeps the level itself, because it filters `ctx.log` against a
  * server default too (see server.ts).
  */
-export function onSetLoggingLevel(server: Server, set: (level: string) => void): void {
+export function onSetLoggingLevel(
+  server: Server,
+  set: (level: string) => void,
+): void {
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     set(request.params.level);
     return {};
   });
 }
 
-export function onListTools(server: Server, list: (context: ListContext) => Tool[]): void {
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list({ auth: undefined }) }));
+export function onListTools(
+  server: Server,
+  list: (context: ListContext) => Tool[],
+): void {
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: list({ auth: undefined }),
+  }));
 }
 
 /**
@@ -166,21 +211,47 @@ export function onListTools(server: Server, list: (context: ListContext) => Tool
  * 2025-era client (runtime/legacy-output.ts).
  */
 export function projectToolList(tools: Tool[]): Tool[] {
-  return tools.map((tool) => (tool.outputSchema === undefined ? tool : { ...tool, outputSchema: legacyOutputSchema(tool.outputSchema) as NonNullable<Tool["outputSchema"]> }));
+  return tools.map((tool) =>
+    tool.outputSchema === undefined
+      ? tool
+      : {
+          ...tool,
+          outputSchema: legacyOutputSchema(tool.outputSchema) as NonNullable<
+            Tool["outputSchema"]
+          >,
+        },
+  );
 }
 
 /** A tools/call result as this line's (2025-era) clients get it: a non-object output wrapped as `{ result }`, as SDK 2.x does for them. */
-export function projectCallResult(_server: Server, result: CallToolResult, outputSchema: { readonly [key: string]: unknown }): CallToolResult {
+export function projectCallResult(
+  _server: Server,
+  result: CallToolResult,
+  outputSchema: { readonly [key: string]: unknown },
+): CallToolResult {
   return legacyCallResult(result, outputSchema);
 }
 
 /** Every request is a 2025-era one; over HTTP its revision is the `MCP-Protocol-Version` header (SDK 1.x exposes no negotiated version over stdio). */
-function protocolOf(headers: { readonly [name: string]: string | string[] | undefined } | undefined): ProtocolInfo {
+function protocolOf(
+  headers:
+    { readonly [name: string]: string | string[] | undefined } | undefined,
+): ProtocolInfo {
   const header = headers?.["mcp-protocol-version"];
-  return { era: "legacy", version: typeof header === "string" ? header : undefined };
+  return {
+    era: "legacy",
+    version: typeof header === "string" ? header : undefined,
+  };
 }
 
-export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<ToolCallAnswer>, _approvals?: ApprovalCodec): void {
+export function onCallTool(
+  server: Server,
+  call: (
+    params: ToolCallParams,
+    context: CallContext,
+  ) => Promise<ToolCallAnswer>,
+  _approvals?: ApprovalCodec,
+): void {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     call(request.params, {
       signal: extra.signal,
@@ -214,16 +285,32 @@ export interface CalledTool {
  * tools/call through `request()`, not `callTool()`: callTool throws on an
  * output-schema mismatch, which the typed client reports as INVALID_OUTPUT.
  */
-export function requestToolCall(client: Client, params: ToolCallParams, options: SdkRequestOptions, _tool: CalledTool): Promise<CallToolResult> {
+export function requestToolCall(
+  client: Client,
+  params: ToolCallParams,
+  options: SdkRequestOptions,
+  _tool: CalledTool,
+): Promise<CallToolResult> {
   const requestOptions: { signal?: AbortSignal; timeout?: number } = {};
   if (options.signal !== undefined) requestOptions.signal = options.signal;
-  if (options.timeoutMs !== undefined) requestOptions.timeout = options.timeoutMs;
-  return client.request({ method: "tools/call", params }, CallToolResultSchema, requestOptions);
+  if (options.timeoutMs !== undefined)
+    requestOptions.timeout = options.timeoutMs;
+  return client.request(
+    { method: "tools/call", params },
+    CallToolResultSchema,
+    requestOptions,
+  );
 }
 
 /** One page of tools/list, again through `request()`: listTools() would compile every output schema with the SDK's validator. */
-export function requestToolList(client: Client, cursor: string | undefined): Promise<ListToolsResult> {
-  return client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ListToolsResultSchema);
+export function requestToolList(
+  client: Client,
+  cursor: string | undefined,
+): Promise<ListToolsResult> {
+  return client.request(
+    { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+    ListToolsResultSchema,
+  );
 }
 
 /** Whether a connected server sends a non-object output wrapped as `{ result }`: always on this line, whose connections are all 2025-era. */
@@ -231,30 +318,48 @@ export function receivesWrappedOutput(_client: Client): boolean {
   return true;
 }
 
-const REFUSALS: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.InvalidRequest, ErrorCode.MethodNotFound, ErrorCode.ParseError];
+const REFUSALS: readonly number[] = [
+  ErrorCode.InvalidParams,
+  ErrorCode.InvalidRequest,
+  ErrorCode.MethodNotFound,
+  ErrorCode.ParseError,
+];
 
 /**
  * An HTTP 401 or 403 the transport met: `UnauthorizedError` (an OAuth
  * provider that could not authorize), or its `StreamableHTTPError`, whose
  * public `code` is the HTTP status.
  */
-export function sdkAuthFailure(error: unknown): { kind: "unauthorized" } | { kind: "forbidden"; scopes: string | undefined } | undefined {
+export function sdkAuthFailure(
+  error: unknown,
+):
+  | { kind: "unauthorized" }
+  | { kind: "forbidden"; scopes: string | undefined }
+  | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { readonly code?: unknown }).code;
-  if (error.name === "UnauthorizedError" || (error.name === "StreamableHTTPError" && code === 401)) return { kind: "unauthorized" };
-  if (error.name === "StreamableHTTPError" && code === 403) return { kind: "forbidden", scopes: undefined };
+  if (
+    error.name === "UnauthorizedError" ||
+    (error.name === "StreamableHTTPError" && code === 401)
+  )
+    return { kind: "unauthorized" };
+  if (error.name === "StreamableHTTPError" && code === 403)
+    return { kind: "forbidden", scopes: undefined };
   return undefined;
 }
 
 /** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
-export type TokenSource = string | (() => string | undefined | Promise<string | undefined>);
+export type TokenSource =
+  string | (() => string | undefined | Promise<string | undefined>);
 
 /**
  * The `StreamableHTTPClientTransport` options that send `token` with every
  * request. SDK 1.x's `authProvider` is a whole OAuth client, so this wraps
  * the transport's documented `fetch` option to set the header.
  */
-export function bearerAuth(token: TokenSource): Pick<StreamableHTTPClientTransportOptions, "fetch"> {
+export function bearerAuth(
+  token: TokenSource,
+): Pick<StreamableHTTPClientTransportOptions, "fetch"> {
   return {
     fetch: async (url, init) => {
       const value = typeof token === "string" ? token : await token();

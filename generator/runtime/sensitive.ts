@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * A value walked along its contract's sensitivity automaton (SensitivePaths,
  * contract.ts): which parts of it are sensitive, what a path below a
@@ -18,11 +19,13 @@ export const HIDDEN_KEY = "[REDACTED]";
 function childState(node: SensitiveNode, key: PathSegment): number | undefined {
   if (typeof key === "number") {
     const prefix = node.prefixItems;
-    if (prefix !== undefined && key < prefix.length) return prefix[key] ?? undefined;
+    if (prefix !== undefined && key < prefix.length)
+      return prefix[key] ?? undefined;
     return node.items;
   }
   const properties = node.properties;
-  if (properties !== undefined && Object.hasOwn(properties, key)) return properties[key];
+  if (properties !== undefined && Object.hasOwn(properties, key))
+    return properties[key];
   return node.additionalProperties;
 }
 
@@ -30,7 +33,11 @@ function childState(node: SensitiveNode, key: PathSegment): number | undefined {
  * Calls `visit` on every sensitive value in `data` (and not inside one: a
  * sensitive value is visited whole). Iterative, so any depth is walked.
  */
-export function forEachSensitive(data: unknown, paths: SensitivePaths, visit: (value: unknown, node: SensitiveNode) => void): void {
+export function forEachSensitive(
+  data: unknown,
+  paths: SensitivePaths,
+  visit: (value: unknown, node: SensitiveNode) => void,
+): void {
   if (paths.length === 0) return;
   const values: unknown[] = [data];
   const states: number[] = [0];
@@ -68,12 +75,16 @@ export function forEachSensitive(data: unknown, paths: SensitivePaths, visit: (v
  * so `tokens["sk_live_…"]` reads `tokens["[REDACTED]"]`; the same array when
  * nothing in it is below one.
  */
-export function hideSensitiveKeys(segments: readonly PathSegment[], paths: SensitivePaths): readonly PathSegment[] {
+export function hideSensitiveKeys(
+  segments: readonly PathSegment[],
+  paths: SensitivePaths,
+): readonly PathSegment[] {
   let state: number | undefined = 0;
   for (let i = 0; i < segments.length; i++) {
     const node: SensitiveNode | undefined = paths[state];
     if (node === undefined) return segments;
-    if (node.sensitive !== undefined) return [...segments.slice(0, i), HIDDEN_KEY];
+    if (node.sensitive !== undefined)
+      return [...segments.slice(0, i), HIDDEN_KEY];
     state = childState(node, segments[i] as PathSegment);
     if (state === undefined) return segments;
   }

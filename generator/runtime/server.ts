@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The MCP server: a low-level SDK `Server` that lists each served tool with
  * its contract's exact schemas and routes tools/call through the executor.
@@ -25,7 +26,12 @@ import type { ToolResult } from "./envelope.js";
 import { executeTool } from "./executor.js";
 import type { AnyHandler } from "./attempt.js";
 import { LogLevels, routeNotifications } from "./call-notifier.js";
-import { approvalsFor, confirmCall, type Approvals, type ConfirmOptions } from "./confirm.js";
+import {
+  approvalsFor,
+  confirmCall,
+  type Approvals,
+  type ConfirmOptions,
+} from "./confirm.js";
 import { serverLogLevel, type LogLevelSetting } from "./notify.js";
 import { failure } from "./policy.js";
 import type { ExecuteOptions, HandlersFor, TraceEvent } from "./types.js";
@@ -37,7 +43,10 @@ export type { CacheHint, ConfirmOptions };
 export const FAILURE_META_KEY = "toolc/failure";
 
 /** The server routes ctx.progress and ctx.log to the client itself, and sets each call's caller, so those are not options. */
-export interface ServerOptions extends Omit<ExecuteOptions, "onProgress" | "onLog" | "caller"> {
+export interface ServerOptions extends Omit<
+  ExecuteOptions,
+  "onProgress" | "onLog" | "caller"
+> {
   /**
    * The server's name, sent as `serverInfo` (the initialize result, and every
    * 2026-07-28 result's `_meta`). Defaults to the `name` in the project's
@@ -85,7 +94,10 @@ interface Served {
 }
 
 /** Tools that have a handler, by MCP name, in contract order: the generated contracts are sorted by name, so every tools/list has one order. */
-function servedTools(contracts: ContractMap, handlers: { readonly [key: string]: unknown }): Map<string, Served> {
+function servedTools(
+  contracts: ContractMap,
+  handlers: { readonly [key: string]: unknown },
+): Map<string, Served> {
   const served = new Map<string, Served>();
   for (const [key, contract] of Object.entries(contracts)) {
     const handler = Object.hasOwn(handlers, key) ? handlers[key] : undefined;
@@ -105,8 +117,12 @@ export function toolListing(contract: AnyToolContract): Tool {
   return {
     name: contract.name,
     ...(contract.title === undefined ? {} : { title: contract.title }),
-    ...(contract.description === undefined ? {} : { description: contract.description }),
-    ...(contract.icons === undefined ? {} : { icons: contract.icons as NonNullable<Tool["icons"]> }),
+    ...(contract.description === undefined
+      ? {}
+      : { description: contract.description }),
+    ...(contract.icons === undefined
+      ? {}
+      : { icons: contract.icons as NonNullable<Tool["icons"]> }),
     inputSchema: contract.inputSchema as Tool["inputSchema"],
     outputSchema: contract.outputSchema as NonNullable<Tool["outputSchema"]>,
     annotations: contract.annotations,
@@ -123,18 +139,36 @@ export function toolListing(contract: AnyToolContract): Tool {
  * even when isError is set). Exported for servers that register the
  * contracts' tools on an `McpServer` of their own.
  */
-export function toCallResult(result: ToolResult<unknown, string>): CallToolResult {
+export function toCallResult(
+  result: ToolResult<unknown, string>,
+): CallToolResult {
   if (result.ok) {
-    const text: CallToolResult["content"][number] = { type: "text", text: JSON.stringify(result.data) };
+    const text: CallToolResult["content"][number] = {
+      type: "text",
+      text: JSON.stringify(result.data),
+    };
     // Attached blocks follow the output's text block; they were checked against MCP's shapes when the handler returned.
-    const content = result.content === undefined ? [text] : [text, ...(result.content as CallToolResult["content"])];
-    return { content, structuredContent: result.data as CallToolResult["structuredContent"] };
+    const content =
+      result.content === undefined
+        ? [text]
+        : [text, ...(result.content as CallToolResult["content"])];
+    return {
+      content,
+      structuredContent: result.data as CallToolResult["structuredContent"],
+    };
   }
-  return { isError: true, content: [{ type: "text", text: JSON.stringify(result) }], _meta: { [FAILURE_META_KEY]: result } };
+  return {
+    isError: true,
+    content: [{ type: "text", text: JSON.stringify(result) }],
+    _meta: { [FAILURE_META_KEY]: result },
+  };
 }
 
 /** Aborts when any input aborts; `dispose` detaches from long-lived signals (a server-wide one). */
-function anySignal(signals: (AbortSignal | undefined)[]): { signal: AbortSignal | undefined; dispose: () => void } {
+function anySignal(signals: (AbortSignal | undefined)[]): {
+  signal: AbortSignal | undefined;
+  dispose: () => void;
+} {
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
   if (present.length <= 1) return { signal: present[0], dispose: () => {} };
   const controller = new AbortController();
@@ -148,27 +182,41 @@ function anySignal(signals: (AbortSignal | undefined)[]): { signal: AbortSignal 
     signal.addEventListener("abort", onAbort, { once: true });
     detach.push(() => signal.removeEventListener("abort", onAbort));
   }
-  return { signal: controller.signal, dispose: () => detach.forEach((d) => d()) };
+  return {
+    signal: controller.signal,
+    dispose: () => detach.forEach((d) => d()),
+  };
 }
 
 /** Whether a caller's scopes (implied ones already included) cover everything the tool needs. */
-function scopesAllow(contract: AnyToolContract, granted: readonly string[]): boolean {
+function scopesAllow(
+  contract: AnyToolContract,
+  granted: readonly string[],
+): boolean {
   return (contract.scopes ?? []).every((scope) => granted.includes(scope));
 }
 
 /** The tools a tools/list shows: every served one, or for a verified caller, unless `listing` is `all`, those its scopes allow. */
-function listedTools(served: Map<string, Served>, auth: CallerAuth | undefined, listing: ServerOptions["listing"]): AnyToolContract[] {
+function listedTools(
+  served: Map<string, Served>,
+  auth: CallerAuth | undefined,
+  listing: ServerOptions["listing"],
+): AnyToolContract[] {
   const contracts = [...served.values()].map((s) => s.contract);
   if (auth === undefined || listing === "all") return contracts;
   return contracts.filter((contract) => scopesAllow(contract, auth.scopes));
 }
 
 /** Every trace event of a served call names the protocol generation (and revision) the request came in on. */
-function tracedWithProtocol(onTrace: ExecuteOptions["onTrace"], protocol: CallContext["protocol"]): ExecuteOptions["onTrace"] {
+function tracedWithProtocol(
+  onTrace: ExecuteOptions["onTrace"],
+  protocol: CallContext["protocol"],
+): ExecuteOptions["onTrace"] {
   if (onTrace === undefined) return undefined;
   return (event) => {
     const traced: TraceEvent = { ...event, protocolEra: protocol.era };
-    if (protocol.version !== undefined) traced.protocolVersion = protocol.version;
+    if (protocol.version !== undefined)
+      traced.protocolVersion = protocol.version;
     onTrace(traced);
   };
 }
@@ -179,18 +227,42 @@ function tracedWithProtocol(onTrace: ExecuteOptions["onTrace"], protocol: CallCo
  * no one is asked to approve a call that cannot run); otherwise the call
  * runs once approved, or the answer asks the user, or refuses.
  */
-async function confirmationAnswer(contract: AnyToolContract, input: unknown, extra: CallContext, approvals: Approvals, onTrace: ExecuteOptions["onTrace"]): Promise<ToolCallAnswer | undefined> {
+async function confirmationAnswer(
+  contract: AnyToolContract,
+  input: unknown,
+  extra: CallContext,
+  approvals: Approvals,
+  onTrace: ExecuteOptions["onTrace"],
+): Promise<ToolCallAnswer | undefined> {
   const { validateInput } = await loadValidators(contract);
   if (!validateInput(input)) return undefined;
-  const decision = await confirmCall(contract, input, extra.confirmation, approvals);
+  const decision = await confirmCall(
+    contract,
+    input,
+    extra.confirmation,
+    approvals,
+  );
   if (decision.kind === "run") return undefined;
-  if (decision.kind === "ask") return extra.confirmation.ask(decision.message, decision.state);
+  if (decision.kind === "ask")
+    return extra.confirmation.ask(decision.message, decision.state);
   try {
-    onTrace?.({ tool: contract.name, version: contract.version, attempt: 0, durationMs: 0, code: "REJECTED", effect: "none", issuePaths: [] });
+    onTrace?.({
+      tool: contract.name,
+      version: contract.version,
+      attempt: 0,
+      durationMs: 0,
+      code: "REJECTED",
+      effect: "none",
+      issuePaths: [],
+    });
   } catch {
     // A failing onTrace changes nothing, as in the executor.
   }
-  return toCallResult(failure(contract, "REJECTED", decision.message, false, "none", 0, { reason: decision.reason }));
+  return toCallResult(
+    failure(contract, "REJECTED", decision.message, false, "none", 0, {
+      reason: decision.reason,
+    }),
+  );
 }
 
 /**
@@ -198,39 +270,88 @@ async function confirmationAnswer(contract: AnyToolContract, input: unknown, ext
  * it to any transport, or hand a function that builds one to the SDK's
  * serving entries (`serveStdio`, `createMcpHandler` on SDK 2.x).
  */
-export function createToolServer<M extends ContractMap>(contracts: M, handlers: HandlersFor<M>, options: ServerOptions = {}, defaults: ServerDefaults = {}): Server {
-  const { name, version, instructions, logLevel, cache, confirm, listing, ...executeOptions } = options;
-  const served = servedTools(contracts, handlers as { readonly [key: string]: unknown });
-  const identity = { name: name ?? defaults.name ?? "toolc", version: version ?? defaults.version ?? "1.0.0" };
-  const approvals = [...served.values()].some((s) => s.contract.confirm === true) ? approvalsFor(confirm) : undefined;
-  const server = newToolServer({ ...identity, ...(instructions === undefined ? {} : { instructions }) }, cache ?? defaults.cache, approvals?.codec);
+export function createToolServer<M extends ContractMap>(
+  contracts: M,
+  handlers: HandlersFor<M>,
+  options: ServerOptions = {},
+  defaults: ServerDefaults = {},
+): Server {
+  const {
+    name,
+    version,
+    instructions,
+    logLevel,
+    cache,
+    confirm,
+    listing,
+    ...executeOptions
+  } = options;
+  const served = servedTools(
+    contracts,
+    handlers as { readonly [key: string]: unknown },
+  );
+  const identity = {
+    name: name ?? defaults.name ?? "toolc",
+    version: version ?? defaults.version ?? "1.0.0",
+  };
+  const approvals = [...served.values()].some(
+    (s) => s.contract.confirm === true,
+  )
+    ? approvalsFor(confirm)
+    : undefined;
+  const server = newToolServer(
+    { ...identity, ...(instructions === undefined ? {} : { instructions }) },
+    cache ?? defaults.cache,
+    approvals?.codec,
+  );
   // One server per connection (or per stateless request), so the level a client sets is this connection's.
   const levels = new LogLevels(serverLogLevel(logLevel));
   onSetLoggingLevel(server, (level) => levels.set(level));
 
-  onListTools(server, ({ auth }) => projectToolList(listedTools(served, auth, listing).map(toolListing)));
+  onListTools(server, ({ auth }) =>
+    projectToolList(listedTools(served, auth, listing).map(toolListing)),
+  );
 
   onCallTool(
     server,
     async (params, extra) => {
       const tool = served.get(params.name);
       // Per the MCP spec an unknown tool is a protocol error, unlike bad arguments.
-      if (tool === undefined) throw unknownToolError(`Unknown tool: ${truncateName(params.name)}`);
+      if (tool === undefined)
+        throw unknownToolError(`Unknown tool: ${truncateName(params.name)}`);
       // MCP makes `arguments` optional; a tool without parameters is commonly called without it.
       const input: unknown = params.arguments ?? {};
-      const onTrace = tracedWithProtocol(executeOptions.onTrace, extra.protocol);
+      const onTrace = tracedWithProtocol(
+        executeOptions.onTrace,
+        extra.protocol,
+      );
       if (tool.contract.confirm === true && approvals !== undefined) {
-        const answer = await confirmationAnswer(tool.contract, input, extra, approvals, onTrace);
+        const answer = await confirmationAnswer(
+          tool.contract,
+          input,
+          extra,
+          approvals,
+          onTrace,
+        );
         if (answer !== undefined) return answer;
       }
-      const { signal, dispose } = anySignal([executeOptions.signal, extra.signal]);
+      const { signal, dispose } = anySignal([
+        executeOptions.signal,
+        extra.signal,
+      ]);
       try {
         const callOptions: ExecuteOptions = { ...executeOptions };
         if (signal !== undefined) callOptions.signal = signal;
         if (onTrace !== undefined) callOptions.onTrace = onTrace;
         if (extra.auth !== undefined) callOptions.caller = extra.auth;
         routeNotifications(callOptions, extra, levels, tool.contract.name);
-        return projectCallResult(server, toCallResult(await executeTool(tool.contract, input, tool.handler, callOptions)), tool.contract.outputSchema);
+        return projectCallResult(
+          server,
+          toCallResult(
+            await executeTool(tool.contract, input, tool.handler, callOptions),
+          ),
+          tool.contract.outputSchema,
+        );
       } finally {
         dispose();
       }

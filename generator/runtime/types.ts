@@ -1,9 +1,16 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The types handlers, hooks and callers are written against. Each is bound
  * to one contract through the phantom types on `ToolContract`.
  */
 import type { ContentBlockOf, ContentKind } from "./content.js";
-import type { ContractMap, KindOf, OutputOf, ReasonOf, ResolvedInputOf } from "./contract.js";
+import type {
+  ContractMap,
+  KindOf,
+  OutputOf,
+  ReasonOf,
+  ResolvedInputOf,
+} from "./contract.js";
 import type { ToolEffect, ToolErrorCode, ToolIssue } from "./envelope.js";
 
 /**
@@ -25,7 +32,10 @@ export interface CallerIdentity {
 }
 
 /** What a handler gets besides its input. */
-export interface HandlerContext<Reason extends string, Kind extends ContentKind = ContentKind> {
+export interface HandlerContext<
+  Reason extends string,
+  Kind extends ContentKind = ContentKind,
+> {
   /** The verified caller, over Streamable HTTP with auth on (or as `execute`'s `caller` option says); undefined otherwise. */
   readonly auth: CallerIdentity | undefined;
   /** Aborted when the call times out (the contract's timeoutMs) or the caller cancels. Pass it on to I/O. */
@@ -70,7 +80,15 @@ export interface ProgressUpdate {
 }
 
 /** MCP's logging levels (RFC 5424's severities), least severe first. */
-export type LoggingLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+export type LoggingLevel =
+  | "debug"
+  | "info"
+  | "notice"
+  | "warning"
+  | "error"
+  | "critical"
+  | "alert"
+  | "emergency";
 
 /** A handler for contract `C`: input is validated with defaults applied; the return value is validated too. */
 export type HandlerFor<C> = (
@@ -79,10 +97,16 @@ export type HandlerFor<C> = (
 ) => OutputOf<C> | Promise<OutputOf<C>>;
 
 /** Handlers by tool name. A tool without a handler is not served. */
-export type HandlersFor<M extends ContractMap> = { [K in keyof M]?: HandlerFor<M[K]> };
+export type HandlersFor<M extends ContractMap> = {
+  [K in keyof M]?: HandlerFor<M[K]>;
+};
 
 /** How `classify` sorts an error the handler threw; undefined leaves it to the defaults. */
-export type Classification = "transient" | { transient: true; retryAfterMs?: number } | "failed" | undefined;
+export type Classification =
+  | "transient"
+  | { transient: true; retryAfterMs?: number }
+  | "failed"
+  | undefined;
 
 /** One event per attempt (or one, with attempt 0, when the input is rejected). Never carries payload values. */
 export interface TraceEvent {

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The typed client's tolerance for output it does not know: a property the
  * client's output schema does not declare, on an object that schema closes,
@@ -18,9 +19,17 @@ function isRecord(value: unknown): value is { [key: string]: unknown } {
 }
 
 /** Follows `#/$defs/X` references to the root's definitions, at most `limit` times. */
-function resolve(schema: unknown, root: JsonSchemaObject, limit: number): unknown {
+function resolve(
+  schema: unknown,
+  root: JsonSchemaObject,
+  limit: number,
+): unknown {
   let node = schema;
-  for (let hops = 0; hops < limit && isRecord(node) && typeof node["$ref"] === "string"; hops++) {
+  for (
+    let hops = 0;
+    hops < limit && isRecord(node) && typeof node["$ref"] === "string";
+    hops++
+  ) {
     const ref = node["$ref"];
     const defs = root["$defs"];
     if (!ref.startsWith("#/$defs/") || !isRecord(defs)) return undefined;
@@ -32,23 +41,32 @@ function resolve(schema: unknown, root: JsonSchemaObject, limit: number): unknow
 
 function dropIn(schema: unknown, value: unknown, root: JsonSchemaObject): void {
   const node = resolve(schema, root, 64);
-  if (!isRecord(node) || "anyOf" in node || "oneOf" in node || "allOf" in node) return;
+  if (!isRecord(node) || "anyOf" in node || "oneOf" in node || "allOf" in node)
+    return;
   if (Array.isArray(value)) {
-    const prefix = Array.isArray(node["prefixItems"]) ? node["prefixItems"] : [];
-    value.forEach((item, i) => dropIn(i < prefix.length ? prefix[i] : node["items"], item, root));
+    const prefix = Array.isArray(node["prefixItems"])
+      ? node["prefixItems"]
+      : [];
+    value.forEach((item, i) =>
+      dropIn(i < prefix.length ? prefix[i] : node["items"], item, root),
+    );
     return;
   }
   if (!isRecord(value)) return;
   const properties = isRecord(node["properties"]) ? node["properties"] : {};
   const additional = node["additionalProperties"];
   for (const key of Object.keys(value)) {
-    if (Object.hasOwn(properties, key)) dropIn(properties[key], value[key], root);
+    if (Object.hasOwn(properties, key))
+      dropIn(properties[key], value[key], root);
     else if (additional === false) delete value[key];
     else dropIn(additional, value[key], root);
   }
 }
 
 /** Removes, in place, every property `schema` does not declare on an object it closes. `value` must be the client's own copy. */
-export function dropUnknownProperties(schema: JsonSchemaObject, value: unknown): void {
+export function dropUnknownProperties(
+  schema: JsonSchemaObject,
+  value: unknown,
+): void {
   dropIn(schema, value, schema);
 }

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The error list of a generated validator, built here rather than in every
  * validators module: each error site is one call of `addError`
@@ -12,8 +13,17 @@ export interface ValidatorError extends ValidationError {
 }
 
 /** Appends one error to `errors` (null until the first) and returns the list. */
-export function addError(errors: ValidatorError[] | null, instancePath: string, keyword: string, params: Record<string, unknown>, schemaPath?: string): ValidatorError[] {
-  const error: ValidatorError = schemaPath === undefined ? { instancePath, keyword, params } : { instancePath, schemaPath, keyword, params };
+export function addError(
+  errors: ValidatorError[] | null,
+  instancePath: string,
+  keyword: string,
+  params: Record<string, unknown>,
+  schemaPath?: string,
+): ValidatorError[] {
+  const error: ValidatorError =
+    schemaPath === undefined
+      ? { instancePath, keyword, params }
+      : { instancePath, schemaPath, keyword, params };
   if (errors === null) return [error];
   errors.push(error);
   return errors;
@@ -43,7 +53,12 @@ export const PARAM_NAMES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** `addError` for a keyword of PARAM_NAMES: params is `{<its parameter>: value}`. */
-export function addParamError(errors: ValidatorError[] | null, instancePath: string, keyword: string, value: unknown): ValidatorError[] {
+export function addParamError(
+  errors: ValidatorError[] | null,
+  instancePath: string,
+  keyword: string,
+  value: unknown,
+): ValidatorError[] {
   const params: Record<string, unknown> = {};
   params[PARAM_NAMES.get(keyword) ?? "value"] = value;
   return addError(errors, instancePath, keyword, params);
@@ -55,8 +70,13 @@ export function addParamError(errors: ValidatorError[] | null, instancePath: str
  * prefix. The objects are the callee's, made on this call alone, so they are
  * changed in place.
  */
-export function addNested(errors: ValidatorError[] | null, nested: ValidatorError[], instancePath: string): ValidatorError[] {
-  for (const error of nested) error.instancePath = instancePath + error.instancePath;
+export function addNested(
+  errors: ValidatorError[] | null,
+  nested: ValidatorError[],
+  instancePath: string,
+): ValidatorError[] {
+  for (const error of nested)
+    error.instancePath = instancePath + error.instancePath;
   if (errors === null) return nested;
   for (const error of nested) errors.push(error);
   return errors;

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * A contract's validators, loaded once. Generated contracts hand the runtime
  * a loader (a dynamic import of `validators/<tool>.js`) so start-up pays for
@@ -10,7 +11,11 @@
  * `loadValidators`, the public way to reach them, hands out validators that
  * make that copy themselves.
  */
-import type { AnyToolContract, ToolValidators, ValidateFunction } from "./contract.js";
+import type {
+  AnyToolContract,
+  ToolValidators,
+  ValidateFunction,
+} from "./contract.js";
 import { copyJson } from "./json.js";
 
 const loaded = new WeakMap<AnyToolContract, ToolValidators>();
@@ -19,7 +24,9 @@ const loaded = new WeakMap<AnyToolContract, ToolValidators>();
  * The generated validators if they are at hand, else a promise of them (which
  * rejects if the module cannot load). They must be given a `copyJson` copy.
  */
-export function validatorsOf(contract: AnyToolContract): ToolValidators | Promise<ToolValidators> {
+export function validatorsOf(
+  contract: AnyToolContract,
+): ToolValidators | Promise<ToolValidators> {
   const source = contract.validators;
   if (typeof source !== "function") return source;
   const cached = loaded.get(contract);
@@ -27,7 +34,12 @@ export function validatorsOf(contract: AnyToolContract): ToolValidators | Promis
   return source().then((module) => {
     // Keep only the two functions, not the whole module namespace.
     // The copies too (copies/<tool>.js; see contract.ts): the one hook the executor's copies need here.
-    const validators: ToolValidators = { validateInput: module.validateInput, validateOutput: module.validateOutput, copyInput: module.copyInput, copyOutput: module.copyOutput };
+    const validators: ToolValidators = {
+      validateInput: module.validateInput,
+      validateOutput: module.validateOutput,
+      copyInput: module.copyInput,
+      copyOutput: module.copyOutput,
+    };
     loaded.set(contract, validators);
     return validators;
   });
@@ -44,7 +56,14 @@ function onCopy(validate: ValidateFunction): ValidateFunction {
   const checked: ValidateFunction = (data: unknown): boolean => {
     const copy = copyJson(data);
     if (!copy.ok) {
-      checked.errors = [{ instancePath: "", keyword: "type", params: { type: "plain JSON data" }, message: copy.message }];
+      checked.errors = [
+        {
+          instancePath: "",
+          keyword: "type",
+          params: { type: "plain JSON data" },
+          message: copy.message,
+        },
+      ];
       return false;
     }
     const valid = validate(copy.value);
@@ -58,11 +77,16 @@ function onCopy(validate: ValidateFunction): ValidateFunction {
 const copying = new WeakMap<AnyToolContract, ToolValidators>();
 
 /** A contract's validators, loading them first if need be, for any caller's value (each validates a copy; see onCopy). */
-export async function loadValidators(contract: AnyToolContract): Promise<ToolValidators> {
+export async function loadValidators(
+  contract: AnyToolContract,
+): Promise<ToolValidators> {
   const known = copying.get(contract);
   if (known !== undefined) return known;
   const generated = await validatorsOf(contract);
-  const validators: ToolValidators = { validateInput: onCopy(generated.validateInput), validateOutput: onCopy(generated.validateOutput) };
+  const validators: ToolValidators = {
+    validateInput: onCopy(generated.validateInput),
+    validateOutput: onCopy(generated.validateOutput),
+  };
   copying.set(contract, validators);
   return validators;
 }

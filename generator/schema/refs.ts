@@ -6,7 +6,7 @@
  * reads it.
  */
 import type { JsonValue } from "../ir.js";
-import { fragmentTokens } from "../runtime/pointer.js";
+import { fragmentTokens } from "./pointer.js";
 import { isJsonObject } from "./json.js";
 
 /** The tokens of a local reference (`#…`), or undefined for any other reference or a fragment that does not decode. */

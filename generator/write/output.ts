@@ -5,8 +5,9 @@
  * all at once or not at all (apply.ts).
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, posix, relative, sep } from "node:path";
 import { GENERATED_MARKER, generatedSpecifier } from "../emit/header.js";
+import { RUNTIME_MARKER } from "../emit/runtime-files.js";
 import type { EmittedFile } from "../ir.js";
 
 /** Where emitted files go: the output folder, and the contract tests' folder when there is one. */
@@ -76,7 +77,8 @@ function testsImportOf(layout: OutputLayout): string | undefined {
  */
 function isGenerated(path: string, testsImport: string | undefined): boolean {
   const head = readIfExists(path)?.slice(0, 600) ?? "";
-  return head.includes(GENERATED_MARKER) && (testsImport === undefined || head.includes(testsImport));
+  if (testsImport !== undefined) return head.includes(GENERATED_MARKER) && head.includes(testsImport);
+  return head.includes(GENERATED_MARKER) || head.startsWith(`// ${RUNTIME_MARKER}`);
 }
 
 /** The absolute path a file is written to. */

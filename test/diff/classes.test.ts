@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { EMPTY_DIFF_CONFIG } from "../../generator/diff/config.js";
-import { decimalOf, isMultipleOf } from "../../generator/diff/decimal.js";
+import { decimalOf } from "../../generator/diff/decimal.js";
+import { isMultipleOf } from "../../generator/runtime/multiple.js";
 import { diffContracts } from "../../generator/diff/index.js";
 import { sideFromTexts } from "../../generator/diff/sources.js";
 

@@ -15,7 +15,7 @@ import { executeByName } from "../../generator/runtime/dispatch.js";
 import { duplicateItems, equal } from "../../generator/runtime/equal.js";
 import { executeTool } from "../../generator/runtime/executor.js";
 import { decimalOf, isMultipleOf } from "../../generator/runtime/multiple.js";
-import { fragmentTokens, pointerTokens } from "../../generator/runtime/pointer.js";
+import { fragmentTokens, pointerTokens } from "../../generator/schema/pointer.js";
 import { REDACTED, redactText, Secrets } from "../../generator/runtime/redact.js";
 import { toCallResult } from "../../generator/runtime/server.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";

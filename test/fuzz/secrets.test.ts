@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contracts, execute, TransientError, type Handlers, type TraceEvent } from "../../generated/index.js";
 import { executeTool } from "../../generator/runtime/executor.js";
-import { defsRef } from "../../generator/runtime/pointer.js";
+import { defsRef } from "../../generator/schema/pointer.js";
 import { MAX_SECRETS, MIN_SECRET_LENGTH, MIN_SUBSTRING_SECRET_LENGTH, REDACTED, Secrets } from "../../generator/runtime/redact.js";
 import { contractsFromYaml } from "../runtime/yaml-contracts.js";
 import { runs, timeoutFor } from "./config.js";

@@ -74,7 +74,7 @@ console.log(JSON.stringify(ended));`;
 describe("a consumer not using it", () => {
   it("gets no generated file that mentions @opentelemetry, on either SDK line", () => {
     for (const line of [1, 2] as const) {
-      const offenders = emitRuntimeFiles(line).filter((f) => f.text.includes("@opentelemetry"));
+      const offenders = emitRuntimeFiles({ mcpSdk: line, tests: true, providers: true, auth: true }).filter((f) => f.text.includes("@opentelemetry"));
       expect(offenders.map((f) => f.path)).toEqual([]);
     }
     const onDisk: string[] = [];

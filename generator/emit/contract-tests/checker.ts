@@ -11,7 +11,7 @@ import { withDiscriminators } from "../../discriminators.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import type { ValidationError } from "../../runtime/contract.js";
 import { toIssues } from "../../runtime/issues.js";
-import { fragmentTokens } from "../../runtime/pointer.js";
+import { fragmentTokens } from "../../schema/pointer.js";
 
 export type Segment = string | number;
 

@@ -3,7 +3,7 @@
  * reference points into the root's `$defs` (Core §8.2.4), as `#/$defs/<key>`;
  * the context turns the key into a TS type name.
  */
-import { fragmentTokens } from "../../runtime/pointer.js";
+import { fragmentTokens } from "../../schema/pointer.js";
 import type { TypeContext } from "./context.js";
 
 const DEFS_POINTER = /^#\/\$defs\/([^/]+)$/;

@@ -8,7 +8,7 @@
  * or small; recursive schemas still get functions.
  */
 import type { JsonSchema } from "../../ir.js";
-import { fragmentTokens } from "../../runtime/pointer.js";
+import { fragmentTokens } from "../../schema/pointer.js";
 
 /** Keywords that change how a `$ref` resolves; with any of them, refs are left to Ajv. */
 const SCOPE_KEYWORDS = new Set(["$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"]);

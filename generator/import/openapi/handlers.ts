@@ -108,7 +108,7 @@ export async function emitHandlers(module: HandlersModule): Promise<string> {
   return `${formattedHead}\n${table}\n${formattedTail}`;
 }
 
-/** The runtime the handlers call, copied as it stands (it imports nothing; its source is kept in prettier's layout), with a header naming it. */
+/** The runtime the handlers call, its source byte for byte (it imports nothing; the source is kept in the layout toolc writes and starts with the line naming it). */
 export function emitRuntime(): string {
-  return `// Written by toolc import openapi: toolc's openapi-http runtime. A re-import overwrites it.\n${readFileSync(RUNTIME_URL, "utf8")}`;
+  return readFileSync(RUNTIME_URL, "utf8");
 }

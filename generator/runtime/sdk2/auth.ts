@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The Streamable HTTP server as an OAuth 2.1 resource server (MCP
  * authorization, revision 2026-07-28), SDK 2.x line; emitted only for a
@@ -10,7 +11,9 @@
  * with its `WWW-Authenticate` challenge. A token never leaves this module:
  * the SDK and the handlers get the verified identity only.
  */
-import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from "jose" with { "resolution-mode": "import" };
+import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from "jose" with {
+  "resolution-mode": "import",
+};
 import {
   bearerAuthChallengeResponse,
   getOAuthProtectedResourceMetadataUrl,
@@ -36,12 +39,42 @@ export interface VerifiedToken {
 }
 
 /** Verifies a token the server cannot check as a JWT (an opaque token, by RFC 7662 introspection say); undefined or a throw refuses it. */
-export type TokenVerifier = (token: string) => Promise<VerifiedToken | undefined>;
+export type TokenVerifier = (
+  token: string,
+) => Promise<VerifiedToken | undefined>;
 
 /** The JWS algorithms a token may be signed with: asymmetric ones only, never `none` or a shared secret. */
-export type TokenAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519";
-const ALGORITHMS: readonly TokenAlgorithm[] = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
-const DEFAULT_ALGORITHMS: readonly TokenAlgorithm[] = ["RS256", "PS256", "ES256", "EdDSA"];
+export type TokenAlgorithm =
+  | "RS256"
+  | "RS384"
+  | "RS512"
+  | "PS256"
+  | "PS384"
+  | "PS512"
+  | "ES256"
+  | "ES384"
+  | "ES512"
+  | "EdDSA"
+  | "Ed25519";
+const ALGORITHMS: readonly TokenAlgorithm[] = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519",
+];
+const DEFAULT_ALGORITHMS: readonly TokenAlgorithm[] = [
+  "RS256",
+  "PS256",
+  "ES256",
+  "EdDSA",
+];
 const DEFAULT_CLOCK_TOLERANCE_SEC = 30;
 
 /** The resource server's settings: toolc.config.yaml's `auth:`, overridden by `createHttpHandler`'s `auth` option. */
@@ -92,13 +125,20 @@ export interface AuthGate {
   /** The protected-resource metadata, for a request to its well-known path; undefined for anything else. */
   answer(req: GateRequest): GateAnswer | undefined;
   /** The verified caller (the SDK's AuthInfo, without the token), or the 401 that refuses the request. */
-  authenticate(req: GateRequest): Promise<{ auth: AuthInfo } | { refused: GateAnswer }>;
+  authenticate(
+    req: GateRequest,
+  ): Promise<{ auth: AuthInfo } | { refused: GateAnswer }>;
   /** The 403 for a body that calls a tool outside the caller's scopes; undefined when it may. */
   authorize(auth: AuthInfo, body: unknown): Promise<GateAnswer | undefined>;
 }
 
 /** The contracts' part the gate needs: each tool's scopes. */
-type ScopedContracts = { readonly [key: string]: { readonly name: string; readonly scopes?: readonly string[] } };
+type ScopedContracts = {
+  readonly [key: string]: {
+    readonly name: string;
+    readonly scopes?: readonly string[];
+  };
+};
 
 interface Resolved {
   readonly resource: URL;
@@ -108,7 +148,10 @@ interface Resolved {
 }
 
 function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`auth: ${what} is not set (toolc.config.yaml's auth section, or createHttpHandler's auth option)`);
+  if (value === undefined)
+    throw new Error(
+      `auth: ${what} is not set (toolc.config.yaml's auth section, or createHttpHandler's auth option)`,
+    );
   return value;
 }
 
@@ -116,19 +159,28 @@ function required<T>(value: T | undefined, what: string): T {
 function scopesOfClaims(payload: JWTPayload): string[] {
   const out: string[] = [];
   for (const claim of [payload["scope"], payload["scp"]]) {
-    if (typeof claim === "string") out.push(...claim.split(" ").filter((s) => s !== ""));
-    else if (Array.isArray(claim)) out.push(...claim.filter((s): s is string => typeof s === "string"));
+    if (typeof claim === "string")
+      out.push(...claim.split(" ").filter((s) => s !== ""));
+    else if (Array.isArray(claim))
+      out.push(...claim.filter((s): s is string => typeof s === "string"));
   }
   return out;
 }
 
 /** The granted scopes and every scope they imply, transitively (the spec: a broader scope implies narrower ones). */
-function withImplied(scopes: readonly string[], implied: AuthOptions["impliedScopes"]): string[] {
+function withImplied(
+  scopes: readonly string[],
+  implied: AuthOptions["impliedScopes"],
+): string[] {
   const granted = new Set(scopes);
   const pending = [...scopes];
   for (let scope = pending.pop(); scope !== undefined; scope = pending.pop()) {
-    const narrower = implied !== undefined && Object.hasOwn(implied, scope) ? implied[scope] : undefined;
-    for (const next of narrower ?? []) if (!granted.has(next)) granted.add(next), pending.push(next);
+    const narrower =
+      implied !== undefined && Object.hasOwn(implied, scope)
+        ? implied[scope]
+        : undefined;
+    for (const next of narrower ?? [])
+      if (!granted.has(next)) (granted.add(next), pending.push(next));
   }
   return [...granted].sort();
 }
@@ -146,7 +198,8 @@ function loadJose(): Promise<Jose> {
   return (joseModule ??= import("jose"));
 }
 
-const invalid = (message: string): OAuthError => new OAuthError(OAuthErrorCode.InvalidToken, message);
+const invalid = (message: string): OAuthError =>
+  new OAuthError(OAuthErrorCode.InvalidToken, message);
 
 /**
  * jose's verdicts as the challenge states them. Fixed texts only: jose's own
@@ -155,38 +208,85 @@ const invalid = (message: string): OAuthError => new OAuthError(OAuthErrorCode.I
  * not the token's, so it stays an error (the SDK answers 500).
  */
 function jwtRefusal(error: unknown, joseErrors: Jose["errors"]): Error {
-  if (error instanceof joseErrors.JWTExpired) return invalid("The access token has expired.");
-  if (error instanceof joseErrors.JWTClaimValidationFailed) return invalid("The access token was not issued for this server (issuer, audience or a required claim).");
+  if (error instanceof joseErrors.JWTExpired)
+    return invalid("The access token has expired.");
+  if (error instanceof joseErrors.JWTClaimValidationFailed)
+    return invalid(
+      "The access token was not issued for this server (issuer, audience or a required claim).",
+    );
   // A timeout, a key set that is not one, a non-200 answer (jose's generic error), or no answer at all (fetch's own).
-  const keySetTrouble = error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid || (error instanceof joseErrors.JOSEError && error.code === "ERR_JOSE_GENERIC");
-  if (keySetTrouble || !(error instanceof joseErrors.JOSEError)) return new Error("The authorization server's keys could not be read.");
+  const keySetTrouble =
+    error instanceof joseErrors.JWKSTimeout ||
+    error instanceof joseErrors.JWKSInvalid ||
+    (error instanceof joseErrors.JOSEError &&
+      error.code === "ERR_JOSE_GENERIC");
+  if (keySetTrouble || !(error instanceof joseErrors.JOSEError))
+    return new Error("The authorization server's keys could not be read.");
   return invalid("The access token is not valid.");
 }
 
 /** The identity the SDK and the handlers get: never the token (AuthInfo requires the field; it stays empty). */
-function authInfoOf(subject: string, clientId: string, scopes: readonly string[], expiresAt: number, resource: URL, claims: { readonly [claim: string]: unknown }): AuthInfo {
-  return { token: "", clientId, scopes: [...scopes], expiresAt, resource, extra: { subject, claims } };
+function authInfoOf(
+  subject: string,
+  clientId: string,
+  scopes: readonly string[],
+  expiresAt: number,
+  resource: URL,
+  claims: { readonly [claim: string]: unknown },
+): AuthInfo {
+  return {
+    token: "",
+    clientId,
+    scopes: [...scopes],
+    expiresAt,
+    resource,
+    extra: { subject, claims },
+  };
 }
 
-const asList = (value: string | readonly string[]): readonly string[] => (typeof value === "string" ? [value] : value);
+const asList = (value: string | readonly string[]): readonly string[] =>
+  typeof value === "string" ? [value] : value;
 
 const remoteKeys =
   (url: URL) =>
   (jose: Jose): JWTVerifyGetKey =>
     jose.createRemoteJWKSet(url);
 
-function jwtVerifier(options: AuthOptions, resource: URL, audience: readonly string[]): OAuthTokenVerifier {
+function jwtVerifier(
+  options: AuthOptions,
+  resource: URL,
+  audience: readonly string[],
+): OAuthTokenVerifier {
   const keySet = options.keys;
-  const makeKeys = keySet !== undefined ? (jose: Jose) => jose.createLocalJWKSet(keySet) : remoteKeys(new URL(required(options.jwksUri, "jwksUri (or keys, or verify)")));
+  const makeKeys =
+    keySet !== undefined
+      ? (jose: Jose) => jose.createLocalJWKSet(keySet)
+      : remoteKeys(
+          new URL(required(options.jwksUri, "jwksUri (or keys, or verify)")),
+        );
   // One key set per verifier, made once: jose's remote set caches and refreshes the keys it fetched.
   let keys: JWTVerifyGetKey | undefined;
   const servers = options.authorizationServers ?? [];
-  const issuer = options.issuer ?? (servers.length === 1 ? servers[0] : undefined);
+  const issuer =
+    options.issuer ?? (servers.length === 1 ? servers[0] : undefined);
   const algorithms = [...(options.algorithms ?? DEFAULT_ALGORITHMS)];
   const bad = algorithms.find((a) => !ALGORITHMS.includes(a));
-  if (bad !== undefined) throw new Error(`auth: algorithm ${JSON.stringify(bad)} is not accepted; use ${ALGORITHMS.join(", ")}`);
-  const clockTolerance = options.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
-  const verifyOptions = { issuer: required(issuer, "issuer (needed when there is not exactly one authorization server)"), audience: [...audience], algorithms, clockTolerance, requiredClaims: ["exp"] };
+  if (bad !== undefined)
+    throw new Error(
+      `auth: algorithm ${JSON.stringify(bad)} is not accepted; use ${ALGORITHMS.join(", ")}`,
+    );
+  const clockTolerance =
+    options.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
+  const verifyOptions = {
+    issuer: required(
+      issuer,
+      "issuer (needed when there is not exactly one authorization server)",
+    ),
+    audience: [...audience],
+    algorithms,
+    clockTolerance,
+    requiredClaims: ["exp"],
+  };
   return {
     async verifyAccessToken(token) {
       const jose = await loadJose();
@@ -197,15 +297,33 @@ function jwtVerifier(options: AuthOptions, resource: URL, audience: readonly str
       } catch (error) {
         throw jwtRefusal(error, jose.errors);
       }
-      const clientId = [payload["client_id"], payload["azp"], payload.sub].find((v): v is string => typeof v === "string") ?? "";
-      const scopes = withImplied(scopesOfClaims(payload), options.impliedScopes);
+      const clientId =
+        [payload["client_id"], payload["azp"], payload.sub].find(
+          (v): v is string => typeof v === "string",
+        ) ?? "";
+      const scopes = withImplied(
+        scopesOfClaims(payload),
+        options.impliedScopes,
+      );
       // jose allowed the skew on exp; the SDK checks exp again without it, so the accepted deadline is stated with it.
-      return authInfoOf(payload.sub ?? clientId, clientId, scopes, (payload.exp ?? 0) + clockTolerance, resource, { ...payload });
+      return authInfoOf(
+        payload.sub ?? clientId,
+        clientId,
+        scopes,
+        (payload.exp ?? 0) + clockTolerance,
+        resource,
+        { ...payload },
+      );
     },
   };
 }
 
-function functionVerifier(verify: TokenVerifier, options: AuthOptions, resource: URL, audience: readonly string[]): OAuthTokenVerifier {
+function functionVerifier(
+  verify: TokenVerifier,
+  options: AuthOptions,
+  resource: URL,
+  audience: readonly string[],
+): OAuthTokenVerifier {
   return {
     async verifyAccessToken(token) {
       let verified: VerifiedToken | undefined;
@@ -214,10 +332,21 @@ function functionVerifier(verify: TokenVerifier, options: AuthOptions, resource:
       } catch {
         verified = undefined;
       }
-      if (verified === undefined) throw invalid("The access token is not valid.");
-      if (!asList(verified.audience).some((a) => audience.includes(a))) throw invalid("The access token was not issued for this server (issuer, audience or a required claim).");
+      if (verified === undefined)
+        throw invalid("The access token is not valid.");
+      if (!asList(verified.audience).some((a) => audience.includes(a)))
+        throw invalid(
+          "The access token was not issued for this server (issuer, audience or a required claim).",
+        );
       const scopes = withImplied(verified.scopes, options.impliedScopes);
-      return authInfoOf(verified.subject, verified.clientId ?? verified.subject, scopes, verified.expiresAt, resource, { ...(verified.claims ?? {}) });
+      return authInfoOf(
+        verified.subject,
+        verified.clientId ?? verified.subject,
+        scopes,
+        verified.expiresAt,
+        resource,
+        { ...(verified.claims ?? {}) },
+      );
     },
   };
 }
@@ -227,17 +356,35 @@ function resolve(options: AuthOptions, contracts: ScopedContracts): Resolved {
   const written = required(options.resource, "resource");
   const resource = new URL(written);
   const audience = asList(options.audience ?? written);
-  const verifier = options.verify !== undefined ? functionVerifier(options.verify, options, resource, audience) : jwtVerifier(options, resource, audience);
-  const scopes = options.scopesSupported ?? [...new Set(Object.values(contracts).flatMap((c) => c.scopes ?? []))].sort();
+  const verifier =
+    options.verify !== undefined
+      ? functionVerifier(options.verify, options, resource, audience)
+      : jwtVerifier(options, resource, audience);
+  const scopes =
+    options.scopesSupported ??
+    [
+      ...new Set(Object.values(contracts).flatMap((c) => c.scopes ?? [])),
+    ].sort();
   const metadata: OAuthProtectedResourceMetadata = {
     resource: written,
-    authorization_servers: [...required(options.authorizationServers, "authorizationServers")],
+    authorization_servers: [
+      ...required(options.authorizationServers, "authorizationServers"),
+    ],
     bearer_methods_supported: ["header"],
     ...(scopes.length === 0 ? {} : { scopes_supported: [...scopes] }),
-    ...(options.resourceName === undefined ? {} : { resource_name: options.resourceName }),
-    ...(options.resourceDocumentation === undefined ? {} : { resource_documentation: options.resourceDocumentation }),
+    ...(options.resourceName === undefined
+      ? {}
+      : { resource_name: options.resourceName }),
+    ...(options.resourceDocumentation === undefined
+      ? {}
+      : { resource_documentation: options.resourceDocumentation }),
   };
-  return { resource, metadataUrl: getOAuthProtectedResourceMetadataUrl(resource), metadata, verifier };
+  return {
+    resource,
+    metadataUrl: getOAuthProtectedResourceMetadataUrl(resource),
+    metadata,
+    verifier,
+  };
 }
 
 async function answerOf(response: Response): Promise<GateAnswer> {
@@ -248,7 +395,10 @@ async function answerOf(response: Response): Promise<GateAnswer> {
 
 function pathOf(url: string | undefined): string {
   try {
-    return new URL(url ?? "/", "http://localhost").pathname.replace(/(.)\/$/, "$1");
+    return new URL(url ?? "/", "http://localhost").pathname.replace(
+      /(.)\/$/,
+      "$1",
+    );
   } catch {
     return "";
   }
@@ -259,7 +409,12 @@ function calledTools(body: unknown): string[] {
   const messages = Array.isArray(body) ? body : [body];
   const names: string[] = [];
   for (const m of messages) {
-    if (typeof m !== "object" || m === null || (m as { method?: unknown }).method !== "tools/call") continue;
+    if (
+      typeof m !== "object" ||
+      m === null ||
+      (m as { method?: unknown }).method !== "tools/call"
+    )
+      continue;
     const name = (m as { params?: { name?: unknown } }).params?.name;
     if (typeof name === "string") names.push(name);
   }
@@ -271,9 +426,14 @@ function calledTools(body: unknown): string[] {
  * incomplete (no resource, no authorization server, no way to verify), so a
  * misconfigured server fails at start-up rather than on its first request.
  */
-export function createAuthGate(options: AuthOptions, contracts: ScopedContracts): AuthGate {
+export function createAuthGate(
+  options: AuthOptions,
+  contracts: ScopedContracts,
+): AuthGate {
   const resolved = resolve(options, contracts);
-  const byName = new Map(Object.values(contracts).map((c) => [c.name, c.scopes ?? []]));
+  const byName = new Map(
+    Object.values(contracts).map((c) => [c.name, c.scopes ?? []]),
+  );
   const metadataPath = new URL(resolved.metadataUrl).pathname;
   const challenge = { resourceMetadataUrl: resolved.metadataUrl };
   return {
@@ -282,17 +442,36 @@ export function createAuthGate(options: AuthOptions, contracts: ScopedContracts)
       if (pathOf(req.url) !== metadataPath) return undefined;
       const cors = { "access-control-allow-origin": "*" };
       if (req.method === "GET" || req.method === "HEAD") {
-        return { status: 200, headers: { "content-type": "application/json", ...cors }, body: req.method === "HEAD" ? "" : JSON.stringify(resolved.metadata) };
+        return {
+          status: 200,
+          headers: { "content-type": "application/json", ...cors },
+          body: req.method === "HEAD" ? "" : JSON.stringify(resolved.metadata),
+        };
       }
-      return { status: 405, headers: { allow: "GET, HEAD", ...cors }, body: "" };
+      return {
+        status: 405,
+        headers: { allow: "GET, HEAD", ...cors },
+        body: "",
+      };
     },
     async authenticate(req) {
       const header = req.headers["authorization"];
       try {
-        const auth = await verifyBearerToken(typeof header === "string" ? header : undefined, { verifier: resolved.verifier, expectedResource: resolved.resource, ...challenge });
+        const auth = await verifyBearerToken(
+          typeof header === "string" ? header : undefined,
+          {
+            verifier: resolved.verifier,
+            expectedResource: resolved.resource,
+            ...challenge,
+          },
+        );
         return { auth };
       } catch (error) {
-        return { refused: await answerOf(bearerAuthChallengeResponse(error, challenge)) };
+        return {
+          refused: await answerOf(
+            bearerAuthChallengeResponse(error, challenge),
+          ),
+        };
       }
     },
     async authorize(auth, body) {
@@ -307,8 +486,16 @@ export function createAuthGate(options: AuthOptions, contracts: ScopedContracts)
         for (const scope of needed) missing.add(scope);
       }
       if (tools.length === 0) return undefined;
-      const error = new OAuthError(OAuthErrorCode.InsufficientScope, `Calling ${tools.join(", ")} needs the scopes ${[...missing].join(" ")}.`);
-      return answerOf(bearerAuthChallengeResponse(error, { ...challenge, requiredScopes: [...missing] }));
+      const error = new OAuthError(
+        OAuthErrorCode.InsufficientScope,
+        `Calling ${tools.join(", ")} needs the scopes ${[...missing].join(" ")}.`,
+      );
+      return answerOf(
+        bearerAuthChallengeResponse(error, {
+          ...challenge,
+          requiredScopes: [...missing],
+        }),
+      );
     },
   };
 }

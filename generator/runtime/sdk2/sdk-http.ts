@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The MCP SDK port's HTTP half, SDK 2.x line: the SDK's own serving entry,
  * `createMcpHandler`, which answers protocol 2026-07-28 per request (no
@@ -11,7 +12,10 @@
  * Host, Origin or token: toolc's checks (http.ts) run before it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { toNodeHandler, type NodeIncomingMessageLike } from "@modelcontextprotocol/node";
+import {
+  toNodeHandler,
+  type NodeIncomingMessageLike,
+} from "@modelcontextprotocol/node";
 import { createMcpHandler, type Server } from "@modelcontextprotocol/server";
 
 export interface HttpEntryOptions {
@@ -25,9 +29,19 @@ export interface HttpEntryOptions {
  * and answers itself), is served by `createMcpHandler` with a fresh server
  * from `createServer`.
  */
-export function createHttpEntry(createServer: () => Server, _options: HttpEntryOptions): (req: IncomingMessage, res: ServerResponse, parsedBody: unknown) => Promise<void> {
-  const serve = toNodeHandler(createMcpHandler(() => createServer(), { legacy: "stateless" }));
+export function createHttpEntry(
+  createServer: () => Server,
+  _options: HttpEntryOptions,
+): (
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsedBody: unknown,
+) => Promise<void> {
+  const serve = toNodeHandler(
+    createMcpHandler(() => createServer(), { legacy: "stateless" }),
+  );
   // Node's own request: the adapter's structural type spells its optional fields without `| undefined`,
   // which exactOptionalPropertyTypes tells apart from Node's declarations.
-  return (req, res, parsedBody) => serve(req as NodeIncomingMessageLike, res, parsedBody);
+  return (req, res, parsedBody) =>
+    serve(req as NodeIncomingMessageLike, res, parsedBody);
 }

@@ -1,3 +1,4 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The MCP SDK port, SDK 2.x line (`@modelcontextprotocol/server` and
  * `@modelcontextprotocol/client`). toolc emits it as `runtime/sdk.ts` for
@@ -14,8 +15,18 @@ import {
   PROTOCOL_VERSION_META_KEY,
   Server,
 } from "@modelcontextprotocol/server";
-import type { AuthInfo, CallToolResult, InputRequiredResult, ListToolsResult, ServerContext, Tool } from "@modelcontextprotocol/server";
-import type { Client, StreamableHTTPClientTransportOptions } from "@modelcontextprotocol/client";
+import type {
+  AuthInfo,
+  CallToolResult,
+  InputRequiredResult,
+  ListToolsResult,
+  ServerContext,
+  Tool,
+} from "@modelcontextprotocol/server";
+import type {
+  Client,
+  StreamableHTTPClientTransportOptions,
+} from "@modelcontextprotocol/client";
 
 export type { CallToolResult, Client, ListToolsResult, Server, Tool };
 
@@ -94,7 +105,13 @@ const CONFIRM_INPUT = "confirm";
 /** The question: a flat form with one box, as elicitation's restricted schema allows. */
 const CONFIRM_SCHEMA = {
   type: "object",
-  properties: { confirm: { type: "boolean", title: "Confirm", description: "Run the tool with exactly these arguments." } },
+  properties: {
+    confirm: {
+      type: "boolean",
+      title: "Confirm",
+      description: "Run the tool with exactly these arguments.",
+    },
+  },
   required: ["confirm"],
 } as const;
 
@@ -107,35 +124,71 @@ export interface ApprovalCodec {
 /** The principal a request is made by: the verified token's client and subject, or nobody (stdio, no auth). */
 function principalOf(ctx: ServerContext): string {
   const auth = ctx.http?.authInfo;
-  return auth === undefined ? "" : `${auth.clientId}\u0000${String(auth.extra?.["subject"] ?? "")}`;
+  return auth === undefined
+    ? ""
+    : `${auth.clientId}\u0000${String(auth.extra?.["subject"] ?? "")}`;
 }
 
-export function approvalCodec(key: Uint8Array, ttlSeconds: number): ApprovalCodec {
-  return createRequestStateCodec<ApprovalState>({ key, ttlSeconds, bind: (ctx) => `tools/call\u0000${principalOf(ctx)}` });
+export function approvalCodec(
+  key: Uint8Array,
+  ttlSeconds: number,
+): ApprovalCodec {
+  return createRequestStateCodec<ApprovalState>({
+    key,
+    ttlSeconds,
+    bind: (ctx) => `tools/call\u0000${principalOf(ctx)}`,
+  });
 }
 
 /** Whether the client can answer a form elicitation: `elicitation: {}` means form, for compatibility. */
 function declaresFormElicitation(capabilities: unknown): boolean {
   if (typeof capabilities !== "object" || capabilities === null) return false;
-  const elicitation = (capabilities as { readonly elicitation?: unknown }).elicitation;
+  const elicitation = (capabilities as { readonly elicitation?: unknown })
+    .elicitation;
   if (typeof elicitation !== "object" || elicitation === null) return false;
-  const modes = elicitation as { readonly form?: unknown; readonly url?: unknown };
+  const modes = elicitation as {
+    readonly form?: unknown;
+    readonly url?: unknown;
+  };
   return modes.form !== undefined || modes.url === undefined;
 }
 
-function confirmationChannel(server: Server, ctx: ServerContext, codec: ApprovalCodec | undefined, modern: boolean): ConfirmationChannel {
-  const capabilities = modern ? (ctx.mcpReq.envelope as { readonly [key: string]: unknown } | undefined)?.[CLIENT_CAPABILITIES_META_KEY] : server.getClientCapabilities();
+function confirmationChannel(
+  server: Server,
+  ctx: ServerContext,
+  codec: ApprovalCodec | undefined,
+  modern: boolean,
+): ConfirmationChannel {
+  const capabilities = modern
+    ? (
+        ctx.mcpReq.envelope as { readonly [key: string]: unknown } | undefined
+      )?.[CLIENT_CAPABILITIES_META_KEY]
+    : server.getClientCapabilities();
   const view = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_INPUT);
-  const answer = view.kind !== "elicit" ? "missing" : view.action === "accept" && view.content?.["confirm"] === true ? "accepted" : "declined";
+  const answer =
+    view.kind !== "elicit"
+      ? "missing"
+      : view.action === "accept" && view.content?.["confirm"] === true
+        ? "accepted"
+        : "declined";
   return {
     canAsk: codec !== undefined && declaresFormElicitation(capabilities),
     // The SDK ran the codec's verify before this handler, so the state read here is the one it proved.
-    state: codec === undefined ? undefined : ctx.mcpReq.requestState<ApprovalState>(),
+    state:
+      codec === undefined
+        ? undefined
+        : ctx.mcpReq.requestState<ApprovalState>(),
     answer,
     async ask(message, state) {
       if (codec === undefined) throw new Error("no approval codec");
-      const question = inputRequired.elicit({ message, requestedSchema: CONFIRM_SCHEMA as never });
-      return inputRequired({ inputRequests: { [CONFIRM_INPUT]: question }, requestState: await codec.mint(state, ctx) });
+      const question = inputRequired.elicit({
+        message,
+        requestedSchema: CONFIRM_SCHEMA as never,
+      });
+      return inputRequired({
+        inputRequests: { [CONFIRM_INPUT]: question },
+        requestState: await codec.mint(state, ctx),
+      });
     },
   };
 }
@@ -144,9 +197,19 @@ function confirmationChannel(server: Server, ctx: ServerContext, codec: Approval
 function callerOf(authInfo: AuthInfo | undefined): CallerAuth | undefined {
   if (authInfo === undefined) return undefined;
   const extra = authInfo.extra ?? {};
-  const claims = typeof extra["claims"] === "object" && extra["claims"] !== null ? (extra["claims"] as CallerAuth["claims"]) : {};
-  const subject = typeof extra["subject"] === "string" ? extra["subject"] : authInfo.clientId;
-  return { subject, clientId: authInfo.clientId, scopes: [...authInfo.scopes], claims, expiresAt: authInfo.expiresAt };
+  const claims =
+    typeof extra["claims"] === "object" && extra["claims"] !== null
+      ? (extra["claims"] as CallerAuth["claims"])
+      : {};
+  const subject =
+    typeof extra["subject"] === "string" ? extra["subject"] : authInfo.clientId;
+  return {
+    subject,
+    clientId: authInfo.clientId,
+    scopes: [...authInfo.scopes],
+    claims,
+    expiresAt: authInfo.expiresAt,
+  };
 }
 
 /** What a tools/call handler gets from the SDK besides the call. */
@@ -174,17 +237,37 @@ export interface ListContext {
 
 /** The notifications a tools/call sends while it runs. */
 export type CallNotification =
-  | { method: "notifications/progress"; params: { progressToken: string | number; progress: number; total?: number; message?: string } }
-  | { method: "notifications/message"; params: { level: LoggingLevelName; logger: string; data: unknown } };
+  | {
+      method: "notifications/progress";
+      params: {
+        progressToken: string | number;
+        progress: number;
+        total?: number;
+        message?: string;
+      };
+    }
+  | {
+      method: "notifications/message";
+      params: { level: LoggingLevelName; logger: string; data: unknown };
+    };
 
-type LoggingLevelName = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+type LoggingLevelName =
+  | "debug"
+  | "info"
+  | "notice"
+  | "warning"
+  | "error"
+  | "critical"
+  | "alert"
+  | "emergency";
 
 /**
  * The `_meta` key under which a 2026-07-28 request names its protocol
  * version: a request that carries it is served on the modern path. None on
  * the 1.x line, which serves the 2025 revisions only.
  */
-export const MODERN_VERSION_META_KEY: string | undefined = PROTOCOL_VERSION_META_KEY;
+export const MODERN_VERSION_META_KEY: string | undefined =
+  PROTOCOL_VERSION_META_KEY;
 
 /** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
 export type ToolCallParams = {
@@ -210,12 +293,32 @@ const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
  * never carry them); the SDK fills the fields it leaves out with `0` and
  * `"private"`.
  */
-export function newToolServer(identity: ServerIdentity, cacheHint: CacheHint | undefined, approvals?: ApprovalCodec): Server {
+export function newToolServer(
+  identity: ServerIdentity,
+  cacheHint: CacheHint | undefined,
+  approvals?: ApprovalCodec,
+): Server {
   const { name, version, instructions } = identity;
-  const cacheHints = cacheHint === undefined ? {} : { cacheHints: { "tools/list": cacheHint, "server/discover": cacheHint } };
+  const cacheHints =
+    cacheHint === undefined
+      ? {}
+      : {
+          cacheHints: { "tools/list": cacheHint, "server/discover": cacheHint },
+        };
   // The codec checks every echoed requestState before a handler runs; one that fails is answered -32602.
-  const requestState = approvals === undefined ? {} : { requestState: { verify: approvals.verify } };
-  return new Server({ name, version }, { capabilities: { tools: {}, logging: {} }, ...cacheHints, ...requestState, ...(instructions === undefined ? {} : { instructions }) });
+  const requestState =
+    approvals === undefined
+      ? {}
+      : { requestState: { verify: approvals.verify } };
+  return new Server(
+    { name, version },
+    {
+      capabilities: { tools: {}, logging: {} },
+      ...cacheHints,
+      ...requestState,
+      ...(instructions === undefined ? {} : { instructions }),
+    },
+  );
 }
 
 /**
@@ -223,15 +326,23 @@ export function newToolServer(identity: ServerIdentity, cacheHint: CacheHint | u
  * runtime keeps the level itself, because it filters `ctx.log` against a
  * server default too (see server.ts).
  */
-export function onSetLoggingLevel(server: Server, set: (level: string) => void): void {
+export function onSetLoggingLevel(
+  server: Server,
+  set: (level: string) => void,
+): void {
   server.setRequestHandler("logging/setLevel", (request) => {
     set(request.params.level);
     return {};
   });
 }
 
-export function onListTools(server: Server, list: (context: ListContext) => Tool[]): void {
-  server.setRequestHandler("tools/list", (_request, ctx) => ({ tools: list({ auth: callerOf(ctx.http?.authInfo) }) }));
+export function onListTools(
+  server: Server,
+  list: (context: ListContext) => Tool[],
+): void {
+  server.setRequestHandler("tools/list", (_request, ctx) => ({
+    tools: list({ auth: callerOf(ctx.http?.authInfo) }),
+  }));
 }
 
 /**
@@ -250,13 +361,22 @@ export function projectToolList(tools: Tool[]): Tool[] {
  * a non-object output as `{ result }` for a 2025-era client, as it is for a
  * 2026-07-28 one.
  */
-export function projectCallResult(server: Server, result: CallToolResult, outputSchema: { readonly [key: string]: unknown }): CallToolResult {
+export function projectCallResult(
+  server: Server,
+  result: CallToolResult,
+  outputSchema: { readonly [key: string]: unknown },
+): CallToolResult {
   return server.projectCallToolResult(result, outputSchema);
 }
 
 /** One string field of the request's envelope, read as a record: the SDK's declared envelope type names no keys. */
-function envelopeString(envelope: object | undefined, key: string): string | undefined {
-  const value = (envelope as { readonly [key: string]: unknown } | undefined)?.[key];
+function envelopeString(
+  envelope: object | undefined,
+  key: string,
+): string | undefined {
+  const value = (envelope as { readonly [key: string]: unknown } | undefined)?.[
+    key
+  ];
   return typeof value === "string" ? value : undefined;
 }
 
@@ -269,11 +389,22 @@ function envelopeString(envelope: object | undefined, key: string): string | und
 function protocolOf(server: Server, ctx: ServerContext): ProtocolInfo {
   const modern = envelopeString(ctx.mcpReq.envelope, PROTOCOL_VERSION_META_KEY);
   if (modern !== undefined) return { era: "modern", version: modern };
-  const header = ctx.http?.req?.headers.get("mcp-protocol-version") ?? undefined;
-  return { era: "legacy", version: header ?? server.getNegotiatedProtocolVersion() };
+  const header =
+    ctx.http?.req?.headers.get("mcp-protocol-version") ?? undefined;
+  return {
+    era: "legacy",
+    version: header ?? server.getNegotiatedProtocolVersion(),
+  };
 }
 
-export function onCallTool(server: Server, call: (params: ToolCallParams, context: CallContext) => Promise<ToolCallAnswer>, approvals?: ApprovalCodec): void {
+export function onCallTool(
+  server: Server,
+  call: (
+    params: ToolCallParams,
+    context: CallContext,
+  ) => Promise<ToolCallAnswer>,
+  approvals?: ApprovalCodec,
+): void {
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { mcpReq } = ctx;
     const protocol = protocolOf(server, ctx);
@@ -284,7 +415,12 @@ export function onCallTool(server: Server, call: (params: ToolCallParams, contex
       protocol,
       notify: mcpReq.notify,
       auth: callerOf(ctx.http?.authInfo),
-      confirmation: confirmationChannel(server, ctx, approvals, protocol.era === "modern"),
+      confirmation: confirmationChannel(
+        server,
+        ctx,
+        approvals,
+        protocol.era === "modern",
+      ),
     });
   });
 }
@@ -304,7 +440,10 @@ export interface SdkRequestOptions {
   timeoutMs?: number;
 }
 
-function sdkOptions(options: SdkRequestOptions): { signal?: AbortSignal; timeout?: number } {
+function sdkOptions(options: SdkRequestOptions): {
+  signal?: AbortSignal;
+  timeout?: number;
+} {
   const out: { signal?: AbortSignal; timeout?: number } = {};
   if (options.signal !== undefined) out.signal = options.signal;
   if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
@@ -325,14 +464,28 @@ export interface CalledTool {
  * the SDK validates no output: the typed client checks it itself and
  * reports INVALID_OUTPUT.
  */
-export function requestToolCall(client: Client, params: ToolCallParams, options: SdkRequestOptions, tool: CalledTool): Promise<CallToolResult> {
-  const toolDefinition = { name: tool.name, inputSchema: tool.inputSchema as Tool["inputSchema"] };
+export function requestToolCall(
+  client: Client,
+  params: ToolCallParams,
+  options: SdkRequestOptions,
+  tool: CalledTool,
+): Promise<CallToolResult> {
+  const toolDefinition = {
+    name: tool.name,
+    inputSchema: tool.inputSchema as Tool["inputSchema"],
+  };
   return client.callTool(params, { ...sdkOptions(options), toolDefinition });
 }
 
 /** One page of tools/list. */
-export function requestToolList(client: Client, cursor: string | undefined): Promise<ListToolsResult> {
-  return client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } });
+export function requestToolList(
+  client: Client,
+  cursor: string | undefined,
+): Promise<ListToolsResult> {
+  return client.request({
+    method: "tools/list",
+    params: cursor === undefined ? {} : { cursor },
+  });
 }
 
 /** Whether a connected server sends a non-object output wrapped as `{ result }`: on a 2025-era connection, not on a 2026-07-28 one. */
@@ -348,28 +501,48 @@ export function receivesWrappedOutput(client: Client): boolean {
  * `insufficient_scope` is `InsufficientScopeError`, carrying the scopes the
  * challenge named, or `CLIENT_HTTP_FORBIDDEN`.
  */
-export function sdkAuthFailure(error: unknown): { kind: "unauthorized" } | { kind: "forbidden"; scopes: string | undefined } | undefined {
+export function sdkAuthFailure(
+  error: unknown,
+):
+  | { kind: "unauthorized" }
+  | { kind: "forbidden"; scopes: string | undefined }
+  | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { readonly code?: unknown }).code;
-  if (error.name === "UnauthorizedError" || code === "CLIENT_HTTP_AUTHENTICATION") return { kind: "unauthorized" };
+  if (
+    error.name === "UnauthorizedError" ||
+    code === "CLIENT_HTTP_AUTHENTICATION"
+  )
+    return { kind: "unauthorized" };
   if (error.name === "InsufficientScopeError") {
     const scope = (error as { readonly requiredScope?: unknown }).requiredScope;
-    return { kind: "forbidden", scopes: typeof scope === "string" ? scope : undefined };
+    return {
+      kind: "forbidden",
+      scopes: typeof scope === "string" ? scope : undefined,
+    };
   }
-  if (code === "CLIENT_HTTP_FORBIDDEN") return { kind: "forbidden", scopes: undefined };
+  if (code === "CLIENT_HTTP_FORBIDDEN")
+    return { kind: "forbidden", scopes: undefined };
   return undefined;
 }
 
 /** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
-export type TokenSource = string | (() => string | undefined | Promise<string | undefined>);
+export type TokenSource =
+  string | (() => string | undefined | Promise<string | undefined>);
 
 /**
  * The `StreamableHTTPClientTransport` options that send `token` with every
  * request: the SDK's own minimal `AuthProvider`, whose `token()` it calls
  * before each request. A 401 then throws, and the typed client reports it.
  */
-export function bearerAuth(token: TokenSource): Pick<StreamableHTTPClientTransportOptions, "authProvider"> {
-  return { authProvider: { token: async () => (typeof token === "string" ? token : await token()) } };
+export function bearerAuth(
+  token: TokenSource,
+): Pick<StreamableHTTPClientTransportOptions, "authProvider"> {
+  return {
+    authProvider: {
+      token: async () => (typeof token === "string" ? token : await token()),
+    },
+  };
 }
 
 /** Sorted by the errors' public `code`: a JSON-RPC number from ProtocolError, a string from SdkError. */
