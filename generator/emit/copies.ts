@@ -12,12 +12,12 @@
  */
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { defsEntryName } from "../runtime/pointer.js";
-import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code } from "./file-builder.js";
+import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "./file-builder.js";
 import { literal } from "./literal.js";
 
 const RUNTIME_JSON = "../runtime/json.js";
 /** The runtime's names are fixed and the file declares none of them, so none is aliased. */
-const json = (name: string) => valueSymbol(name, RUNTIME_JSON);
+const json = (name: string): ImportSymbol => valueSymbol(name, RUNTIME_JSON);
 const MAX_DEPTH = json("MAX_DEPTH");
 const copyValue = json("copyValue");
 const copyObject = json("copyObject");
@@ -25,6 +25,7 @@ const emptyRecord = json("emptyRecord");
 const located = json("located");
 const plainKeys = json("plainKeys");
 const JSON_COPY = typeSymbol("JsonCopy", RUNTIME_JSON);
+const FALLBACKS = { jsonItem: json("jsonItem"), jsonValue: json("jsonValue") } as const;
 
 /** What is known of a value's shape: a copy function, a leaf type to test inline, or nothing. */
 type Hint = { readonly kind: "fn"; readonly name: string; readonly container: "object" | "array" } | { readonly kind: "leaf"; readonly test: string } | { readonly kind: "any" };
@@ -201,7 +202,7 @@ function arrayFunction(name: string, itemCopy: Code): Code {
 
 /** The expression copying `x` (at depth `e`) that the hint makes fastest; `fallback` copies anything else. */
 function valueCopy(hint: Hint, fallback: "jsonItem" | "jsonValue"): Code {
-  const other = json(fallback);
+  const other = FALLBACKS[fallback];
   switch (hint.kind) {
     case "leaf":
       return code`${hint.test} ? x : ${other}(x, e)`;

@@ -168,6 +168,7 @@ export class FileBuilder {
   /** Every name bound at the top level: declarations, reservations and import locals. */
   readonly #taken = new Set<string>();
   readonly #importLocals = new Set<string>();
+  readonly #bySymbol = new Map<ImportSymbol, string>();
   /** Printed statements, in order: code is printed when added, so its imports are known from then on. */
   readonly #statements: string[] = [];
 
@@ -282,7 +283,12 @@ export class FileBuilder {
    * symbols itself; this is for fixing the order of a `used` layout up front.
    */
   use(symbol: ImportSymbol): string {
-    return this.#import(symbol.name, symbol.from, symbol.typeOnly, symbol.local);
+    // Code refers to the same symbol object many times (a copy function per property): one lookup by identity.
+    const known = this.#bySymbol.get(symbol);
+    if (known !== undefined) return known;
+    const local = this.#import(symbol.name, symbol.from, symbol.typeOnly, symbol.local);
+    this.#bySymbol.set(symbol, local);
+    return local;
   }
 
   #import(name: string, from: string, typeOnly: boolean, wanted?: string): string {
