@@ -18,7 +18,9 @@ import type { EmittedFile, ToolIR } from "../ir.js";
 import { contractCases } from "./contract-tests/cases.js";
 import { caseTable } from "./contract-tests/table.js";
 import { generatedSpecifier } from "./header.js";
+import { code, FileBuilder, joinCode, valueSymbol, type ImportSymbol } from "./file-builder.js";
 import { headerComment } from "./header.js";
+import { plainComment } from "./literal.js";
 
 export interface ContractTestOptions {
   /**
@@ -64,14 +66,27 @@ export function indexSpecifier(options: ContractTestOptions): string {
   return outputSpecifier(options, "index.js");
 }
 
-function imports(options: ContractTestOptions): string {
-  const lines = [
-    `import { contracts, createServer, execute } from ${JSON.stringify(indexSpecifier(options))};`,
-    `import { runContractTests } from ${JSON.stringify(outputSpecifier(options, "runtime/contract-tests.js"))};`,
-  ];
-  if (options.handlersModule !== undefined) lines.push(`import { handlers } from ${JSON.stringify(handlersSpecifier(options.handlersModule))};`);
-  lines.push('import { describe, expect, it } from "vitest";');
-  return lines.join("\n");
+/** What a test file imports: the generated API under test (with the consumer's handlers), the runner and vitest. */
+interface TestImports {
+  readonly api: readonly ImportSymbol[];
+  readonly runner: ImportSymbol;
+  readonly vitest: readonly ImportSymbol[];
+}
+
+function testImports(options: ContractTestOptions): TestImports {
+  const index = indexSpecifier(options);
+  const handlers = options.handlersModule === undefined ? [] : [valueSymbol("handlers", handlersSpecifier(options.handlersModule))];
+  return {
+    api: [...["contracts", "execute", "createServer"].map((name) => valueSymbol(name, index)), ...handlers],
+    runner: valueSymbol("runContractTests", outputSpecifier(options, "runtime/contract-tests.js")),
+    vitest: ["describe", "expect", "it"].map((name) => valueSymbol(name, "vitest")),
+  };
+}
+
+/** The imports in the order a reader meets them: the API under test, the runner, the handlers, then vitest. */
+function importInReadingOrder(file: FileBuilder, imports: TestImports): void {
+  const [contracts, execute, createServer, ...handlers] = imports.api;
+  for (const symbol of [contracts!, createServer!, execute!, imports.runner, ...handlers, ...imports.vitest]) file.use(symbol);
 }
 
 function fileComment(tool: ToolIR, options: ContractTestOptions): string {
@@ -81,14 +96,15 @@ function fileComment(tool: ToolIR, options: ContractTestOptions): string {
     "validators when this file was generated; regenerate rather than edit.",
   ];
   if (options.handlersModule !== undefined) lines.push("Examples also run through the real handlers (generated with --handlers).");
-  // The tool name is the only value from YAML here; a comment cannot hold "*/" safely, so it is escaped.
-  return `/*\n${lines.map((l) => ` * ${l.replace(/\*\//g, "*\\/")}`).join("\n")}\n */`;
+  return plainComment(lines);
 }
 
 export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {}): EmittedFile {
-  const path = `${tool.fileName}.test.ts`;
-  const api = options.handlersModule === undefined ? "{ contracts, execute, createServer }" : "{ contracts, execute, createServer, handlers }";
-  const call = `runContractTests({ describe, expect, it }, ${api}, ${caseTable(tool.name, contractCases(tool))});`;
-  const text = [headerComment(tool.source), imports(options), `${fileComment(tool, options)}\n${call}`].join("\n\n");
-  return { path, root: "tests", text: `${text}\n`, format: false };
+  const file = new FileBuilder(`${tool.fileName}.test.ts`, headerComment(tool.source), { importOrder: "used" });
+  const imports = testImports(options);
+  importInReadingOrder(file, imports);
+  // A test file declares nothing else, so every import keeps its name and shorthand properties hold.
+  const call = code`${imports.runner}({ ${joinCode(imports.vitest, ", ")} }, { ${joinCode(imports.api, ", ")} }, ${caseTable(tool.name, contractCases(tool))});`;
+  file.add(code`${fileComment(tool, options)}\n${call}`);
+  return { path: file.path, root: "tests", text: file.toText(), format: false };
 }

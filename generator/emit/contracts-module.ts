@@ -12,11 +12,13 @@
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
+import { code, FileBuilder, joinCode, typeSymbol, type Code } from "./file-builder.js";
 import { headerComment } from "./header.js";
+import { jsDoc, literal } from "./literal.js";
 import { policyOf } from "./schemas-json.js";
-import { tsLiteral } from "./literal.js";
 import { toolTypeNames } from "./types.js";
-import { escapeComment } from "./types/jsdoc.js";
+
+const TOOL_CONTRACT = typeSymbol("ToolContract", "./runtime/contract.js");
 
 /** `GetOrder` → `getOrderContract`. */
 export function contractConstName(tool: ToolIR): string {
@@ -57,24 +59,23 @@ function contractData(tool: ToolIR): JsonObject {
  * `copies/<tool>.js`: its schema-aware copies, with the validators re-exported,
  * so a first call loads one module.
  */
-function contractStatement(tool: ToolIR): string {
+function contractStatement(tool: ToolIR): Code {
   const names = toolTypeNames(tool);
+  const from = `./tools/${tool.fileName}.js`;
+  const typeArguments = [names.input, names.resolvedInput, names.output, names.reason].map((name) => typeSymbol(name, from));
   // Declared content kinds narrow ctx.attach for this tool's handler; without them, any kind type-checks.
-  const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => JSON.stringify(k)).join(" | ")}`;
-  const type = `ToolContract<${names.input}, ${names.resolvedInput}, ${names.output}, ${names.reason}${kinds}>`;
-  const data = tsLiteral(contractData(tool));
-  const loader = `  validators: () => import(${JSON.stringify(`./copies/${tool.fileName}.js`)}),\n}`;
-  return `/** The compiled contract of \`${escapeComment(tool.name)}\` (version ${tool.version}). */
+  const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => literal(k)).join(" | ")}`;
+  const type = code`${TOOL_CONTRACT}<${joinCode(typeArguments, ", ")}${kinds}>`;
+  const data = literal(contractData(tool));
+  const loader = `  validators: () => import(${literal(`./copies/${tool.fileName}.js`)}),\n}`;
+  return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
 export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
 }
 
-function typeImport(tool: ToolIR): string {
-  const names = toolTypeNames(tool);
-  return `import type { ${[names.input, names.resolvedInput, names.output, names.reason].join(", ")} } from ${JSON.stringify(`./tools/${tool.fileName}.js`)};`;
-}
-
 export function emitContractsModule(ir: ContractIR): EmittedFile {
-  const imports = ['import type { ToolContract } from "./runtime/contract.js";', ...ir.tools.map(typeImport)];
-  const text = [headerComment("the definitions folder"), imports.join("\n"), ...ir.tools.map(contractStatement)].join("\n\n") + "\n";
-  return { path: "contracts.ts", text, format: false };
+  // Imports in the order the contracts use them: the runtime's type, then each tool's types.
+  const file = new FileBuilder("contracts.ts", headerComment("the definitions folder"), { importOrder: "used", wrap: false });
+  file.reserve(...ir.tools.map(contractConstName));
+  file.add(...ir.tools.map(contractStatement));
+  return { path: file.path, text: file.toText(), format: false };
 }

@@ -12,7 +12,20 @@
  */
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { defsEntryName } from "../schema/refs.js";
-import { FileBuilder } from "./file-builder.js";
+import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "./file-builder.js";
+import { literal } from "./literal.js";
+
+const RUNTIME_JSON = "../runtime/json.js";
+/** The runtime's names are fixed and the file declares none of them, so none is aliased. */
+const json = (name: string): ImportSymbol => valueSymbol(name, RUNTIME_JSON);
+const MAX_DEPTH = json("MAX_DEPTH");
+const copyValue = json("copyValue");
+const copyObject = json("copyObject");
+const emptyRecord = json("emptyRecord");
+const located = json("located");
+const plainKeys = json("plainKeys");
+const JSON_COPY = typeSymbol("JsonCopy", RUNTIME_JSON);
+const FALLBACKS = { jsonItem: json("jsonItem"), jsonValue: json("jsonValue") } as const;
 
 /** What is known of a value's shape: a copy function, a leaf type to test inline, or nothing. */
 type Hint = { readonly kind: "fn"; readonly name: string; readonly container: "object" | "array" } | { readonly kind: "leaf"; readonly test: string } | { readonly kind: "any" };
@@ -73,7 +86,9 @@ function containerOf(schema: JsonObject): Container | undefined {
 
 /** The copy functions of one schema (the input's or the output's), named with `prefix` and a counter. */
 class CopyEmitter {
-  readonly functions: string[] = [];
+  readonly functions: Code[] = [];
+  /** Whether a copy tests for an array, so the module needs its `isArray`. */
+  usesIsArray = false;
   readonly #prefix: string;
   readonly #defs: JsonObject;
   readonly #byDef = new Map<string, Hint>();
@@ -115,14 +130,19 @@ class CopyEmitter {
    */
   #containerFunction(container: Container, def: string | undefined): FunctionHint {
     const hint: FunctionHint = { kind: "fn", name: `${this.#prefix}${this.functions.length + 1}`, container: "properties" in container ? "object" : "array" };
-    const index = this.functions.push("") - 1;
+    const index = this.functions.push(code``) - 1;
     if (def !== undefined) this.#byDef.set(def, hint);
-    if ("items" in container) this.functions[index] = arrayFunction(hint.name, valueCopy(this.hintOf(container.items), "jsonItem"));
+    if ("items" in container) this.functions[index] = arrayFunction(hint.name, this.#valueCopy(this.hintOf(container.items), "jsonItem"));
     else {
       const names = Object.keys(container.properties);
-      this.functions[index] = objectFunction(hint.name, names, names.map((name) => valueCopy(this.hintOf(container.properties[name]), "jsonValue")));
+      this.functions[index] = objectFunction(hint.name, names, names.map((name) => this.#valueCopy(this.hintOf(container.properties[name]), "jsonValue")));
     }
     return hint;
+  }
+
+  #valueCopy(hint: Hint, fallback: "jsonItem" | "jsonValue"): Code {
+    if (hint.kind === "fn") this.usesIsArray = true;
+    return valueCopy(hint, fallback);
   }
 }
 
@@ -132,38 +152,38 @@ class CopyEmitter {
  * line per property: a tool's copies load on its first call, so their size
  * is start-up time.
  */
-function objectFunction(name: string, names: readonly string[], copies: readonly string[]): string {
-  const head = `function ${name}(v: object, d: number): unknown {
-  const k = plainKeys(v, d);
-  if (k === undefined) return copyValue(v, d);`;
-  if (names.length === 0) return `${head}\n  return k.length === 0 ? emptyRecord() : copyObject(v, d + 1);\n}`;
-  const steps = names.map((key, i) => `  const h${i} = i < n && k[i] === ${JSON.stringify(key)};\n  if (h${i}) i++;`);
+function objectFunction(name: string, names: readonly string[], copies: readonly Code[]): Code {
+  const head = code`function ${name}(v: object, d: number): unknown {
+  const k = ${plainKeys}(v, d);
+  if (k === undefined) return ${copyValue}(v, d);`;
+  if (names.length === 0) return code`${head}\n  return k.length === 0 ? ${emptyRecord}() : ${copyObject}(v, d + 1);\n}`;
+  const steps = names.map((key, i) => `  const h${i} = i < n && k[i] === ${literal(key)};\n  if (h${i}) i++;`);
   const reads = names.map((key, i) => {
-    const quoted = JSON.stringify(key);
-    return `    if (h${i}) { at = ${quoted}; const x = r[${quoted}]; if (x !== undefined) o[${quoted}] = ${copies[i] ?? ""}; }`;
+    const quoted = literal(key);
+    return code`    if (h${i}) { at = ${quoted}; const x = r[${quoted}]; if (x !== undefined) o[${quoted}] = ${copies[i] ?? ""}; }`;
   });
-  return `${head}
+  return code`${head}
   const n = k.length;
   let i = 0;
 ${steps.join("\n")}
-  if (i !== n) return copyObject(v, d + 1);
+  if (i !== n) return ${copyObject}(v, d + 1);
   const r = v as Readonly<Record<string, unknown>>;
-  const o = emptyRecord();
+  const o = ${emptyRecord}();
   const e = d + 1;
   let at = "";
   try {
-${reads.join("\n")}
+${joinCode(reads)}
   } catch (error) {
-    throw located(error, at, v);
+    throw ${located}(error, at, v);
   }
   return o;
 }`;
 }
 
 /** An array's copy, sized up front (pushing onto [] reserves 17 slots for one item); a huge length is not trusted with an allocation. */
-function arrayFunction(name: string, itemCopy: string): string {
-  return `function ${name}(v: readonly unknown[], d: number): unknown {
-  if (d >= MAX_DEPTH) return copyValue(v, d);
+function arrayFunction(name: string, itemCopy: Code): Code {
+  return code`function ${name}(v: readonly unknown[], d: number): unknown {
+  if (d >= ${MAX_DEPTH}) return ${copyValue}(v, d);
   const e = d + 1;
   const n = v.length;
   const o: unknown[] = n <= 4096 ? new Array<unknown>(n) : [];
@@ -174,57 +194,51 @@ function arrayFunction(name: string, itemCopy: string): string {
       o[i] = ${itemCopy};
     }
   } catch (error) {
-    throw located(error, i, v);
+    throw ${located}(error, i, v);
   }
   return o;
 }`;
 }
 
 /** The expression copying `x` (at depth `e`) that the hint makes fastest; `fallback` copies anything else. */
-function valueCopy(hint: Hint, fallback: "jsonItem" | "jsonValue"): string {
+function valueCopy(hint: Hint, fallback: "jsonItem" | "jsonValue"): Code {
+  const other = FALLBACKS[fallback];
   switch (hint.kind) {
     case "leaf":
-      return `${hint.test} ? x : ${fallback}(x, e)`;
+      return code`${hint.test} ? x : ${other}(x, e)`;
     case "fn":
       return hint.container === "object"
-        ? `typeof x === "object" && x !== null && !isArray(x) ? ${hint.name}(x, e) : ${fallback}(x, e)`
-        : `isArray(x) ? ${hint.name}(x, e) : ${fallback}(x, e)`;
+        ? code`typeof x === "object" && x !== null && !isArray(x) ? ${hint.name}(x, e) : ${other}(x, e)`
+        : code`isArray(x) ? ${hint.name}(x, e) : ${other}(x, e)`;
     case "any":
-      return `${fallback}(x, e)`;
+      return code`${other}(x, e)`;
   }
 }
 
 /** The runtime call that copies a root with this hint: schema-aware for an object or array shape, else the generic copy. */
-function rootCall(hint: Hint): string {
-  if (hint.kind !== "fn") return "copyJson(value)";
-  return hint.container === "object" ? `copyJsonWith(value, ${hint.name})` : `copyJsonArrayWith(value, ${hint.name})`;
+function rootCall(hint: Hint): Code {
+  if (hint.kind !== "fn") return code`${json("copyJson")}(value)`;
+  return code`${json(hint.container === "object" ? "copyJsonWith" : "copyJsonArrayWith")}(value, ${hint.name})`;
 }
 
 /** The exported copy function for one root schema (an output's may be an array, SEP-2106). */
-function rootCopy(exportName: string, prefix: string, schema: JsonObject): { exported: string; functions: string[] } {
+function rootCopy(exportName: string, prefix: string, schema: JsonObject): { exported: Code; functions: Code[]; usesIsArray: boolean } {
   const emitter = new CopyEmitter(prefix, schema);
   const body = rootCall(emitter.hintOf(schema));
-  const exported = `/** A copy of the ${prefix === "input" ? "caller's input" : "handler's output"} as plain JSON data, or why it is not JSON (see runtime/json.ts). */
-export function ${exportName}(value: unknown): JsonCopy {
+  const exported = code`/** A copy of the ${prefix === "input" ? "caller's input" : "handler's output"} as plain JSON data, or why it is not JSON (see runtime/json.ts). */
+export function ${exportName}(value: unknown): ${JSON_COPY} {
   return ${body};
 }`;
-  return { exported, functions: emitter.functions };
+  return { exported, functions: emitter.functions, usesIsArray: emitter.usesIsArray };
 }
-
-const RUNTIME_JSON = "../runtime/json.js";
-const RUNTIME_NAMES = ["MAX_DEPTH", "copyJson", "copyJsonArrayWith", "copyJsonWith", "copyObject", "copyValue", "emptyRecord", "jsonItem", "jsonValue", "located", "plainKeys"] as const;
 
 export function emitCopies(tool: ToolIR, header: string): EmittedFile {
   const input = rootCopy("copyInput", "input", tool.inputSchema);
   const output = rootCopy("copyOutput", "output", tool.outputSchema);
-  const blocks = [input.exported, output.exported, ...input.functions, ...output.functions];
-  const code = blocks.join("\n");
   const file = new FileBuilder(`copies/${tool.fileName}.ts`, header);
-  // Only what the code uses is imported: the generated code compiles with noUnusedLocals. The runtime's names are fixed, so none is aliased.
-  file.importType("JsonCopy", RUNTIME_JSON);
-  for (const name of RUNTIME_NAMES) if (new RegExp(`\\b${name}\\b`).test(code)) file.importValue(name, RUNTIME_JSON);
+  // Only what the code uses is imported, as each piece of code is added: the generated code compiles with noUnusedLocals.
   file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${tool.fileName}.js` });
-  if (/\bisArray\(/.test(code)) file.add("const isArray = Array.isArray;");
-  file.add(...blocks);
+  if (input.usesIsArray || output.usesIsArray) file.add("const isArray = Array.isArray;");
+  file.add(input.exported, output.exported, ...input.functions, ...output.functions);
   return { path: file.path, text: file.toText(), format: false };
 }

@@ -9,7 +9,7 @@
 import type { AuthSetting } from "../config/auth.js";
 import type { EmittedFile, JsonObject } from "../ir.js";
 import { headerComment } from "./header.js";
-import { tsLiteral } from "./literal.js";
+import { literal } from "./literal.js";
 
 /**
  * The reference directive makes the file type-check wherever `@types/node`
@@ -44,7 +44,7 @@ export function createHttpHandler(
 `;
 
 function authBody(auth: AuthSetting): string {
-  const defaults = tsLiteral(auth.server as unknown as JsonObject);
+  const defaults = literal(auth.server as unknown as JsonObject);
   return `/// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { contracts, createServer, type Handlers, type ServerOptions } from "./index.js";

@@ -9,7 +9,7 @@ import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, toolExportNames } from "../normalize/names.js";
 import { FileBuilder, type ExportFromStatement, type Statement } from "./file-builder.js";
 import { headerComment } from "./header.js";
-import { tsLiteral } from "./literal.js";
+import { literal } from "./literal.js";
 import { contractConstName } from "./contracts-module.js";
 import { toolTypeNames } from "./types.js";
 import { PRINT_WIDTH } from "./types/layout.js";
@@ -106,7 +106,7 @@ export function verifyServer(client: ${rt.Client}): Promise<${rt.DriftReport}> {
 
 /** The server's defaults as the project had them when it was generated: package.json's name and version, the config's `mcp.cache`. */
 function serverDefaultsStatement(defaults: ServerDefaultsSetting, type: string): Statement {
-  const data = tsLiteral(defaults);
+  const data = literal(defaults);
   return `/** What \`createServer\` says about itself unless its options do: from package.json and toolc.config.yaml when this was generated. */
 const serverDefaults: ${type} = ${data};`;
 }

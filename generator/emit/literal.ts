@@ -1,10 +1,12 @@
 /**
- * Values from YAML as code. Every string, number and key reaches generated
- * code only through JSON.stringify, never spliced in as raw text, and the
- * literal is built while walking the value, so no text is rewritten after
- * the fact. One key needs care: in an object literal, `__proto__` (quoted or
- * not) sets the prototype instead of adding a property, so it is written as a
- * computed key, which adds one (ECMA-262 §B.3.1).
+ * Values and untrusted text as code: the only ways a value from YAML enters
+ * generated code. Every string, number and key reaches it only through
+ * JSON.stringify, never spliced in as raw text, and a literal is built while
+ * walking the value, so no text is rewritten after the fact. One key needs
+ * care: in an object literal, `__proto__` (quoted or not) sets the prototype
+ * instead of adding a property, so it is written as a computed key, which
+ * adds one (ECMA-262 §B.3.1). Text in a comment can end it early with `*\/`,
+ * so that is escaped, and every line terminator starts a new `*` line.
  */
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -35,8 +37,40 @@ function write(value: unknown, indent: string): string {
 /**
  * `value` as a TS expression, written as prettier would write it for files
  * toolc writes without prettier: two spaces per level, identifier keys
- * unquoted, and trailing commas.
+ * unquoted, and trailing commas. `depth` is the nesting level the literal
+ * starts at: its lines after the first are indented two spaces per level.
  */
-export function tsLiteral(value: unknown): string {
-  return write(value, "");
+export function literal(value: unknown, depth = 0): string {
+  return write(value, "  ".repeat(depth));
+}
+
+/** Makes `text` safe inside a block comment: `*\/` can no longer close it. */
+export function escapeComment(text: string): string {
+  return text.replace(/\*\//g, "*\\/");
+}
+
+/** Splits on every JS line terminator, so no line can end outside the `*`-prefixed layout. */
+export function commentLines(text: string): string[] {
+  return text.split(/\r\n|[\n\r\u2028\u2029]/);
+}
+
+/**
+ * A complete `/** ... *\/` comment of `docLines` (any text: each is escaped
+ * and split at line terminators), on one line when there is one; undefined
+ * when there are none. `indent` starts every line after the first.
+ */
+export function jsDoc(docLines: readonly string[], indent = ""): string | undefined {
+  return blockComment("/**", docLines, indent);
+}
+
+/** The same as a plain `/* ... *\/` comment, always one `*` line per line. */
+export function plainComment(docLines: readonly string[]): string {
+  return blockComment("/*", docLines, "", false) ?? "/*\n */";
+}
+
+function blockComment(open: "/**" | "/*", docLines: readonly string[], indent: string, oneLine = true): string | undefined {
+  if (docLines.length === 0) return undefined;
+  const safe = docLines.flatMap(commentLines).map(escapeComment);
+  if (oneLine && safe.length === 1) return `${open} ${safe[0]} */`;
+  return [open, ...safe.map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`)), `${indent} */`].join("\n");
 }

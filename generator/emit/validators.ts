@@ -19,6 +19,7 @@ import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, VALIDATOR_RUNTIME_I
 import { sharedAjv } from "../ajv-shared.js";
 import { withDiscriminators } from "../discriminators.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonSchema, ToolIR } from "../ir.js";
+import { FileBuilder, namespaceSymbol, typeSymbol, valueSymbol, type ImportSymbol } from "./file-builder.js";
 import { inlineRefs } from "./validators/inline.js";
 import { NESTED_ERRORS, namedTypeKeyword, sharedBinding, sharedCallsOf, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
 import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, PARAM_ERROR_HELPER, PARAM_ERROR_HELPER_CALL, simplifyRootSignature } from "./validators/rewrite.js";
@@ -91,25 +92,25 @@ function exportedBody(code: string, exportName: string, exportType: string | und
 }
 
 /**
- * The runtime imports `code` uses. Ajv writes a `require("…")` only for a
- * value given no code snippet of toolc's; an unescaped `require("` can only
- * be code (inside a string literal the quote is escaped), so it is refused.
+ * The runtime imports `code` uses. Ajv's code is foreign text: what of
+ * toolc's it refers to (the namespaces its code snippets name, the error-list
+ * functions the rewrites call) is found in it by name. Ajv writes a
+ * `require("…")` only for a value given no code snippet of toolc's; an
+ * unescaped `require("` can only be code (inside a string literal the quote
+ * is escaped), so it is refused.
  */
-function runtimeImports(code: string, up: string): string[] {
+function runtimeImports(code: string, up: string): ImportSymbol[] {
   const call = /\brequire\("/.exec(code);
   if (call !== null) throw new Error(`generated validator would load a module: ${code.slice(call.index, call.index + 60)}`);
-  const imports = VALIDATOR_RUNTIME_IMPORTS.filter(({ binding }) => code.includes(`${binding}.`)).map(({ binding, module }) => `import * as ${binding} from ${JSON.stringify(up + module)};`);
+  const namespaces = VALIDATOR_RUNTIME_IMPORTS.filter(({ binding }) => code.includes(`${binding}.`)).map(({ binding, module }) => namespaceSymbol(binding, up + module));
   // The error-list functions are imported by name: every error site calls one.
   const used = [...(code.includes(ERROR_HELPER_CALL) ? [ERROR_HELPER] : []), ...(code.includes(PARAM_ERROR_HELPER_CALL) ? [PARAM_ERROR_HELPER] : []), ...(code.includes(`= ${NESTED_ERRORS.name};`) ? [NESTED_ERRORS] : [])];
-  const named = used.map((f) => `${f.member} as ${f.name}`);
-  if (named.length > 0) imports.push(`import { ${named.join(", ")} } from ${JSON.stringify(up + VALIDATOR_ERRORS_MODULE)};`);
-  return imports;
+  return [...namespaces, ...used.map((f) => valueSymbol(f.member, up + VALIDATOR_ERRORS_MODULE, f.name))];
 }
 
-/** The shared named-type modules (validators/types/<module>.ts) the calls need, one import each. */
-function sharedImports(calls: readonly SharedValidator[]): string[] {
-  const modules = [...new Set(calls.map((c) => c.module))].sort();
-  return modules.map((module) => `import * as ${sharedBinding(module)} from ${JSON.stringify(`./types/${module}.js`)};`);
+/** The shared named-type modules (validators/types/<module>.ts) the calls need, one namespace each. */
+function sharedImports(calls: readonly SharedValidator[]): ImportSymbol[] {
+  return [...new Set(calls.map((c) => c.module))].map((module) => namespaceSymbol(sharedBinding(module), `./types/${module}.js`));
 }
 
 /** How a standalone module is written: plain ES module JavaScript, or TypeScript with typed exports. */
@@ -136,8 +137,14 @@ export type ModulePlace = "validators" | "validators/types";
  * same text. `rewrites` selects the output rewrites (all by default; the
  * bench compares subsets).
  */
-export function standaloneModule(entries: readonly StandaloneEntry[], language: ModuleLanguage = "js", rewrites: readonly RewriteName[] = ALL_REWRITES, place: ModulePlace = "validators"): string {
-  const exportType = language === "ts" ? VALIDATE_FUNCTION : undefined;
+export function standaloneModule(entries: readonly StandaloneEntry[], language: ModuleLanguage = "js", rewrites: readonly RewriteName[] = ALL_REWRITES, place: ModulePlace = "validators", header = ""): string {
+  const up = place === "validators" ? "" : "../";
+  const validateFunction = typeSymbol(VALIDATE_FUNCTION, `${up}../runtime/contract.js`);
+  // An ES module is strict code already: no "use strict" of its own. Machine-made: one line per import, no blank lines.
+  const prelude = language === "ts" ? [TS_PRELUDE] : [];
+  const head = [header.endsWith("\n") ? header.slice(0, -1) : header, ...prelude].filter((line) => line !== "");
+  const file = new FileBuilder(`${place}/<module>.${language}`, head.join("\n"), { wrap: false, blockSeparator: "\n" });
+  const exportType = language === "ts" ? file.use(validateFunction) : undefined;
   const calls: SharedValidator[] = [];
   const bodies = entries.map((entry) => {
     const standalone = ajvStandalone(entry);
@@ -147,14 +154,9 @@ export function standaloneModule(entries: readonly StandaloneEntry[], language: 
     return exportedBody(code, entry.exportName, exportType);
   });
   const code = bodies.join("\n");
-  const up = place === "validators" ? "" : "../";
-  // An ES module is strict code already: no "use strict" of its own.
-  const head = language === "ts" ? [TS_PRELUDE, `import type { ${VALIDATE_FUNCTION} } from "${up}../runtime/contract.js";`] : [];
-  return [...head, ...runtimeImports(code, up), ...sharedImports(calls), code].join("\n") + "\n";
-}
-
-function withHeader(header: string, text: string): string {
-  return header.endsWith("\n") ? header + text : `${header}\n${text}`;
+  for (const symbol of [...runtimeImports(code, up), ...sharedImports(calls)]) file.use(symbol);
+  file.add(code);
+  return file.toText();
 }
 
 /**
@@ -168,8 +170,11 @@ export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
       { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false, defOrigins: tool.outputDefs },
     ],
     "ts",
+    ALL_REWRITES,
+    "validators",
+    header,
   );
-  return [{ path: `validators/${tool.fileName}.ts`, text: withHeader(header, ts), format: false }];
+  return [{ path: `validators/${tool.fileName}.ts`, text: ts, format: false }];
 }
 
 /**
@@ -187,7 +192,7 @@ export function emitSharedValidators(ir: ContractIR, headerFor: (source: string)
     if (used.length === 0) return [];
     // Compiled from the calling tool's own `$defs`, exactly what it would have compiled in place.
     const entries = used.map((c) => ({ exportName: c.exportName, schema: c.root, applyDefaults: c.applyDefaults, validateSchema: false }));
-    const text = standaloneModule(entries, "ts", ALL_REWRITES, "validators/types");
-    return [{ path: `validators/types/${file.module}.ts`, text: withHeader(headerFor(file.source), text), format: false }];
+    const text = standaloneModule(entries, "ts", ALL_REWRITES, "validators/types", headerFor(file.source));
+    return [{ path: `validators/types/${file.module}.ts`, text, format: false }];
   });
 }

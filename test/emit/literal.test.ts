@@ -4,11 +4,11 @@
  * whatever the keys and strings hold.
  */
 import { describe, expect, it } from "vitest";
-import { tsLiteral } from "../../generator/emit/literal.js";
+import { literal } from "../../generator/emit/literal.js";
 
 const evaluate = (source: string): unknown => new Function(`return (${source});`)();
 
-describe("tsLiteral", () => {
+describe("literal", () => {
   it.each([
     ["identifier keys unquoted, trailing commas", { a: 1, b: [true, null] }, '{\n  a: 1,\n  b: [\n    true,\n    null,\n  ],\n}'],
     ["other keys stay quoted", { "toolc/contractVersion": 2, "x-sensitive": true, "1a": 0 }, '{\n  "toolc/contractVersion": 2,\n  "x-sensitive": true,\n  "1a": 0,\n}'],
@@ -18,13 +18,13 @@ describe("tsLiteral", () => {
     ["a string that looks like a key is left alone", { d: 'x\n  "k": y' }, '{\n  d: "x\\n  \\"k\\": y",\n}'],
   ])("%s", (_label, value, expected) => {
     const parsed = JSON.parse(JSON.stringify(value)) as unknown;
-    expect(tsLiteral(parsed)).toBe(expected);
-    expect(evaluate(tsLiteral(parsed))).toEqual(parsed);
+    expect(literal(parsed)).toBe(expected);
+    expect(evaluate(literal(parsed))).toEqual(parsed);
   });
 
   it("keeps a __proto__ key an own property, not the prototype", () => {
     const value = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>;
-    const back = evaluate(tsLiteral(value)) as Record<string, unknown>;
+    const back = evaluate(literal(value)) as Record<string, unknown>;
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
     expect(Object.hasOwn(back, "__proto__")).toBe(true);
     expect(back).toEqual(value);
@@ -32,6 +32,6 @@ describe("tsLiteral", () => {
 
   it("round-trips the suite of awkward strings", () => {
     const value = { s: ["*/", "</script>", "\u2028", '"":', "\\", "${x}", "`"] };
-    expect(evaluate(tsLiteral(value))).toEqual(value);
+    expect(evaluate(literal(value))).toEqual(value);
   });
 });

@@ -5,7 +5,7 @@
  * rows; the runtime declares no suite for a missing one.
  */
 import type { JsonValue } from "../../ir.js";
-import { tsLiteral } from "../literal.js";
+import { literal } from "../literal.js";
 import type { ContractCases } from "./cases.js";
 
 interface Entry {
@@ -62,7 +62,7 @@ function nested(text: string): string {
 export function caseTable(toolName: string, cases: ContractCases): string {
   const lines = [`  tool: ${JSON.stringify(toolName)},`];
   for (const entry of entries(cases)) {
-    lines.push(`  /** ${entry.doc} */`, `  ${entry.key}: ${nested(tsLiteral(entry.value))},`);
+    lines.push(`  /** ${entry.doc} */`, `  ${entry.key}: ${nested(literal(entry.value))},`);
   }
   return `{\n${lines.join("\n")}\n}`;
 }

@@ -6,27 +6,46 @@
  */
 import type { ContractIR, EmittedFile, JsonObject, JsonValue } from "../../ir.js";
 import { contractConstName } from "../contracts-module.js";
+import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../file-builder.js";
 import { headerComment } from "../header.js";
-import { propertyKey, tsLiteral } from "../literal.js";
+import { jsDoc, literal, propertyKey } from "../literal.js";
 import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from "../../providers/catalog.js";
 
-const RUNTIME_VALUES = ["aiSdkToolSet", "openAIResponsesTools", "runAnthropicToolUse", "runGeminiFunctionCall", "runOpenAIToolCall"];
-const RUNTIME_TYPES = [
-  "AiSdkTool", "AiSdkToolSettings", "AnthropicTool", "AnthropicToolResultBlock", "AnthropicToolUseBlock", "GeminiFunctionCall", "GeminiFunctionDeclaration", "GeminiFunctionResponse",
-  "NullPlanSet", "OpenAIChatTool", "OpenAIChatToolCall", "OpenAIResponsesFunctionCall", "OpenAIResponsesTool", "OpenAIRunResult",
+const PROVIDERS_RUNTIME = "./runtime/providers.js";
+const runtime = (name: string): ImportSymbol => valueSymbol(name, PROVIDERS_RUNTIME);
+const runtimeType = (name: string): ImportSymbol => typeSymbol(name, PROVIDERS_RUNTIME);
+const HANDLERS = typeSymbol("Handlers", "./index.js");
+const EXECUTE_OPTIONS = typeSymbol("ExecuteOptions", "./runtime/types.js");
+
+/** The runtime's provider types a caller of providers.ts may name, re-exported from it. */
+const REEXPORTED_TYPES = [
+  "AiSdkTool", "AnthropicTool", "AnthropicToolResultBlock", "AnthropicToolUseBlock", "GeminiFunctionCall", "GeminiFunctionDeclaration", "GeminiFunctionResponse",
+  "OpenAIChatTool", "OpenAIChatToolCall", "OpenAIResponsesFunctionCall", "OpenAIResponsesTool", "OpenAIRunResult",
+];
+
+/** Every name providers.ts declares: an import never takes one of them. */
+const DECLARED = [
+  "openaiContracts", "openaiChatTool", "openaiChatTools", "openaiNulls", "openai",
+  "anthropicContracts", "anthropicTool", "anthropicTools", "anthropic",
+  "geminiContracts", "geminiDeclaration", "geminiDeclarations", "gemini",
+  "aiSdkContracts", "aiSdkSettings", "aiSdk",
 ];
 
 function description(entry: ProviderEntry): JsonObject {
   return entry.tool.description === undefined ? {} : { description: entry.tool.description };
 }
 
-function contractMap(name: string, entries: readonly ProviderEntry[], doc: string): string {
-  const lines = entries.map((e) => `  ${propertyKey(e.tool.name)}: ${contractConstName(e.tool)},`);
-  return `/** ${doc} */\nconst ${name} = {\n${lines.join("\n")}\n} as const;`;
+function doc(text: string): string {
+  return jsDoc([text])!;
 }
 
-function data(name: string, type: string, value: JsonValue, doc: string): string {
-  return `/** ${doc} */\nconst ${name}: ${type} = ${tsLiteral(value)};`;
+function contractMap(name: string, entries: readonly ProviderEntry[], text: string): Code {
+  const lines = entries.map((e) => code`  ${propertyKey(e.tool.name)}: ${valueSymbol(contractConstName(e.tool), "./contracts.js")},`);
+  return code`${doc(text)}\nconst ${name} = {\n${joinCode(lines)}\n} as const;`;
+}
+
+function data(name: string, type: Code, value: JsonValue, text: string): Code {
+  return code`${doc(text)}\nconst ${name}: ${type} = ${literal(value)};`;
 }
 
 /**
@@ -37,39 +56,37 @@ function data(name: string, type: string, value: JsonValue, doc: string): string
  * the union is one type, and each tool is still checked against it, excess
  * properties included.
  */
-function toolArray(name: string, element: { readonly name: string; readonly type: string }, values: readonly JsonValue[], doc: string): string {
-  if (values.length === 0) return `/** ${doc} */\nconst ${name}: ${element.type}[] = [];`;
-  const calls = values.map((value) => `  ${element.name}(${tsLiteral(value).replace(/\n/g, "\n  ")}),`);
-  return [
-    `/** One element of \`${name}\`, checked on its own (an array of many object literals is too large a union for TypeScript). */`,
-    `const ${element.name} = (tool: ${element.type}): ${element.type} => tool;`,
-    "",
-    `/** ${doc} */`,
-    `const ${name}: ${element.type}[] = [\n${calls.join("\n")}\n];`,
-  ].join("\n");
+function toolArray(name: string, element: { readonly name: string; readonly type: ImportSymbol }, values: readonly JsonValue[], text: string): Code {
+  if (values.length === 0) return code`${doc(text)}\nconst ${name}: ${element.type}[] = [];`;
+  const calls = values.map((value) => `  ${element.name}(${literal(value, 1)}),`);
+  return code`${doc(`One element of \`${name}\`, checked on its own (an array of many object literals is too large a union for TypeScript).`)}
+const ${element.name} = (tool: ${element.type}): ${element.type} => tool;
+
+${doc(text)}
+const ${name}: ${element.type}[] = [\n${calls.join("\n")}\n];`;
 }
 
-function openaiSection(entries: readonly ProviderEntry[]): string[] {
+function openaiSection(entries: readonly ProviderEntry[]): Code[] {
   const listed = entries.filter((e) => e.openai !== undefined);
   const tools = listed.map((e) => ({ type: "function", function: { name: e.tool.name, ...description(e), parameters: e.openai?.parameters ?? {}, strict: e.openai?.strict ?? false } }));
   const nulls = Object.fromEntries(listed.flatMap((e) => (e.openai?.nulls === undefined ? [] : [[e.tool.name, e.openai.nulls as unknown as JsonValue]])));
   return [
     contractMap("openaiContracts", listed, "The tools OpenAI may call: every tool whose name OpenAI accepts."),
-    toolArray("openaiChatTools", { name: "openaiChatTool", type: "OpenAIChatTool" }, tools, "Chat Completions tools: strict where the contract fits OpenAI's strict mode."),
-    data("openaiNulls", "{ readonly [tool: string]: NullPlanSet }", nulls, "Per strict tool: the optional properties sent as null, which `run` removes so defaults apply."),
-    `/** OpenAI: \`tools\` for Chat Completions, \`responsesTools\` for the Responses API, and \`run\` for one tool call of either. */
+    toolArray("openaiChatTools", { name: "openaiChatTool", type: runtimeType("OpenAIChatTool") }, tools, "Chat Completions tools: strict where the contract fits OpenAI's strict mode."),
+    data("openaiNulls", code`{ readonly [tool: string]: ${runtimeType("NullPlanSet")} }`, nulls, "Per strict tool: the optional properties sent as null, which `run` removes so defaults apply."),
+    code`/** OpenAI: \`tools\` for Chat Completions, \`responsesTools\` for the Responses API, and \`run\` for one tool call of either. */
 export const openai = {
   tools: openaiChatTools,
-  responsesTools: openAIResponsesTools(openaiChatTools) satisfies OpenAIResponsesTool[],
+  responsesTools: ${runtime("openAIResponsesTools")}(openaiChatTools) satisfies ${runtimeType("OpenAIResponsesTool")}[],
   /** Runs \`tool_calls[i]\` (or a Responses \`function_call\`) through the executor; never throws. */
-  run<C extends OpenAIChatToolCall | OpenAIResponsesFunctionCall>(call: C, handlers: Handlers, options?: ExecuteOptions): Promise<OpenAIRunResult<C>> {
-    return runOpenAIToolCall(openaiContracts, openaiNulls, call, handlers, options);
+  run<C extends ${runtimeType("OpenAIChatToolCall")} | ${runtimeType("OpenAIResponsesFunctionCall")}>(call: C, handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): Promise<${runtimeType("OpenAIRunResult")}<C>> {
+    return ${runtime("runOpenAIToolCall")}(openaiContracts, openaiNulls, call, handlers, options);
   },
 };`,
   ];
 }
 
-function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonly string[]): string[] {
+function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonly string[]): Code[] {
   const listed = entries.filter((e) => e.anthropic !== undefined);
   const tools = listed.map((e) => {
     const examples = !e.anthropic?.examplesFit ? [] : objectExamples(e.tool);
@@ -84,36 +101,36 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
   const budgetNote = overBudget.length === 0 ? "" : ` Not strict because a request holds at most 20 strict tools, 24 optional and 16 union-typed parameters: ${overBudget.join(", ")}.`;
   return [
     contractMap("anthropicContracts", listed, "The tools Anthropic may call: every tool whose name Anthropic accepts."),
-    toolArray("anthropicTools", { name: "anthropicTool", type: "AnthropicTool" }, tools, `Messages API tools, strict where the contract fits Anthropic's strict subset.${budgetNote}`),
-    `/** Anthropic: \`tools\` for the Messages API and \`run\` for one \`tool_use\` block. */
+    toolArray("anthropicTools", { name: "anthropicTool", type: runtimeType("AnthropicTool") }, tools, `Messages API tools, strict where the contract fits Anthropic's strict subset.${budgetNote}`),
+    code`/** Anthropic: \`tools\` for the Messages API and \`run\` for one \`tool_use\` block. */
 export const anthropic = {
   tools: anthropicTools,
   /** Runs a \`tool_use\` block through the executor; the \`tool_result\` has \`is_error: true\` on failure. Never throws. */
-  run(block: AnthropicToolUseBlock, handlers: Handlers, options?: ExecuteOptions): Promise<AnthropicToolResultBlock> {
-    return runAnthropicToolUse(anthropicContracts, block, handlers, options);
+  run(block: ${runtimeType("AnthropicToolUseBlock")}, handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): Promise<${runtimeType("AnthropicToolResultBlock")}> {
+    return ${runtime("runAnthropicToolUse")}(anthropicContracts, block, handlers, options);
   },
 };`,
   ];
 }
 
-function geminiSection(entries: readonly ProviderEntry[]): string[] {
+function geminiSection(entries: readonly ProviderEntry[]): Code[] {
   const listed = entries.filter((e) => e.gemini !== undefined);
   const declarations = listed.map((e) => ({ name: e.tool.name, ...description(e), parametersJsonSchema: e.gemini ?? {} }));
   return [
     contractMap("geminiContracts", listed, "The tools Gemini may call: every tool whose name Gemini accepts."),
-    toolArray("geminiDeclarations", { name: "geminiDeclaration", type: "GeminiFunctionDeclaration" }, declarations, "Function declarations in Gemini's JSON Schema subset."),
-    `/** Gemini: \`functionDeclarations\` for a tool, and \`run\` for one \`functionCall\`. */
+    toolArray("geminiDeclarations", { name: "geminiDeclaration", type: runtimeType("GeminiFunctionDeclaration") }, declarations, "Function declarations in Gemini's JSON Schema subset."),
+    code`/** Gemini: \`functionDeclarations\` for a tool, and \`run\` for one \`functionCall\`. */
 export const gemini = {
   functionDeclarations: geminiDeclarations,
   /** Runs a \`functionCall\` through the executor; the response holds \`output\`, or \`error\` with the envelope. Never throws. */
-  run(call: GeminiFunctionCall, handlers: Handlers, options?: ExecuteOptions): Promise<GeminiFunctionResponse> {
-    return runGeminiFunctionCall(geminiContracts, call, handlers, options);
+  run(call: ${runtimeType("GeminiFunctionCall")}, handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): Promise<${runtimeType("GeminiFunctionResponse")}> {
+    return ${runtime("runGeminiFunctionCall")}(geminiContracts, call, handlers, options);
   },
 };`,
   ];
 }
 
-function aiSdkSection(entries: readonly ProviderEntry[]): string[] {
+function aiSdkSection(entries: readonly ProviderEntry[]): Code[] {
   const settings = Object.fromEntries(
     entries.map((e) => {
       const { strict, inputExamples } = aiSdkEntry(e);
@@ -122,34 +139,26 @@ function aiSdkSection(entries: readonly ProviderEntry[]): string[] {
   );
   return [
     contractMap("aiSdkContracts", entries, "Every tool: the AI SDK passes names on to whichever provider it calls."),
-    data("aiSdkSettings", "{ readonly [tool: string]: AiSdkToolSettings }", settings, "Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples."),
-    `/** Vercel AI SDK: a \`ToolSet\` of the tools that have a handler; each \`execute\` goes through the executor. */
+    data("aiSdkSettings", code`{ readonly [tool: string]: ${runtimeType("AiSdkToolSettings")} }`, settings, "Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples."),
+    code`/** Vercel AI SDK: a \`ToolSet\` of the tools that have a handler; each \`execute\` goes through the executor. */
 export const aiSdk = {
-  tools(handlers: Handlers, options?: ExecuteOptions): Record<string, AiSdkTool> {
-    return aiSdkToolSet(aiSdkContracts, aiSdkSettings, handlers, options);
+  tools(handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): Record<string, ${runtimeType("AiSdkTool")}> {
+    return ${runtime("aiSdkToolSet")}(aiSdkContracts, aiSdkSettings, handlers, options);
   },
 };`,
   ];
 }
 
-function imports(ir: ContractIR): string[] {
-  const contracts = ir.tools.map(contractConstName).sort();
-  return [
-    `import { ${contracts.join(", ")} } from "./contracts.js";`,
-    `import type { Handlers } from "./index.js";`,
-    `import { ${RUNTIME_VALUES.join(", ")} } from "./runtime/providers.js";`,
-    `import type { ${RUNTIME_TYPES.join(", ")} } from "./runtime/providers.js";`,
-    `import type { ExecuteOptions } from "./runtime/types.js";`,
-    "",
-    `export type { Handlers } from "./index.js";`,
-    `export type { ${RUNTIME_TYPES.filter((t) => t !== "NullPlanSet" && t !== "AiSdkToolSettings").join(", ")} } from "./runtime/providers.js";`,
-  ];
-}
-
 export function emitProvidersModule(ir: ContractIR): EmittedFile {
   const { entries, anthropicOverBudget } = providerCatalog(ir.tools);
-  const sections = [...openaiSection(entries), ...anthropicSection(entries, anthropicOverBudget), ...geminiSection(entries), ...aiSdkSection(entries)];
-  const text = [headerComment("the definitions folder"), "", ...imports(ir), "", sections.join("\n\n"), ""].join("\n");
   // Written already formatted, as contracts.ts is: prettier over every tool's schemas four times over would dominate a large generate.
-  return { path: "providers.ts", text, format: false };
+  const file = new FileBuilder("providers.ts", headerComment("the definitions folder"), { typeImports: "split", wrap: false });
+  file.reserve(...DECLARED);
+  const reexports = [
+    file.print({ kind: "exportFrom", typeOnly: true, names: ["Handlers"], from: "./index.js" }),
+    file.print({ kind: "exportFrom", typeOnly: true, names: REEXPORTED_TYPES, from: PROVIDERS_RUNTIME }),
+  ];
+  file.add(reexports.join("\n"));
+  file.add(...openaiSection(entries), ...anthropicSection(entries, anthropicOverBudget), ...geminiSection(entries), ...aiSdkSection(entries));
+  return { path: file.path, text: file.toText(), format: false };
 }

@@ -8,16 +8,7 @@
  * normalized before lines are prefixed.
  */
 import type { JsonSchema } from "../../ir.js";
-
-/** Makes `text` safe inside a block comment: `*\/` can no longer close it. */
-export function escapeComment(text: string): string {
-  return text.replace(/\*\//g, "*\\/");
-}
-
-/** Splits on every JS line terminator, so no line can end outside the `*`-prefixed layout. */
-function lines(text: string): string[] {
-  return text.split(/\r\n|[\n\r\u2028\u2029]/);
-}
+import { commentLines as lines, escapeComment } from "../literal.js";
 
 /**
  * The documentation lines for a schema: title, description, then `@format`,
@@ -44,12 +35,4 @@ export function schemaDocLines(schema: JsonSchema, extra: readonly string[] = []
   if (schema["x-sensitive"] === true) out.push("Sensitive (`x-sensitive`): never in a message, an issue or a trace.");
   if (schema["x-sensitive"] === "withhold") out.push("Withheld (`x-sensitive: withhold`): in output, a handler may return it, and no caller receives it.");
   return out.map((l) => escapeComment(l.trimEnd()));
-}
-
-/** A complete `/** ... *\/` comment, for members inside a type literal. */
-export function inlineJsDoc(docLines: readonly string[]): string | undefined {
-  if (docLines.length === 0) return undefined;
-  const safe = docLines.flatMap(lines).map(escapeComment);
-  if (safe.length === 1) return `/** ${safe[0]} */`;
-  return ["/**", ...safe.map((l) => (l === "" ? " *" : ` * ${l}`)), " */"].join("\n");
 }

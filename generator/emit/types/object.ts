@@ -8,7 +8,8 @@
  */
 import type { JsonObject, JsonSchema } from "../../ir.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { inlineJsDoc, schemaDocLines } from "./jsdoc.js";
+import { jsDoc } from "../literal.js";
+import { schemaDocLines } from "./jsdoc.js";
 import { propertyName, typeLiteral, unionOf } from "./text.js";
 
 /** An object that can have no properties at all; `{}` would accept any non-nullish value. */
@@ -76,7 +77,7 @@ export function objectType(schema: JsonObject, ctx: TypeContext, render: RenderS
   for (const [key, sub] of entries) {
     const type = render(sub, ctx);
     const optional = isOptional(key, sub, required, ctx);
-    members.push(propertyMember(key, type, optional, inlineJsDoc(schemaDocLines(sub))));
+    members.push(propertyMember(key, type, optional, jsDoc(schemaDocLines(sub))));
     memberTypes.push(optional ? unionOf([type, "undefined"]) : type);
   }
   const declared = new Set(entries.map(([k]) => k));

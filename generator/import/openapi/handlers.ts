@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { format } from "prettier";
-import { tsLiteral } from "../../emit/literal.js";
+import { literal } from "../../emit/literal.js";
 import { FORMAT_OPTIONS } from "../../format/prettier.js";
 import type { OpenApiTool } from "./contract.js";
 import { isGroupBinding } from "./groups.js";
@@ -87,11 +87,11 @@ export async function emitHandlers(module: HandlersModule): Promise<string> {
     `import { TransientError, type Handlers } from ${JSON.stringify(`${module.indexModule}${module.extension}`)};`,
     `import { createHttpApi, type HttpApiDescription, type HttpApiOptions } from ${JSON.stringify(`./openapi-http${module.extension}`)};`,
     "",
-    `export const description: HttpApiDescription = ${tsLiteral(description)};`,
+    `export const description: HttpApiDescription = ${literal(description)};`,
     "",
   ].join("\n");
-  // The table is most of the module: printed in prettier's layout for data (tsLiteral), not run through prettier, which would take seconds on a large API.
-  const table = `const operations = ${tsLiteral(operations)} as const;\n`;
+  // The table is most of the module: printed in prettier's layout for data (literal), not run through prettier, which would take seconds on a large API.
+  const table = `const operations = ${literal(operations)} as const;\n`;
   const tail = [
     "/** The tools this API serves, each with its generated handler. */",
     `export type OpenApiHandlers = Required<Pick<Handlers, ${names.length === 0 ? "never" : names.map((n) => JSON.stringify(n)).join(" | ")}>>;`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escapeComment, inlineJsDoc, schemaDocLines } from "../../../generator/emit/types/jsdoc.js";
+import { escapeComment, jsDoc } from "../../../generator/emit/literal.js";
+import { schemaDocLines } from "../../../generator/emit/types/jsdoc.js";
 import { schemaToType } from "../../../generator/emit/types/index.js";
 import { testContext } from "./helpers.js";
 
@@ -14,9 +15,9 @@ describe("JSDoc", () => {
   });
 
   it("puts every line, whatever the line terminator, behind the * prefix", () => {
-    const doc = inlineJsDoc(schemaDocLines({ description: "one\r\ntwo\rthree\u2028four\u2029five */ end" }))!;
+    const doc = jsDoc(schemaDocLines({ description: "one\r\ntwo\rthree\u2028four\u2029five */ end" }))!;
     expect(doc).toBe(["/**", " * one", " * two", " * three", " * four", " * five *\\/ end", " */"].join("\n"));
-    expect(inlineJsDoc(["a\u2028b"])).toBe("/**\n * a\n * b\n */");
+    expect(jsDoc(["a\u2028b"])).toBe("/**\n * a\n * b\n */");
   });
 
   it("orders title, description, then tags", () => {
@@ -39,7 +40,7 @@ describe("JSDoc", () => {
   });
 
   it("says nothing when there is nothing to say", () => {
-    expect(inlineJsDoc(schemaDocLines({ type: "string" }))).toBeUndefined();
-    expect(inlineJsDoc([])).toBeUndefined();
+    expect(jsDoc(schemaDocLines({ type: "string" }))).toBeUndefined();
+    expect(jsDoc([])).toBeUndefined();
   });
 });
