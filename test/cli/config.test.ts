@@ -112,8 +112,9 @@ describe("toolc.config.yaml", () => {
     const without = await runCli(dir, ["generate"]);
     expect(without.code, without.stderr).toBe(0);
     expect(without.stderr).not.toMatch(/TC07\d/);
-    expect(without.stdout).toMatch(/, 1 removed/);
-    expect(existsSync(join(dir, "generated/providers.ts"))).toBe(false);
+    // providers.ts and the runtime only it imports.
+    expect(without.stdout).toMatch(/, 3 removed/);
+    for (const file of ["providers.ts", "runtime/providers.ts", "runtime/provider-nulls.ts"]) expect(existsSync(join(dir, "generated", file)), file).toBe(false);
     expect((await runCli(dir, ["check"])).code).toBe(0);
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: no\n");
     expect((await runCli(dir, ["generate"])).stderr).toContain("toolc.config.yaml:2:12: error TC003: `providers` must be true or false, not \"no\"");
