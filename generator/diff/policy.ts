@@ -8,7 +8,9 @@
  * dialect change what tools/list serves but not what a call does. A tool
  * that now reaches an open world (MCP's openWorldHint) breaks hosts that run
  * closed-world tools unattended, as a more severe effect does. A scope a call
- * newly needs breaks every caller whose token lacks it. Deprecation is
+ * newly needs breaks every caller whose token lacks it, and a call that now
+ * needs the user's approval breaks every client that cannot ask for it (and
+ * every unattended run). Deprecation is
  * reported; a sunset moved earlier is a warning to callers who planned on it.
  */
 import type { ContentKind, Effect, SourceLocation, ToolIR } from "../ir.js";
@@ -75,6 +77,17 @@ function compareScopes(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFi
   }
   for (const scope of before) if (!after.has(scope)) out.push({ rule: "scope-removed", level: "info", message: `scope ${scope} no longer required`, at });
   return out;
+}
+
+/**
+ * `confirm`: every call now waits for the user's approval, which a client
+ * without form elicitation (or MCP 2026-07-28's input requests) cannot give,
+ * so its calls are refused with CONFIRMATION_UNAVAILABLE.
+ */
+function compareConfirm(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
+  if ((base.confirm ?? false) === (head.confirm ?? false)) return [];
+  if (head.confirm) return [{ rule: "confirm-added", level: "breaking", message: "confirm false → true: every call now waits for the user's approval; clients that cannot ask for it, and unattended runs, are refused (CONFIRMATION_UNAVAILABLE)", at }];
+  return [{ rule: "confirm-removed", level: "info", message: "confirm true → false: calls no longer wait for the user's approval", at }];
 }
 
 /** Icons and `$schema` as tools/list serves them. */
@@ -154,7 +167,7 @@ export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, 
   for (const code of baseReasons) {
     if (!headReasons.has(code)) out.push({ rule: "error-reason-removed", level: "info", message: `rejection reason ${code} removed`, at: locateKey(baseFile, ["errors", code], true) });
   }
-  out.push(...compareScopes(base, head, at(["scopes"])));
+  out.push(...compareScopes(base, head, at(["scopes"])), ...compareConfirm(base, head, at(["confirm"])));
   out.push(...compareContent(base, head, at(["content"])), ...compareListing(base, head, at));
   if (head.version > base.version) out.push({ rule: "version-bumped", level: "info", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
   if (head.version < base.version) out.push({ rule: "version-lowered", level: "warning", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });

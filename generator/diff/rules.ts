@@ -92,6 +92,8 @@ export const POLICY_RULES = [
   "error-reason-removed",
   "scope-added",
   "scope-removed",
+  "confirm-added",
+  "confirm-removed",
   "idempotency-key-changed",
   "version-bumped",
   "version-lowered",

@@ -45,3 +45,21 @@ describe("scope rules", () => {
     expect(diff(tool("[orders:read, orders:write]"), tool("[orders:read]")).unversioned).toEqual([]);
   });
 });
+
+describe("confirm rules", () => {
+  const confirmTool = (confirm: boolean): string => tool(undefined).replace("effect: write\n", `effect: write\n${confirm ? "confirm: true\n" : ""}`);
+
+  it("confirm added is breaking: clients that cannot ask the user are refused", () => {
+    const { changes, unversioned } = diff(confirmTool(false), confirmTool(true));
+    expect(changes.filter((c) => c.startsWith("confirm-"))).toEqual([
+      "confirm-added breaking 5:10: confirm false → true: every call now waits for the user's approval; clients that cannot ask for it, and unattended runs, are refused (CONFIRMATION_UNAVAILABLE)",
+    ]);
+    expect(unversioned).toEqual(["t"]);
+  });
+
+  it("confirm removed is info", () => {
+    const { changes, unversioned } = diff(confirmTool(true), confirmTool(false));
+    expect(changes.filter((c) => c.startsWith("confirm-"))).toEqual(["confirm-removed info 1:7: confirm true → false: calls no longer wait for the user's approval"]);
+    expect(unversioned).toEqual([]);
+  });
+});
