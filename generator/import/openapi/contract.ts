@@ -92,6 +92,7 @@ export interface ContractFields {
   readonly description: string;
   readonly effect: Effect;
   readonly idempotent: boolean;
+  readonly confirm?: boolean | undefined;
   readonly timeoutMs?: number | undefined;
   readonly retry: JsonObject | undefined;
   readonly input: JsonObject;
@@ -110,6 +111,7 @@ export function contractOf(f: ContractFields): JsonObject {
     effect: f.effect,
     ...(f.idempotent === (f.effect === "read") ? {} : { idempotent: f.idempotent }),
     openWorld: true,
+    ...(f.confirm === true ? { confirm: true } : {}),
     ...(f.timeoutMs === undefined ? {} : { timeoutMs: f.timeoutMs }),
     ...(f.retry === undefined ? {} : { retry: f.retry }),
     input: f.input,
@@ -123,7 +125,6 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   const { op, name, curation, converter, conversions, report } = inputs;
   const notes: string[] = [`from ${op.method.toUpperCase()} ${op.path}${op.operationId === undefined ? "" : ` (operationId ${op.operationId})`}`];
   const { effect, idempotent } = effectOf(op, curation, report, notes);
-  if (curation.confirm !== undefined) report.warn(op.pointer, "`confirm` is not supported yet: the contract format has no `confirm` key, so the curation's value is not carried into the contract");
   if (op.deprecated) notes.push("the API marks this operation deprecated");
   const input = buildInput({ op, curation, converter, conversions, report, sensitive: inputs.sensitive });
   const output = buildOutput(op, converter, conversions, report);
@@ -132,7 +133,7 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   if (input.failed || output.failed || report.failed) return undefined;
   const { title, description } = describe(op, curation);
   const timeoutMs = curation.timeoutMs ?? inputs.defaults.timeoutMs;
-  const contract = contractOf({ name, title, description, effect, idempotent, timeoutMs, retry, input: input.schema, output: output.schema, errors, content: output.content });
+  const contract = contractOf({ name, title, description, effect, idempotent, confirm: curation.confirm, timeoutMs, retry, input: input.schema, output: output.schema, errors, content: output.content });
   const binding: HttpBinding = {
     method: op.method.toUpperCase(),
     path: op.path,

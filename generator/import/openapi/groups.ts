@@ -79,11 +79,13 @@ function groupTool(name: string, title: string | undefined, description: string,
   });
   const effect = members.map((m) => m.contract.effect as Effect).reduce((a, b) => (STRENGTH[b] > STRENGTH[a] ? b : a));
   const idempotent = members.every((m) => isIdempotent(m.contract));
+  // One confirmed operation makes the group confirmed: the approval is asked before any branch runs.
+  const confirm = members.some((m) => m.contract.confirm === true);
   const errors = Object.assign({}, ...members.map((m) => (isJsonObject(m.contract.errors) ? m.contract.errors : {}))) as JsonObject;
   const content = [...new Set(members.flatMap((m) => (Array.isArray(m.contract.content) ? (m.contract.content as string[]) : [])))];
   const retry = idempotent ? members.map((m) => m.contract.retry).find((r) => r !== undefined) : undefined;
   const contract = contractOf({
-    name, title, description, effect, idempotent, retry: isJsonObject(retry) ? retry : undefined, errors, content,
+    name, title, description, effect, idempotent, confirm, retry: isJsonObject(retry) ? retry : undefined, errors, content,
     // The branches are closed objects; the root stays open so that it does not reject what a branch accepts.
     input: { type: "object", additionalProperties: true, oneOf: inputs, ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}) },
     output: { ...groupOutputRoot(outputs), anyOf: outputs, ...(Object.keys(outputDefs).length > 0 ? { $defs: outputDefs } : {}) },

@@ -94,10 +94,15 @@ describe("curation", () => {
     expect(branches.map((b) => b.required)).toEqual([["operation", "id"], ["operation", "id"]]);
   });
 
-  it("says `confirm` is not supported yet instead of inventing a contract key", async () => {
-    const { contracts, messages } = await importSpec(SHOP, "operations:\n  deleteOrder: { confirm: true }\n");
-    expect(contracts.deleteOrder).not.toHaveProperty("confirm");
-    expect(messages).toContainEqual(expect.stringMatching(/`confirm` is not supported yet/));
+  it("carries `confirm` into the contract, and a group with a confirmed operation is confirmed", async () => {
+    const { contracts, messages, dir } = await importSpec(SHOP, "operations:\n  deleteOrder: { confirm: true }\n");
+    expect(contracts.deleteOrder).toMatchObject({ effect: "destructive", confirm: true });
+    expect(contracts.getOrder).not.toHaveProperty("confirm");
+    expect(messages.filter((m) => /confirm/.test(m))).toEqual([]);
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const grouped = await importSpec(SHOP, "operations:\n  deleteOrder: { confirm: true }\ngroups:\n  orders:\n    description: Read or delete an order.\n    operations: [getOrder, deleteOrder]\n");
+    expect(grouped.contracts.orders).toMatchObject({ confirm: true });
   });
 
   it("warns above its maxTools, naming what reduces the count", async () => {
