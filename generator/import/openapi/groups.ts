@@ -110,7 +110,10 @@ export function buildGroups(tools: readonly OpenApiTool[], curation: Curation, l
       else if (memberOf.has(member)) problem(["groups", name, "operations"], "warning", `${JSON.stringify(key)} is already in group ${JSON.stringify(memberOf.get(member))}`);
       else members.push(member), memberOf.set(member, name);
     }
-    if (members.length > 0) built.set(name, groupTool(name, group.title, group.description, members, marker));
+    // `operation` chooses the branch: a member's own argument of that name would overwrite the choice.
+    const clash = members.filter((m) => isJsonObject(m.contract.input) && isJsonObject(m.contract.input.properties) && Object.hasOwn(m.contract.input.properties, "operation"));
+    for (const m of clash) problem(["groups", name, "operations"], "error", `group ${JSON.stringify(name)}: operation ${JSON.stringify(m.name)} has an argument named \`operation\`, which the group uses to choose the operation; drop it (operations.${m.name}.drop) or leave the operation out of the group`);
+    if (members.length > 0 && clash.length === 0) built.set(name, groupTool(name, group.title, group.description, members, marker));
   }
   const out: OpenApiTool[] = [];
   for (const tool of tools) {

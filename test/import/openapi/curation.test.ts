@@ -94,6 +94,22 @@ describe("curation", () => {
     expect(branches.map((b) => b.required)).toEqual([["operation", "id"], ["operation", "id"]]);
   });
 
+  it("refuses a group whose operation has an argument named `operation`, which chooses the branch", async () => {
+    const spec = openapi30({
+      "/jobs/{id}": {
+        get: { operationId: "getJob", parameters: [ID, { name: "operation", in: "query", schema: { type: "string" } }], responses: { 200: OK_OBJECT } },
+        delete: { operationId: "deleteJob", parameters: [ID], responses: { 204: { description: "Deleted" } } },
+      },
+    });
+    const curation = "groups:\n  jobs:\n    description: Read or delete a job.\n    operations: [getJob, deleteJob]\n";
+    const { contracts, messages } = await importSpec(spec, curation);
+    expect(messages).toContainEqual(expect.stringMatching(/^error .*group "jobs": operation "getJob" has an argument named `operation`, which the group uses to choose the operation; drop it \(operations\.getJob\.drop\)/));
+    expect(contracts).not.toHaveProperty("jobs");
+    const dropped = await importSpec(spec, `operations:\n  getJob: { drop: [operation] }\n${curation}`);
+    expect(dropped.messages.filter((m) => m.startsWith("error"))).toEqual([]);
+    expect(((dropped.contracts.jobs as Obj).input as Obj).oneOf).toHaveLength(2);
+  });
+
   it("carries `confirm` into the contract, and a group with a confirmed operation is confirmed", async () => {
     const { contracts, messages, dir } = await importSpec(SHOP, "operations:\n  deleteOrder: { confirm: true }\n");
     expect(contracts.deleteOrder).toMatchObject({ effect: "destructive", confirm: true });
