@@ -42,10 +42,12 @@ export function selected(op: Operation, include: readonly Selector[], exclude: r
 
 const MAX_NAME = 64;
 
-/** `repos/get-content` → `repos_get-content`; `GET /accounts/{stake_address}` → `get_accounts_stake_address`. */
+/** `repos/get-content` → `repos_get-content`; `GET /accounts/{stake_address}` → `get_accounts_stake_address`; `2fa-status` → `get_2fa-status`. */
 export function derivedName(op: Operation): string {
   const raw = op.operationId ?? `${op.method}_${op.path}`;
-  const name = raw.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/_+/g, "_").replace(/^[_-]+|[_-]+$/g, "") || op.method;
+  const cleaned = raw.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/_+/g, "_").replace(/^[_-]+|[_-]+$/g, "") || op.method;
+  // Gemini refuses a function name that does not start with a letter or `_` (`2fa-status`): the method goes first.
+  const name = /^[A-Za-z]/.test(cleaned) ? cleaned : `${op.method}_${cleaned}`;
   if (name.length <= MAX_NAME) return name;
   // Long names keep their start and get a short hash of the whole, so two long names stay apart.
   const hash = createHash("sha256").update(raw).digest("hex").slice(0, 8);
