@@ -1,6 +1,6 @@
 /**
- * Logging and progress as MCP 2026-07-28 has them (SEP-2577): a server MUST
- * NOT send `notifications/message` for a request that carries no log level
+ * Logging and progress as MCP 2026-07-28 has them (SEP-2575; SEP-2577
+ * deprecates the Logging feature itself): a server MUST NOT send `notifications/message` for a request that carries no log level
  * in its `_meta`, whatever the server's own `logLevel` says; a request that
  * carries one gets exactly the messages at or above it; progress goes to any
  * request with a token, in either generation. A 2025-era client that never
