@@ -165,8 +165,13 @@ describe("the demo's catalog, from disk", () => {
     expect(await served.getAttribute("open")).toBe("");
     const listed = JSON.parse(readFileSync(join(ROOT, "generated/schemas/get_order.json"), "utf8")) as { tool: { inputSchema: unknown } };
     expect(JSON.parse((await served.locator("pre").textContent()) ?? "")).toEqual(listed.tool.inputSchema);
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await served.getByRole("button", { name: "Copy inputSchema" }).click();
     await expect.poll(() => served.getByRole("button").textContent()).toBe("Copied");
+    // What a reviewer pastes is the served schema itself.
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(JSON.parse(copied)).toEqual(listed.tool.inputSchema);
+    await browser.context.clearPermissions();
     expect(problems).toEqual(noProblems);
     await page.close();
   });
@@ -230,6 +235,27 @@ describe("the demo's catalog, from disk", () => {
       await page.close();
     }
     for (const [name] of shots) expect(statSync(join(SCREENSHOTS, name)).size).toBeGreaterThan(10_000);
+  });
+
+  it("follows the reader's colour scheme: light text on a dark page in dark mode, and the other way round", async () => {
+    const luminance = (rgb: string): number => {
+      const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const colours: Record<string, { background: number; text: number }> = {};
+    for (const scheme of ["light", "dark"] as const) {
+      const page = await browser.context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(fileUrl(DEMO_CATALOG, "tools/get_order.html"));
+      const [background, text] = await page.evaluate(() => {
+        const style = getComputedStyle(document.documentElement);
+        return [style.backgroundColor, style.color];
+      });
+      colours[scheme] = { background: luminance(background ?? ""), text: luminance(text ?? "") };
+      await page.close();
+    }
+    expect(colours.light!.background).toBeGreaterThan(colours.light!.text + 100);
+    expect(colours.dark!.text).toBeGreaterThan(colours.dark!.background + 100);
   });
 });
 
