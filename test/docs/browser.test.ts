@@ -169,7 +169,7 @@ describe("the demo's catalog, from disk", () => {
     await served.getByRole("button", { name: "Copy inputSchema" }).click();
     await expect.poll(() => served.getByRole("button").textContent()).toBe("Copied");
     // What a reviewer pastes is the served schema itself.
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copied = await page.evaluate<string>("navigator.clipboard.readText()");
     expect(JSON.parse(copied)).toEqual(listed.tool.inputSchema);
     await browser.context.clearPermissions();
     expect(problems).toEqual(noProblems);
@@ -247,11 +247,8 @@ describe("the demo's catalog, from disk", () => {
       const page = await browser.context.newPage();
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(fileUrl(DEMO_CATALOG, "tools/get_order.html"));
-      const [background, text] = await page.evaluate(() => {
-        const style = getComputedStyle(document.documentElement);
-        return [style.backgroundColor, style.color];
-      });
-      colours[scheme] = { background: luminance(background ?? ""), text: luminance(text ?? "") };
+      const [background, text] = await page.evaluate<[string, string]>("[getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.documentElement).color]");
+      colours[scheme] = { background: luminance(background), text: luminance(text) };
       await page.close();
     }
     expect(colours.light!.background).toBeGreaterThan(colours.light!.text + 100);
