@@ -200,6 +200,24 @@ describe.each(["legacy", "modern"] as const)("scopes per tool, %s generation", (
     }
   });
 
+  it("the typed client sends a fixed token string with every request", async () => {
+    const token = await issuer.token(site.resource, { scope: "orders:read", sub: "user-fixed" });
+    const connect = async (fixed: string) => {
+      const c = new Client({ name: "typed-fixed", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {});
+      await c.connect(new StreamableHTTPClientTransport(new URL(site.resource), api.bearerAuth(fixed)));
+      return c;
+    };
+    const c = await connect(token);
+    try {
+      const tools = api.createClient(c);
+      expect(await tools.get_order!({ orderId: "o10" })).toEqual({ ok: true, data: { orderId: "o10", status: "paid", caller: "user-fixed" } });
+      expect(await tools.get_order!({ orderId: "o11" })).toMatchObject({ ok: true, data: { caller: "user-fixed" } });
+      expect(await tools.refund_order!({ orderId: "o10" })).toMatchObject({ ok: false, code: "REJECTED", reason: "INSUFFICIENT_SCOPE" });
+    } finally {
+      await c.close();
+    }
+  });
+
   it("the typed client sends a token from a function and reports 401 and 403 as REJECTED envelopes", async () => {
     const token = await issuer.token(site.resource, { scope: "orders:read" });
     const connect = async (source: () => Promise<string | undefined>) => {
