@@ -112,6 +112,15 @@ describe("tokens", () => {
     expect(lacking.ran).toBe(0);
   });
 
+  it("under listing: allowed, a name no contract has reaches the server's -32602, while an existing tool outside the scopes gets 403", async () => {
+    const token = `Bearer ${await issuer.token(site.resource, { scope: "orders:read" })}`;
+    const unknown = await rawCall(token, "no_such_tool", {});
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toContain('"code":-32602');
+    expect(unknown.challenge).toBeNull();
+    expect(await rawCall(token, "delete_customer", { customerId: "c1" })).toMatchObject({ status: 403, ran: 0 });
+  });
+
   it("a broader scope implies the narrower ones (auth.impliedScopes)", async () => {
     const admin = `Bearer ${await issuer.token(site.resource, { scope: "orders:admin" })}`;
     expect(await rawCall(admin, "refund_order")).toMatchObject({ status: 200, ran: 1 });
