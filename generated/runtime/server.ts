@@ -196,6 +196,20 @@ function scopesAllow(
   return (contract.scopes ?? []).every((scope) => granted.includes(scope));
 }
 
+/**
+ * Why a verified caller may not call a tool, in the words of the HTTP gate's
+ * 403 (every scope the call needs); undefined when it may, or when no caller
+ * was verified (stdio, or no auth).
+ */
+function scopeRefusal(
+  contract: AnyToolContract,
+  auth: CallerAuth | undefined,
+): string | undefined {
+  if (auth === undefined || scopesAllow(contract, auth.scopes))
+    return undefined;
+  return `Calling ${contract.name} needs the scopes ${(contract.scopes ?? []).join(" ")}.`;
+}
+
 /** The tools a tools/list shows: every served one, or for a verified caller, unless `listing` is `all`, those its scopes allow. */
 function listedTools(
   served: Map<string, Served>,
@@ -245,6 +259,16 @@ async function confirmationAnswer(
   if (decision.kind === "run") return undefined;
   if (decision.kind === "ask")
     return extra.confirmation.ask(decision.message, decision.state);
+  return rejection(contract, decision.reason, decision.message, onTrace);
+}
+
+/** A call refused before its handler could run: REJECTED with `reason`, traced as the executor traces a failure. */
+function rejection(
+  contract: AnyToolContract,
+  reason: string,
+  message: string,
+  onTrace: ExecuteOptions["onTrace"],
+): CallToolResult {
   try {
     onTrace?.({
       tool: contract.name,
@@ -259,9 +283,7 @@ async function confirmationAnswer(
     // A failing onTrace changes nothing, as in the executor.
   }
   return toCallResult(
-    failure(contract, "REJECTED", decision.message, false, "none", 0, {
-      reason: decision.reason,
-    }),
+    failure(contract, "REJECTED", message, false, "none", 0, { reason }),
   );
 }
 
@@ -319,12 +341,21 @@ export function createToolServer<M extends ContractMap>(
       // Per the MCP spec an unknown tool is a protocol error, unlike bad arguments.
       if (tool === undefined)
         throw unknownToolError(`Unknown tool: ${truncateName(params.name)}`);
-      // MCP makes `arguments` optional; a tool without parameters is commonly called without it.
-      const input: unknown = params.arguments ?? {};
       const onTrace = tracedWithProtocol(
         executeOptions.onTrace,
         extra.protocol,
       );
+      // The HTTP entry's gate refuses this with 403 first; checked again for a server behind a transport of its own whose auth checks no scopes.
+      const outOfScope = scopeRefusal(tool.contract, extra.auth);
+      if (outOfScope !== undefined)
+        return rejection(
+          tool.contract,
+          "INSUFFICIENT_SCOPE",
+          outOfScope,
+          onTrace,
+        );
+      // MCP makes `arguments` optional; a tool without parameters is commonly called without it.
+      const input: unknown = params.arguments ?? {};
       if (tool.contract.confirm === true && approvals !== undefined) {
         const answer = await confirmationAnswer(
           tool.contract,

@@ -9,6 +9,7 @@ import type { Io } from "./io.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { resolveSettings } from "../config/settings.js";
 import { diffConfigOf } from "../diff/config.js";
+import { baseNormalizeOptions } from "../diff/base-config.js";
 import { formatReport, FORMATS, type Format } from "../diff/format.js";
 import { diffContracts } from "../diff/index.js";
 import { loadBase, sideFromFolder, type SideResult } from "../diff/sources.js";
@@ -26,7 +27,8 @@ Options:
   --base BASE          the contracts to compare against (required)
   --definitions DIR    the contracts as they are now (default: definitions)
   --format FORMAT      text (default), json, github (workflow annotations), markdown (a table for a pull request)
-  --config FILE        the config file with the \`diff:\` section (default: toolc.config.yaml, if present)
+  --config FILE        the config file with the \`diff:\` section and \`auth.defaultScopes\` (default: toolc.config.yaml,
+                       if present); a git:REF base is read with the same file as it is in that commit
 `;
 
 function isFormat(value: string): value is Format {
@@ -61,10 +63,13 @@ export async function diffCommand(argv: readonly string[], io: Io, cwd: string =
   const config = diffConfigOf(resolved.settings.config);
   for (const d of config.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (config.diagnostics.length > 0) return 2;
-  // The config's default scopes apply to both sides, as generate applies them.
-  const normalizeOptions = resolved.settings.auth === undefined ? {} : { auth: resolved.settings.auth };
-  const base = loadBase(values.base, definitions, cwd, normalizeOptions);
-  const head = sideFromFolder(definitions, cwd, normalizeOptions);
+  // The config's default scopes are part of each tool's, as generate applies them; a git base has those of its own commit's config.
+  const headOptions = resolved.settings.auth === undefined ? {} : { auth: resolved.settings.auth };
+  const baseOptions = await baseNormalizeOptions(values.base, cwd, values.config, headOptions);
+  for (const d of baseOptions.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (baseOptions.diagnostics.length > 0) return io.err(`toolc diff: the base's config does not load\n`), 2;
+  const base = loadBase(values.base, definitions, cwd, baseOptions.options);
+  const head = sideFromFolder(definitions, cwd, headOptions);
   const baseUsable = reportSide(base, "base", io);
   const headUsable = reportSide(head, "head", io);
   if (!baseUsable || !headUsable || !base.side || !head.side) return 2;

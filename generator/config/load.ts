@@ -119,6 +119,11 @@ export async function loadConfig(path: string, displayRoot: string): Promise<{ c
   } catch {
     return { diagnostics: [error({ file: display, line: 1, col: 1 }, Codes.configNotFound, `config file not found: ${display}`)] };
   }
+  return parseConfig(text, path, display);
+}
+
+/** Checks a config file's text, read from disk or (toolc diff's git base) from a commit; `display` is how diagnostics name it. */
+export async function parseConfig(text: string, path: string, display: string): Promise<{ config?: LoadedConfig; diagnostics: Diagnostic[] }> {
   // Loaded here, not at the top: a run without a config file never needs the YAML parser or Ajv.
   const [{ parseYamlSource }, { validate, schema }] = await Promise.all([import("../load/yaml-source.js"), configValidator()]);
   const parsed = parseYamlSource(text, CONFIG_FILE, display);

@@ -59,7 +59,7 @@ export function sideFromFolder(dir: string, cwd: string, options: NormalizeOptio
   return sideFromTexts(texts, where, options);
 }
 
-function git(args: readonly string[], cwd: string): Buffer {
+export function git(args: readonly string[], cwd: string): Buffer {
   return execFileSync("git", args, { cwd, maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
 }
 

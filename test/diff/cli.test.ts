@@ -63,6 +63,57 @@ describe("--base git:REF", () => {
   });
 });
 
+describe("--base git:REF with the base commit's own config", () => {
+  const config = (defaultScopes: string): string =>
+    ["mcp: { sdk: 2 }", "auth:", "  resource: https://mcp.example.com/mcp", "  authorizationServers: [https://auth.example.com/]", `  defaultScopes: ${defaultScopes}`, ""].join("\n");
+  const TOOLS = ["create_refund", "delete_customer", "get_order", "search_orders"];
+  const scopeChanges = (out: string): string[] =>
+    (JSON.parse(out) as { changes: { tool: string; rule: string; level: string; message: string }[] }).changes.map((c) => `${c.tool} ${c.rule} ${c.level}: ${c.message}`).sort();
+  const added = (scope: string): string[] => TOOLS.map((t) => `${t} scope-added breaking: scope ${scope} now required: callers whose tokens lack it are refused (403 insufficient_scope)`);
+
+  it("a scope added only through auth.defaultScopes is scope-added, breaking, for every tool without scopes of its own", async () => {
+    const { root, work } = repository("packages/api");
+    writeFileSync(join(work, "toolc.config.yaml"), config("[mcp:tools]"));
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "auth");
+    writeFileSync(join(work, "toolc.config.yaml"), config("[mcp:tools, orders:write]"));
+    const run = await runDiff(work, ["--base", "git:HEAD", "--format", "json"]);
+    expect(run.code).toBe(1);
+    expect(scopeChanges(run.out)).toEqual(added("orders:write"));
+    // A folder base has no commit to read a config from: both sides get the current one (docs/evolution.md).
+    cpSync(join(work, "definitions"), join(work, "v1"), { recursive: true });
+    expect(scopeChanges((await runDiff(work, ["--base", "v1", "--format", "json"])).out)).toEqual([]);
+  });
+
+  it("finds the base's config as generate does (upwards from the working folder, or --config's path), and a commit without one has no default", async () => {
+    const { root, work } = repository("packages/api");
+    // At the root, so its paths are the root's: the definitions are given on the command line.
+    const args = ["--base", "git:HEAD", "--definitions", "definitions", "--format", "json"];
+    writeFileSync(join(root, "toolc.config.yaml"), config("[mcp:tools]"));
+    expect(scopeChanges((await runDiff(work, args)).out)).toEqual(added("mcp:tools"));
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "auth");
+    writeFileSync(join(root, "toolc.config.yaml"), config("[orders:read]"));
+    expect(scopeChanges((await runDiff(work, args)).out)).toEqual(
+      [...added("orders:read"), ...TOOLS.map((t) => `${t} scope-removed info: scope mcp:tools no longer required`)].sort(),
+    );
+    expect(scopeChanges((await runDiff(join(root, "packages"), ["--base", "git:HEAD", "--definitions", "api/definitions", "--config", "../toolc.config.yaml", "--format", "json"])).out)).toEqual(
+      [...added("orders:read"), ...TOOLS.map((t) => `${t} scope-removed info: scope mcp:tools no longer required`)].sort(),
+    );
+  });
+
+  it("a base config that does not load stops the diff (exit 2), located in the commit", async () => {
+    const { root, work } = repository();
+    writeFileSync(join(work, "toolc.config.yaml"), "auth: { defaultScope: [x] }\n");
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "broken config");
+    writeFileSync(join(work, "toolc.config.yaml"), config("[mcp:tools]"));
+    const run = await runDiff(work, ["--base", "git:HEAD"]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/^HEAD:toolc\.config\.yaml:1:\d+: error TC\d+: unknown key `defaultScope` in `auth`/m);
+  });
+});
+
 describe("formats", () => {
   it("--format json is valid JSON with every change's location, level, rule, tool and direction", async () => {
     const run = await diffEdits({ ...BREAKING_EDIT, "search_orders.yaml": [["maximum: 100", "maximum: 200"]] });

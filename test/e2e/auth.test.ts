@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { createMcpHandler, type AuthInfo, type Server } from "@modelcontextprotocol/server";
 import { rmSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import { inspectorCli } from "../helpers/inspector.js";
@@ -27,6 +28,7 @@ interface HttpApi {
   createHttpHandler(handlers: unknown, options?: Record<string, unknown>): RequestListener;
 }
 interface IndexApi {
+  createServer(handlers: unknown): Server;
   createClient(client: Client): Record<string, (input: unknown) => Promise<Record<string, unknown>>>;
   bearerAuth(token: string | (() => Promise<string | undefined>)): Record<string, unknown>;
 }
@@ -108,6 +110,15 @@ describe("tokens", () => {
     expect(lacking.status).toBe(403);
     expect(lacking.challenge).toBe(`Bearer error="insufficient_scope", error_description="Calling refund_order needs the scopes orders:write.", scope="orders:write", resource_metadata="${metadataUrl()}"`);
     expect(lacking.ran).toBe(0);
+  });
+
+  it("under listing: allowed, a name no contract has reaches the server's -32602, while an existing tool outside the scopes gets 403", async () => {
+    const token = `Bearer ${await issuer.token(site.resource, { scope: "orders:read" })}`;
+    const unknown = await rawCall(token, "no_such_tool", {});
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toContain('"code":-32602');
+    expect(unknown.challenge).toBeNull();
+    expect(await rawCall(token, "delete_customer", { customerId: "c1" })).toMatchObject({ status: 403, ran: 0 });
   });
 
   it("a broader scope implies the narrower ones (auth.impliedScopes)", async () => {
@@ -198,6 +209,24 @@ describe.each(["legacy", "modern"] as const)("scopes per tool, %s generation", (
     }
   });
 
+  it("the typed client sends a fixed token string with every request", async () => {
+    const token = await issuer.token(site.resource, { scope: "orders:read", sub: "user-fixed" });
+    const connect = async (fixed: string) => {
+      const c = new Client({ name: "typed-fixed", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {});
+      await c.connect(new StreamableHTTPClientTransport(new URL(site.resource), api.bearerAuth(fixed)));
+      return c;
+    };
+    const c = await connect(token);
+    try {
+      const tools = api.createClient(c);
+      expect(await tools.get_order!({ orderId: "o10" })).toEqual({ ok: true, data: { orderId: "o10", status: "paid", caller: "user-fixed" } });
+      expect(await tools.get_order!({ orderId: "o11" })).toMatchObject({ ok: true, data: { caller: "user-fixed" } });
+      expect(await tools.refund_order!({ orderId: "o10" })).toMatchObject({ ok: false, code: "REJECTED", reason: "INSUFFICIENT_SCOPE" });
+    } finally {
+      await c.close();
+    }
+  });
+
   it("the typed client sends a token from a function and reports 401 and 403 as REJECTED envelopes", async () => {
     const token = await issuer.token(site.resource, { scope: "orders:read" });
     const connect = async (source: () => Promise<string | undefined>) => {
@@ -246,5 +275,50 @@ describe("raw requests of both generations", () => {
     const names = (m: Record<string, unknown>) => ((m["result"] as { tools: { name: string }[] }).tools).map((t) => t.name);
     expect(names(modern)).toEqual(["delete_customer", "whoami"]);
     expect(names(legacy)).toEqual(["delete_customer", "whoami"]);
+  });
+});
+
+/**
+ * The generated server mounted behind a transport of its own (the SDK's
+ * `createMcpHandler`, as an application with its own auth middleware would
+ * mount it): the caller arrives as the SDK's pass-through `authInfo`, and no
+ * gate checked its scopes. The server refuses out-of-scope calls itself.
+ */
+describe.each(["legacy", "modern"] as const)("a server behind another transport's auth, %s generation", (era) => {
+  async function mounted(scopes: string[]): Promise<{ client: Client; close: () => Promise<void> }> {
+    const entry = createMcpHandler(() => api.createServer(handlers), { legacy: "stateless" });
+    const authInfo: AuthInfo = { token: "", clientId: "gateway-app", scopes, expiresAt: Math.floor(Date.now() / 1000) + 600, extra: { subject: "user-77" } };
+    const fetchThrough = (input: string | URL, init?: RequestInit) => entry.fetch(new Request(input, init), { authInfo });
+    const client = new Client({ name: "mounted", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {});
+    await client.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: fetchThrough }));
+    return { client, close: () => client.close() };
+  }
+
+  it("lists what the caller's scopes allow, refuses an out-of-scope tool as REJECTED INSUFFICIENT_SCOPE, and an unknown one with -32602", async () => {
+    const { client, close: closeClient } = await mounted(["orders:read"]);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["get_order", "whoami"]);
+      const before = calls.length;
+      const tools = api.createClient(client);
+      expect(await tools.refund_order!({ orderId: "o1" })).toEqual({
+        ok: false, code: "REJECTED", reason: "INSUFFICIENT_SCOPE", retryable: false, effect: "none", tool: "refund_order", version: 1, attempts: 0,
+        message: "Calling refund_order needs the scopes orders:write.",
+      });
+      expect(calls.length).toBe(before);
+      await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({ code: -32602 });
+      expect(await tools.get_order!({ orderId: "o2" })).toEqual({ ok: true, data: { orderId: "o2", status: "paid", caller: "user-77" } });
+      expect(calls.length).toBe(before + 1);
+    } finally {
+      await closeClient();
+    }
+  });
+
+  it("a caller with the scope runs the tool", async () => {
+    const { client, close: closeClient } = await mounted(["orders:write"]);
+    try {
+      expect(await api.createClient(client).refund_order!({ orderId: "o3" })).toEqual({ ok: true, data: { refunded: true } });
+    } finally {
+      await closeClient();
+    }
   });
 });

@@ -3,10 +3,11 @@
  * delete_customer: the server asks through MCP 2026-07-28's InputRequiredResult
  * with an elicitation, and through the SDK's shim on a 2025-era stdio
  * connection; an approval runs the handler once, is bound to the exact
- * arguments and the caller, and cannot be replayed; a client that cannot
- * ask gets a REJECTED envelope; nothing runs unapproved.
+ * arguments, the tool and the caller, expires, and cannot be replayed; a
+ * client that cannot ask gets a REJECTED envelope; nothing runs unapproved,
+ * not even for a tool whose open input schema lets a model add `confirm: true`.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { rmSync, writeFileSync } from "node:fs";
@@ -20,9 +21,32 @@ interface HttpApi {
   createHttpHandler(handlers: unknown, options?: Record<string, unknown>): RequestListener;
 }
 
+/** A second confirmed tool, beside test/fixtures/auth's: its input is open, so an argument named `confirm` is valid input. */
+const ARCHIVE_CUSTOMER = `name: archive_customer
+version: 1
+title: Archive customer
+description: Archive a customer; any other arguments are kept as notes. Each call is confirmed by the user.
+effect: destructive
+scopes: [customers:delete]
+confirm: true
+input:
+  type: object
+  properties:
+    customerId: { type: string, minLength: 1, maxLength: 64 }
+  required: [customerId]
+  additionalProperties: true
+output:
+  type: object
+  properties:
+    archived: { type: string }
+  required: [archived]
+`;
+
 const deleted: unknown[] = [];
+const archived: unknown[] = [];
 const handlers = {
   delete_customer: (input: { customerId: string }) => (deleted.push(input), { deleted: input.customerId }),
+  archive_customer: (input: { customerId: string }) => (archived.push(input), { archived: input.customerId }),
   whoami: () => ({ subject: "", clientId: "", scopes: [] }),
 };
 
@@ -33,7 +57,7 @@ let token: string;
 let otherUser: string;
 
 beforeAll(async () => {
-  dir = await authProject();
+  dir = await authProject({ "archive_customer.yaml": ARCHIVE_CUSTOMER });
   issuer = await startIssuer();
   const { createHttpHandler } = await load<HttpApi>(dir, "http.ts");
   site = await serveLater();
@@ -51,9 +75,9 @@ const FORM = { elicitation: { form: {} } };
 const auth = (t = token) => ({ authorization: `Bearer ${t}` });
 const ACCEPT = { confirm: { action: "accept", content: { confirm: true } } };
 
-/** A 2026-07-28 tools/call of delete_customer, with the client's capabilities and, on a retry, its answer and the state it echoes. */
-async function call(args: Record<string, unknown>, options: { retry?: { inputResponses: unknown; requestState: unknown }; capabilities?: unknown; as?: string } = {}) {
-  const params = { name: "delete_customer", arguments: args, ...(options.retry ?? {}) };
+/** A 2026-07-28 tools/call (of delete_customer unless `tool` says), with the client's capabilities and, on a retry, its answer and the state it echoes. */
+async function call(args: Record<string, unknown>, options: { retry?: { inputResponses: unknown; requestState: unknown }; capabilities?: unknown; as?: string; tool?: string } = {}) {
+  const params = { name: options.tool ?? "delete_customer", arguments: args, ...(options.retry ?? {}) };
   const meta = { "io.modelcontextprotocol/clientCapabilities": options.capabilities ?? FORM };
   return final(await modernRequest(new URL(site.resource), "tools/call", params, { meta, headers: auth(options.as) }));
 }
@@ -113,6 +137,33 @@ describe("MCP 2026-07-28: InputRequiredResult with an elicitation", () => {
     expect(deleted.length).toBe(before);
   });
 
+  it("an approval used after its time-to-live is refused by the state check, and nothing runs", async () => {
+    const before = deleted.length;
+    const asked = inputRequired(await call({ customerId: "cus_10" }));
+    // Only Date is faked: the server is in this process, and its state codec reads the clock through Date.now.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      vi.setSystemTime(Date.now() + 62_000);
+      const late = await call({ customerId: "cus_10" }, { retry: { inputResponses: ACCEPT, requestState: asked.requestState } });
+      expect(late["error"]).toMatchObject({ code: -32602 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(deleted.length).toBe(before);
+  });
+
+  it("an approval given for one tool, presented to another with the same arguments, is refused and stays unused", async () => {
+    const [deletedBefore, archivedBefore] = [deleted.length, archived.length];
+    const asked = inputRequired(await call({ customerId: "cus_11" }));
+    const elsewhere = envelope(await call({ customerId: "cus_11" }, { tool: "archive_customer", retry: { inputResponses: ACCEPT, requestState: asked.requestState } }));
+    expect(elsewhere).toMatchObject({ code: "REJECTED", reason: "CONFIRMATION_INVALID", tool: "archive_customer", effect: "none", attempts: 0 });
+    expect([deleted.length, archived.length]).toEqual([deletedBefore, archivedBefore]);
+    // Refused, not spent: the tool it was given for still runs on it, once.
+    const approved = await call({ customerId: "cus_11" }, { retry: { inputResponses: ACCEPT, requestState: asked.requestState } });
+    expect((approved["result"] as { structuredContent: unknown }).structuredContent).toEqual({ deleted: "cus_11" });
+    expect(deleted.length).toBe(deletedBefore + 1);
+  });
+
   it("a client without form elicitation gets CONFIRMATION_UNAVAILABLE, and nothing runs", async () => {
     const before = deleted.length;
     for (const capabilities of [{}, { elicitation: { url: {} } }]) {
@@ -139,6 +190,39 @@ describe("MCP 2026-07-28: InputRequiredResult with an elicitation", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("a confirmed tool with an open input schema: `confirm: true` among the arguments approves nothing", () => {
+  const ARGS = { customerId: "cus_12", confirm: true };
+  const archive = (args: Record<string, unknown>, options: Parameters<typeof call>[1] = {}) => call(args, { ...options, tool: "archive_customer" });
+
+  it("the call is asked about, and the user's answer, not the argument, decides it", async () => {
+    const before = archived.length;
+    const asked = inputRequired(await archive(ARGS));
+    expect(asked.message).toContain('"confirm": true');
+    // An answer without the server's state is only another first round.
+    inputRequired(await archive(ARGS, { retry: { inputResponses: ACCEPT, requestState: undefined } }));
+    const declined = envelope(await archive(ARGS, { retry: { inputResponses: { confirm: { action: "decline" } }, requestState: asked.requestState } }));
+    expect(declined).toMatchObject({ code: "REJECTED", reason: "CONFIRMATION_DECLINED" });
+    expect(archived.length).toBe(before);
+  });
+
+  it("an approval of the call without the argument does not cover the call with it", async () => {
+    const before = archived.length;
+    const asked = inputRequired(await archive({ customerId: "cus_12" }));
+    const widened = envelope(await archive(ARGS, { retry: { inputResponses: ACCEPT, requestState: asked.requestState } }));
+    expect(widened).toMatchObject({ code: "REJECTED", reason: "CONFIRMATION_INVALID" });
+    expect(archived.length).toBe(before);
+  });
+
+  it("a client that cannot ask, of either generation, is refused with CONFIRMATION_UNAVAILABLE", async () => {
+    const before = archived.length;
+    expect(envelope(await archive(ARGS, { capabilities: {} }))).toMatchObject({ code: "REJECTED", reason: "CONFIRMATION_UNAVAILABLE" });
+    const body = { jsonrpc: "2.0", id: 71, method: "tools/call", params: { name: "archive_customer", arguments: ARGS } };
+    const legacy = final(await post(new URL(site.resource), body, { "mcp-protocol-version": "2025-11-25", ...auth() }));
+    expect(envelope(legacy)).toMatchObject({ code: "REJECTED", reason: "CONFIRMATION_UNAVAILABLE" });
+    expect(archived.length).toBe(before);
   });
 });
 

@@ -6,7 +6,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { createToolClient, createToolServer, executeTool, type AccessReason, type HandlersFor, type ToolClient, type ToolResult } from "../../generator/runtime/api.js";
+import { createToolClient, createToolServer, executeTool, type AccessReason, type CallerIdentity, type HandlersFor, type ToolClient, type ToolResult } from "../../generator/runtime/api.js";
 import { type Contracts, contracts, type GetOrderInput, type GetOrderOutput, getOrder } from "./fixtures.js";
 
 describe("types", () => {
@@ -15,6 +15,12 @@ describe("types", () => {
       get_order: (input, ctx) => {
         expectTypeOf(input.includeHistory).toEqualTypeOf<boolean>(); // default applied
         expectTypeOf(ctx.idempotencyKey).toEqualTypeOf<string | undefined>();
+        // The verified caller, or undefined (stdio, or no auth): a handler checks before reading it; it carries no token.
+        expectTypeOf(ctx.auth).toEqualTypeOf<CallerIdentity | undefined>();
+        expectTypeOf<CallerIdentity>().toHaveProperty("subject").toEqualTypeOf<string>();
+        expectTypeOf<CallerIdentity>().toHaveProperty("scopes").toEqualTypeOf<readonly string[]>();
+        expectTypeOf<CallerIdentity>().toHaveProperty("claims").toEqualTypeOf<{ readonly [claim: string]: unknown }>();
+        expectTypeOf<CallerIdentity>().not.toHaveProperty("token");
         if (input.customerId === "x") return ctx.reject("CUSTOMER_BLOCKED");
         // @ts-expect-error: not a declared reason
         if (input.customerId === "y") return ctx.reject("NOPE");

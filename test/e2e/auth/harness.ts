@@ -84,10 +84,11 @@ export async function startIssuer(): Promise<Issuer> {
   };
 }
 
-/** test/fixtures/auth generated into a temp project on SDK 2.x, with jose as the dependency auth adds. */
-export async function authProject(): Promise<string> {
+/** test/fixtures/auth, plus `extra` definitions (file name → YAML), generated into a temp project on SDK 2.x, with jose as the dependency auth adds. */
+export async function authProject(extra: Readonly<Record<string, string>> = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "toolc-auth-"));
   cpSync(join(ROOT, "test/fixtures/auth/definitions"), join(dir, "definitions"), { recursive: true });
+  for (const [file, text] of Object.entries(extra)) writeFileSync(join(dir, "definitions", file), text);
   cpSync(join(ROOT, "test/fixtures/auth/toolc.config.yaml"), join(dir, "toolc.config.yaml"));
   const dependencies = { "@modelcontextprotocol/server": "*", "@modelcontextprotocol/client": "*", "@modelcontextprotocol/node": "*", jose: "*" };
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "auth-fixture", private: true, type: "module", dependencies }));

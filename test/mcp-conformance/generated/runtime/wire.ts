@@ -21,6 +21,11 @@ const CODES: readonly ToolErrorCode[] = [
   "FAILED",
 ];
 const EFFECTS: readonly ToolEffect[] = ["none", "applied", "unknown"];
+/** Why a server's authorization refuses a call (client.ts's AccessReason): every tool's typed result includes them. */
+const ACCESS_REASONS: readonly string[] = [
+  "UNAUTHORIZED",
+  "INSUFFICIENT_SCOPE",
+];
 
 /** Any object, with the fields we look at typed as unknown until checked. */
 type Loose = { readonly [K in keyof ToolFailure<string> | "path"]?: unknown };
@@ -82,10 +87,14 @@ export function parseEnvelope(
     version: value.version as number,
     attempts: value.attempts as number,
   };
-  // A REJECTED envelope's reason is typed to the contract's errors; a server that sends another breaks it.
+  // A REJECTED envelope's reason is typed to the contract's errors and the server's access reasons; a server that sends another breaks it.
   if (
     code === "REJECTED" &&
-    (reason === undefined || !Object.hasOwn(contract.errors, reason))
+    (reason === undefined ||
+      !(
+        Object.hasOwn(contract.errors, reason) ||
+        ACCESS_REASONS.includes(reason)
+      ))
   ) {
     const message =
       "The server rejected the call with a reason the contract does not declare.";
