@@ -38,12 +38,19 @@ describe("a stalled event loop", () => {
   it("lets a handler that finished before its deadline win, even when another attempt's earlier deadline fires first", async () => {
     // The other attempt's deadline (30 ms) arms the shared timer first.
     const other = executeTool(contract(30), {}, () => new Promise(() => {}));
-    const fair = executeTool(contract(400), {}, async () => {
-      await sleep(300);
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    const fair = executeTool(contract(1_000), {}, async () => {
+      const finished = sleep(300);
+      started();
+      await finished;
       return { done: true };
     });
-    // 10 ms in, the loop stalls past both the handler's finish (300 ms) and its deadline (400 ms).
-    setTimeout(() => stall(500), 10);
+    // Once the handler runs (on a loaded machine that may be late), the loop stalls past the other's deadline,
+    // the handler's finish (300 ms) and its own deadline (1,000 ms). The margins leave 700 ms for the process to be
+    // descheduled between arming the deadline and starting the handler before the handler would really be late.
+    await handlerStarted;
+    stall(1_500);
     expect(await fair).toEqual({ ok: true, data: { done: true } });
     expect(await other).toMatchObject({ ok: false, code: "RETRYABLE" });
   });
