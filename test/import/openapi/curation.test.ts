@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../../generator/pipeline/run.js";
 import { runCli } from "../../compiler/helpers.js";
-import { importSpec, OK_OBJECT, openapi30, type Obj } from "./helpers.js";
+import { importSpec, OK_OBJECT, openapi30, scratchProject, type Obj } from "./helpers.js";
+import { generateAndLoad, startLoopbackApi } from "./project.js";
 
 const ID = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const SHOP = openapi30({
@@ -145,6 +146,75 @@ describe("curation", () => {
   it("a required parameter cannot be dropped without a value", async () => {
     const { result } = await importSpec(SHOP, "operations:\n  listOrders: { drop: [api_version] }\n");
     expect(result.skipped).toEqual(["listOrders"]);
+  });
+});
+
+const ISSUE_BODY = {
+  type: "object",
+  properties: { title: { type: "string" }, body: { type: "string" }, milestone: { type: "integer" }, labels: { type: "array", items: { type: "string" } } },
+  required: ["title"],
+};
+const ISSUES = openapi30({
+  "/issues": { post: { operationId: "createIssue", requestBody: { required: true, content: { "application/json": { schema: ISSUE_BODY } } }, responses: { 201: OK_OBJECT } } },
+  "/issues/{id}/labels": {
+    put: { operationId: "setLabels", parameters: [ID], requestBody: { content: { "application/json": { schema: { type: "array", items: { type: "string" } } } } }, responses: { 200: OK_OBJECT } },
+  },
+});
+
+/** A project on MCP SDK 1.x (toolc's node_modules linked) with `spec` imported under `curation`. */
+async function importIntoProject(spec: Obj, curation: string) {
+  return importSpec(spec, curation, {}, scratchProject("curation", { dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }));
+}
+
+describe("drop and set", () => {
+  it("drop and set reach the properties of a flattened body, and the generated handler sends the set value in the body", async () => {
+    const { contracts, result, dir } = await importIntoProject(ISSUES, "operations:\n  createIssue:\n    drop: [milestone]\n    set: { labels: [triage] }\n");
+    expect(result.problems).toEqual([]);
+    expect(contracts.createIssue).toMatchObject({ input: { properties: { title: { type: "string" }, body: { type: "string" } }, required: ["title"] } });
+    expect(Object.keys(((contracts.createIssue as Obj).input as Obj).properties as Obj)).toEqual(["title", "body"]);
+    expect(result.tools.find((t) => t.name === "createIssue")!.binding.body).toEqual({ encoding: "json", mediaType: "application/json", keys: ["title", "body"], fixed: { labels: ["triage"] } });
+
+    const project = await generateAndLoad(dir);
+    const api = await startLoopbackApi();
+    try {
+      const handlers = project.createOpenApiHandlers({ baseUrl: api.url });
+      api.answer(201, { id: "17" });
+      expect(await project.execute("createIssue", { title: "Flaky test", milestone: 3 }, handlers)).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+      expect(api.requests).toEqual([]);
+      expect(await project.execute("createIssue", { title: "Flaky test" }, handlers)).toEqual({ ok: true, data: { id: "17" } });
+      expect(api.requests).toHaveLength(1);
+      expect(JSON.parse(api.requests[0]!.body)).toEqual({ title: "Flaky test", labels: ["triage"] });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("a body property the API requires cannot be dropped without a value", async () => {
+    const { result } = await importSpec(ISSUES, "operations:\n  createIssue: { drop: [title] }\n");
+    expect(result.skipped).toEqual(["createIssue"]);
+    expect(result.problems).toContainEqual(expect.objectContaining({ severity: "error", message: expect.stringMatching(/^body property "title" is required by the API, so the curation cannot drop it without a value in `set`/) }));
+  });
+
+  it("an entry that names nothing the operation has is a warning at its place in the curation file", async () => {
+    const curation = [
+      "operations:",
+      "  listOrders:",
+      "    drop: [page, pgae]",
+      "    set: { api_version: '2024-01', X-Api-Version: '2' }",
+      "  setLabels:",
+      "    drop: [labels]",
+      "",
+    ].join("\n");
+    const { result } = await importSpec({ ...SHOP, paths: { ...(SHOP.paths as Obj), ...(ISSUES.paths as Obj) } }, curation);
+    const warnings = result.problems.filter((p) => p.file.startsWith("openapi.curation.yaml"));
+    expect(warnings.map((p) => `${p.file} ${p.message.split(",")[0]}`)).toEqual([
+      "openapi.curation.yaml:3:18 `drop` names \"pgae\"",
+      "openapi.curation.yaml:4:36 `set` names \"X-Api-Version\"",
+      "openapi.curation.yaml:6:12 `drop` names \"labels\"",
+    ]);
+    expect(warnings.map((p) => p.severity)).toEqual(["warning", "warning", "warning"]);
+    expect(warnings[1]!.message).toMatch(/so nothing is sent; .*declare it in `add` as well \(`add: \{ X-Api-Version: \{ in: header \} \}`\)/);
+    expect(warnings[2]!.message).toMatch(/the request body is one input property \(`body`\), so its properties cannot be dropped or set one by one/);
   });
 });
 
