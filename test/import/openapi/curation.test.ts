@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../../generator/pipeline/run.js";
 import { runCli } from "../../compiler/helpers.js";
-import { importSpec, OK_OBJECT, openapi30, scratchProject, type Obj } from "./helpers.js";
+import { docsGithubCuration, githubOperations, importSpec, OK_OBJECT, openapi30, scratchProject, type Obj } from "./helpers.js";
 import { generateAndLoad, startLoopbackApi } from "./project.js";
 
 const ID = { name: "id", in: "path", required: true, schema: { type: "string" } };
@@ -215,6 +215,37 @@ describe("drop and set", () => {
     expect(warnings.map((p) => p.severity)).toEqual(["warning", "warning", "warning"]);
     expect(warnings[1]!.message).toMatch(/so nothing is sent; .*declare it in `add` as well \(`add: \{ X-Api-Version: \{ in: header \} \}`\)/);
     expect(warnings[2]!.message).toMatch(/the request body is one input property \(`body`\), so its properties cannot be dropped or set one by one/);
+  });
+
+  it("the docs' GitHub example works as written on GitHub's own operations: milestone is not offered, the API version header is sent", async () => {
+    const spec = githubOperations(["issues/create", "issues/get", "issues/add-labels", "issues/list-labels-on-issue", "issues/set-labels", "issues/remove-label", "repos/delete"]);
+    const { contracts, result, dir } = await importIntoProject(spec, docsGithubCuration());
+    expect(result.problems.filter((p) => p.severity === "error" || p.file.startsWith("openapi.curation.yaml"))).toEqual([]);
+    // DELETEs are excluded (issues/remove-label), and repos/delete is not tagged `issues`.
+    expect(Object.keys(contracts).sort()).toEqual(["create_issue", "issue_labels", "issues_get"]);
+    const input = (contracts.create_issue as Obj).input as Obj;
+    expect(input.properties).toHaveProperty("title");
+    expect(input.properties).toHaveProperty("X-Request-Id");
+    expect(input.properties).not.toHaveProperty("milestone");
+    expect(input.properties).not.toHaveProperty("X-GitHub-Api-Version");
+    expect(contracts.create_issue).toMatchObject({ effect: "write", timeoutMs: 5000 });
+    expect(contracts.issues_get).toMatchObject({ retry: { attempts: 5, backoffMs: 500 }, timeoutMs: 8000 });
+
+    const project = await generateAndLoad(dir);
+    const api = await startLoopbackApi();
+    try {
+      const handlers = project.createOpenApiHandlers({ baseUrl: api.url, env: { GITHUB_TOKEN: "ghp_test" } });
+      api.answer(404, { message: "Not Found" });
+      const result = await project.execute("create_issue", { owner: "octo", repo: "hello", title: "Flaky test", "X-Request-Id": "req-1" }, handlers);
+      expect(result).toMatchObject({ ok: false, code: "REJECTED", reason: "NOT_FOUND" });
+      expect(api.requests).toHaveLength(1);
+      const [request] = api.requests;
+      expect(request).toMatchObject({ method: "POST", url: "/repos/octo/hello/issues" });
+      expect(request!.headers).toMatchObject({ "x-github-api-version": "2022-11-28", "x-request-id": "req-1", authorization: "Bearer ghp_test" });
+      expect(JSON.parse(request!.body)).toEqual({ title: "Flaky test" });
+    } finally {
+      await api.close();
+    }
   });
 });
 
