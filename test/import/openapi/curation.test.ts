@@ -77,6 +77,29 @@ describe("curation", () => {
     if (out) expect(run.stdout).toMatch(out);
   });
 
+  it("--report FILE writes every conversion and divergence as Markdown, one row per field, curation warnings at their place", async () => {
+    const note = { type: "object", properties: { id: { type: "string", example: "o-1" }, note: { type: "string", nullable: true }, link: { type: "string", format: "uri-template" } }, required: ["id"] };
+    const spec = openapi30({ "/orders/{id}": { get: { operationId: "getOrder", parameters: [ID], responses: { 200: { description: "ok", content: { "application/json": { schema: note } } } } } } });
+    const dir = (await importSpec(spec, "operations:\n  getOrder:\n    set: { X-Api-Version: '2' }\n", { dryRun: true })).dir;
+    const run = await runCli(dir, ["import", "openapi", "api.json", "--report", "import-report.md"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("converted: example 1, nullable 1");
+    const report = readFileSync(join(dir, "import-report.md"), "utf8");
+    const [head, problems, conversions] = report.split(/^## /m);
+    // A table's rows, after its header line and separator line.
+    const rows = (section: string | undefined) => (section ?? "").split("\n").filter((l) => l.startsWith("| ")).slice(2);
+    expect(head).toMatch(/^# Import of Shop API\n[\s\S]*- conversions: 2 \(example 1, nullable 1\)\n- problems: 0 errors, 2 warnings\n/);
+    const at = "/paths/~1orders~1{id}/get/responses/200/content/application~1json/schema/properties";
+    expect(rows(problems)).toEqual([
+      expect.stringMatching(/^\| warning \| openapi\.curation\.yaml:3:12 \| 'set' names "X-Api-Version", which is neither a parameter nor a body property/),
+      expect.stringMatching(new RegExp(`^\\| warning \\| ${at.replace(/[{}]/g, "\\$&")}/link/format \\| format "uri-template" is not one toolc checks`)),
+    ]);
+    expect(rows(conversions)).toEqual([
+      `| example | ${at}/id/example | 'example' became 'examples: [value]' |`,
+      `| nullable | ${at}/note/nullable | 'nullable: true' became 'null' in 'type' |`,
+    ]);
+  });
+
   it("groups operations into one tool, chosen by `operation`, with the strongest effect and every error", async () => {
     const curation = `groups:
   orders:
