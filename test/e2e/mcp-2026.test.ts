@@ -125,6 +125,11 @@ describe("one Streamable HTTP endpoint, both generations (demo/serve.ts --http)"
       }
     });
 
+    it.each(["ping", "logging/setLevel"])("answers %s with -32601: 2026-07-28 removed it", async (method) => {
+      const response = await modernRequest(server.url, method, method === "ping" ? {} : { level: "debug" });
+      expect(final(response)).toMatchObject({ error: { code: -32601 } });
+    });
+
     it("answers bad input with INVALID_INPUT as an isError result", async () => {
       const response = await modernRequest(server.url, "tools/call", { name: "search_orders", arguments: { filter: { customerId: "cus_1" }, limit: 1000 } });
       const { result } = final(response) as { result: { isError: boolean; _meta: Record<string, unknown> } };
@@ -165,7 +170,7 @@ describe("one Streamable HTTP endpoint, both generations (demo/serve.ts --http)"
   });
 
   describe("raw JSON-RPC, the 2025 revisions, on the same endpoint", () => {
-    it.each(["2025-11-25", "2025-06-18"])("negotiates %s with initialize and serves it statelessly", async (version) => {
+    it.each(["2025-11-25", "2025-06-18"])("negotiates %s with initialize and serves it statelessly: every demo tool called", async (version) => {
       const init = await post(server.url, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "curl", version: "8.0.0" } } }, {});
       expect(init.status).toBe(200);
       expect(final(init)).toMatchObject({ result: { protocolVersion: version, serverInfo: { name: "toolc-demo" } } });
@@ -173,8 +178,11 @@ describe("one Streamable HTTP endpoint, both generations (demo/serve.ts --http)"
       // 2025-era results carry no 2026 fields.
       expect(list.result["resultType"]).toBeUndefined();
       expect(list.result["ttlMs"]).toBeUndefined();
-      const called = final(await legacyRequest(server.url, "tools/call", { name: "get_order", arguments: { customerId: "cus_2" } }, version));
-      expect(called).toMatchObject({ result: { structuredContent: { found: true } } });
+      for (const [name, args, expected] of validCalls()) {
+        const called = final(await legacyRequest(server.url, "tools/call", { name, arguments: args }, version)) as { result: Record<string, unknown> };
+        expect(called.result["isError"], `${name}: ${JSON.stringify(called)}`).not.toBe(true);
+        expect(called.result).toMatchObject({ structuredContent: expected });
+      }
       await server.log.waitFor(new RegExp(`protocol=${version}`));
       const invalid = final(await legacyRequest(server.url, "tools/call", { name: "get_order", arguments: { customerId: 7 } }, version)) as { result: Record<string, unknown> };
       expect(invalid.result).toMatchObject({ isError: true, _meta: { "toolc/failure": { code: "INVALID_INPUT" } } });
