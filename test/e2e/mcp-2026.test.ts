@@ -5,12 +5,18 @@
  * hand-written JSON-RPC POSTs as curl would send them. Every demo tool is
  * listed and called; bad input is an INVALID_INPUT result, an unknown tool a
  * -32602 error, and headers that disagree with the body are refused before
- * any handler runs.
+ * any handler runs. Last, the demo's HTTP entry in this process shows that
+ * `ServerOptions.cache` wins over the config's `mcp.cache`.
  */
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { createServer as createNodeServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ProtocolError, ProtocolErrorCode, type Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contracts, createClient } from "../../generated/index.js";
+import { createDemoHandlers } from "../../demo/handlers.js";
+import { createHttpHandler } from "../../generated/http.js";
+import { contracts, createClient, type CacheHint } from "../../generated/index.js";
 import { call, connectHttp, connectStdio, demoServer, envelopeOf, spawnHttp, type HttpProcess, type LogBuffer } from "./helpers.js";
 import { final, legacyRequest, modernRequest, post } from "./rpc.js";
 
@@ -197,4 +203,30 @@ describe("stdio, both generations (demo/serve.ts spawned)", () => {
     const { client, log } = await connectStdio(demoServer, [], era);
     return { client, log, close: () => client.close() };
   }, "stdio");
+});
+
+describe("ServerOptions.cache given to createServer wins over the config's mcp.cache", () => {
+  /** The demo's HTTP entry in this process, its createServer given `cache` (or nothing). */
+  async function cacheHintsServed(cache: CacheHint | undefined): Promise<Record<string, unknown>[]> {
+    const http = createNodeServer(createHttpHandler(createDemoHandlers().handlers, cache === undefined ? {} : { cache }));
+    http.listen(0, "127.0.0.1");
+    await once(http, "listening");
+    const url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+    try {
+      const answers = await Promise.all(["tools/list", "server/discover"].map(async (method) => final(await modernRequest(url, method)) as { result: Record<string, unknown> }));
+      return answers.map(({ result }) => ({ ttlMs: result["ttlMs"], cacheScope: result["cacheScope"] }));
+    } finally {
+      http.closeAllConnections();
+      http.close();
+    }
+  }
+
+  it("without it, tools/list and server/discover carry the config's (toolc.config.yaml: 300000 ms, public)", async () => {
+    expect(await cacheHintsServed(undefined)).toEqual([{ ttlMs: 300000, cacheScope: "public" }, { ttlMs: 300000, cacheScope: "public" }]);
+  });
+
+  it("with it, both carry its ttlMs and cacheScope", async () => {
+    const cache: CacheHint = { ttlMs: 1500, cacheScope: "private" };
+    expect(await cacheHintsServed(cache)).toEqual([cache, cache]);
+  });
 });
