@@ -177,8 +177,9 @@ function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | un
   Object.assign(defs, converted.defs);
   const object = flattenable(converter.resolve(body.schema), names) ? bodyObject(converter, body.schema, converted) : undefined;
   if (object) {
+    const flattened = flattenBody(ctx, parts, object);
     ctx.conversions.add("body flattened", body.pointer, "the body's properties are input properties beside the parameters");
-    return { binding: { ...binding, ...flattenBody(ctx, parts, object) }, failed: converted.failed };
+    return { binding: { ...binding, ...flattened }, failed: converted.failed };
   }
   const key = names.take(names.has("body") ? "request_body" : "body", "request");
   properties[key] = converted.schema;
