@@ -37,6 +37,8 @@ export interface HttpOperation<Reason extends string = string> {
     readonly mediaType: string;
     readonly key?: string;
     readonly keys?: readonly string[];
+    /** Body properties with a value of their own (the curation's `set`), sent beside `keys` on every call. */
+    readonly fixed?: Readonly<Record<string, unknown>>;
   };
   readonly success:
     | { readonly kind: "json" }
@@ -231,7 +233,7 @@ function bodyOf(
   if (body === undefined) return undefined;
   let value: unknown;
   if (body.keys !== undefined) {
-    const picked: Record<string, unknown> = {};
+    const picked: Record<string, unknown> = { ...body.fixed };
     for (const key of body.keys)
       if (input[key] !== undefined) picked[key] = input[key];
     if (Object.keys(picked).length === 0 && body.encoding !== "json")

@@ -16,7 +16,24 @@ interface Breaking {
   readonly line: string;
   /** The file it points at: head/... for a change, base/... for a removal. */
   readonly file: string;
+  /** Edits of the base too, for a tool the demo does not have. */
+  readonly base?: Edits;
 }
+
+/** A tool whose output is an array (MCP 2026-07-28, SEP-2106), which the demo has none of. */
+const ARRAY_OUTPUT_TOOL = `name: count_orders
+version: 1
+description: How many orders a customer placed each month, oldest month first.
+effect: read
+input:
+  type: object
+  properties:
+    customerId: { type: string, minLength: 1 }
+  required: [customerId]
+output:
+  type: array
+  items: { type: integer, minimum: 0 }
+`;
 
 const BREAKING: readonly Breaking[] = [
   { name: "input property removed", edits: { "get_order.yaml": [["    includeHistory: { type: boolean, default: false, description: Include cancelled orders too. }\n", ""]] }, rule: "property-removed", tool: "get_order", direction: "input", line: "includeHistory", file: "base/get_order.yaml" },
@@ -35,6 +52,14 @@ const BREAKING: readonly Breaking[] = [
   { name: "output bound loosened", edits: { "types.yaml": [["amountCents: { type: integer, minimum: 0,", "amountCents: { type: integer, minimum: -100,"]] }, rule: "bound-loosened", tool: "get_order", direction: "output", line: "minimum: -100", file: "head/types.yaml" },
   { name: "effect more severe", edits: { "delete_customer.yaml": [["effect: destructive", "effect: destructive"]], "create_refund.yaml": [["effect: write", "effect: destructive"]] }, rule: "effect-more-severe", tool: "create_refund", direction: "tool", line: "effect: destructive", file: "head/create_refund.yaml" },
   { name: "tool removed", edits: { "delete_customer.yaml": null }, rule: "tool-removed", tool: "delete_customer", direction: "tool", line: "name: delete_customer", file: "base/delete_customer.yaml" },
+  // Clients send the argument in the header the contract names: one that sends the old name is refused (SEP-2243).
+  { name: "x-mcp-header renamed", edits: { "get_order.yaml": [["x-mcp-header: Customer-Id", "x-mcp-header: Customer-Ref"]] }, rule: "mcp-header-changed", tool: "get_order", direction: "input", line: "x-mcp-header: Customer-Ref", file: "head/get_order.yaml" },
+  {
+    name: "array output: items widened (integer to number)",
+    base: { "count_orders.yaml": ARRAY_OUTPUT_TOOL },
+    edits: { "count_orders.yaml": ARRAY_OUTPUT_TOOL.replace("items: { type: integer, minimum: 0 }", "items: { type: number, minimum: 0 }") },
+    rule: "type-widened", tool: "count_orders", direction: "output", line: "type: number", file: "head/count_orders.yaml",
+  },
 ];
 
 function find(changes: readonly JsonChange[], c: Breaking): JsonChange | undefined {
@@ -44,7 +69,7 @@ function find(changes: readonly JsonChange[], c: Breaking): JsonChange | undefin
 describe("each breaking change exits 1 and names the tool and field at file:line", () => {
   for (const c of BREAKING) {
     it(c.name, async () => {
-      const run = await diffEdits(c.edits);
+      const run = await diffEdits(c.edits, [], c.base);
       expect(run.err).toBe("");
       expect(run.code).toBe(1);
       const change = find(run.report.changes, c);

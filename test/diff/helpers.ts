@@ -33,11 +33,12 @@ export function applyEdits(dir: string, edits: Edits): void {
   }
 }
 
-/** A temp folder holding base/ (the demo) and head/ (the demo with `edits`). */
-export function pairFolder(edits: Edits): string {
+/** A temp folder holding base/ (the demo, with `baseEdits`) and head/ (the demo with `edits`). */
+export function pairFolder(edits: Edits, baseEdits: Edits = {}): string {
   const root = mkdtempSync(join(tmpdir(), "toolc-diff-"));
   cpSync(DEMO, join(root, "base"), { recursive: true });
   cpSync(DEMO, join(root, "head"), { recursive: true });
+  applyEdits(join(root, "base"), baseEdits);
   applyEdits(join(root, "head"), edits);
   return root;
 }
@@ -55,9 +56,9 @@ export async function runDiff(cwd: string, args: readonly string[]): Promise<Dif
   return { code, out, err };
 }
 
-/** Diffs the demo against the demo with `edits`, as JSON. */
-export async function diffEdits(edits: Edits, extra: readonly string[] = []): Promise<DiffRun & { report: JsonReport; lineAt: (change: JsonChange) => string }> {
-  const root = pairFolder(edits);
+/** Diffs the demo (with `baseEdits`, for a tool the demo lacks) against the demo with `edits`, as JSON. */
+export async function diffEdits(edits: Edits, extra: readonly string[] = [], baseEdits: Edits = {}): Promise<DiffRun & { report: JsonReport; lineAt: (change: JsonChange) => string }> {
+  const root = pairFolder(edits, baseEdits);
   try {
     const run = await runDiff(root, ["--base", "base", "--definitions", "head", "--format", "json", ...extra]);
     const report = (run.out === "" ? { changes: [], unversioned: [] } : JSON.parse(run.out)) as JsonReport;

@@ -5,12 +5,18 @@
  * hand-written JSON-RPC POSTs as curl would send them. Every demo tool is
  * listed and called; bad input is an INVALID_INPUT result, an unknown tool a
  * -32602 error, and headers that disagree with the body are refused before
- * any handler runs.
+ * any handler runs. Last, the demo's HTTP entry in this process shows that
+ * `ServerOptions.cache` wins over the config's `mcp.cache`.
  */
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { createServer as createNodeServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ProtocolError, ProtocolErrorCode, type Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contracts, createClient } from "../../generated/index.js";
+import { createDemoHandlers } from "../../demo/handlers.js";
+import { createHttpHandler } from "../../generated/http.js";
+import { contracts, createClient, type CacheHint } from "../../generated/index.js";
 import { call, connectHttp, connectStdio, demoServer, envelopeOf, spawnHttp, type HttpProcess, type LogBuffer } from "./helpers.js";
 import { final, legacyRequest, modernRequest, post } from "./rpc.js";
 
@@ -125,6 +131,11 @@ describe("one Streamable HTTP endpoint, both generations (demo/serve.ts --http)"
       }
     });
 
+    it.each(["ping", "logging/setLevel"])("answers %s with -32601: 2026-07-28 removed it", async (method) => {
+      const response = await modernRequest(server.url, method, method === "ping" ? {} : { level: "debug" });
+      expect(final(response)).toMatchObject({ error: { code: -32601 } });
+    });
+
     it("answers bad input with INVALID_INPUT as an isError result", async () => {
       const response = await modernRequest(server.url, "tools/call", { name: "search_orders", arguments: { filter: { customerId: "cus_1" }, limit: 1000 } });
       const { result } = final(response) as { result: { isError: boolean; _meta: Record<string, unknown> } };
@@ -165,7 +176,7 @@ describe("one Streamable HTTP endpoint, both generations (demo/serve.ts --http)"
   });
 
   describe("raw JSON-RPC, the 2025 revisions, on the same endpoint", () => {
-    it.each(["2025-11-25", "2025-06-18"])("negotiates %s with initialize and serves it statelessly", async (version) => {
+    it.each(["2025-11-25", "2025-06-18"])("negotiates %s with initialize and serves it statelessly: every demo tool called", async (version) => {
       const init = await post(server.url, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "curl", version: "8.0.0" } } }, {});
       expect(init.status).toBe(200);
       expect(final(init)).toMatchObject({ result: { protocolVersion: version, serverInfo: { name: "toolc-demo" } } });
@@ -173,8 +184,11 @@ describe("one Streamable HTTP endpoint, both generations (demo/serve.ts --http)"
       // 2025-era results carry no 2026 fields.
       expect(list.result["resultType"]).toBeUndefined();
       expect(list.result["ttlMs"]).toBeUndefined();
-      const called = final(await legacyRequest(server.url, "tools/call", { name: "get_order", arguments: { customerId: "cus_2" } }, version));
-      expect(called).toMatchObject({ result: { structuredContent: { found: true } } });
+      for (const [name, args, expected] of validCalls()) {
+        const called = final(await legacyRequest(server.url, "tools/call", { name, arguments: args }, version)) as { result: Record<string, unknown> };
+        expect(called.result["isError"], `${name}: ${JSON.stringify(called)}`).not.toBe(true);
+        expect(called.result).toMatchObject({ structuredContent: expected });
+      }
       await server.log.waitFor(new RegExp(`protocol=${version}`));
       const invalid = final(await legacyRequest(server.url, "tools/call", { name: "get_order", arguments: { customerId: 7 } }, version)) as { result: Record<string, unknown> };
       expect(invalid.result).toMatchObject({ isError: true, _meta: { "toolc/failure": { code: "INVALID_INPUT" } } });
@@ -189,4 +203,30 @@ describe("stdio, both generations (demo/serve.ts spawned)", () => {
     const { client, log } = await connectStdio(demoServer, [], era);
     return { client, log, close: () => client.close() };
   }, "stdio");
+});
+
+describe("ServerOptions.cache given to createServer wins over the config's mcp.cache", () => {
+  /** The demo's HTTP entry in this process, its createServer given `cache` (or nothing). */
+  async function cacheHintsServed(cache: CacheHint | undefined): Promise<Record<string, unknown>[]> {
+    const http = createNodeServer(createHttpHandler(createDemoHandlers().handlers, cache === undefined ? {} : { cache }));
+    http.listen(0, "127.0.0.1");
+    await once(http, "listening");
+    const url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+    try {
+      const answers = await Promise.all(["tools/list", "server/discover"].map(async (method) => final(await modernRequest(url, method)) as { result: Record<string, unknown> }));
+      return answers.map(({ result }) => ({ ttlMs: result["ttlMs"], cacheScope: result["cacheScope"] }));
+    } finally {
+      http.closeAllConnections();
+      http.close();
+    }
+  }
+
+  it("without it, tools/list and server/discover carry the config's (toolc.config.yaml: 300000 ms, public)", async () => {
+    expect(await cacheHintsServed(undefined)).toEqual([{ ttlMs: 300000, cacheScope: "public" }, { ttlMs: 300000, cacheScope: "public" }]);
+  });
+
+  it("with it, both carry its ttlMs and cacheScope", async () => {
+    const cache: CacheHint = { ttlMs: 1500, cacheScope: "private" };
+    expect(await cacheHintsServed(cache)).toEqual([cache, cache]);
+  });
 });

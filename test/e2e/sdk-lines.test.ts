@@ -165,6 +165,50 @@ describe("what each line's output imports", () => {
   });
 });
 
+describe("SDK 1 line: every trace event names the protocol generation, as docs/mcp-sdk.md says", () => {
+  type Traced = { tool: string; code: string; protocolEra?: string; protocolVersion?: string };
+  const traced = (events: Traced[]) => events.map((e) => ({ tool: e.tool, code: e.code, protocolEra: e.protocolEra, protocolVersion: e.protocolVersion }));
+
+  it("in memory: legacy, with no revision (SDK 1.x exposes none outside HTTP)", async () => {
+    const api = await loadIndex(1);
+    const events: Traced[] = [];
+    const server = api.createServer(lineHandlers(api, () => {}), { onTrace: (e: Traced) => events.push(e) });
+    const client = await clientKits[1].inMemory(server);
+    try {
+      await client.call("get_order", { customerId: "cus_1" });
+      await client.call("get_order", { customerId: "cus_1", includeDeleted: true });
+    } finally {
+      await client.close();
+      await server.close();
+    }
+    expect(traced(events)).toEqual([
+      { tool: "get_order", code: "OK", protocolEra: "legacy", protocolVersion: undefined },
+      { tool: "get_order", code: "INVALID_INPUT", protocolEra: "legacy", protocolVersion: undefined },
+    ]);
+  });
+
+  it("over Streamable HTTP: legacy, with the revision of the request's MCP-Protocol-Version header", async () => {
+    const api = await loadIndex(1);
+    const events: Traced[] = [];
+    const { createHttpHandler } = (await import(pathToFileURL(join(outs.get(1)!, "http.ts")).href)) as { createHttpHandler(h: unknown, o: unknown): (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+    const handle = createHttpHandler(lineHandlers(api, () => {}), { onTrace: (e: Traced) => events.push(e) });
+    const http = createNodeServer((req, res) => void handle(req, res));
+    http.listen(0, "127.0.0.1");
+    await once(http, "listening");
+    try {
+      const body = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_order", arguments: { customerId: "cus_1" } } };
+      const headers = { accept: "application/json, text/event-stream", "content-type": "application/json", "mcp-protocol-version": "2025-06-18" };
+      const response = await fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, { method: "POST", headers, body: JSON.stringify(body) });
+      expect(response.status).toBe(200);
+      await response.text();
+    } finally {
+      http.closeAllConnections();
+      http.close();
+    }
+    expect(traced(events)).toEqual([{ tool: "get_order", code: "OK", protocolEra: "legacy", protocolVersion: "2025-06-18" }]);
+  });
+});
+
 describe.each(LINES)("SDK %s line", (line) => {
   describe.each(TRANSPORTS)("over %s, with an SDK client of the same line", (_name, start) => {
     let s: Session;

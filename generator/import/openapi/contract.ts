@@ -48,6 +48,8 @@ export interface ToolInputs {
   readonly converter: SchemaConverter;
   readonly conversions: Conversions;
   readonly report: Reporter;
+  /** Reports an entry of this operation's curation at its place in the curation file. */
+  readonly curationWarning: (path: readonly (string | number)[], message: string) => void;
   /** The marker comment a re-import recognizes its files by. */
   readonly marker: string;
 }
@@ -126,7 +128,7 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   const notes: string[] = [`from ${op.method.toUpperCase()} ${op.path}${op.operationId === undefined ? "" : ` (operationId ${op.operationId})`}`];
   const { effect, idempotent } = effectOf(op, curation, report, notes);
   if (op.deprecated) notes.push("the API marks this operation deprecated");
-  const input = buildInput({ op, curation, converter, conversions, report, sensitive: inputs.sensitive });
+  const input = buildInput({ op, curation, converter, conversions, report, sensitive: inputs.sensitive, curationWarning: inputs.curationWarning });
   const output = buildOutput(op, converter, conversions, report);
   const { errors, byStatus } = buildErrors(op, conversions);
   const retry = retryOf(idempotent, inputs, notes);

@@ -11,7 +11,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import type { Diagnostic } from "../../ir.js";
 import { pointerJoin, Reporter, type Problem } from "../problems.js";
 import { buildTool, type OpenApiTool } from "./contract.js";
-import { loadCuration, type Curation, type CuratedScheme, type Selector } from "./curation.js";
+import { loadCuration, type Curation, type CuratedScheme, type OperationCuration, type Selector } from "./curation.js";
 import { buildGroups } from "./groups.js";
 import type { ApiSpec, Operation, SecurityRequirements, SecurityScheme } from "./model.js";
 import { Conversions } from "./report.js";
@@ -106,10 +106,15 @@ export function curationProblem(where: string, message: string): Problem {
   return { severity: "warning", file: where, pointer: "", message };
 }
 
-function curationFor(curation: Curation, op: Operation) {
+/** The operation's entry in the curation, with the key it is under (its operationId or `METHOD /path`). */
+function curationEntry(curation: Curation, op: Operation): { key: string; entry: OperationCuration } | undefined {
   const entries = curation.operations ?? {};
-  for (const key of operationKeys(op)) if (Object.hasOwn(entries, key)) return entries[key];
+  for (const key of operationKeys(op)) if (Object.hasOwn(entries, key)) return { key, entry: entries[key]! };
   return undefined;
+}
+
+function curationFor(curation: Curation, op: Operation): OperationCuration | undefined {
+  return curationEntry(curation, op)?.entry;
 }
 
 function unknownCurationKeys(curation: Curation, ops: readonly Operation[], locate: (p: readonly string[]) => string): Problem[] {
@@ -135,6 +140,8 @@ interface ToolsContext {
   readonly conversions: Conversions;
   readonly marker: string;
   readonly file: string;
+  /** Where a node of the curation file is, as `file:line:col`. */
+  readonly locate: (path: readonly (string | number)[]) => string;
 }
 
 /** One tool per chosen operation; an operation with errors is skipped, its problems kept. */
@@ -148,9 +155,11 @@ function buildTools(chosen: readonly Operation[], ctx: ToolsContext): { tools: O
     const { name, note } = names.get(op)!;
     if (note !== undefined) report.warn(op.pointer, note);
     const security = ctx.curation.security ?? op.security;
+    const curated = curationEntry(ctx.curation, op);
+    const curationWarning = (path: readonly (string | number)[], message: string) => problems.push(curationProblem(ctx.locate(["operations", curated?.key ?? "", ...path]), message));
     const tool = buildTool({
-      op, name, curation: curationFor(ctx.curation, op) ?? {}, defaults: ctx.curation.defaults ?? {}, security,
-      sensitive: schemeParameters(security, ctx.schemes), converter: ctx.converter, conversions: ctx.conversions, report, marker: ctx.marker,
+      op, name, curation: curated?.entry ?? {}, defaults: ctx.curation.defaults ?? {}, security, sensitive: schemeParameters(security, ctx.schemes),
+      converter: ctx.converter, conversions: ctx.conversions, report, curationWarning, marker: ctx.marker,
     });
     problems.push(...report.problems);
     if (tool) tools.push(note === undefined ? tool : { ...tool, notes: [...tool.notes, note] });
@@ -182,7 +191,7 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
   const chosen = spec.operations.filter((op) => selected(op, include, exclude, curationFor(curation, op)));
   const { id, env } = idOf(spec, curation);
   const marker = `openapi ${id}; a re-import overwrites this file: curate it in ${curationDisplay}`;
-  const built = buildTools(chosen, { curation, schemes, converter, conversions, marker, file: specDisplay });
+  const built = buildTools(chosen, { curation, schemes, converter, conversions, marker, file: specDisplay, locate: loaded.locate });
   const grouped = buildGroups(built.tools, curation, loaded.locate, curationProblems, marker);
   toolCountWarning(grouped.length, curation.maxTools ?? DEFAULT_MAX_TOOLS, docReport);
   const { skipped } = built;

@@ -59,33 +59,96 @@ interface Context {
   readonly conversions: Conversions;
   readonly report: Reporter;
   readonly sensitive: ReadonlySet<string>;
+  /** Reports an entry of this operation's curation at its place in the curation file (`path` below the operation's entry). */
+  readonly curationWarning: (path: readonly (string | number)[], message: string) => void;
 }
 
-export function buildInput(ctx: Context): BuiltInput {
-  const { op, curation, converter, report } = ctx;
-  const names = new Names();
-  const properties: JsonObject = {};
-  const required: string[] = [];
-  const defs: JsonObject = {};
-  const parameters: ParameterBinding[] = [];
-  let failed = false;
-  const dropped = new Set(curation.drop ?? []);
-  const fixed = curation.set ?? {};
-  const added: HttpParameter[] = Object.entries(curation.add ?? {}).map(([name, p]) => ({
+/**
+ * The curation's `drop` and `set` for one operation. Every name the
+ * operation offers (a parameter, an added one, a flattened body property) is
+ * recorded as it is built, so an entry that names none of them is reported
+ * rather than silently doing nothing.
+ */
+class DropAndSet {
+  readonly #drop: readonly string[];
+  readonly #set: Readonly<Record<string, Json>>;
+  readonly #offered = new Set<string>();
+
+  constructor(curation: OperationCuration) {
+    this.#drop = curation.drop ?? [];
+    this.#set = curation.set ?? {};
+  }
+
+  /** `name` is one the operation has: the curation's entries for it match. */
+  offers(name: string): void {
+    this.#offered.add(name);
+  }
+
+  /** The curation's fixed value for `name`, sent instead of an input property. */
+  fixed(name: string): { readonly value: Json } | undefined {
+    return Object.hasOwn(this.#set, name) ? { value: this.#set[name]! } : undefined;
+  }
+
+  dropped(name: string): boolean {
+    return this.#drop.includes(name);
+  }
+
+  reportUnmatched(ctx: Context, bodyKey: string | undefined): void {
+    const whole = bodyKey === undefined ? "" : `; the request body is one input property (\`${bodyKey}\`), so its properties cannot be dropped or set one by one`;
+    this.#drop.forEach((name, i) => {
+      if (!this.#offered.has(name)) ctx.curationWarning(["drop", i], `\`drop\` names ${JSON.stringify(name)}, which is neither a parameter nor a body property of this operation${whole}`);
+    });
+    for (const name of Object.keys(this.#set)) {
+      if (this.#offered.has(name)) continue;
+      ctx.curationWarning(["set", name], `\`set\` names ${JSON.stringify(name)}, which is neither a parameter nor a body property of this operation, so nothing is sent${whole}; to send a header or query value the API does not declare, declare it in \`add\` as well (\`add: { ${name}: { in: header } }\`)`);
+    }
+  }
+}
+
+/** The curation's `add` entries as parameters of the operation. */
+function addedParameters(op: Operation, curation: OperationCuration): HttpParameter[] {
+  return Object.entries(curation.add ?? {}).map(([name, p]) => ({
     name, in: p.in, required: p.in === "path" || p.required === true, schema: p.schema ?? { type: "string" }, description: p.description,
     style: p.in === "query" || p.in === "cookie" ? "form" : "simple", explode: p.in === "query" || p.in === "cookie", pointer: pointerJoin(op.pointer, "parameters"),
   }));
-  for (const param of [...op.parameters, ...added]) {
+}
+
+interface InputParts {
+  readonly names: Names;
+  readonly properties: JsonObject;
+  readonly required: string[];
+  readonly defs: JsonObject;
+  readonly curated: DropAndSet;
+}
+
+export function buildInput(ctx: Context): BuiltInput {
+  const parts: InputParts = { names: new Names(), properties: {}, required: [], defs: {}, curated: new DropAndSet(ctx.curation) };
+  const params = buildParameters(ctx, parts);
+  const body = buildBody(ctx, parts);
+  parts.curated.reportUnmatched(ctx, body.binding?.key);
+  const schema: JsonObject = { type: "object", properties: parts.properties, ...(parts.required.length > 0 ? { required: parts.required } : {}) };
+  if (Object.keys(parts.defs).length > 0) schema.$defs = Object.fromEntries(Object.keys(parts.defs).sort().map((k) => [k, parts.defs[k]!]));
+  return { schema, parameters: params.bindings, body: body.binding, failed: params.failed || body.failed };
+}
+
+function buildParameters(ctx: Context, parts: InputParts): { bindings: ParameterBinding[]; failed: boolean } {
+  const { op, converter, report } = ctx;
+  const { names, properties, required, defs, curated } = parts;
+  const bindings: ParameterBinding[] = [];
+  let failed = false;
+  for (const param of [...op.parameters, ...addedParameters(op, ctx.curation)]) {
     const base = { name: param.name, in: param.in, style: param.style, explode: param.explode };
     if (param.in === "header" && TRANSPORT_HEADERS.has(param.name.toLowerCase())) {
       ctx.conversions.add("transport header", param.pointer, `header parameter ${JSON.stringify(param.name)} left out: the handler sets it (OpenAPI 3.x ignores it as a parameter)`);
       continue;
     }
-    if (Object.hasOwn(fixed, param.name)) {
-      parameters.push({ ...base, value: fixed[param.name]! });
+    curated.offers(param.name);
+    const fixed = curated.fixed(param.name);
+    if (fixed) {
+      bindings.push({ ...base, value: fixed.value });
       continue;
     }
-    if (dropped.has(param.name)) {
+    if (curated.dropped(param.name)) {
       if (param.required) report.error(param.pointer, `parameter ${JSON.stringify(param.name)} is required by the API, so the curation cannot drop it without a value in \`set\``);
       continue;
     }
@@ -96,20 +159,14 @@ export function buildInput(ctx: Context): BuiltInput {
     Object.assign(defs, converted.defs);
     properties[key] = markSensitive(converted.schema, key, param.name, ctx);
     if (param.required) required.push(key);
-    parameters.push({ ...base, key });
+    bindings.push({ ...base, key });
   }
-  for (const name of dropped) {
-    if (!op.parameters.some((p) => p.name === name)) report.warn(op.pointer, `the curation drops parameter ${JSON.stringify(name)}, which this operation does not have`);
-  }
-  const body = buildBody(ctx, names, properties, required, defs);
-  failed ||= body.failed;
-  const schema: JsonObject = { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
-  if (Object.keys(defs).length > 0) schema.$defs = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]!]));
-  return { schema, parameters, body: body.binding, failed };
+  return { bindings, failed };
 }
 
-function buildBody(ctx: Context, names: Names, properties: JsonObject, required: string[], defs: JsonObject): { binding: BodyBinding | undefined; failed: boolean } {
+function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | undefined; failed: boolean } {
   const { op, converter, report } = ctx;
+  const { names, properties, required, defs } = parts;
   for (const other of op.otherBodies) {
     report.warn(pointerJoin(op.pointer, "requestBody"), `request body ${JSON.stringify(other)} is not offered: toolc sends JSON, form, text or binary bodies${op.body ? `; ${JSON.stringify(op.body.mediaType)} is used` : ""}`);
   }
@@ -118,27 +175,50 @@ function buildBody(ctx: Context, names: Names, properties: JsonObject, required:
   const binding = { encoding: body.encoding, mediaType: body.mediaType };
   const converted = converter.convertRoot(body.schema, body.pointer, "input", report);
   Object.assign(defs, converted.defs);
-  const flat = flattenable(converter.resolve(body.schema), names);
-  if (flat && isJsonObject(converted.schema)) {
-    // A body that is a $ref was converted as a $defs entry: its properties are read there.
-    const ref = (body.schema as JsonObject).$ref;
-    const defName = typeof ref === "string" ? converter.defNameOfRef(ref) : undefined;
-    const object = typeof ref === "string" ? (defName === undefined ? undefined : converted.defs[defName]) : converted.schema;
-    if (isJsonObject(object) && isJsonObject(object.properties)) {
-      const keys = Object.keys(object.properties);
-      for (const key of keys) {
-        names.take(key, "body");
-        properties[key] = markSensitive(object.properties[key]!, key, key, ctx);
-      }
-      if (body.required && Array.isArray(object.required)) required.push(...object.required.filter((r): r is string => typeof r === "string"));
-      ctx.conversions.add("body flattened", body.pointer, "the body's properties are input properties beside the parameters");
-      return { binding: { ...binding, keys }, failed: converted.failed };
-    }
+  const object = flattenable(converter.resolve(body.schema), names) ? bodyObject(converter, body.schema, converted) : undefined;
+  if (object) {
+    const flattened = flattenBody(ctx, parts, object);
+    ctx.conversions.add("body flattened", body.pointer, "the body's properties are input properties beside the parameters");
+    return { binding: { ...binding, ...flattened }, failed: converted.failed };
   }
   const key = names.take(names.has("body") ? "request_body" : "body", "request");
   properties[key] = converted.schema;
   if (body.required) required.push(key);
   return { binding: { ...binding, key }, failed: converted.failed };
+}
+
+/** The converted body as an object with properties; a body that is a $ref was converted as a $defs entry, so its properties are read there. */
+function bodyObject(converter: SchemaConverter, source: Json, converted: { schema: Json; defs: JsonObject }): (JsonObject & { properties: JsonObject }) | undefined {
+  const ref = isJsonObject(source) ? source.$ref : undefined;
+  const defName = typeof ref === "string" ? converter.defNameOfRef(ref) : undefined;
+  const object = typeof ref === "string" ? (defName === undefined ? undefined : converted.defs[defName]) : converted.schema;
+  return isJsonObject(object) && isJsonObject(object.properties) ? (object as JsonObject & { properties: JsonObject }) : undefined;
+}
+
+/**
+ * The body's properties as input properties, less those the curation drops
+ * or sets; a set value is sent in the body on every call. A property the
+ * body requires cannot be dropped without a value, as for a parameter.
+ */
+function flattenBody(ctx: Context, parts: InputParts, object: JsonObject & { properties: JsonObject }): { keys: string[]; fixed?: JsonObject } {
+  const body = ctx.op.body!;
+  const requiredByBody = new Set(Array.isArray(object.required) ? object.required.filter((r): r is string => typeof r === "string") : []);
+  const keys: string[] = [];
+  const fixed: JsonObject = {};
+  for (const key of Object.keys(object.properties)) {
+    parts.curated.offers(key);
+    const value = parts.curated.fixed(key);
+    if (value) fixed[key] = value.value;
+    else if (!parts.curated.dropped(key)) keys.push(key);
+    else if (requiredByBody.has(key)) ctx.report.error(body.pointer, `body property ${JSON.stringify(key)} is required by the API, so the curation cannot drop it without a value in \`set\``);
+  }
+  for (const key of keys) {
+    parts.names.take(key, "body");
+    parts.properties[key] = markSensitive(object.properties[key]!, key, key, ctx);
+  }
+  const offered = new Set(keys);
+  if (body.required) parts.required.push(...[...requiredByBody].filter((r) => offered.has(r) || !Object.hasOwn(object.properties, r)));
+  return Object.keys(fixed).length === 0 ? { keys } : { keys, fixed };
 }
 
 /** A body whose properties can sit beside the parameters: a plain object schema with valid, unclaimed names and nothing else that constrains it. */

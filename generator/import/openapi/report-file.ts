@@ -23,7 +23,8 @@ export function reportMarkdown(result: OpenApiImportResult): string {
     "",
     "| severity | where | message |",
     "| --- | --- | --- |",
-    ...result.problems.map((p) => `| ${p.severity} | ${cell(p.pointer || "(document)")} | ${cell(p.message)} |`),
+    // A problem without a pointer is about a whole file, or located in the curation file (`file:line:col`).
+    ...result.problems.map((p) => `| ${p.severity} | ${cell(p.pointer || p.file)} | ${cell(p.message)} |`),
     "",
     "## Conversions",
     "",

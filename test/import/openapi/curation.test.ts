@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../../generator/pipeline/run.js";
 import { runCli } from "../../compiler/helpers.js";
-import { importSpec, OK_OBJECT, openapi30, type Obj } from "./helpers.js";
+import { docsGithubCuration, githubOperations, importSpec, OK_OBJECT, openapi30, scratchProject, type Obj } from "./helpers.js";
+import { generateAndLoad, startLoopbackApi } from "./project.js";
 
 const ID = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const SHOP = openapi30({
@@ -76,6 +77,29 @@ describe("curation", () => {
     if (out) expect(run.stdout).toMatch(out);
   });
 
+  it("--report FILE writes every conversion and divergence as Markdown, one row per field, curation warnings at their place", async () => {
+    const note = { type: "object", properties: { id: { type: "string", example: "o-1" }, note: { type: "string", nullable: true }, link: { type: "string", format: "uri-template" } }, required: ["id"] };
+    const spec = openapi30({ "/orders/{id}": { get: { operationId: "getOrder", parameters: [ID], responses: { 200: { description: "ok", content: { "application/json": { schema: note } } } } } } });
+    const dir = (await importSpec(spec, "operations:\n  getOrder:\n    set: { X-Api-Version: '2' }\n", { dryRun: true })).dir;
+    const run = await runCli(dir, ["import", "openapi", "api.json", "--report", "import-report.md"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("converted: example 1, nullable 1");
+    const report = readFileSync(join(dir, "import-report.md"), "utf8");
+    const [head, problems, conversions] = report.split(/^## /m);
+    // A table's rows, after its header line and separator line.
+    const rows = (section: string | undefined) => (section ?? "").split("\n").filter((l) => l.startsWith("| ")).slice(2);
+    expect(head).toMatch(/^# Import of Shop API\n[\s\S]*- conversions: 2 \(example 1, nullable 1\)\n- problems: 0 errors, 2 warnings\n/);
+    const at = "/paths/~1orders~1{id}/get/responses/200/content/application~1json/schema/properties";
+    expect(rows(problems)).toEqual([
+      expect.stringMatching(/^\| warning \| openapi\.curation\.yaml:3:12 \| 'set' names "X-Api-Version", which is neither a parameter nor a body property/),
+      expect.stringMatching(new RegExp(`^\\| warning \\| ${at.replace(/[{}]/g, "\\$&")}/link/format \\| format "uri-template" is not one toolc checks`)),
+    ]);
+    expect(rows(conversions)).toEqual([
+      `| example | ${at}/id/example | 'example' became 'examples: [value]' |`,
+      `| nullable | ${at}/note/nullable | 'nullable: true' became 'null' in 'type' |`,
+    ]);
+  });
+
   it("groups operations into one tool, chosen by `operation`, with the strongest effect and every error", async () => {
     const curation = `groups:
   orders:
@@ -145,6 +169,106 @@ describe("curation", () => {
   it("a required parameter cannot be dropped without a value", async () => {
     const { result } = await importSpec(SHOP, "operations:\n  listOrders: { drop: [api_version] }\n");
     expect(result.skipped).toEqual(["listOrders"]);
+  });
+});
+
+const ISSUE_BODY = {
+  type: "object",
+  properties: { title: { type: "string" }, body: { type: "string" }, milestone: { type: "integer" }, labels: { type: "array", items: { type: "string" } } },
+  required: ["title"],
+};
+const ISSUES = openapi30({
+  "/issues": { post: { operationId: "createIssue", requestBody: { required: true, content: { "application/json": { schema: ISSUE_BODY } } }, responses: { 201: OK_OBJECT } } },
+  "/issues/{id}/labels": {
+    put: { operationId: "setLabels", parameters: [ID], requestBody: { content: { "application/json": { schema: { type: "array", items: { type: "string" } } } } }, responses: { 200: OK_OBJECT } },
+  },
+});
+
+/** A project on MCP SDK 1.x (toolc's node_modules linked) with `spec` imported under `curation`. */
+async function importIntoProject(spec: Obj, curation: string) {
+  return importSpec(spec, curation, {}, scratchProject("curation", { dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }));
+}
+
+describe("drop and set", () => {
+  it("drop and set reach the properties of a flattened body, and the generated handler sends the set value in the body", async () => {
+    const { contracts, result, dir } = await importIntoProject(ISSUES, "operations:\n  createIssue:\n    drop: [milestone]\n    set: { labels: [triage] }\n");
+    expect(result.problems).toEqual([]);
+    expect(contracts.createIssue).toMatchObject({ input: { properties: { title: { type: "string" }, body: { type: "string" } }, required: ["title"] } });
+    expect(Object.keys(((contracts.createIssue as Obj).input as Obj).properties as Obj)).toEqual(["title", "body"]);
+    expect(result.tools.find((t) => t.name === "createIssue")!.binding.body).toEqual({ encoding: "json", mediaType: "application/json", keys: ["title", "body"], fixed: { labels: ["triage"] } });
+
+    const project = await generateAndLoad(dir);
+    const api = await startLoopbackApi();
+    try {
+      const handlers = project.createOpenApiHandlers({ baseUrl: api.url });
+      api.answer(201, { id: "17" });
+      expect(await project.execute("createIssue", { title: "Flaky test", milestone: 3 }, handlers)).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+      expect(api.requests).toEqual([]);
+      expect(await project.execute("createIssue", { title: "Flaky test" }, handlers)).toEqual({ ok: true, data: { id: "17" } });
+      expect(api.requests).toHaveLength(1);
+      expect(JSON.parse(api.requests[0]!.body)).toEqual({ title: "Flaky test", labels: ["triage"] });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("a body property the API requires cannot be dropped without a value", async () => {
+    const { result } = await importSpec(ISSUES, "operations:\n  createIssue: { drop: [title] }\n");
+    expect(result.skipped).toEqual(["createIssue"]);
+    expect(result.problems).toContainEqual(expect.objectContaining({ severity: "error", message: expect.stringMatching(/^body property "title" is required by the API, so the curation cannot drop it without a value in `set`/) }));
+  });
+
+  it("an entry that names nothing the operation has is a warning at its place in the curation file", async () => {
+    const curation = [
+      "operations:",
+      "  listOrders:",
+      "    drop: [page, pgae]",
+      "    set: { api_version: '2024-01', X-Api-Version: '2' }",
+      "  setLabels:",
+      "    drop: [labels]",
+      "",
+    ].join("\n");
+    const { result } = await importSpec({ ...SHOP, paths: { ...(SHOP.paths as Obj), ...(ISSUES.paths as Obj) } }, curation);
+    const warnings = result.problems.filter((p) => p.file.startsWith("openapi.curation.yaml"));
+    expect(warnings.map((p) => `${p.file} ${p.message.split(",")[0]}`)).toEqual([
+      "openapi.curation.yaml:3:18 `drop` names \"pgae\"",
+      "openapi.curation.yaml:4:36 `set` names \"X-Api-Version\"",
+      "openapi.curation.yaml:6:12 `drop` names \"labels\"",
+    ]);
+    expect(warnings.map((p) => p.severity)).toEqual(["warning", "warning", "warning"]);
+    expect(warnings[1]!.message).toMatch(/so nothing is sent; .*declare it in `add` as well \(`add: \{ X-Api-Version: \{ in: header \} \}`\)/);
+    expect(warnings[2]!.message).toMatch(/the request body is one input property \(`body`\), so its properties cannot be dropped or set one by one/);
+  });
+
+  it("the docs' GitHub example works as written on GitHub's own operations: milestone is not offered, the API version header is sent", async () => {
+    const spec = githubOperations(["issues/create", "issues/get", "issues/add-labels", "issues/list-labels-on-issue", "issues/set-labels", "issues/remove-label", "repos/delete"]);
+    const { contracts, result, dir } = await importIntoProject(spec, docsGithubCuration());
+    expect(result.problems.filter((p) => p.severity === "error" || p.file.startsWith("openapi.curation.yaml"))).toEqual([]);
+    // DELETEs are excluded (issues/remove-label), and repos/delete is not tagged `issues`.
+    expect(Object.keys(contracts).sort()).toEqual(["create_issue", "issue_labels", "issues_get"]);
+    const input = (contracts.create_issue as Obj).input as Obj;
+    expect(input.properties).toHaveProperty("title");
+    expect(input.properties).toHaveProperty("X-Request-Id");
+    expect(input.properties).not.toHaveProperty("milestone");
+    expect(input.properties).not.toHaveProperty("X-GitHub-Api-Version");
+    expect(contracts.create_issue).toMatchObject({ effect: "write", timeoutMs: 5000 });
+    expect(contracts.issues_get).toMatchObject({ retry: { attempts: 5, backoffMs: 500 }, timeoutMs: 8000 });
+
+    const project = await generateAndLoad(dir);
+    const api = await startLoopbackApi();
+    try {
+      const handlers = project.createOpenApiHandlers({ baseUrl: api.url, env: { GITHUB_TOKEN: "ghp_test" } });
+      api.answer(404, { message: "Not Found" });
+      const result = await project.execute("create_issue", { owner: "octo", repo: "hello", title: "Flaky test", "X-Request-Id": "req-1" }, handlers);
+      expect(result).toMatchObject({ ok: false, code: "REJECTED", reason: "NOT_FOUND" });
+      expect(api.requests).toHaveLength(1);
+      const [request] = api.requests;
+      expect(request).toMatchObject({ method: "POST", url: "/repos/octo/hello/issues" });
+      expect(request!.headers).toMatchObject({ "x-github-api-version": "2022-11-28", "x-request-id": "req-1", authorization: "Bearer ghp_test" });
+      expect(JSON.parse(request!.body)).toEqual({ title: "Flaky test" });
+    } finally {
+      await api.close();
+    }
   });
 });
 

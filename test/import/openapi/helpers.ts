@@ -66,3 +66,38 @@ export function openapi30(paths: Obj, components: Obj = {}, extra: Obj = {}): Ob
 }
 
 export const OK_OBJECT = { description: "ok", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } } } };
+
+type Components = Record<string, Record<string, unknown>>;
+
+/**
+ * GitHub's pinned description cut down to the operations named (by
+ * operationId) and the components they reach, so a test reads GitHub's own
+ * operations without parsing all 1,223.
+ */
+export function githubOperations(operationIds: readonly string[]): Obj {
+  const full = JSON.parse(gunzipSync(readFileSync(join(FIXTURES, "github/api.github.com.json.gz"))).toString()) as { paths: Record<string, Record<string, Obj>>; components: Components } & Obj;
+  const paths: Record<string, Obj> = {};
+  for (const [path, item] of Object.entries(full.paths)) {
+    for (const [method, op] of Object.entries(item)) if (operationIds.includes(op.operationId as string)) (paths[path] ??= {})[method] = op;
+  }
+  const components: Components = {};
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      const ref = key === "$ref" && typeof value === "string" ? /^#\/components\/([^/]+)\/([^/]+)$/.exec(value) : null;
+      if (!ref) visit(value);
+      else if (components[ref[1]!]?.[ref[2]!] === undefined) visit(((components[ref[1]!] ??= {})[ref[2]!] = full.components[ref[1]!]![ref[2]!]));
+    }
+  };
+  visit(paths);
+  return { openapi: full.openapi, info: full.info, servers: full.servers, paths, components };
+}
+
+/** The curation example of docs/import.md (the YAML block that starts `env: GITHUB`), as the reader copies it. */
+export function docsGithubCuration(): string {
+  const docs = readFileSync(join(ROOT, "docs/import.md"), "utf8");
+  const block = /```yaml\n(env: GITHUB[\s\S]*?)```/.exec(docs);
+  if (!block) throw new Error("docs/import.md has no curation example starting `env: GITHUB`");
+  return block[1]!;
+}
