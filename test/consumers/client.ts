@@ -32,15 +32,28 @@ interface AnyClient {
   close(): Promise<void>;
 }
 
+/**
+ * An SDK 1.x server speaks the 2025 revisions only; a 2.x one is called twice,
+ * by a client that negotiates MCP 2026-07-28 (no initialize, per-request
+ * envelope) and by one that opens with the 2025 initialize.
+ */
 export async function exerciseServer(cwd: string, serve: readonly string[], sdk: 1 | 2, node: string): Promise<void> {
+  if (sdk === 1) return exerciseOnce(cwd, serve, 1, node, "legacy");
+  await exerciseOnce(cwd, serve, 2, node, "modern");
+  await exerciseOnce(cwd, serve, 2, node, "legacy");
+}
+
+async function exerciseOnce(cwd: string, serve: readonly string[], sdk: 1 | 2, node: string, era: "modern" | "legacy"): Promise<void> {
   const options = { command: node, args: [...serve], cwd, stderr: "pipe" as const };
   const transport = sdk === 1 ? new StdioClientTransport(options) : new StdioClientTransport2(options);
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const info = { name: "consumer-matrix", version: "1.0.0" };
-  const client: AnyClient = sdk === 1 ? (new Client(info) as unknown as AnyClient) : (new Client2(info) as unknown as AnyClient);
+  const client2 = sdk === 2 ? new Client2(info, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {}) : undefined;
+  const client: AnyClient = client2 === undefined ? (new Client(info) as unknown as AnyClient) : (client2 as unknown as AnyClient);
   try {
     await client.connect(transport as never);
+    if (client2 !== undefined) equal(client2.getProtocolEra(), era, `the ${era} client negotiated another generation`);
     // Linux names a process's executable at /proc/<pid>/exe: the server runs on the Node.js asked for.
     equal(readlinkSync(`/proc/${transport.pid}/exe`), realpathSync(node), "the server runs on another Node.js");
     const { tools } = await client.listTools();
@@ -60,7 +73,7 @@ export async function exerciseServer(cwd: string, serve: readonly string[], sdk:
     equal(retried.isError ?? false, false, `transient failure was not retried: ${JSON.stringify(retried)}`);
     deepStrictEqual(retried.structuredContent, { id: "item_flaky", name: "Item item_flaky", qty: 2, attempt: 2 });
   } catch (error) {
-    ok(false, `${error instanceof Error ? error.message : String(error)}\nserver stderr:\n${stderr}`);
+    ok(false, `${era} client on ${node}: ${error instanceof Error ? error.message : String(error)}\nserver stderr:\n${stderr}`);
   } finally {
     await client.close();
   }

@@ -48,10 +48,21 @@ export const handlers: Handlers = {
 };
 `;
 
-/** The server starter, on the stdio transport of MCP SDK line \`sdk\`. */
+/**
+ * The server starter of MCP SDK line \`sdk\`, as the README has it: 1.x
+ * connects a \`StdioServerTransport\`; 2.x goes through the SDK's
+ * \`serveStdio\`, which serves MCP 2026-07-28 and the 2025 revisions.
+ */
 export function serverSource(sdk: 1 | 2): string {
-  return SERVER.replace("@modelcontextprotocol/sdk/server/stdio.js", sdk === 1 ? "@modelcontextprotocol/sdk/server/stdio.js" : "@modelcontextprotocol/server/stdio");
+  return sdk === 1 ? SERVER : SERVER_2;
 }
+
+const SERVER_2 = `import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { createServer } from "./generated/index.js";
+import { handlers } from "./handlers.js";
+
+serveStdio(() => createServer(handlers, { name: "consumer", version: "1.0.0" }));
+`;
 
 const SERVER = `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createServer } from "./generated/index.js";

@@ -216,7 +216,7 @@ async function runProject(root: string, base: string, project: Project, runtimes
   for (const runtime of runtimes) {
     const start = Date.now();
     await exerciseServer(dir, project.serve, project.sdk, runtime.bin);
-    console.log(`  ok  server on Node.js ${runtime.version} over stdio, SDK ${project.sdk} client: valid call, INVALID_INPUT at qty, transient failure retried (${Date.now() - start} ms)`);
+    console.log(`  ok  server on Node.js ${runtime.version} over stdio, ${project.sdk === 1 ? "SDK 1 client (2025-11-25)" : "SDK 2 clients on MCP 2026-07-28 and 2025-11-25"}: valid call, INVALID_INPUT at qty, transient failure retried (${Date.now() - start} ms)`);
   }
   if (project.vitest) checkAsCi(dir, runtimes);
 }
