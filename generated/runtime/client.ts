@@ -11,8 +11,8 @@ import {
   sdkErrorKind,
   type CallToolResult,
   type Client,
-  type SdkRequestOptions,
 } from "./sdk.js";
+import type { SdkRequestOptions } from "./sdk-port.js";
 import { checkContent } from "./content.js";
 import type {
   AnyToolContract,
