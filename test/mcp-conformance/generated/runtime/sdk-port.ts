@@ -8,6 +8,7 @@
  * the call context and the confirmation channel are generic over. Types
  * only, and no SDK import, so both lines share it as it is.
  */
+import type { LogLevelSetting } from "./notify.js";
 import type { CallerIdentity, LoggingLevel } from "./types.js";
 
 export type { CallerIdentity };
@@ -138,3 +139,14 @@ export interface CalledTool {
 /** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
 export type TokenSource =
   string | (() => string | undefined | Promise<string | undefined>);
+
+/** What the port's HTTP entry (sdk-http.ts) is told besides how to make a server. */
+export interface HttpEntryOptions {
+  /**
+   * The server's `logLevel`. SDK 1.x gives a tools/call an SSE response
+   * unless it is `"off"`, since any call may then log; SDK 2.x does not need
+   * it (the SDK answers with one JSON body and upgrades to SSE when a call
+   * sends a notification before its result).
+   */
+  logLevel?: LogLevelSetting;
+}
