@@ -4,7 +4,7 @@
  * compile-time checks (strict Ajv, examples, retry safety, idempotency key).
  */
 import { Codes, error, warning } from "../diagnostics.js";
-import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, SensitivePathsIR, ToolIR } from "../ir.js";
+import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, SensitivePaths, ToolIR } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
@@ -110,7 +110,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
 }
 
 /** Where the schema's sensitive values are; a schema toolc cannot track them in is refused (TC039), never served untracked. */
-function trackSensitive(schema: JsonObject, key: "input" | "output", file: YamlSource, out: Diagnostic[]): SensitivePathsIR {
+function trackSensitive(schema: JsonObject, key: "input" | "output", file: YamlSource, out: Diagnostic[]): SensitivePaths {
   const analysis = sensitivePaths(schema, key);
   if (analysis.ok) return analysis.paths;
   // A reference that does not resolve is already refused where it stands (TC020); saying so again here adds nothing.
