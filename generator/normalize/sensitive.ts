@@ -10,7 +10,6 @@ import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema, SensitiveNode, SensitivePaths } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { isJsonObject } from "../schema/json.js";
-import { fragmentTokens } from "../schema/pointer.js";
 import { resolveLocalRef } from "../schema/refs.js";
 import { SCHEMA_LIST_KEYWORDS } from "../schema/walk.js";
 
