@@ -334,7 +334,7 @@ function invalidInput(contract: AnyToolContract, issues: ToolIssue[]): Result {
 function requestOptions(options: CallOptions): SdkRequestOptions {
   const out: SdkRequestOptions = {};
   if (options.signal !== undefined) out.signal = options.signal;
-  if (options.timeoutMs !== undefined) out.timeoutMs = options.timeoutMs;
+  if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
   return out;
 }
 

@@ -121,9 +121,10 @@ export type SdkErrorKind = "refused" | "timeout" | "other";
 export type SdkAuthFailure =
   { kind: "unauthorized" } | { kind: "forbidden"; scopes: string | undefined };
 
+/** A request's abort signal and timeout (milliseconds), named as both SDK lines' request options name them, so a port passes them on as they are. */
 export interface SdkRequestOptions {
   signal?: AbortSignal;
-  timeoutMs?: number;
+  timeout?: number;
 }
 
 /**

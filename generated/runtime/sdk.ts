@@ -334,16 +334,6 @@ export function unknownToolError(message: string): Error {
   return Object.assign(new Error(message), { code: INVALID_PARAMS });
 }
 
-function sdkOptions(options: SdkRequestOptions): {
-  signal?: AbortSignal;
-  timeout?: number;
-} {
-  const out: { signal?: AbortSignal; timeout?: number } = {};
-  if (options.signal !== undefined) out.signal = options.signal;
-  if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
-  return out;
-}
-
 /**
  * tools/call through `callTool()` with the contract's input schema as the
  * tool definition, so that on a 2026-07-28 Streamable HTTP connection the
@@ -362,7 +352,7 @@ export function requestToolCall(
     name: tool.name,
     inputSchema: tool.inputSchema as Tool["inputSchema"],
   };
-  return client.callTool(params, { ...sdkOptions(options), toolDefinition });
+  return client.callTool(params, { ...options, toolDefinition });
 }
 
 /** One page of tools/list. */

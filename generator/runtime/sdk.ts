@@ -192,14 +192,10 @@ export function requestToolCall(
   options: SdkRequestOptions,
   _tool: CalledTool,
 ): Promise<CallToolResult> {
-  const requestOptions: { signal?: AbortSignal; timeout?: number } = {};
-  if (options.signal !== undefined) requestOptions.signal = options.signal;
-  if (options.timeoutMs !== undefined)
-    requestOptions.timeout = options.timeoutMs;
   return client.request(
     { method: "tools/call", params },
     CallToolResultSchema,
-    requestOptions,
+    options,
   );
 }
 
