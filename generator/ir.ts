@@ -3,6 +3,7 @@
  * named type, produced by `normalize` and consumed by every emitter. Nothing
  * after normalize reads YAML; everything an emitter needs is here.
  */
+import type { SensitiveNode, SensitivePaths } from "./runtime/contract.js";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -30,21 +31,12 @@ export interface Diagnostic extends SourceLocation {
 }
 
 /**
- * One state of a tool's sensitivity automaton, emitted as the runtime's
- * SensitiveNode (runtime/contract.ts, which documents it): whether the value
- * in this state is sensitive, else the states of its children.
+ * Where a value's `x-sensitive` parts can be (normalize/sensitive.ts): the
+ * runtime's own automaton types, which runtime/contract.ts documents, since
+ * contracts.ts hands the IR's automaton to the runtime as it is. State 0 is
+ * the root, and an empty list means none.
  */
-export interface SensitiveNodeIR {
-  readonly sensitive?: "secret" | "withhold";
-  readonly declared?: readonly string[];
-  readonly properties?: Readonly<Record<string, number>>;
-  readonly additionalProperties?: number;
-  readonly prefixItems?: readonly (number | null)[];
-  readonly items?: number;
-}
-
-/** Where a value's `x-sensitive` parts can be (normalize/sensitive.ts); state 0 is the root, and an empty list means none. */
-export type SensitivePathsIR = readonly SensitiveNodeIR[];
+export type { SensitiveNode, SensitivePaths };
 
 export interface RetryPolicy {
   /** Total attempts, including the first. 1 means no retry. */
@@ -143,7 +135,7 @@ export interface ToolIR {
   /** The tool's `_meta` in tools/list. */
   readonly meta: JsonObject;
   readonly examples: readonly ExampleIR[];
-  readonly sensitive: { readonly input: SensitivePathsIR; readonly output: SensitivePathsIR };
+  readonly sensitive: { readonly input: SensitivePaths; readonly output: SensitivePaths };
   /** Input properties mirrored into `Mcp-Param-{name}` HTTP headers (`x-mcp-header`, SEP-2243), in schema order. */
   readonly mcpHeaders?: readonly McpHeaderIR[];
 }

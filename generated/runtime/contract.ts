@@ -107,6 +107,15 @@ export interface McpParamHeader {
 }
 
 /**
+ * The `_meta` keys under which a tool's tools/list entry carries its
+ * contract's version and the hash of its normalized schemas: toolc writes
+ * them into each contract's `meta`, and a typed client compares what a server
+ * lists with them to find drift on connect (drift.ts).
+ */
+export const CONTRACT_VERSION_META_KEY = "toolc/contractVersion";
+export const SCHEMA_HASH_META_KEY = "toolc/schemaHash";
+
+/**
  * One tool's contract. The type parameters are phantom: they carry the
  * generated TS types so that handlers, results and clients are typed.
  */

@@ -7,10 +7,11 @@
  * on a call.
  */
 import { requestToolList, type Client } from "./sdk.js";
-import type { ContractMap } from "./contract.js";
-
-export const CONTRACT_VERSION_META_KEY = "toolc/contractVersion";
-export const SCHEMA_HASH_META_KEY = "toolc/schemaHash";
+import {
+  CONTRACT_VERSION_META_KEY,
+  SCHEMA_HASH_META_KEY,
+  type ContractMap,
+} from "./contract.js";
 
 export type DriftProblem =
   /** The server does not list the tool. */

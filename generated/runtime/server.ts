@@ -13,9 +13,7 @@ import {
   projectCallResult,
   projectToolList,
   unknownToolError,
-  type CacheHint,
   type CallContext,
-  type CallerAuth,
   type CallToolResult,
   type Server,
   type Tool,
@@ -34,7 +32,13 @@ import {
 } from "./confirm.js";
 import { serverLogLevel, type LogLevelSetting } from "./notify.js";
 import { failure } from "./policy.js";
-import type { ExecuteOptions, HandlersFor, TraceEvent } from "./types.js";
+import type { CacheHint } from "./sdk-port.js";
+import type {
+  CallerIdentity,
+  ExecuteOptions,
+  HandlersFor,
+  TraceEvent,
+} from "./types.js";
 import { loadValidators } from "./validators.js";
 
 export type { CacheHint, ConfirmOptions };
@@ -213,7 +217,7 @@ function scopeRefusal(
 /** The tools a tools/list shows: every served one, or for a verified caller, unless `listing` is `all`, those its scopes allow. */
 function listedTools(
   served: Map<string, Served>,
-  auth: CallerAuth | undefined,
+  auth: CallerIdentity | undefined,
   listing: ServerOptions["listing"],
 ): AnyToolContract[] {
   const contracts = [...served.values()].map((s) => s.contract);

@@ -7,7 +7,10 @@
  * marks a copy as toolc's (RUNTIME_HEADER). The SDK port (sdk.ts,
  * sdk-http.ts, sdk-testing.ts) is the one set of files that differs by MCP
  * SDK line: generator/runtime/ holds the 1.x port, generator/runtime/sdk2/
- * the 2.x port, and either is emitted under the same names.
+ * the 2.x port, and either is emitted under the same names. What both ports
+ * share (sdk-port.ts, the types they hand to the rest of the runtime) is an
+ * ordinary runtime file: the 2.x port imports it as `./sdk-port.js`, as its
+ * copy does, and tsconfig.json's rootDirs resolves that in toolc's tree.
  *
  * A project is given only the modules its generated files reach: what they
  * import (RUNTIME_ROOTS, by what the project generates), then what those

@@ -2,8 +2,8 @@
  * Phase 1, load: read every `*.yaml` under the definitions folder, keep
  * positions, and check each file against the meta-schema.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { relative, sep } from "node:path";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic } from "../ir.js";
 import { checkFileFormats } from "./formats.js";

@@ -9,7 +9,6 @@
 import type { JsonObject, JsonSchema } from "../ir.js";
 import { defsEntryName } from "../schema/refs.js";
 import { isJsonObject } from "../schema/json.js";
-import { fragmentTokens } from "../schema/pointer.js";
 
 /** Keywords whose subschemas apply to the same value as the schema holding them. */
 const SAME_VALUE_LISTS = ["allOf", "anyOf", "oneOf"] as const;

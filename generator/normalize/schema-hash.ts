@@ -3,13 +3,12 @@
  * normalized input and output schemas, with annotations left out and keys in
  * sorted order, so it changes when what the tool accepts or returns changes
  * and not when its docs or the YAML's layout do. A typed client compares it
- * with the hash it was compiled with to find drift before the first call.
+ * with the hash it was compiled with to find drift before the first call
+ * (the key is the runtime's SCHEMA_HASH_META_KEY, runtime/contract.ts).
  */
 import { createHash } from "node:crypto";
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import { mapSchema } from "../schema/walk.js";
-
-export const SCHEMA_HASH_META_KEY = "toolc/schemaHash";
 
 /** Keywords that only describe; an edit to them is not drift. */
 const ANNOTATIONS = new Set(["title", "description", "examples", "$comment", "deprecated"]);

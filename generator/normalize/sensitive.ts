@@ -7,10 +7,9 @@
  * `$defs` name are covered: it is a path pattern, not a list of paths.
  */
 import { Codes, error, warning } from "../diagnostics.js";
-import type { Diagnostic, JsonObject, JsonSchema, SensitiveNodeIR, SensitivePathsIR } from "../ir.js";
+import type { Diagnostic, JsonObject, JsonSchema, SensitiveNode, SensitivePaths } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { isJsonObject } from "../schema/json.js";
-import { fragmentTokens } from "../schema/pointer.js";
 import { resolveLocalRef } from "../schema/refs.js";
 import { SCHEMA_LIST_KEYWORDS } from "../schema/walk.js";
 
@@ -119,7 +118,7 @@ function liveNodes(nodes: readonly Node[]): boolean[] {
  * the union keywords), and a transition is the set that applies to a child.
  */
 class Builder {
-  readonly states: SensitiveNodeIR[] = [];
+  readonly states: SensitiveNode[] = [];
   readonly #keys = new Map<string, number>();
   readonly #pending: number[][] = [];
 
@@ -164,7 +163,7 @@ class Builder {
   }
 
   /** The state of a sensitive value: its kind (withhold wins), and the property names the schema declares anywhere inside it. */
-  #sensitive(members: readonly number[]): SensitiveNodeIR | undefined {
+  #sensitive(members: readonly number[]): SensitiveNode | undefined {
     const kinds = members.map((id) => this.nodes[id]?.kind);
     const kind = kinds.includes("withhold") ? "withhold" : kinds.includes("secret") ? "secret" : undefined;
     if (kind === undefined) return undefined;
@@ -185,11 +184,11 @@ class Builder {
     return names.size === 0 ? { sensitive: kind } : { sensitive: kind, declared: [...names].sort() };
   }
 
-  #describe(members: readonly number[]): SensitiveNodeIR {
+  #describe(members: readonly number[]): SensitiveNode {
     const sensitive = this.#sensitive(members);
     if (sensitive !== undefined) return sensitive;
     const nodes = members.map((id) => this.nodes[id] as Node);
-    const out: { -readonly [K in keyof SensitiveNodeIR]: SensitiveNodeIR[K] } = {};
+    const out: { -readonly [K in keyof SensitiveNode]: SensitiveNode[K] } = {};
     const properties: Record<string, number> = Object.create(null) as Record<string, number>;
     const names = [...new Set(nodes.flatMap((n) => [...n.properties.keys()]))];
     for (const name of names) {
@@ -214,7 +213,7 @@ class Builder {
   }
 }
 
-export type SensitiveAnalysis = { ok: true; paths: SensitivePathsIR } | { ok: false; problem: string; unresolvedRef?: string };
+export type SensitiveAnalysis = { ok: true; paths: SensitivePaths } | { ok: false; problem: string; unresolvedRef?: string };
 
 /**
  * The automaton for `root` (a served schema: `$ref`s point into its own

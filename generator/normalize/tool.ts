@@ -4,11 +4,11 @@
  * compile-time checks (strict Ajv, examples, retry safety, idempotency key).
  */
 import { Codes, error, warning } from "../diagnostics.js";
-import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, SensitivePathsIR, ToolIR } from "../ir.js";
+import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, SensitivePaths, ToolIR } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
-import { schemaHash, SCHEMA_HASH_META_KEY } from "./schema-hash.js";
+import { schemaHash } from "./schema-hash.js";
 import { accessOf, SCOPES_META_KEY, type NormalizeOptions } from "./access.js";
 import { mcpHeadersOf } from "./mcp-headers.js";
 import { lintUnbounded } from "./patterns.js";
@@ -19,11 +19,11 @@ import { closureOf, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
 import { didYouMean } from "../load/suggest.js";
 import { isJsonObject } from "../schema/json.js";
+import { CONTRACT_VERSION_META_KEY, SCHEMA_HASH_META_KEY } from "../runtime/contract.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 100;
 export const DEFAULT_MAX_BACKOFF_MS = 2_000;
-export const CONTRACT_VERSION_META_KEY = "toolc/contractVersion";
 /** The tool's deprecation in `_meta`: true, or the message saying what to use instead. */
 export const DEPRECATED_META_KEY = "toolc/deprecated";
 /** The first day a deprecated tool may be removed, in `_meta`. */
@@ -110,7 +110,7 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
 }
 
 /** Where the schema's sensitive values are; a schema toolc cannot track them in is refused (TC039), never served untracked. */
-function trackSensitive(schema: JsonObject, key: "input" | "output", file: YamlSource, out: Diagnostic[]): SensitivePathsIR {
+function trackSensitive(schema: JsonObject, key: "input" | "output", file: YamlSource, out: Diagnostic[]): SensitivePaths {
   const analysis = sensitivePaths(schema, key);
   if (analysis.ok) return analysis.paths;
   // A reference that does not resolve is already refused where it stands (TC020); saying so again here adds nothing.

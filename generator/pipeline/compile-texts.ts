@@ -12,7 +12,7 @@
 import type { Options } from "prettier";
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
-import { byPath, emitRuntimeFiles, emitShared, type EmitOptions } from "../emit/index.js";
+import { byPath, emitShared, type EmitOptions } from "../emit/index.js";
 import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";

@@ -6,7 +6,7 @@
  * here, so they cannot disagree.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { JsonObject, SensitivePathsIR, ToolIR } from "../ir.js";
+import type { JsonObject, SensitivePaths, ToolIR } from "../ir.js";
 import { forEachSensitive } from "../runtime/sensitive.js";
 import { ANTHROPIC_LIMITS, ANTHROPIC_NAME, anthropicDialect, type AnthropicDialect } from "./anthropic.js";
 import { GEMINI_NAME, geminiDialect } from "./gemini.js";
@@ -83,7 +83,7 @@ function withinAnthropicBudgets(entries: ProviderEntry[]): { entries: ProviderEn
 }
 
 /** The contract's valid examples whose input is an object, which is what a tool call's arguments are. */
-function holdsSensitive(input: JsonObject, paths: SensitivePathsIR): boolean {
+function holdsSensitive(input: JsonObject, paths: SensitivePaths): boolean {
   let found = false;
   forEachSensitive(input, paths, () => (found = true));
   return found;

@@ -74,7 +74,8 @@ export {
   type CallOptions,
   type ToolClient,
 } from "./client.js";
-export { bearerAuth, type TokenSource } from "./sdk.js";
+export { bearerAuth } from "./sdk.js";
+export type { TokenSource } from "./sdk-port.js";
 export {
   checkToolDrift,
   ToolListError,

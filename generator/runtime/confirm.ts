@@ -17,9 +17,9 @@ import { collectSecrets, redactText } from "./redact.js";
 import {
   approvalCodec,
   type ApprovalCodec,
-  type ApprovalState,
   type ConfirmationChannel,
 } from "./sdk.js";
+import type { ApprovalState } from "./sdk-port.js";
 
 /** The reasons a confirmed call is refused with (code REJECTED); the compiler adds them to the contract's errors. */
 export type ConfirmationReason =

@@ -8,7 +8,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { canReceiveNotifications } from "./http-stream.js";
-import { serverLogLevel, type LogLevelSetting } from "./notify.js";
+import { serverLogLevel } from "./notify.js";
+import type { HttpEntryOptions } from "./sdk-port.js";
 
 /** The type is inferred from the import itself, so it agrees with it in ESM and CommonJS projects alike. */
 function importTransport() {
@@ -47,11 +48,6 @@ async function serveStateless(
   });
   await server.connect(transport);
   await transport.handleRequest(req, res, parsedBody);
-}
-
-export interface HttpEntryOptions {
-  /** The server's `logLevel`: unless it is `"off"`, any tools/call may log, so it gets an SSE response. */
-  logLevel?: LogLevelSetting;
 }
 
 /** Whether the client says it can read an SSE response (the spec has it list both types; some list only JSON). */

@@ -2,10 +2,10 @@
 /**
  * The MCP SDK port, SDK 1.x line (`@modelcontextprotocol/sdk`). Every SDK
  * import of the runtime is in this module and sdk-http.ts; the rest of the
- * runtime is written against the small interface below, which the SDK 2.x
- * port (runtime/sdk2/) implements too. toolc emits one port or the other
- * under these same names, so generated code for one line imports nothing
- * from the other.
+ * runtime is written against the small interface below and the types of
+ * sdk-port.ts, which the SDK 2.x port (runtime/sdk2/) implements too. toolc
+ * emits one port or the other under these same names, so generated code for
+ * one line imports nothing from the other.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -25,40 +25,28 @@ import type {
   Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { legacyCallResult, legacyOutputSchema } from "./legacy-output.js";
+import type {
+  CacheHint,
+  CalledTool,
+  CallContext as PortCallContext,
+  ConfirmationChannel as PortConfirmationChannel,
+  ListContext,
+  ProtocolInfo,
+  SdkAuthFailure,
+  SdkErrorKind,
+  SdkRequestOptions,
+  ServerIdentity,
+  TokenSource,
+  ToolCallParams,
+} from "./sdk-port.js";
 
 export type { CallToolResult, Client, ListToolsResult, Server, Tool };
 
 /** What a tools/call handler may answer: on this line, a result (SDK 1.x has no multi round-trip requests). */
 export type ToolCallAnswer = CallToolResult;
-
-/** The verified caller of a request; toolc's resource server is SDK 2.x only, so on this line there is none. */
-export interface CallerAuth {
-  readonly subject: string;
-  readonly clientId: string;
-  readonly scopes: readonly string[];
-  readonly claims: { readonly [claim: string]: unknown };
-  readonly expiresAt: number | undefined;
-}
-
-/** The approval a confirmation round carries (runtime/confirm.ts). */
-export interface ApprovalState {
-  readonly tool: string;
-  readonly args: string;
-  readonly id: string;
-}
-
-/**
- * How a call asks the user to confirm it. SDK 1.x serves the 2025 revisions
- * only, without the multi round-trip requests or the SDK 2.x shim that
- * carries them to 2025-era clients, so on this line it never can: a
- * confirmed tool is refused with CONFIRMATION_UNAVAILABLE.
- */
-export interface ConfirmationChannel {
-  readonly canAsk: boolean;
-  readonly state: ApprovalState | undefined;
-  readonly answer: "accepted" | "declined" | "missing";
-  ask(message: string, state: ApprovalState): Promise<ToolCallAnswer>;
-}
+/** How a call asks the user to confirm it; on this line it never can (NO_CONFIRMATION). */
+export type ConfirmationChannel = PortConfirmationChannel<ToolCallAnswer>;
+export type CallContext = PortCallContext<ToolCallAnswer>;
 
 /** The approval state's codec; none on this line. */
 export type ApprovalCodec = never;
@@ -70,6 +58,11 @@ export function approvalCodec(
   return undefined;
 }
 
+/**
+ * SDK 1.x serves the 2025 revisions only, without the multi round-trip
+ * requests or the SDK 2.x shim that carries them to 2025-era clients, so a
+ * confirmed tool is refused with CONFIRMATION_UNAVAILABLE.
+ */
 const NO_CONFIRMATION: ConfirmationChannel = {
   canAsk: false,
   state: undefined,
@@ -77,92 +70,11 @@ const NO_CONFIRMATION: ConfirmationChannel = {
   ask: () => Promise.reject(new Error("SDK 1.x cannot ask for a confirmation")),
 };
 
-/** What a tools/list handler gets: no caller on this line. */
-export interface ListContext {
-  auth: CallerAuth | undefined;
-}
-
 /** Which SDK line this port targets. */
 export const MCP_SDK_LINE: 1 | 2 = 1;
 
-export interface ServerIdentity {
-  name: string;
-  version: string;
-  instructions?: string;
-}
-
-/** A freshness hint for a cacheable result (protocol 2026-07-28, SEP-2549); no 2025-era result carries one. */
-export interface CacheHint {
-  ttlMs?: number;
-  cacheScope?: "public" | "private";
-}
-
-/**
- * Which protocol generation a request came in on. `modern` is 2026-07-28
- * and later, which SDK 1.x does not serve; `legacy` is 2025-11-25 and
- * earlier (the `initialize` handshake).
- */
-export interface ProtocolInfo {
-  era: "modern" | "legacy";
-  /** The revision, when the request names it. */
-  version: string | undefined;
-}
-
-/** What a tools/call handler gets from the SDK besides the call. */
-export interface CallContext {
-  /** Aborted when the client cancels the request or the connection closes. */
-  signal: AbortSignal;
-  /** The request's `_meta.progressToken`, when it carried one. */
-  progressToken: string | number | undefined;
-  /** The logging level the request itself carries; a 2026-07-28 (SDK 2.x) feature, so always undefined on this line. */
-  requestLogLevel: string | undefined;
-  /** The protocol generation and revision the request was served under. */
-  protocol: ProtocolInfo;
-  /** The verified caller; always undefined on this line. */
-  auth: CallerAuth | undefined;
-  /** How to ask the user to confirm the call; on this line it cannot. */
-  confirmation: ConfirmationChannel;
-  /** Sends a notification related to this request: Streamable HTTP puts it on this request's response stream. */
-  notify(notification: CallNotification): Promise<void>;
-}
-
-/** The notifications a tools/call sends while it runs. */
-export type CallNotification =
-  | {
-      method: "notifications/progress";
-      params: {
-        progressToken: string | number;
-        progress: number;
-        total?: number;
-        message?: string;
-      };
-    }
-  | {
-      method: "notifications/message";
-      params: { level: LoggingLevelName; logger: string; data: unknown };
-    };
-
-type LoggingLevelName =
-  | "debug"
-  | "info"
-  | "notice"
-  | "warning"
-  | "error"
-  | "critical"
-  | "alert"
-  | "emergency";
-
 /** The `_meta` key a 2026-07-28 request names its version under; none on this line, which serves the 2025 revisions only. */
 export const MODERN_VERSION_META_KEY: string | undefined = undefined;
-
-/** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
-export type ToolCallParams = {
-  name: string;
-  arguments?: Record<string, unknown> | undefined;
-};
-
-/** How the runtime tells an SDK error apart: refused by the server, timed out, or anything else. */
-export type SdkErrorKind = "refused" | "timeout" | "other";
 
 /** A low-level SDK Server that declares the tools and logging capabilities. 2025-era results carry no cache hint, so it is not used. */
 export function newToolServer(
@@ -270,17 +182,6 @@ export function unknownToolError(message: string): Error {
   return new McpError(ErrorCode.InvalidParams, message);
 }
 
-export interface SdkRequestOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
-/** The part of a tool's definition the 2.x port passes to `callTool()` for `Mcp-Param-*` headers; 2025-era calls carry none. */
-export interface CalledTool {
-  name: string;
-  inputSchema: { [key: string]: unknown };
-}
-
 /**
  * tools/call through `request()`, not `callTool()`: callTool throws on an
  * output-schema mismatch, which the typed client reports as INVALID_OUTPUT.
@@ -291,14 +192,10 @@ export function requestToolCall(
   options: SdkRequestOptions,
   _tool: CalledTool,
 ): Promise<CallToolResult> {
-  const requestOptions: { signal?: AbortSignal; timeout?: number } = {};
-  if (options.signal !== undefined) requestOptions.signal = options.signal;
-  if (options.timeoutMs !== undefined)
-    requestOptions.timeout = options.timeoutMs;
   return client.request(
     { method: "tools/call", params },
     CallToolResultSchema,
-    requestOptions,
+    options,
   );
 }
 
@@ -330,12 +227,7 @@ const REFUSALS: readonly number[] = [
  * provider that could not authorize), or its `StreamableHTTPError`, whose
  * public `code` is the HTTP status.
  */
-export function sdkAuthFailure(
-  error: unknown,
-):
-  | { kind: "unauthorized" }
-  | { kind: "forbidden"; scopes: string | undefined }
-  | undefined {
+export function sdkAuthFailure(error: unknown): SdkAuthFailure | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { readonly code?: unknown }).code;
   if (
@@ -347,10 +239,6 @@ export function sdkAuthFailure(
     return { kind: "forbidden", scopes: undefined };
   return undefined;
 }
-
-/** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
-export type TokenSource =
-  string | (() => string | undefined | Promise<string | undefined>);
 
 /**
  * The `StreamableHTTPClientTransport` options that send `token` with every

@@ -5,7 +5,7 @@
  * all at once or not at all (apply.ts).
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, posix, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { GENERATED_MARKER, generatedSpecifier } from "../emit/header.js";
 import { RUNTIME_MARKER } from "../emit/runtime-files.js";
 import type { EmittedFile } from "../ir.js";

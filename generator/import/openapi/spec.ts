@@ -10,8 +10,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { JsonObject } from "../../ir.js";
 import { isJsonObject } from "../../schema/json.js";
-import { fragmentTokens } from "../../schema/pointer.js";
-import { pointerJoin, type Reporter } from "../problems.js";
+import type { Reporter } from "../problems.js";
 import { readOpenApi3 } from "./openapi3.js";
 import { readSwagger2 } from "./swagger2.js";
 import type { ApiSpec, SpecVersion } from "./model.js";

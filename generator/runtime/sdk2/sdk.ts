@@ -3,8 +3,9 @@
  * The MCP SDK port, SDK 2.x line (`@modelcontextprotocol/server` and
  * `@modelcontextprotocol/client`). toolc emits it as `runtime/sdk.ts` for
  * projects on this line, in place of the 1.x port; both offer the same
- * interface, so the rest of the runtime is shared. The client package is
- * imported for its types only: a server-only build loads nothing from it.
+ * interface, with the types of runtime/sdk-port.ts, so the rest of the
+ * runtime is shared. The client package is imported for its types only: a
+ * server-only build loads nothing from it.
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -27,77 +28,33 @@ import type {
   Client,
   StreamableHTTPClientTransportOptions,
 } from "@modelcontextprotocol/client";
+import type {
+  ApprovalState,
+  CacheHint,
+  CalledTool,
+  CallContext as PortCallContext,
+  CallerIdentity,
+  ConfirmationChannel as PortConfirmationChannel,
+  ListContext,
+  ProtocolInfo,
+  SdkAuthFailure,
+  SdkErrorKind,
+  SdkRequestOptions,
+  ServerIdentity,
+  TokenSource,
+  ToolCallParams,
+} from "./sdk-port.js";
 
 export type { CallToolResult, Client, ListToolsResult, Server, Tool };
 
 /** What a tools/call handler may answer: a result, or (protocol 2026-07-28, multi round-trip) a request for input. */
 export type ToolCallAnswer = CallToolResult | InputRequiredResult;
+/** How a call asks the user to confirm it: protocol 2026-07-28's `InputRequiredResult` with an elicitation. */
+export type ConfirmationChannel = PortConfirmationChannel<ToolCallAnswer>;
+export type CallContext = PortCallContext<ToolCallAnswer>;
 
 /** Which SDK line this port targets. */
 export const MCP_SDK_LINE: 1 | 2 = 2;
-
-export interface ServerIdentity {
-  name: string;
-  version: string;
-  instructions?: string;
-}
-
-/** A freshness hint for a cacheable result (protocol 2026-07-28, SEP-2549). */
-export interface CacheHint {
-  ttlMs?: number;
-  cacheScope?: "public" | "private";
-}
-
-/**
- * Which protocol generation a request came in on. `modern` is 2026-07-28
- * and later (every request carries its version in `_meta`, no session);
- * `legacy` is 2025-11-25 and earlier (the `initialize` handshake).
- */
-export interface ProtocolInfo {
-  era: "modern" | "legacy";
-  /** The revision, when the request or its connection names it. */
-  version: string | undefined;
-}
-
-/**
- * The verified caller of a request, as the HTTP entry's token check left it
- * on the request (the SDK's `AuthInfo`, passed through to the handlers).
- * Never the token itself: the check keeps it.
- */
-export interface CallerAuth {
-  readonly subject: string;
-  readonly clientId: string;
-  /** The scopes the token grants, implied ones included. */
-  readonly scopes: readonly string[];
-  readonly claims: { readonly [claim: string]: unknown };
-  /** Seconds since the epoch. */
-  readonly expiresAt: number | undefined;
-}
-
-/** The approval a confirmation round carries, as toolc minted it (runtime/confirm.ts). */
-export interface ApprovalState {
-  readonly tool: string;
-  /** A keyed digest of the exact arguments approved. */
-  readonly args: string;
-  /** This approval's own id, so that it is used once. */
-  readonly id: string;
-}
-
-/**
- * How a call asks the user to confirm it (protocol 2026-07-28's multi
- * round-trip `InputRequiredResult` with an elicitation; on a 2025-era
- * connection, the SDK's shim sends the elicitation and re-enters the call).
- */
-export interface ConfirmationChannel {
-  /** The client declared form elicitation for this request (2026-07-28) or at `initialize` (2025). */
-  readonly canAsk: boolean;
-  /** The approval state the request echoes back, verified by the state codec; undefined when it carries none. */
-  readonly state: ApprovalState | undefined;
-  /** What the user answered to the last round's question. */
-  readonly answer: "accepted" | "declined" | "missing";
-  /** The answer that asks the user, carrying `state` for the client to echo back. */
-  ask(message: string, state: ApprovalState): Promise<ToolCallAnswer>;
-}
 
 /** The key of the one question a confirmation round asks. */
 const CONFIRM_INPUT = "confirm";
@@ -194,12 +151,12 @@ function confirmationChannel(
 }
 
 /** The caller the HTTP entry verified, from the SDK's pass-through `AuthInfo`; undefined without one. */
-function callerOf(authInfo: AuthInfo | undefined): CallerAuth | undefined {
+function callerOf(authInfo: AuthInfo | undefined): CallerIdentity | undefined {
   if (authInfo === undefined) return undefined;
   const extra = authInfo.extra ?? {};
   const claims =
     typeof extra["claims"] === "object" && extra["claims"] !== null
-      ? (extra["claims"] as CallerAuth["claims"])
+      ? (extra["claims"] as CallerIdentity["claims"])
       : {};
   const subject =
     typeof extra["subject"] === "string" ? extra["subject"] : authInfo.clientId;
@@ -212,55 +169,6 @@ function callerOf(authInfo: AuthInfo | undefined): CallerAuth | undefined {
   };
 }
 
-/** What a tools/call handler gets from the SDK besides the call. */
-export interface CallContext {
-  /** Aborted when the client cancels the request or the connection closes. */
-  signal: AbortSignal;
-  /** The request's `_meta.progressToken`, when it carried one. */
-  progressToken: string | number | undefined;
-  /** The logging level the request itself carries in its 2026-07-28 `_meta` envelope, when it does. */
-  requestLogLevel: string | undefined;
-  /** The protocol generation and revision the request was served under. */
-  protocol: ProtocolInfo;
-  /** Sends a notification related to this request: Streamable HTTP puts it on this request's response stream. */
-  notify(notification: CallNotification): Promise<void>;
-  /** The verified caller, over HTTP with auth on; undefined otherwise. */
-  auth: CallerAuth | undefined;
-  /** How to ask the user to confirm the call. */
-  confirmation: ConfirmationChannel;
-}
-
-/** What a tools/list handler gets: the caller, so that the list can show what its scopes allow. */
-export interface ListContext {
-  auth: CallerAuth | undefined;
-}
-
-/** The notifications a tools/call sends while it runs. */
-export type CallNotification =
-  | {
-      method: "notifications/progress";
-      params: {
-        progressToken: string | number;
-        progress: number;
-        total?: number;
-        message?: string;
-      };
-    }
-  | {
-      method: "notifications/message";
-      params: { level: LoggingLevelName; logger: string; data: unknown };
-    };
-
-type LoggingLevelName =
-  | "debug"
-  | "info"
-  | "notice"
-  | "warning"
-  | "error"
-  | "critical"
-  | "alert"
-  | "emergency";
-
 /**
  * The `_meta` key under which a 2026-07-28 request names its protocol
  * version: a request that carries it is served on the modern path. None on
@@ -268,15 +176,6 @@ type LoggingLevelName =
  */
 export const MODERN_VERSION_META_KEY: string | undefined =
   PROTOCOL_VERSION_META_KEY;
-
-/** A type alias, not an interface: SDK 2.x takes params as a record, and only aliases are assignable to one. */
-export type ToolCallParams = {
-  name: string;
-  arguments?: Record<string, unknown> | undefined;
-};
-
-/** How the runtime tells an SDK error apart: refused by the server, timed out, or anything else. */
-export type SdkErrorKind = "refused" | "timeout" | "other";
 
 /** JSON-RPC error codes (the spec's, so fixed) and the SDK 2.x timeout code. */
 const INVALID_PARAMS = -32602;
@@ -435,27 +334,6 @@ export function unknownToolError(message: string): Error {
   return Object.assign(new Error(message), { code: INVALID_PARAMS });
 }
 
-export interface SdkRequestOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
-function sdkOptions(options: SdkRequestOptions): {
-  signal?: AbortSignal;
-  timeout?: number;
-} {
-  const out: { signal?: AbortSignal; timeout?: number } = {};
-  if (options.signal !== undefined) out.signal = options.signal;
-  if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
-  return out;
-}
-
-/** The part of a tool's definition the client needs to mirror its `x-mcp-header` arguments into `Mcp-Param-*` headers. */
-export interface CalledTool {
-  name: string;
-  inputSchema: { [key: string]: unknown };
-}
-
 /**
  * tools/call through `callTool()` with the contract's input schema as the
  * tool definition, so that on a 2026-07-28 Streamable HTTP connection the
@@ -474,7 +352,7 @@ export function requestToolCall(
     name: tool.name,
     inputSchema: tool.inputSchema as Tool["inputSchema"],
   };
-  return client.callTool(params, { ...sdkOptions(options), toolDefinition });
+  return client.callTool(params, { ...options, toolDefinition });
 }
 
 /** One page of tools/list. */
@@ -501,12 +379,7 @@ export function receivesWrappedOutput(client: Client): boolean {
  * `insufficient_scope` is `InsufficientScopeError`, carrying the scopes the
  * challenge named, or `CLIENT_HTTP_FORBIDDEN`.
  */
-export function sdkAuthFailure(
-  error: unknown,
-):
-  | { kind: "unauthorized" }
-  | { kind: "forbidden"; scopes: string | undefined }
-  | undefined {
+export function sdkAuthFailure(error: unknown): SdkAuthFailure | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { readonly code?: unknown }).code;
   if (
@@ -525,10 +398,6 @@ export function sdkAuthFailure(
     return { kind: "forbidden", scopes: undefined };
   return undefined;
 }
-
-/** A bearer token as the typed client's transport sends it: a fixed one, or a function asked before every request. */
-export type TokenSource =
-  string | (() => string | undefined | Promise<string | undefined>);
 
 /**
  * The `StreamableHTTPClientTransport` options that send `token` with every

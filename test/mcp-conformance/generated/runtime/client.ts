@@ -11,8 +11,8 @@ import {
   sdkErrorKind,
   type CallToolResult,
   type Client,
-  type SdkRequestOptions,
 } from "./sdk.js";
+import type { SdkRequestOptions } from "./sdk-port.js";
 import { checkContent } from "./content.js";
 import type {
   AnyToolContract,
@@ -334,7 +334,7 @@ function invalidInput(contract: AnyToolContract, issues: ToolIssue[]): Result {
 function requestOptions(options: CallOptions): SdkRequestOptions {
   const out: SdkRequestOptions = {};
   if (options.signal !== undefined) out.signal = options.signal;
-  if (options.timeoutMs !== undefined) out.timeoutMs = options.timeoutMs;
+  if (options.timeoutMs !== undefined) out.timeout = options.timeoutMs;
   return out;
 }
 

@@ -17,11 +17,7 @@ import {
   type NodeIncomingMessageLike,
 } from "@modelcontextprotocol/node";
 import { createMcpHandler, type Server } from "@modelcontextprotocol/server";
-
-export interface HttpEntryOptions {
-  /** Unused on this line: the SDK answers with one JSON body and upgrades to SSE when a call sends a notification before its result. */
-  logLevel?: string;
-}
+import type { HttpEntryOptions } from "./sdk-port.js";
 
 /**
  * The port's HTTP entry: each POST that passed toolc's checks, its body
