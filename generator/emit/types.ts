@@ -8,10 +8,11 @@ import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR
 import { toolExportNames } from "../normalize/names.js";
 import { FileBuilder, type TypeAliasStatement } from "./file-builder.js";
 import { schemaDocLines } from "./types/jsdoc.js";
-import { schemaToType, type TypeContext } from "./types/index.js";
-import { unionOf } from "./types/text.js";
+import { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
+import { scalarLiteral, unionOf } from "./types/node.js";
+import { typeText } from "./types/render.js";
 
-export { schemaToType, type TypeContext } from "./types/index.js";
+export { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
 
 /** The names `toolTypeStatements` declares for a tool. */
 export interface ToolTypeNames {
@@ -31,7 +32,7 @@ export function toolTypeNames(tool: ToolIR): ToolTypeNames {
 }
 
 /** `export type <name> = <type>;`, with JSDoc when there is any. */
-function typeAlias(name: string, type: string, docLines: readonly string[]): TypeAliasStatement {
+function typeAlias(name: string, type: TypeNode, docLines: readonly string[]): TypeAliasStatement {
   return { kind: "typeAlias", name, type, docs: docLines };
 }
 
@@ -98,13 +99,14 @@ export function toolTypeStatements(tool: ToolIR, builder: FileBuilder): ToolType
 
   const inputCtx: TypeContext = { resolveRef: toolRefResolver(tool.inputDefs, builder, tool.name), resolved: false };
   const outputCtx: TypeContext = { resolveRef: toolRefResolver(tool.outputDefs, builder, tool.name), resolved: false };
+  // A def used by both input and output is emitted once; the same name with a different type is a bug upstream.
   const emitted = new Map<string, string>();
   const emitLocal = ([tsName, def]: [string, JsonSchema], ctx: TypeContext) => {
     const type = schemaToType(def, ctx);
     const previous = emitted.get(tsName);
-    if (previous !== undefined && previous !== type) throw new Error(`${tool.name}: two different local defs named ${tsName}`);
+    if (previous !== undefined && previous !== typeText(type)) throw new Error(`${tool.name}: two different local defs named ${tsName}`);
     if (previous === undefined) builder.add(typeAlias(tsName, type, schemaDocLines(def)));
-    emitted.set(tsName, type);
+    emitted.set(tsName, typeText(type));
   };
   for (const def of inputLocals) emitLocal(def, inputCtx);
   for (const def of outputLocals) emitLocal(def, outputCtx);
@@ -118,7 +120,7 @@ export function toolTypeStatements(tool: ToolIR, builder: FileBuilder): ToolType
       `Input of \`${name}\` as the handler receives it: validated, with defaults applied.`,
     ]),
     typeAlias(names.output, schemaToType(output, outputCtx), schemaDocLines(output, [`Output of \`${name}\`.`])),
-    typeAlias(names.reason, unionOf(tool.errors.map((e) => JSON.stringify(e.code))), reasonDocLines(tool)),
+    typeAlias(names.reason, unionOf(tool.errors.map((e) => scalarLiteral(e.code))), reasonDocLines(tool)),
   );
   return names;
 }

@@ -1,5 +1,5 @@
 /**
- * Schema → TS type expression. Each keyword family has its own transform; this
+ * Schema → TS type node. Each keyword family has its own transform; this
  * module decides which apply to a schema node and combines them.
  *
  * In JSON Schema 2020-12 every keyword of a schema object applies to the
@@ -15,18 +15,19 @@ import { arrayType } from "./array.js";
 import type { TypeContext } from "./context.js";
 import { constType, enumType } from "./enum.js";
 import { objectType } from "./object.js";
+import { intersectionOf, keyword, unionOf, type TypeNode } from "./node.js";
 import { declaredTypes, primitiveType, type TypeName } from "./primitive.js";
 import { refType } from "./ref.js";
-import { intersectionOf, unionOf } from "./text.js";
 import { unionType } from "./union.js";
 
 export type { TypeContext, RenderSchema } from "./context.js";
+export type { TypeNode } from "./node.js";
 
 const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "propertyNames"];
 const ARRAY_KEYWORDS = ["items", "prefixItems"];
 
 /** The type for one `type` name, using the node's structural keywords for objects and arrays. */
-function typeForName(name: TypeName, schema: JsonObject, ctx: TypeContext): string {
+function typeForName(name: TypeName, schema: JsonObject, ctx: TypeContext): TypeNode {
   if (name === "object") return objectType(schema, ctx, schemaToType);
   if (name === "array") return arrayType(schema, ctx, schemaToType);
   return primitiveType(name);
@@ -37,7 +38,7 @@ function typeForName(name: TypeName, schema: JsonObject, ctx: TypeContext): stri
  * it: Ajv's strictTypes (on in toolc) only accepts them where the type is
  * object (or array) anyway, here or in the parent schema.
  */
-function valueType(schema: JsonObject, ctx: TypeContext): string | undefined {
+function valueType(schema: JsonObject, ctx: TypeContext): TypeNode | undefined {
   const types = declaredTypes(schema);
   if (schema.const !== undefined) return constType(schema.const, types);
   if (Array.isArray(schema.enum)) return enumType(schema.enum as JsonValue[], types);
@@ -47,8 +48,8 @@ function valueType(schema: JsonObject, ctx: TypeContext): string | undefined {
   return undefined;
 }
 
-function branches(schema: JsonObject, keyword: string): JsonSchema[] | undefined {
-  const value = schema[keyword];
+function branches(schema: JsonObject, name: string): JsonSchema[] | undefined {
+  const value = schema[name];
   return Array.isArray(value) ? (value as JsonSchema[]) : undefined;
 }
 
@@ -92,11 +93,11 @@ function withInherited(branch: JsonSchema, inherited: JsonObject): JsonSchema {
  * branches: an intersection for allOf, a union for anyOf and oneOf.
  * `inherited` holds the properties the enclosing nodes declare.
  */
-function closedType(schema: JsonSchema, ctx: TypeContext, inherited: JsonObject = {}): string {
+function closedType(schema: JsonSchema, ctx: TypeContext, inherited: JsonObject = {}): TypeNode {
   if (typeof schema !== "object") return schemaToType(schema, ctx);
   const { allOf, anyOf, oneOf, unevaluatedProperties: _closed, ...own } = withInherited(schema, inherited) as JsonObject;
   if (allOf === undefined && anyOf === undefined && oneOf === undefined) return schemaToType(closedForTypes(withInherited(schema, inherited)), ctx);
-  const parts: string[] = [];
+  const parts: TypeNode[] = [];
   if (Object.keys(own).some((k) => !ANNOTATIONS.has(k))) parts.push(schemaToType(closedForTypes(ownRequired(own)), ctx));
   const enclosing: JsonObject = { ...inherited, ...(isObject(own.properties) ? own.properties : {}) };
   if (Array.isArray(allOf)) parts.push(...(allOf as JsonSchema[]).map((branch) => closedType(branch, ctx, enclosing)));
@@ -110,14 +111,15 @@ const isObject = (value: unknown): value is JsonObject => typeof value === "obje
 const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 
 /**
- * The TS type expression for a schema. Boolean schemas (Core §4.3.2): `true`
- * (like `{}`) accepts anything, `unknown`; `false` accepts nothing, `never`.
+ * The TS type for a schema, as a node (node.ts) for layout.ts to print.
+ * Boolean schemas (Core §4.3.2): `true` (like `{}`) accepts anything,
+ * `unknown`; `false` accepts nothing, `never`.
  */
-export function schemaToType(schema: JsonSchema, ctx: TypeContext): string {
-  if (schema === true) return "unknown";
-  if (schema === false) return "never";
+export function schemaToType(schema: JsonSchema, ctx: TypeContext): TypeNode {
+  if (schema === true) return keyword("unknown");
+  if (schema === false) return keyword("never");
   if (schema.unevaluatedProperties === false && COMPOSITIONS.some((k) => Array.isArray(schema[k]))) return closedType(schema, ctx);
-  const parts: string[] = [];
+  const parts: TypeNode[] = [];
   const value = valueType(schema, ctx);
   if (value !== undefined) parts.push(value);
   if (typeof schema.$ref === "string") parts.push(refType(schema.$ref, ctx));

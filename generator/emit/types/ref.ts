@@ -5,6 +5,7 @@
  */
 import { fragmentTokens } from "../../schema/pointer.js";
 import type { TypeContext } from "./context.js";
+import { reference, type ReferenceType } from "./node.js";
 
 const DEFS_POINTER = /^#\/\$defs\/([^/]+)$/;
 
@@ -22,6 +23,6 @@ export function refKey(ref: string): string {
 }
 
 /** The TS type a `$ref` stands for. */
-export function refType(ref: string, ctx: TypeContext): string {
-  return ctx.resolveRef(refKey(ref));
+export function refType(ref: string, ctx: TypeContext): ReferenceType {
+  return reference(ctx.resolveRef(refKey(ref)));
 }

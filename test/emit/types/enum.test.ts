@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { literalType } from "../../../generator/emit/types/enum.js";
-import { schemaToType } from "../../../generator/emit/types/index.js";
+import { typeText } from "../../../generator/emit/types/render.js";
 import type { JsonSchema, JsonValue } from "../../../generator/ir.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 describe("enum and const", () => {
   const cases: [string, JsonSchema, string][] = [
@@ -24,7 +24,7 @@ describe("enum and const", () => {
     ["quotes and newlines stay inside the literal", { const: 'a"b\n*/' }, '"a\\"b\\n*/"'],
   ];
   it.each(cases)("%s", (_name, schema, expected) => {
-    expect(schemaToType(schema, testContext())).toBe(expected);
+    expect(typeTextOf(schema, testContext())).toBe(expected);
   });
 
   it("renders every literal as valid JSON-ish TS", () => {
@@ -34,7 +34,7 @@ describe("enum and const", () => {
       ["é", '"é"'],
       [[], "[]"],
     ];
-    for (const [value, text] of values) expect(literalType(value)).toBe(text);
+    for (const [value, text] of values) expect(typeText(literalType(value))).toBe(text);
   });
 
   it("refuses numbers JSON cannot carry", () => {

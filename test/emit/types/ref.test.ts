@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { schemaToType } from "../../../generator/emit/types/index.js";
 import { refKey } from "../../../generator/emit/types/ref.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 describe("$ref", () => {
   it("resolves a $defs key through the context", () => {
     const ctx = testContext({ names: { Order: "Order$1", Local: "GetOrderLocal" } });
-    expect(schemaToType({ $ref: "#/$defs/Order" }, ctx)).toBe("Order$1");
-    expect(schemaToType({ $ref: "#/$defs/Local", description: "annotations beside a ref" }, ctx)).toBe("GetOrderLocal");
+    expect(typeTextOf({ $ref: "#/$defs/Order" }, ctx)).toBe("Order$1");
+    expect(typeTextOf({ $ref: "#/$defs/Local", description: "annotations beside a ref" }, ctx)).toBe("GetOrderLocal");
   });
 
   it("decodes JSON Pointer and URI escapes", () => {
@@ -22,6 +21,6 @@ describe("$ref", () => {
   });
 
   it("propagates an unknown key", () => {
-    expect(() => schemaToType({ $ref: "#/$defs/Nope" }, testContext({ names: {} }))).toThrow(/unknown def Nope/);
+    expect(() => typeTextOf({ $ref: "#/$defs/Nope" }, testContext({ names: {} }))).toThrow(/unknown def Nope/);
   });
 });
