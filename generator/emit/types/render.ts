@@ -5,9 +5,8 @@
  * same), the width a type takes when it stays on one line, and what the
  * layout writes for the shapes it does not break (layout.ts).
  */
-import { jsDoc, literal } from "../literal.js";
+import { jsDoc, literal, propertyKey } from "../literal.js";
 import type { ObjectMember, ObjectType, TupleElement, TypeNode } from "./node.js";
-import { propertyName } from "./text.js";
 
 /** Nodes are immutable and a union compares its members by text, so each node is rendered once. */
 const rendered = new WeakMap<TypeNode, string>();
@@ -51,10 +50,10 @@ export function elementText(element: TupleElement): string {
   return element.form === "rest" ? `...${text}` : text;
 }
 
-/** What precedes a member's `:`: `readonly name?` (the name quoted when it is not an identifier), or `[key: string]`. */
+/** What precedes a member's `:`: `readonly name?` (the name quoted as literal.ts writes keys), or `[key: string]`. */
 export function memberKey(member: ObjectMember): string {
   if (member.kind === "index") return "[key: string]";
-  return `${member.readonly ? "readonly " : ""}${propertyName(member.name)}${member.optional ? "?" : ""}`;
+  return `${member.readonly ? "readonly " : ""}${propertyKey(member.name)}${member.optional ? "?" : ""}`;
 }
 
 /** Every line of `text` moved right two spaces, for a member inside `{ }`. */

@@ -20,6 +20,7 @@ describe("enum and const", () => {
     ["const of the wrong type", { type: "string", const: 1 }, "never"],
     ["object const", { const: { a: 1, "b-c": ["x"] } }, '{ a: 1; "b-c": ["x"] }'],
     ["array const", { const: [1, "two", null] }, '[1, "two", null]'],
+    ["a __proto__ key in an object const is computed", { const: JSON.parse('{ "__proto__": 1 }') as JsonValue }, '{ ["__proto__"]: 1 }'],
     ["empty object const", { const: {} }, "{ [key: string]: never }"],
     ["quotes and newlines stay inside the literal", { const: 'a"b\n*/' }, '"a\\"b\\n*/"'],
   ];

@@ -27,6 +27,8 @@ const SHAPES: Record<string, JsonObject> = {
     deeper: object({
       kind: { enum: ["first_option_value", "second_option_value", "third_option_value", "fourth"], description: "Which one.\n\nSecond paragraph." },
       "quoted-key": { type: "string", description: "A long description that goes on and on past the eighty column limit." },
+      // A computed key in this literal is an own property, not the prototype.
+      ["__proto__"]: { enum: LONG_ENUM },
       maybe: { type: ["object", "null"], properties: { x: { enum: LONG_ENUM } }, additionalProperties: false },
     }),
     map: { type: "object", additionalProperties: { enum: LONG_ENUM } },

@@ -16,6 +16,11 @@ describe("object types", () => {
       { type: "object", properties: { "x-y": { type: "string" }, "1a": { type: "string" }, $ok: { type: "string" } }, required: ["x-y"], additionalProperties: false },
       lines("{", '  "x-y": string;', '  "1a"?: string;', "  $ok?: string;", "}"),
     ],
+    [
+      "a property named __proto__ is a computed key, as literal.ts writes every key",
+      JSON.parse('{ "type": "object", "properties": { "__proto__": { "type": "string" } }, "required": ["__proto__"], "additionalProperties": false }') as JsonSchema,
+      lines("{", '  ["__proto__"]: string;', "}"),
+    ],
     ["closed empty object", { type: "object", additionalProperties: false }, "{ [key: string]: never }"],
     ["open empty object", { type: "object", additionalProperties: true }, lines("{", "  [key: string]: unknown;", "}")],
     ["additionalProperties absent means open", { type: "object" }, lines("{", "  [key: string]: unknown;", "}")],
