@@ -6,6 +6,7 @@
  */
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR, TypeFileIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
+import { isJsonObject } from "../schema/json.js";
 import { FileBuilder, type TypeAliasStatement } from "./file-builder.js";
 import { schemaDocLines } from "./types/jsdoc.js";
 import { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
@@ -42,10 +43,7 @@ function typesModuleSpecifier(module: string, fromDir: "types" | "other"): strin
 }
 
 function defsOf(schema: JsonObject): Record<string, JsonSchema> {
-  const defs = schema.$defs;
-  return defs !== undefined && typeof defs === "object" && !Array.isArray(defs) && defs !== null
-    ? (defs as Record<string, JsonSchema>)
-    : {};
+  return isJsonObject(schema.$defs) ? (schema.$defs as Record<string, JsonSchema>) : {};
 }
 
 /**

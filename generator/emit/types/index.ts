@@ -10,6 +10,7 @@
  * the validator enforces them.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
+import { isJsonObject } from "../../schema/json.js";
 import { allOfType } from "./allOf.js";
 import { arrayType } from "./array.js";
 import type { TypeContext } from "./context.js";
@@ -63,7 +64,7 @@ function closedForTypes(schema: JsonSchema): JsonSchema {
 /** `required` names the node declares itself: a name a branch declares is that branch's to type. */
 function ownRequired(schema: JsonObject): JsonObject {
   if (!Array.isArray(schema.required)) return schema;
-  const declared = isObject(schema.properties) ? schema.properties : {};
+  const declared = isJsonObject(schema.properties) ? schema.properties : {};
   const required = schema.required.filter((name) => typeof name === "string" && Object.hasOwn(declared, name));
   const { required: _all, ...rest } = schema;
   return required.length > 0 ? { ...rest, required } : rest;
@@ -79,7 +80,7 @@ function ownRequired(schema: JsonObject): JsonObject {
  */
 function withInherited(branch: JsonSchema, inherited: JsonObject): JsonSchema {
   if (typeof branch !== "object" || !Array.isArray(branch.required)) return branch;
-  const declared = isObject(branch.properties) ? branch.properties : {};
+  const declared = isJsonObject(branch.properties) ? branch.properties : {};
   const borrowed = branch.required.filter((name): name is string => typeof name === "string" && !Object.hasOwn(declared, name) && Object.hasOwn(inherited, name));
   if (borrowed.length === 0) return branch;
   return { ...branch, properties: { ...declared, ...Object.fromEntries(borrowed.map((name) => [name, inherited[name] as JsonSchema])) } };
@@ -99,14 +100,12 @@ function closedType(schema: JsonSchema, ctx: TypeContext, inherited: JsonObject 
   if (allOf === undefined && anyOf === undefined && oneOf === undefined) return schemaToType(closedForTypes(withInherited(schema, inherited)), ctx);
   const parts: TypeNode[] = [];
   if (Object.keys(own).some((k) => !ANNOTATIONS.has(k))) parts.push(schemaToType(closedForTypes(ownRequired(own)), ctx));
-  const enclosing: JsonObject = { ...inherited, ...(isObject(own.properties) ? own.properties : {}) };
+  const enclosing: JsonObject = { ...inherited, ...(isJsonObject(own.properties) ? own.properties : {}) };
   if (Array.isArray(allOf)) parts.push(...(allOf as JsonSchema[]).map((branch) => closedType(branch, ctx, enclosing)));
   const branchCtx: TypeContext = { ...ctx, inComposite: true };
   for (const union of [anyOf, oneOf]) if (Array.isArray(union)) parts.push(unionOf((union as JsonSchema[]).map((branch) => closedType(branch, branchCtx, enclosing))));
   return intersectionOf(parts);
 }
-
-const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 

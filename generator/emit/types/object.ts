@@ -7,6 +7,7 @@
  * declared members; an open one adds an index signature.
  */
 import type { JsonObject, JsonSchema } from "../../ir.js";
+import { isJsonObject } from "../../schema/json.js";
 import type { RenderSchema, TypeContext } from "./context.js";
 import { schemaDocLines } from "./jsdoc.js";
 import { emptyObject, indexSignature, keyword, objectOf, property, unionOf, type ObjectMember, type TypeNode } from "./node.js";
@@ -15,7 +16,7 @@ import { emptyObject, indexSignature, keyword, objectOf, property, unionOf, type
 function propertyEntries(schema: JsonObject): [string, JsonSchema][] {
   const props = schema.properties;
   if (props === undefined) return [];
-  if (typeof props !== "object" || props === null || Array.isArray(props)) throw new Error("properties must be an object");
+  if (!isJsonObject(props)) throw new Error("properties must be an object");
   return Object.entries(props) as [string, JsonSchema][];
 }
 

@@ -14,6 +14,11 @@ describe("$ref", () => {
     expect(refKey("#/$defs/with%20space")).toBe("with space");
   });
 
+  it("reads a reference as Ajv does, percent-decoding before splitting the pointer (the schema toolkit's defsEntryName)", () => {
+    expect(refKey("#/%24defs/A")).toBe("A");
+    expect(() => refKey("#/$defs/a%2Fb")).toThrow(/unsupported \$ref/);
+  });
+
   it("refuses anything but #/$defs/<key>", () => {
     for (const ref of ["#", "#/$defs/A/properties/x", "types.yaml#/Order", "#/definitions/A"]) {
       expect(() => refKey(ref)).toThrow(/unsupported \$ref/);
