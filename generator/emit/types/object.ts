@@ -12,6 +12,9 @@ import type { RenderSchema, TypeContext } from "./context.js";
 import { schemaDocLines } from "./jsdoc.js";
 import { emptyObject, indexSignature, keyword, objectOf, property, unionOf, type ObjectMember, type TypeNode } from "./node.js";
 
+/** The keywords that make a schema without `type` an object schema (Ajv's strictTypes allows them only there). */
+export const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "propertyNames"];
+
 /** The schema's `properties` entries, in the schema's own order. */
 function propertyEntries(schema: JsonObject): [string, JsonSchema][] {
   const props = schema.properties;
