@@ -6,12 +6,14 @@
  */
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR, TypeFileIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
+import { isJsonObject } from "../schema/json.js";
 import { FileBuilder, type TypeAliasStatement } from "./file-builder.js";
 import { schemaDocLines } from "./types/jsdoc.js";
-import { schemaToType, type TypeContext } from "./types/index.js";
-import { unionOf } from "./types/text.js";
+import { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
+import { scalarLiteral, unionOf } from "./types/node.js";
+import { typeText } from "./types/render.js";
 
-export { schemaToType, type TypeContext } from "./types/index.js";
+export { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
 
 /** The names `toolTypeStatements` declares for a tool. */
 export interface ToolTypeNames {
@@ -31,7 +33,7 @@ export function toolTypeNames(tool: ToolIR): ToolTypeNames {
 }
 
 /** `export type <name> = <type>;`, with JSDoc when there is any. */
-function typeAlias(name: string, type: string, docLines: readonly string[]): TypeAliasStatement {
+function typeAlias(name: string, type: TypeNode, docLines: readonly string[]): TypeAliasStatement {
   return { kind: "typeAlias", name, type, docs: docLines };
 }
 
@@ -41,10 +43,7 @@ function typesModuleSpecifier(module: string, fromDir: "types" | "other"): strin
 }
 
 function defsOf(schema: JsonObject): Record<string, JsonSchema> {
-  const defs = schema.$defs;
-  return defs !== undefined && typeof defs === "object" && !Array.isArray(defs) && defs !== null
-    ? (defs as Record<string, JsonSchema>)
-    : {};
+  return isJsonObject(schema.$defs) ? (schema.$defs as Record<string, JsonSchema>) : {};
 }
 
 /**
@@ -98,13 +97,14 @@ export function toolTypeStatements(tool: ToolIR, builder: FileBuilder): ToolType
 
   const inputCtx: TypeContext = { resolveRef: toolRefResolver(tool.inputDefs, builder, tool.name), resolved: false };
   const outputCtx: TypeContext = { resolveRef: toolRefResolver(tool.outputDefs, builder, tool.name), resolved: false };
+  // A def used by both input and output is emitted once; the same name with a different type is a bug upstream.
   const emitted = new Map<string, string>();
   const emitLocal = ([tsName, def]: [string, JsonSchema], ctx: TypeContext) => {
     const type = schemaToType(def, ctx);
     const previous = emitted.get(tsName);
-    if (previous !== undefined && previous !== type) throw new Error(`${tool.name}: two different local defs named ${tsName}`);
+    if (previous !== undefined && previous !== typeText(type)) throw new Error(`${tool.name}: two different local defs named ${tsName}`);
     if (previous === undefined) builder.add(typeAlias(tsName, type, schemaDocLines(def)));
-    emitted.set(tsName, type);
+    emitted.set(tsName, typeText(type));
   };
   for (const def of inputLocals) emitLocal(def, inputCtx);
   for (const def of outputLocals) emitLocal(def, outputCtx);
@@ -118,7 +118,7 @@ export function toolTypeStatements(tool: ToolIR, builder: FileBuilder): ToolType
       `Input of \`${name}\` as the handler receives it: validated, with defaults applied.`,
     ]),
     typeAlias(names.output, schemaToType(output, outputCtx), schemaDocLines(output, [`Output of \`${name}\`.`])),
-    typeAlias(names.reason, unionOf(tool.errors.map((e) => JSON.stringify(e.code))), reasonDocLines(tool)),
+    typeAlias(names.reason, unionOf(tool.errors.map((e) => scalarLiteral(e.code))), reasonDocLines(tool)),
   );
   return names;
 }

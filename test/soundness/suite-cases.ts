@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAjv } from "../../generator/ajv.js";
 import { schemaToType, type TypeContext } from "../../generator/emit/types.js";
+import { typeText } from "../../generator/emit/types/render.js";
 import type { JsonObject, JsonSchema } from "../../generator/ir.js";
 import { FORMAT_FILES, KEYWORD_FILES, outsideSubset, SUITE_DIR } from "../conformance/suite-runner.js";
 import { CheckFile, literal } from "./tsc.js";
@@ -65,9 +66,9 @@ function typesFor(schema: JsonSchema, id: string, resolved: boolean): { aliases:
   };
   // Local defs are emitted as sent in tool files too (see emit/types.ts), so only the root gets `resolved`.
   const defCtx: TypeContext = { ...ctx, resolved: false };
-  const aliases = Object.entries(defs).map(([k, d]) => `type ${names.get(k)} = ${schemaToType(d as JsonSchema, defCtx)};`);
+  const aliases = Object.entries(defs).map(([k, d]) => `type ${names.get(k)} = ${typeText(schemaToType(d as JsonSchema, defCtx))};`);
   const rest = typeof schema === "object" ? (({ $defs: _d, ...r }) => r)(schema) : schema;
-  return { aliases, root: schemaToType(rest as JsonSchema, ctx) };
+  return { aliases, root: typeText(schemaToType(rest as JsonSchema, ctx)) };
 }
 
 /** Adds one group's checks to `file`; returns how many instance checks were added, or why none. */

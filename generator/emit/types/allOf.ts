@@ -5,9 +5,9 @@
  */
 import type { JsonSchema } from "../../ir.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { intersectionOf } from "./text.js";
+import { intersectionOf, type TypeNode } from "./node.js";
 
 /** The intersection of the branches. */
-export function allOfType(branches: readonly JsonSchema[], ctx: TypeContext, render: RenderSchema): string {
+export function allOfType(branches: readonly JsonSchema[], ctx: TypeContext, render: RenderSchema): TypeNode {
   return intersectionOf(branches.map((b) => render(b, ctx)));
 }

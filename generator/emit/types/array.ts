@@ -5,7 +5,7 @@
  */
 import type { JsonObject, JsonSchema } from "../../ir.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { asOperand } from "./text.js";
+import { arrayOf, keyword, optionalElement, requiredElement, restElement, tupleOf, type TypeNode } from "./node.js";
 
 function count(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
@@ -17,29 +17,22 @@ function count(value: unknown): number | undefined {
  * (`...T[]`), which is left out when `items: false` or `maxItems` forbids it.
  * Ajv assigns no defaults to 2020-12 tuple elements, so both input views agree.
  */
-function tupleType(prefix: readonly JsonSchema[], schema: JsonObject, ctx: TypeContext, render: RenderSchema): string {
+function tupleType(prefix: readonly JsonSchema[], schema: JsonObject, ctx: TypeContext, render: RenderSchema): TypeNode {
   const min = count(schema.minItems) ?? 0;
   const max = count(schema.maxItems);
   const shown = max === undefined ? prefix : prefix.slice(0, max);
-  const elements = shown.map((s, i) => {
-    const t = render(s, ctx);
-    return i < min ? t : `${asOperand(t)}?`;
-  });
+  const elements = shown.map((s, i) => (i < min ? requiredElement(render(s, ctx)) : optionalElement(render(s, ctx))));
   const items = schema.items;
   const restAllowed = items !== false && (max === undefined || max > prefix.length);
-  if (restAllowed) {
-    const rest = items === undefined ? "unknown" : render(items as JsonSchema, ctx);
-    elements.push(`...${asOperand(rest)}[]`);
-  }
-  return `[${elements.join(", ")}]`;
+  if (restAllowed) elements.push(restElement(items === undefined ? keyword("unknown") : render(items as JsonSchema, ctx)));
+  return tupleOf(elements);
 }
 
 /** The TS type of an array schema (its `type: "array"` part). `minItems` alone needs no tuple. */
-export function arrayType(schema: JsonObject, ctx: TypeContext, render: RenderSchema): string {
+export function arrayType(schema: JsonObject, ctx: TypeContext, render: RenderSchema): TypeNode {
   const prefix = schema.prefixItems;
   if (Array.isArray(prefix)) return tupleType(prefix as JsonSchema[], schema, ctx, render);
   const items = schema.items;
-  if (items === false || count(schema.maxItems) === 0) return "[]";
-  const element = items === undefined ? "unknown" : render(items as JsonSchema, ctx);
-  return `${asOperand(element)}[]`;
+  if (items === false || count(schema.maxItems) === 0) return tupleOf([]);
+  return arrayOf(items === undefined ? keyword("unknown") : render(items as JsonSchema, ctx));
 }

@@ -3,10 +3,11 @@
  * `$defs` entry, and which of the two views of an input it is emitting.
  */
 import type { JsonSchema } from "../../ir.js";
+import type { TypeNode } from "./node.js";
 
 export interface TypeContext {
   /**
-   * Returns the TS type to use for `#/$defs/<key>`: a local name, or an
+   * Returns the TS type name to use for `#/$defs/<key>`: a local name, or an
    * imported one (the resolver does the importing, so only what is used gets
    * imported). Throws for a key it does not know.
    */
@@ -24,4 +25,4 @@ export interface TypeContext {
 }
 
 /** Renders a subschema; transforms recurse through this instead of importing the dispatcher. */
-export type RenderSchema = (schema: JsonSchema, ctx: TypeContext) => string;
+export type RenderSchema = (schema: JsonSchema, ctx: TypeContext) => TypeNode;

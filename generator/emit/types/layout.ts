@@ -1,24 +1,23 @@
 /**
- * Line layout for the type expressions the transforms render, so generated
- * type files are written in their final form and need no formatter.
+ * The printer of type nodes: a type written in its final layout where it
+ * sits, so generated type files need no formatter.
  *
- * The transforms render types without knowing where they will sit: object
- * literals one member per line, relative to column 0, and everything else on
- * one line. This module places such a type at a known indentation and breaks
- * the one construct that grows without bound, a union, one member per line
- * when it does not fit in `PRINT_WIDTH` columns or holds a multi-line member
- * (and a tuple holding one, one element per line), in the layout prettier
- * uses for the same code:
+ * Object types are written one member per line; the one construct that grows
+ * without bound, a union, is broken one member per line when it does not fit
+ * in `PRINT_WIDTH` columns or holds a multi-line member (and a tuple holding
+ * one, one element per line), in the layout prettier uses for the same code:
  *
  *     export type Status =
  *       | "pending"
  *       | "paid";
  *
- * Only toolc's own rendered text comes here, so the small grammar below
- * (object literals, unions, parenthesized arrays, tuples) covers what it meets;
- * anything else is kept as rendered and re-indented.
+ * Shapes prettier would lay out otherwise and toolc rarely writes (an
+ * intersection of two object types, say) keep their rendered form (render.ts),
+ * moved to their indentation.
  */
-import { closingBracket, splitTopLevel } from "./text.js";
+import type { ObjectMember, ObjectType, TupleType, TypeNode } from "./node.js";
+import { elementText, memberKey, typeText } from "./render.js";
+import { jsDoc } from "../literal.js";
 
 /** The longest line toolc writes where it can choose (a long literal or name can still exceed it). */
 export const PRINT_WIDTH = 80;
@@ -29,107 +28,121 @@ export interface LaidOut {
   readonly broken: boolean;
 }
 
-/** Union members that ride along with a single object type without breaking the union. */
-const NULLISH = new Set(["null", "undefined"]);
-
-const isMultilineObject = (type: string): boolean => type.startsWith("{\n");
+/** Whether one-line `text` fits after `lead` columns with `tail` more characters to follow. */
+function fits(text: string, lead: number, tail: number): boolean {
+  return !text.includes("\n") && lead + text.length + tail <= PRINT_WIDTH;
+}
 
 /** Every line after the first moved right by `indent` (rendered text is relative to column 0). */
-function reindent(type: string, indent: string): string {
-  return indent === "" ? type : type.replace(/\n/g, `\n${indent}`);
+function reindent(text: string, indent: string): string {
+  return indent === "" ? text : text.replace(/\n/g, `\n${indent}`);
+}
+
+/** A union's members as it is written: a member that is itself a union contributes its own. */
+function unionMembers(type: TypeNode): TypeNode[] {
+  return type.kind === "union" ? type.members.flatMap(unionMembers) : [type];
+}
+
+const isNullish = (type: TypeNode): boolean => type.kind === "keyword" && (type.name === "null" || type.name === "undefined");
+
+/**
+ * The multi-line object a type's text starts with, and the text after it on
+ * its last line: `{ … }[]` and `{ … } & B` lay the object out and keep what
+ * follows. Undefined when the type does not start with one.
+ */
+function leadingObject(type: TypeNode): { object: ObjectType; after: string } | undefined {
+  if (type.kind === "object") return type.oneLine ? undefined : { object: type, after: "" };
+  if (type.kind === "array") {
+    const inner = leadingObject(type.element);
+    return inner && { object: inner.object, after: `${inner.after}[]` };
+  }
+  if (type.kind === "intersection") {
+    const [first, ...rest] = type.members;
+    const inner = leadingObject(first);
+    return inner && { object: inner.object, after: `${inner.after}${rest.map((m) => ` & ${typeText(m)}`).join("")}` };
+  }
+  return undefined;
 }
 
 /**
  * `type` placed where the current line is `lead` columns long, with `tail`
  * more characters (such as `;`) to follow it, inside a block indented by `indent`.
  */
-export function layoutType(type: string, indent: string, lead: number, tail: number): LaidOut {
-  const members = splitTopLevel(type, "|").map((m) => m.trim());
+export function layoutType(type: TypeNode, indent: string, lead: number, tail: number): LaidOut {
+  const members = unionMembers(type);
   if (members.length > 1) return layoutUnion(members, indent, lead, tail);
   return { text: layoutOperand(type, indent, lead, tail), broken: false };
 }
 
-function layoutUnion(members: readonly string[], indent: string, lead: number, tail: number): LaidOut {
+/** A union on one line when it fits, else one member per line; an object with only `null` or `undefined` beside it stays whole. */
+function layoutUnion(members: readonly TypeNode[], indent: string, lead: number, tail: number): LaidOut {
   const [first, ...rest] = members;
-  if (isMultilineObject(first) && rest.every((m) => NULLISH.has(m))) {
-    return { text: `${layoutOperand(first, indent, lead, 0)} | ${rest.join(" | ")}`, broken: false };
+  if (leadingObject(first) !== undefined && rest.every(isNullish)) {
+    return { text: `${layoutOperand(first, indent, lead, 0)} | ${rest.map(typeText).join(" | ")}`, broken: false };
   }
-  const oneLine = members.join(" | ");
-  if (!oneLine.includes("\n") && lead + oneLine.length + tail <= PRINT_WIDTH) return { text: oneLine, broken: false };
+  const oneLine = members.map(typeText).join(" | ");
+  if (fits(oneLine, lead, tail)) return { text: oneLine, broken: false };
   const inner = `${indent}    `;
   const lines = members.map((m, i) => `${indent}  | ${layoutOperand(m, inner, inner.length, i === members.length - 1 ? tail : 0)}`);
   return { text: `\n${lines.join("\n")}`, broken: true };
 }
 
-/** A type that is not a top-level union: an object literal (maybe with a suffix such as `[]`), `(A | B)[]`, or anything else. */
-function layoutOperand(type: string, indent: string, lead: number, tail: number): string {
-  if (isMultilineObject(type)) {
-    const close = closingBracket(type, 0);
-    const suffix = type.slice(close + 1);
-    if (close > 0 && !suffix.includes("\n")) return `${layoutObject(type.slice(0, close + 1), indent)}${suffix}`;
+/**
+ * A type that is not a union, followed by `suffix` (a tuple element's `?`):
+ * a leading object laid out, a union array or a tuple broken when it does not
+ * fit, and anything else as rendered.
+ */
+function layoutOperand(type: TypeNode, indent: string, lead: number, tail: number, suffix = ""): string {
+  const leading = leadingObject(type);
+  if (leading !== undefined && !leading.after.includes("\n")) return `${layoutObject(leading.object, indent)}${leading.after}${suffix}`;
+  const text = `${typeText(type)}${suffix}`;
+  if (suffix === "" && !fits(text, lead, tail)) {
+    const broken = layoutUnionArray(type, indent, lead) ?? (type.kind === "tuple" && type.elements.length > 0 ? layoutTuple(type, indent) : undefined);
+    if (broken !== undefined) return broken;
   }
-  if (type.startsWith("(")) {
-    const close = closingBracket(type, 0);
-    const suffix = type.slice(close + 1);
-    const fits = !type.includes("\n") && lead + type.length + tail <= PRINT_WIDTH;
-    if (close > 0 && /^(\[\])+$/.test(suffix) && !fits) {
-      const union = layoutType(type.slice(1, close), indent, lead + 1, 0);
-      if (union.broken) return `(${union.text}\n${indent})${suffix}`;
-    }
-  }
-  if (type.startsWith("[") && closingBracket(type, 0) === type.length - 1 && !(lead + type.length + tail <= PRINT_WIDTH && !type.includes("\n"))) {
-    return layoutTuple(type, indent);
-  }
-  return reindent(type, indent);
+  return reindent(text, indent);
+}
+
+/** `(A | B)[]` (or `[][]`…) with the union broken inside its parentheses; undefined when the union stays on one line. */
+function layoutUnionArray(type: TypeNode, indent: string, lead: number): string | undefined {
+  let element = type;
+  let dimensions = 0;
+  for (; element.kind === "array"; dimensions++) element = element.element;
+  if (dimensions === 0 || element.kind !== "parenthesized") return undefined;
+  const union = layoutType(element.type, indent, lead + 1, 0);
+  return union.broken ? `(${union.text}\n${indent})${"[]".repeat(dimensions)}` : undefined;
 }
 
 /** A tuple that does not fit: one element per line, a broken union element in parentheses. */
-function layoutTuple(type: string, indent: string): string {
+function layoutTuple(tuple: TupleType, indent: string): string {
   const inner = `${indent}  `;
-  const elements = splitTopLevel(type.slice(1, -1), ",").map((e) => e.trim());
-  const lines = elements.map((element) => {
-    const laid = layoutType(element, inner, inner.length, 1);
+  const lines = tuple.elements.map((element) => {
+    if (element.form === "rest") return `${inner}${reindent(elementText(element), inner)},`;
+    if (element.form === "optional") return `${inner}${layoutOperand(element.type, inner, inner.length, 1, "?")},`;
+    const laid = layoutType(element.type, inner, inner.length, 1);
     return `${inner}${laid.broken ? `(${laid.text}\n${inner})` : laid.text},`;
   });
   return `[\n${lines.join("\n")}\n${indent}]`;
 }
 
-/** The members of a rendered object literal, each as written at column 0: an optional doc comment, then `key: type`. */
-function objectMembers(object: string): string[] {
-  const body = object
-    .slice(2, -2)
-    .split("\n")
-    .map((line) => (line.startsWith("  ") ? line.slice(2) : line))
-    .join("\n");
-  return splitTopLevel(body, ";")
-    .map((m) => m.replace(/^\n+/, ""))
-    .filter((m) => m.trim() !== "");
+/** One member (after its doc comment) inside an object whose members sit at `indent`. */
+function layoutMember(member: ObjectMember, indent: string): string {
+  const doc = member.kind === "property" ? jsDoc(member.docs, indent) : undefined;
+  const key = memberKey(member);
+  const laid = layoutType(member.type, indent, indent.length + key.length + 2, 1);
+  return `${indent}${doc === undefined ? "" : `${doc}\n${indent}`}${key}:${laid.broken ? "" : " "}${laid.text};`;
 }
 
-/** One member line (with its doc comment above it), inside an object whose members sit at `indent`. */
-function layoutMember(member: string, indent: string): string {
-  let doc = "";
-  let declaration = member;
-  if (member.startsWith("/*")) {
-    const end = member.indexOf("*/") + 2;
-    doc = `${reindent(member.slice(0, end), indent)}\n${indent}`;
-    declaration = member.slice(end).replace(/^\s+/, "");
-  }
-  const [key, ...typeParts] = splitTopLevel(declaration, ":");
-  const type = typeParts.join(":").replace(/^ /, "");
-  const laid = layoutType(type, indent, indent.length + key.length + 2, 1);
-  return `${indent}${doc}${key}:${laid.broken ? "" : " "}${laid.text};`;
-}
-
-/** A rendered multi-line object literal, its members laid out one level inside `indent`. */
-function layoutObject(object: string, indent: string): string {
+/** A multi-line object, its members laid out one level inside `indent`. */
+function layoutObject(object: ObjectType, indent: string): string {
   const inner = `${indent}  `;
-  return `{\n${objectMembers(object).map((m) => layoutMember(m, inner)).join("\n")}\n${indent}}`;
+  return `{\n${object.members.map((m) => layoutMember(m, inner)).join("\n")}\n${indent}}`;
 }
 
-/** `export type <name> = <type>;`, laid out. */
-export function typeAliasText(name: string, type: string): string {
+/** `export type <name> = <type>;`, laid out; a type given as text (`typeof contracts`) is written as it is. */
+export function typeAliasText(name: string, type: TypeNode | string): string {
   const head = `export type ${name} =`;
+  if (typeof type === "string") return `${head} ${type};`;
   const laid = layoutType(type, "", head.length + 1, 1);
   return `${head}${laid.broken ? "" : " "}${laid.text};`;
 }

@@ -7,19 +7,19 @@
  * declared members; an open one adds an index signature.
  */
 import type { JsonObject, JsonSchema } from "../../ir.js";
+import { isJsonObject } from "../../schema/json.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { jsDoc } from "../literal.js";
 import { schemaDocLines } from "./jsdoc.js";
-import { propertyName, typeLiteral, unionOf } from "./text.js";
+import { emptyObject, indexSignature, keyword, objectOf, property, unionOf, type ObjectMember, type TypeNode } from "./node.js";
 
-/** An object that can have no properties at all; `{}` would accept any non-nullish value. */
-export const EMPTY_OBJECT = "{ [key: string]: never }";
+/** The keywords that make a schema without `type` an object schema (Ajv's strictTypes allows them only there). */
+export const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "propertyNames"];
 
 /** The schema's `properties` entries, in the schema's own order. */
 function propertyEntries(schema: JsonObject): [string, JsonSchema][] {
   const props = schema.properties;
   if (props === undefined) return [];
-  if (typeof props !== "object" || props === null || Array.isArray(props)) throw new Error("properties must be an object");
+  if (!isJsonObject(props)) throw new Error("properties must be an object");
   return Object.entries(props) as [string, JsonSchema][];
 }
 
@@ -42,52 +42,46 @@ export function isOptional(key: string, schema: JsonSchema, required: Set<string
   return !(ctx.resolved && !ctx.inComposite && hasDefault(schema));
 }
 
-/** One `name?: T;` member, preceded by its JSDoc when the schema has annotations. */
-function propertyMember(key: string, type: string, optional: boolean, doc: string | undefined): string {
-  const line = `${propertyName(key)}${optional ? "?" : ""}: ${type};`;
-  return doc === undefined ? line : `${doc}\n${line}`;
-}
-
 /**
  * The value type of the index signature, or `undefined` for none.
  * `additionalProperties: <schema>` must also admit the declared members'
  * types, because TS checks every property against the index signature.
  */
-function indexSignatureType(schema: JsonObject, memberTypes: readonly string[], ctx: TypeContext, render: RenderSchema): string | undefined {
+function indexSignatureType(schema: JsonObject, memberTypes: readonly TypeNode[], ctx: TypeContext, render: RenderSchema): TypeNode | undefined {
   const extra = schema.additionalProperties;
   if (extra === false) return undefined;
-  if (extra === undefined || extra === true) return "unknown";
+  if (extra === undefined || extra === true) return keyword("unknown");
   return unionOf([render(extra as JsonSchema, ctx), ...memberTypes]);
 }
 
 /** The type of a key listed in `required` but not in `properties`: whatever `additionalProperties` allows. */
-function undeclaredRequiredType(schema: JsonObject, ctx: TypeContext, render: RenderSchema): string {
+function undeclaredRequiredType(schema: JsonObject, ctx: TypeContext, render: RenderSchema): TypeNode {
   const extra = schema.additionalProperties;
-  if (extra === false) return "never";
-  if (extra === undefined || extra === true) return "unknown";
+  if (extra === false) return keyword("never");
+  if (extra === undefined || extra === true) return keyword("unknown");
   return render(extra as JsonSchema, ctx);
 }
 
 /** The TS type of an object schema (its `type: "object"` part). */
-export function objectType(schema: JsonObject, ctx: TypeContext, render: RenderSchema): string {
+export function objectType(schema: JsonObject, ctx: TypeContext, render: RenderSchema): TypeNode {
   const required = requiredSet(schema);
-  const members: string[] = [];
-  const memberTypes: string[] = [];
+  const members: ObjectMember[] = [];
+  const memberTypes: TypeNode[] = [];
   const entries = propertyEntries(schema);
   for (const [key, sub] of entries) {
     const type = render(sub, ctx);
     const optional = isOptional(key, sub, required, ctx);
-    members.push(propertyMember(key, type, optional, jsDoc(schemaDocLines(sub))));
-    memberTypes.push(optional ? unionOf([type, "undefined"]) : type);
+    members.push(property(key, type, { optional, docs: schemaDocLines(sub) }));
+    memberTypes.push(optional ? unionOf([type, keyword("undefined")]) : type);
   }
   const declared = new Set(entries.map(([k]) => k));
   for (const key of required) {
     if (declared.has(key)) continue;
     const type = undeclaredRequiredType(schema, ctx, render);
-    members.push(propertyMember(key, type, false, undefined));
+    members.push(property(key, type));
     memberTypes.push(type);
   }
   const index = indexSignatureType(schema, memberTypes, ctx, render);
-  if (index !== undefined) members.push(`[key: string]: ${index};`);
-  return members.length === 0 ? EMPTY_OBJECT : typeLiteral(members);
+  if (index !== undefined) members.push(indexSignature(index));
+  return members.length === 0 ? emptyObject() : objectOf(members);
 }

@@ -3,6 +3,7 @@
  * of the seven primitive type names, or an array of them meaning "any of".
  */
 import type { JsonObject } from "../../ir.js";
+import { keyword, type KeywordType } from "./node.js";
 
 /** The primitive type names of JSON Schema 2020-12 Core §4.2.1, plus "integer". */
 export const TYPE_NAMES = ["null", "boolean", "object", "array", "number", "string", "integer"] as const;
@@ -13,8 +14,8 @@ export type TypeName = (typeof TYPE_NAMES)[number];
  * type, so the integer check stays with the validator. `object` and `array`
  * are structural and handled by their own transforms.
  */
-export function primitiveType(name: Exclude<TypeName, "object" | "array">): string {
-  return name === "integer" ? "number" : name;
+export function primitiveType(name: Exclude<TypeName, "object" | "array">): KeywordType {
+  return keyword(name === "integer" ? "number" : name);
 }
 
 /**

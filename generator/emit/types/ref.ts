@@ -3,10 +3,9 @@
  * reference points into the root's `$defs` (Core §8.2.4), as `#/$defs/<key>`;
  * the context turns the key into a TS type name.
  */
-import { fragmentTokens } from "../../schema/pointer.js";
+import { defsEntryName } from "../../schema/refs.js";
 import type { TypeContext } from "./context.js";
-
-const DEFS_POINTER = /^#\/\$defs\/([^/]+)$/;
+import { reference, type ReferenceType } from "./node.js";
 
 /**
  * The `$defs` key a reference points to: the JSON Pointer token (RFC 6901),
@@ -14,14 +13,12 @@ const DEFS_POINTER = /^#\/\$defs\/([^/]+)$/;
  * unresolved reference must not quietly become `unknown`.
  */
 export function refKey(ref: string): string {
-  const match = DEFS_POINTER.exec(ref);
-  if (!match) throw new Error(`unsupported $ref ${JSON.stringify(ref)}: expected "#/$defs/<name>"`);
-  const tokens = fragmentTokens(ref.slice(1));
-  if (tokens.length !== 2) throw new Error(`unsupported $ref ${JSON.stringify(ref)}: expected "#/$defs/<name>"`);
-  return tokens[1] as string;
+  const key = defsEntryName(ref);
+  if (key === undefined) throw new Error(`unsupported $ref ${JSON.stringify(ref)}: expected "#/$defs/<name>"`);
+  return key;
 }
 
 /** The TS type a `$ref` stands for. */
-export function refType(ref: string, ctx: TypeContext): string {
-  return ctx.resolveRef(refKey(ref));
+export function refType(ref: string, ctx: TypeContext): ReferenceType {
+  return reference(ctx.resolveRef(refKey(ref)));
 }

@@ -6,14 +6,14 @@
  */
 import type { JsonSchema } from "../../ir.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { unionOf } from "./text.js";
+import { unionOf, type TypeNode } from "./node.js";
 
 /**
  * The union of the branches. Branches render with `inComposite` set: Ajv
  * assigns no defaults inside `anyOf`/`oneOf`, so a resolved input must not
  * claim those properties are present.
  */
-export function unionType(branches: readonly JsonSchema[], ctx: TypeContext, render: RenderSchema): string {
+export function unionType(branches: readonly JsonSchema[], ctx: TypeContext, render: RenderSchema): TypeNode {
   const branchCtx: TypeContext = { ...ctx, inComposite: true };
   return unionOf(branches.map((b) => render(b, branchCtx)));
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { schemaToType } from "../../../generator/emit/types/index.js";
 import type { JsonSchema } from "../../../generator/ir.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 describe("allOf intersections", () => {
   const cases: [string, JsonSchema, string][] = [
@@ -18,11 +17,11 @@ describe("allOf intersections", () => {
     ],
   ];
   it.each(cases)("%s", (_name, schema, expected) => {
-    expect(schemaToType(schema, testContext())).toBe(expected);
+    expect(typeTextOf(schema, testContext())).toBe(expected);
   });
 
   it("applies defaults inside allOf when resolved (Ajv does)", () => {
     const schema: JsonSchema = { allOf: [{ type: "object", properties: { n: { type: "integer", default: 1 } }, additionalProperties: false }] };
-    expect(schemaToType(schema, testContext({ resolved: true }))).toContain("n: number;");
+    expect(typeTextOf(schema, testContext({ resolved: true }))).toContain("n: number;");
   });
 });

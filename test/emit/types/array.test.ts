@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { schemaToType } from "../../../generator/emit/types/index.js";
 import type { JsonSchema } from "../../../generator/ir.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 describe("array types", () => {
   const cases: [string, JsonSchema, string][] = [
@@ -26,6 +25,6 @@ describe("array types", () => {
     ["nullable array", { type: ["array", "null"], items: { type: "string" } }, "string[] | null"],
   ];
   it.each(cases)("%s", (_name, schema, expected) => {
-    expect(schemaToType(schema, testContext())).toBe(expected);
+    expect(typeTextOf(schema, testContext())).toBe(expected);
   });
 });

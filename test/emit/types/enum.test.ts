@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { literalType } from "../../../generator/emit/types/enum.js";
-import { schemaToType } from "../../../generator/emit/types/index.js";
+import { typeText } from "../../../generator/emit/types/render.js";
 import type { JsonSchema, JsonValue } from "../../../generator/ir.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 describe("enum and const", () => {
   const cases: [string, JsonSchema, string][] = [
@@ -20,11 +20,12 @@ describe("enum and const", () => {
     ["const of the wrong type", { type: "string", const: 1 }, "never"],
     ["object const", { const: { a: 1, "b-c": ["x"] } }, '{ a: 1; "b-c": ["x"] }'],
     ["array const", { const: [1, "two", null] }, '[1, "two", null]'],
+    ["a __proto__ key in an object const is computed", { const: JSON.parse('{ "__proto__": 1 }') as JsonValue }, '{ ["__proto__"]: 1 }'],
     ["empty object const", { const: {} }, "{ [key: string]: never }"],
     ["quotes and newlines stay inside the literal", { const: 'a"b\n*/' }, '"a\\"b\\n*/"'],
   ];
   it.each(cases)("%s", (_name, schema, expected) => {
-    expect(schemaToType(schema, testContext())).toBe(expected);
+    expect(typeTextOf(schema, testContext())).toBe(expected);
   });
 
   it("renders every literal as valid JSON-ish TS", () => {
@@ -34,7 +35,7 @@ describe("enum and const", () => {
       ["é", '"é"'],
       [[], "[]"],
     ];
-    for (const [value, text] of values) expect(literalType(value)).toBe(text);
+    for (const [value, text] of values) expect(typeText(literalType(value))).toBe(text);
   });
 
   it("refuses numbers JSON cannot carry", () => {

@@ -1,6 +1,7 @@
 /** Shared fixtures for the type-emitter tests. */
-import type { DefOrigin, JsonObject, ToolIR } from "../../../generator/ir.js";
-import type { TypeContext } from "../../../generator/emit/types/index.js";
+import type { DefOrigin, JsonObject, JsonSchema, ToolIR } from "../../../generator/ir.js";
+import { schemaToType, type TypeContext } from "../../../generator/emit/types/index.js";
+import { typeText } from "../../../generator/emit/types/render.js";
 
 /** A context whose refs resolve to the key itself (or to `names[key]`). */
 export function testContext(options: { resolved?: boolean; names?: Record<string, string> } = {}): TypeContext {
@@ -12,6 +13,11 @@ export function testContext(options: { resolved?: boolean; names?: Record<string
       return name;
     },
   };
+}
+
+/** The type of `schema` as the transforms render it, before layout: objects one member per line, the rest on one line. */
+export function typeTextOf(schema: JsonSchema, ctx: TypeContext): string {
+  return typeText(schemaToType(schema, ctx));
 }
 
 /** A ToolIR with only what the type emitter reads filled in meaningfully. */

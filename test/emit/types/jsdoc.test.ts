@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeComment, jsDoc } from "../../../generator/emit/literal.js";
 import { schemaDocLines } from "../../../generator/emit/types/jsdoc.js";
-import { schemaToType } from "../../../generator/emit/types/index.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 describe("JSDoc", () => {
   it("escapes */ so contract text cannot close the comment", () => {
@@ -31,7 +30,7 @@ describe("JSDoc", () => {
   });
 
   it("a hostile description yields a type literal with exactly one comment", () => {
-    const text = schemaToType(
+    const text = typeTextOf(
       { type: "object", properties: { a: { type: "string", description: "*/ x: number; /*" } }, additionalProperties: false },
       testContext(),
     );

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { FileBuilder } from "../../../generator/emit/file-builder.js";
 import { schemaToType } from "../../../generator/emit/types/index.js";
 import { layoutType, typeAliasText } from "../../../generator/emit/types/layout.js";
+import { keyword, objectOf, property, scalarLiteral, unionOf } from "../../../generator/emit/types/node.js";
 import type { JsonObject } from "../../../generator/ir.js";
 import { FORMAT_OPTIONS } from "../../../generator/format/prettier.js";
 import { testContext } from "./helpers.js";
@@ -26,12 +27,16 @@ const SHAPES: Record<string, JsonObject> = {
     deeper: object({
       kind: { enum: ["first_option_value", "second_option_value", "third_option_value", "fourth"], description: "Which one.\n\nSecond paragraph." },
       "quoted-key": { type: "string", description: "A long description that goes on and on past the eighty column limit." },
+      // A computed key in this literal is an own property, not the prototype.
+      ["__proto__"]: { enum: LONG_ENUM },
       maybe: { type: ["object", "null"], properties: { x: { enum: LONG_ENUM } }, additionalProperties: false },
     }),
     map: { type: "object", additionalProperties: { enum: LONG_ENUM } },
     tuple: { type: "array", prefixItems: [{ type: "string" }, { enum: LONG_ENUM }], minItems: 2, items: false },
     constant: { const: { a: 1, b: "x" } },
   }),
+  // An empty tuple that does not fit after its key stays `[]`: there is nothing to break.
+  "an empty tuple after a long key": object({ ["k".repeat(76)]: { type: "array", items: false } }, ["k".repeat(76)]),
 };
 
 async function assertPrettierStable(text: string): Promise<void> {
@@ -48,12 +53,13 @@ describe("type layout", () => {
   });
 
   it("breaks a union one member per line only when it does not fit", () => {
-    expect(typeAliasText("Short", '"a" | "b"')).toBe('export type Short = "a" | "b";');
-    const long = LONG_ENUM.map((v) => JSON.stringify(v)).join(" | ");
+    expect(typeAliasText("Short", unionOf([scalarLiteral("a"), scalarLiteral("b")]))).toBe('export type Short = "a" | "b";');
+    const long = unionOf(LONG_ENUM.map(scalarLiteral));
     expect(typeAliasText("Long", long)).toBe(`export type Long =\n${LONG_ENUM.map((v) => `  | "${v}"`).join("\n")};`);
   });
 
   it("keeps an object with null together instead of breaking the union", () => {
-    expect(layoutType("{\n  a: string;\n} | null", "  ", 10, 1)).toEqual({ text: "{\n    a: string;\n  } | null", broken: false });
+    const nullable = unionOf([objectOf([property("a", keyword("string"))]), keyword("null")]);
+    expect(layoutType(nullable, "  ", 10, 1)).toEqual({ text: "{\n    a: string;\n  } | null", broken: false });
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { schemaToType } from "../../../generator/emit/types/index.js";
 import type { JsonSchema } from "../../../generator/ir.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 const lines = (...l: string[]) => l.join("\n");
 
@@ -16,6 +15,11 @@ describe("object types", () => {
       "non-identifier names are quoted",
       { type: "object", properties: { "x-y": { type: "string" }, "1a": { type: "string" }, $ok: { type: "string" } }, required: ["x-y"], additionalProperties: false },
       lines("{", '  "x-y": string;', '  "1a"?: string;', "  $ok?: string;", "}"),
+    ],
+    [
+      "a property named __proto__ is a computed key, as literal.ts writes every key",
+      JSON.parse('{ "type": "object", "properties": { "__proto__": { "type": "string" } }, "required": ["__proto__"], "additionalProperties": false }') as JsonSchema,
+      lines("{", '  ["__proto__"]: string;', "}"),
     ],
     ["closed empty object", { type: "object", additionalProperties: false }, "{ [key: string]: never }"],
     ["open empty object", { type: "object", additionalProperties: true }, lines("{", "  [key: string]: unknown;", "}")],
@@ -76,7 +80,7 @@ describe("object types", () => {
     ],
   ];
   it.each(cases)("%s", (_name, schema, expected) => {
-    expect(schemaToType(schema, testContext())).toBe(expected);
+    expect(typeTextOf(schema, testContext())).toBe(expected);
   });
 
   describe("defaults: input as sent versus resolved", () => {
@@ -98,23 +102,23 @@ describe("object types", () => {
       additionalProperties: false,
     };
     it("as sent, a property with a default is optional", () => {
-      const t = schemaToType(schema, testContext());
+      const t = typeTextOf(schema, testContext());
       expect(t).toContain("limit?: number;");
       expect(t).toContain("deep?: boolean;");
     });
     it("resolved, it is required at any depth where its parent is present", () => {
-      const t = schemaToType(schema, testContext({ resolved: true }));
+      const t = typeTextOf(schema, testContext({ resolved: true }));
       expect(t).toContain("  limit: number;");
       expect(t).toContain("  opts?: {");
       expect(t).toContain("    deep: boolean;");
     });
     it("resolved, anyOf/oneOf branches keep defaults optional: Ajv assigns none there", () => {
-      const t = schemaToType(schema, testContext({ resolved: true }));
+      const t = typeTextOf(schema, testContext({ resolved: true }));
       expect(t).toContain("x?: string;");
     });
     it("required wins over default", () => {
       const s: JsonSchema = { type: "object", properties: { a: { type: "string", default: "x" } }, required: ["a"], additionalProperties: false };
-      expect(schemaToType(s, testContext())).toContain("  a: string;");
+      expect(typeTextOf(s, testContext())).toContain("  a: string;");
     });
   });
 });

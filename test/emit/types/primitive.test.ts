@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { schemaToType } from "../../../generator/emit/types/index.js";
+import { keyword } from "../../../generator/emit/types/node.js";
 import { declaredTypes, primitiveType } from "../../../generator/emit/types/primitive.js";
 import type { JsonSchema } from "../../../generator/ir.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 describe("primitive types", () => {
   const cases: [string, JsonSchema, string][] = [
@@ -24,16 +24,16 @@ describe("primitive types", () => {
     ["false schema", false, "never"],
   ];
   it.each(cases)("%s", (_name, schema, expected) => {
-    expect(schemaToType(schema, testContext())).toBe(expected);
+    expect(typeTextOf(schema, testContext())).toBe(expected);
   });
 
   it("maps scalar names", () => {
-    expect(primitiveType("integer")).toBe("number");
-    expect(primitiveType("string")).toBe("string");
+    expect(primitiveType("integer")).toEqual(keyword("number"));
+    expect(primitiveType("string")).toEqual(keyword("string"));
   });
 
   it("rejects an unknown type name instead of widening it", () => {
     expect(() => declaredTypes({ type: "date" })).toThrow(/unsupported type "date"/);
-    expect(() => schemaToType({ type: ["string", "int"] }, testContext())).toThrow(/unsupported type/);
+    expect(() => typeTextOf({ type: ["string", "int"] }, testContext())).toThrow(/unsupported type/);
   });
 });

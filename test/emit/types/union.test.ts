@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { schemaToType } from "../../../generator/emit/types/index.js";
 import type { JsonSchema } from "../../../generator/ir.js";
-import { testContext } from "./helpers.js";
+import { testContext, typeTextOf } from "./helpers.js";
 
 describe("anyOf / oneOf unions", () => {
   const cases: [string, JsonSchema, string][] = [
@@ -29,6 +28,6 @@ describe("anyOf / oneOf unions", () => {
     ["anyOf and oneOf together", { anyOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }], oneOf: [{ $ref: "#/$defs/C" }, { $ref: "#/$defs/D" }] }, "(A | B) & (C | D)"],
   ];
   it.each(cases)("%s", (_name, schema, expected) => {
-    expect(schemaToType(schema, testContext())).toBe(expected);
+    expect(typeTextOf(schema, testContext())).toBe(expected);
   });
 });
