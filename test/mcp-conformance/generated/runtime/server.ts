@@ -207,7 +207,7 @@ function scopesAllow(
  */
 function scopeRefusal(
   contract: AnyToolContract,
-  auth: CallerAuth | undefined,
+  auth: CallerIdentity | undefined,
 ): string | undefined {
   if (auth === undefined || scopesAllow(contract, auth.scopes))
     return undefined;
