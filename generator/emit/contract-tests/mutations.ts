@@ -6,7 +6,8 @@
  * validator fails for the reason the test names.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
-import { isObject, type SchemaChecker } from "./checker.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { SchemaChecker } from "./checker.js";
 
 export type NegativeKind =
   | "missing"
@@ -182,7 +183,7 @@ export function dateTimeMutations(schema: JsonObject): Mutation[] {
 
 /** The name for an undeclared property: one the object does not declare or already hold. */
 export function undeclaredName(schema: JsonObject, current: JsonObject, stem = "undeclaredProperty"): string {
-  const declared = isObject(schema.properties) ? schema.properties : {};
+  const declared = isJsonObject(schema.properties) ? schema.properties : {};
   let name = stem;
   while (Object.hasOwn(declared, name) || Object.hasOwn(current, name)) name += "X";
   return name;
