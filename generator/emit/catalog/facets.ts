@@ -8,6 +8,7 @@
  * Schema 2020-12 (Validation, sections 6-9).
  */
 import type { JsonObject, JsonValue } from "../../ir.js";
+import { isObjectSchema } from "../../schema/walk.js";
 import { badge, code, jsonCode, text, type Inline } from "./model.js";
 
 export interface Facet {
@@ -71,8 +72,6 @@ const itemCountFacet: Facet = {
 const containsCountFacet: Facet = { keys: ["minContains", "maxContains"], show: (s) => countRange(num(s["minContains"]), num(s["maxContains"]), "matching item", "matching items") };
 
 const propertyCountFacet: Facet = { keys: ["minProperties", "maxProperties"], show: (s) => countRange(num(s["minProperties"]), num(s["maxProperties"]), "key", "keys") };
-
-const isObjectSchema = (s: JsonObject): boolean => s["type"] === "object" || (Array.isArray(s["type"]) && s["type"].includes("object")) || (s["type"] === undefined && s["properties"] !== undefined);
 
 /** An object that takes keys it does not list (JSON Schema's default, which toolc closes in input; imported outputs may stay open). */
 const openObjectFacet: Facet = {
