@@ -8,6 +8,7 @@
  * Schema 2020-12 (Validation, sections 6-9).
  */
 import type { JsonObject, JsonValue } from "../../ir.js";
+import { isJsonObject } from "../../schema/json.js";
 import { isObjectSchema } from "../../schema/walk.js";
 import { badge, code, jsonCode, text, type Inline } from "./model.js";
 
@@ -89,7 +90,7 @@ const dependentRequiredFacet: Facet = {
   keys: ["dependentRequired"],
   show: (s) => {
     const deps = s["dependentRequired"];
-    if (deps === null || typeof deps !== "object" || Array.isArray(deps)) return undefined;
+    if (!isJsonObject(deps)) return undefined;
     return Object.entries(deps).flatMap(([key, needs], i) => [
       ...(i === 0 ? [] : [text("; ")]),
       text("with "),
