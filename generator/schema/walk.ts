@@ -16,6 +16,8 @@ export const SCHEMA_KEYWORDS = ["items", "additionalProperties", "propertyNames"
 export const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
 /** Keywords whose value is a map of name → subschema. */
 export const SCHEMA_MAP_KEYWORDS = ["properties", "$defs"] as const;
+/** The list keywords whose subschemas are alternatives (a value passes one or more, not all): unions. */
+export const UNION_KEYWORDS = ["anyOf", "oneOf"] as const satisfies readonly (typeof SCHEMA_LIST_KEYWORDS)[number][];
 
 /**
  * The same tables for any JSON Schema 2020-12 document, beyond the subset

@@ -15,6 +15,7 @@ import { taggedUnion } from "../../discriminators.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import { formatPath } from "../../runtime/issues.js";
 import { isJsonObject } from "../../schema/json.js";
+import { UNION_KEYWORDS } from "../../schema/walk.js";
 import { getAt, setAt, type SchemaChecker, type Segment } from "./checker.js";
 import { minimalValue } from "./minimal.js";
 import {
@@ -123,7 +124,7 @@ class Deriver {
     if (Array.isArray(current) && this.options.nested !== false) this.visitItems(site, schema, current);
     if (Array.isArray(schema.allOf)) for (const branch of schema.allOf) this.visitConstraints(site, branch as JsonSchema);
     const tagged = taggedUnion(schema, (ref) => this.checker.resolveRef(ref))?.keyword;
-    for (const keyword of ["anyOf", "oneOf"] as const) {
+    for (const keyword of UNION_KEYWORDS) {
       const branches = schema[keyword];
       if (Array.isArray(branches)) branches.forEach((branch, i) => this.visitBranch(site, `${keyword} branch ${i + 1}`, keyword, branch as JsonSchema, current, keyword === tagged));
     }

@@ -7,6 +7,7 @@
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import { isJsonObject } from "../../schema/json.js";
+import { UNION_KEYWORDS } from "../../schema/walk.js";
 import type { SchemaChecker } from "./checker.js";
 
 export type NegativeKind =
@@ -65,7 +66,7 @@ export function acceptedTypes(checker: SchemaChecker, schema: JsonSchema, seen: 
     const types = target === undefined ? undefined : acceptedTypes(checker, target, new Set([...seen, schema.$ref]));
     if (types) sets.push(types);
   }
-  for (const keyword of ["anyOf", "oneOf"] as const) {
+  for (const keyword of UNION_KEYWORDS) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
     const each = branches.map((b) => acceptedTypes(checker, b as JsonSchema, seen));

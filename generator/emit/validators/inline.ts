@@ -10,7 +10,7 @@
 import type { JsonSchema } from "../../ir.js";
 import { isJsonObject, usesAnyKey } from "../../schema/json.js";
 import { REF_SCOPE_KEYWORDS, refsIn, resolveLocalRef } from "../../schema/refs.js";
-import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
+import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS, UNION_KEYWORDS } from "../../schema/walk.js";
 
 /** Above this size (JSON characters), a target referenced from several places stays one function. */
 const INLINE_SHARED_MAX = 400;
@@ -59,8 +59,6 @@ function inlinableTargets(schema: JsonSchema): Set<object> {
   return inlinable;
 }
 
-/** Keywords whose branches issues.ts tells apart by schema path (runtime/issues.ts, withoutBranchErrors); substitute leaves them as written. */
-const UNION_KEYWORDS: ReadonlySet<string> = new Set<(typeof ANY_SCHEMA_LIST_KEYWORDS)[number]>(["anyOf", "oneOf"]);
 /**
  * Keywords whose value is a subschema, an array of them, or a map of them:
  * the toolkit's tables for any 2020-12 schema. Everything else (enum,
@@ -99,7 +97,7 @@ function substitute(schema: unknown, root: JsonSchema, inlinable: ReadonlySet<ob
   if (!isJsonObject(schema)) return schema;
   const sub: Substitute = (s) => substitute(s, root, inlinable);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = UNION_KEYWORDS.has(k) ? v : mapSubschemas(k, v, sub);
+  for (const [k, v] of Object.entries(schema)) out[k] = (UNION_KEYWORDS as readonly string[]).includes(k) ? v : mapSubschemas(k, v, sub);
   const ref = out["$ref"];
   if (typeof ref !== "string") return out;
   const target = resolveLocalRef(root, ref);
