@@ -12,6 +12,7 @@ import type { JsonObject, JsonValue } from "../ir.js";
 import { commonStep, snapToStep } from "./decimal.js";
 import { child, resolve, type Cursor, type Piece, type SchemaSide } from "./nodes.js";
 import { isJsonObject } from "../schema/json.js";
+import { UNION_KEYWORDS } from "../schema/walk.js";
 
 export type Kind = "null" | "boolean" | "number" | "string" | "array" | "object";
 export const KINDS: readonly Kind[] = ["null", "boolean", "number", "string", "array", "object"];
@@ -258,7 +259,7 @@ function shapeOfPiece(piece: Piece, side: SchemaSide, depth: number): Shape {
   if (node === true) return ANY_PARTS(cursor);
   if (typeof node.$ref === "string") return opaque(cursor, "a recursive reference that refers to itself");
   let shape = localShape(node, cursor, piece.drop);
-  for (const key of ["anyOf", "oneOf"] as const) {
+  for (const key of UNION_KEYWORDS) {
     const list = node[key];
     if (!Array.isArray(list)) continue;
     const branches = list.map((b, i) => shapeOfPiece({ schema: b as Piece["schema"], at: child(cursor, [key, i], ""), drop: false }, side, depth + 1));

@@ -11,6 +11,7 @@
  * what a copy guarantees.
  */
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
+import { isJsonObject } from "../schema/json.js";
 import { defsEntryName } from "../schema/refs.js";
 import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "./file-builder.js";
 import { literal } from "./literal.js";
@@ -39,10 +40,6 @@ const LEAF_TESTS: ReadonlyMap<string, string> = new Map([
   ["number", 'typeof x === "number" && x - x === 0'],
   ["integer", 'typeof x === "number" && x - x === 0'],
 ]);
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function typesOf(schema: JsonObject): readonly string[] | undefined {
   const type = schema["type"];
@@ -78,9 +75,9 @@ type Container = { readonly properties: JsonObject } | { readonly items: JsonObj
 function containerOf(schema: JsonObject): Container | undefined {
   const types = typesOf(schema);
   const properties = schema["properties"];
-  if (isObject(properties) && (types === undefined || types.includes("object"))) return { properties };
+  if (isJsonObject(properties) && (types === undefined || types.includes("object"))) return { properties };
   const items = schema["items"];
-  if (isObject(items) && (types === undefined || types.includes("array"))) return { items };
+  if (isJsonObject(items) && (types === undefined || types.includes("array"))) return { items };
   return undefined;
 }
 
@@ -97,11 +94,11 @@ class CopyEmitter {
   constructor(prefix: string, schema: JsonObject) {
     this.#prefix = prefix;
     const defs = schema["$defs"];
-    this.#defs = isObject(defs) ? defs : {};
+    this.#defs = isJsonObject(defs) ? defs : {};
   }
 
   hintOf(schema: unknown): Hint {
-    if (!isObject(schema)) return ANY;
+    if (!isJsonObject(schema)) return ANY;
     const def = defsEntryName(schema["$ref"]);
     if (def !== undefined) return this.#defHint(def);
     const container = containerOf(schema);
@@ -117,7 +114,7 @@ class CopyEmitter {
     // A reference that goes round without passing through a container says nothing about the shape.
     if (!Object.hasOwn(this.#defs, name) || this.#resolving.has(name)) return ANY;
     this.#resolving.add(name);
-    const container = isObject(schema) && defsEntryName(schema["$ref"]) === undefined ? containerOf(schema) : undefined;
+    const container = isJsonObject(schema) && defsEntryName(schema["$ref"]) === undefined ? containerOf(schema) : undefined;
     const hint = container === undefined ? this.hintOf(schema) : this.#containerFunction(container, name);
     this.#resolving.delete(name);
     this.#byDef.set(name, hint);

@@ -177,7 +177,7 @@ export function convertSchema(schema: Json, at: string, ctx: SchemaContext): Jso
     if (converted !== undefined) out[key === "definitions" ? "$defs" : key] = converted;
   }
   // JSON Schema objects are open unless they say otherwise; toolc's are closed. Say it.
-  if (isObjectSchema(out as never) && !("additionalProperties" in out)) out.additionalProperties = true;
+  if (isObjectSchema(out) && !("additionalProperties" in out)) out.additionalProperties = true;
   return out;
 }
 

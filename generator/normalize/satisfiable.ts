@@ -8,7 +8,7 @@
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { forEachSchema, isObjectSchema } from "../schema/walk.js";
+import { forEachSchema, isObjectSchema, UNION_KEYWORDS } from "../schema/walk.js";
 import { isJsonObject } from "../schema/json.js";
 
 type Report = (path: JsonPath, message: string) => void;
@@ -130,7 +130,7 @@ function checkBranchesAgainstClosing(node: JsonObject, path: JsonPath, report: R
     const name = forbidden(branch);
     if (name !== undefined) report([...path, "allOf", i], `this branch requires \`${name}\`, which the object's \`additionalProperties: false\` forbids (it is not in the object's own \`properties\`), so no value passes`);
   });
-  for (const keyword of ["anyOf", "oneOf"] as const) {
+  for (const keyword of UNION_KEYWORDS) {
     const branches = Array.isArray(node[keyword]) ? (node[keyword] as JsonValue[]) : [];
     const names = branches.map(forbidden);
     if (branches.length > 0 && names.every((n) => n !== undefined)) {

@@ -11,7 +11,7 @@ import { didYouMean } from "../load/suggest.js";
 import { checkPatterns } from "./patterns.js";
 import { checkSatisfiable } from "./satisfiable.js";
 import { namedRef, parseRef } from "./refs.js";
-import { forEachSchema, isObjectSchema, mapSchema, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
+import { forEachSchema, isObjectSchema, mapSchema, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, UNION_KEYWORDS } from "../schema/walk.js";
 import { isJsonObject } from "../schema/json.js";
 import { defsEntryName } from "../schema/refs.js";
 
@@ -72,8 +72,6 @@ function checkRequired(node: JsonObject, path: JsonPath, ctx: SchemaContext, out
     }
   });
 }
-
-const UNION_KEYWORDS = ["anyOf", "oneOf"] as const;
 
 function branchesOf(node: JsonObject, keywords: readonly string[]): JsonValue[] {
   return keywords.flatMap((k) => (Array.isArray(node[k]) ? (node[k] as JsonValue[]) : []));

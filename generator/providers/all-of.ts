@@ -7,13 +7,9 @@
  * validator still checks the contract as written.
  */
 import type { JsonObject, JsonValue } from "../ir.js";
-import { typesOf } from "./schema-facts.js";
 import { isJsonObject } from "../schema/json.js";
 import { defsEntryName } from "../schema/refs.js";
-
-function isObjectSchema(node: JsonObject): boolean {
-  return typesOf(node).includes("object") || isJsonObject(node.properties);
-}
+import { isObjectSchema } from "../schema/walk.js";
 
 /** A branch as an object schema: a `$ref` followed, a nested `allOf` merged; undefined when it is not an object. */
 function resolveBranch(branch: JsonValue, defs: JsonObject, seen: Set<string>): JsonObject | undefined {

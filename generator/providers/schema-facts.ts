@@ -6,7 +6,7 @@
 import type { JsonObject, JsonPath, JsonSchema, JsonValue } from "../ir.js";
 import { isJsonObject } from "../schema/json.js";
 import { defsEntryName, refsIn } from "../schema/refs.js";
-import { SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
+import { SCHEMA_MAP_KEYWORDS, UNION_KEYWORDS } from "../schema/walk.js";
 
 /** Why a schema cannot take a provider's strict form, and where. */
 export interface SchemaProblem {
@@ -47,7 +47,7 @@ export function allowsNull(node: JsonSchema, defs: JsonObject, seen: Set<string>
   if (node.type !== undefined && !typesOf(node).includes("null")) return false;
   if (Array.isArray(node.enum) && !node.enum.includes(null)) return false;
   if (Object.hasOwn(node, "const") && node.const !== null) return false;
-  for (const key of ["anyOf", "oneOf"] as const) {
+  for (const key of UNION_KEYWORDS) {
     const branches = node[key];
     if (Array.isArray(branches) && !branches.some((b) => allowsNull(b as JsonSchema, defs, new Set(seen)))) return false;
   }

@@ -9,6 +9,9 @@ import type { JsonValue } from "../ir.js";
 import { fragmentTokens } from "./pointer.js";
 import { isJsonObject } from "./json.js";
 
+/** Keywords that change what a `$ref` resolves to (a base URI, an anchor, a dynamic scope): a schema with any of them is not one whose local refs can be followed by pointer alone. */
+export const REF_SCOPE_KEYWORDS: ReadonlySet<string> = new Set(["$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"]);
+
 /** The tokens of a local reference (`#…`), or undefined for any other reference or a fragment that does not decode. */
 function localTokens(ref: string): string[] | undefined {
   if (!ref.startsWith("#")) return undefined;

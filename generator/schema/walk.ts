@@ -2,10 +2,13 @@
  * A structural walk over the supported JSON Schema subset: which keywords
  * hold subschemas, and how to rebuild a node with its children transformed.
  * Load, normalize (sensitivity and union analysis included), diff, import,
- * the discriminators and the provider dialects take their subschema
- * keywords from these tables, so a keyword added to the subset reaches all
- * of them at once. Some emitters (validators, copies, contract tests, types)
- * still keep tables of their own.
+ * the discriminators, the provider dialects and the validators' ref
+ * inlining take their subschema keywords from these tables, so a keyword
+ * added to the subset reaches all of them at once. Two lists are narrower
+ * on purpose, and say why where they stand: the keywords the validators'
+ * shared named-type calls follow (emit/validators/named-types.ts) and the
+ * object keywords Ajv wants a type beside (emit/contract-tests/checker.ts).
+ * The type emitter (emit/types/) still keeps lists of its own.
  */
 import type { JsonObject, JsonPath, JsonSchema, JsonValue } from "../ir.js";
 import { isJsonObject } from "./json.js";
@@ -16,6 +19,8 @@ export const SCHEMA_KEYWORDS = ["items", "additionalProperties", "propertyNames"
 export const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
 /** Keywords whose value is a map of name → subschema. */
 export const SCHEMA_MAP_KEYWORDS = ["properties", "$defs"] as const;
+/** The list keywords whose subschemas are alternatives (a value passes one or more, not all): unions. */
+export const UNION_KEYWORDS = ["anyOf", "oneOf"] as const satisfies readonly (typeof SCHEMA_LIST_KEYWORDS)[number][];
 
 /**
  * The same tables for any JSON Schema 2020-12 document, beyond the subset

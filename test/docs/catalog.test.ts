@@ -170,6 +170,34 @@ describe("scopes, confirmation, lifecycle, header and secret marks", () => {
   });
 });
 
+describe("$defs names that a reference escapes", () => {
+  // `a/b` is written `a~1b` in a pointer, `x%y` is `x%25y` in a URI fragment: the link names the entry, decoded both ways.
+  const text = `name: odd_defs
+version: 1
+description: A tool whose $defs names are escaped in its references.
+effect: read
+input:
+  type: object
+  properties:
+    slash: { $ref: "#/$defs/a~1b" }
+    percent: { $ref: "#/$defs/x%25y" }
+  $defs:
+    a/b: { type: string, maxLength: 4 }
+    x%y: { type: integer }
+output:
+  type: object
+`;
+  const side = sideFromTexts([{ source: "odd_defs.yaml", display: "definitions/odd_defs.yaml", text }], "definitions").side;
+  const page = byPath(emitCatalog(side!.ir, OPTIONS)).get("tools/odd_defs.md") ?? "";
+
+  it("links each reference to its definition's section", () => {
+    expect(page).toContain("| `slash` | [`a/b`](#input-definition-ab) | no |");
+    expect(page).toContain("| `percent` | [`x%y`](#input-definition-xy) | no |");
+    expect(page).toContain("### Input definition `a/b`");
+    expect(page).toContain("### Input definition `x%y`");
+  });
+});
+
 describe("folder sides", () => {
   it("reads the demo's definitions through toolc diff's loader", () => {
     expect(sideFromFolder("definitions", ROOT).side?.ir.tools.map((t) => t.name)).toEqual(demoSide().ir.tools.map((t) => t.name));

@@ -111,6 +111,33 @@ describe("a type that extends another with allOf", () => {
   });
 });
 
+describe("an object whose union branches only add required (at least one of a and b)", () => {
+  const { tools } = compile({
+    pick: tool("pick", `  type: object
+  properties:
+    filter:
+      type: object
+      properties:
+        a: { type: boolean }
+        b: { type: integer }
+      anyOf:
+        - required: [a]
+        - required: [b]
+  required: [filter]`),
+  });
+  const entry = providerEntry(tools[0]!);
+
+  it("is a union of closed objects, one per branch, strict for OpenAI and Anthropic (a branch is an object schema as the toolkit says: required alone makes one)", () => {
+    expect(entry.openai?.problems).toEqual([]);
+    expect(entry.anthropic?.strict).toBe(true);
+    const filter = (entry.anthropic?.inputSchema["properties"] as Record<string, Record<string, unknown>>)["filter"];
+    expect(filter?.["anyOf"]).toEqual([
+      { type: "object", properties: { a: { type: "boolean" }, b: { type: "integer" } }, required: ["a"], additionalProperties: false },
+      { type: "object", properties: { a: { type: "boolean" }, b: { type: "integer" } }, required: ["b"], additionalProperties: false },
+    ]);
+  });
+});
+
 describe("what cannot be strict", () => {
   const { tools, diagnostics } = compile(
     {

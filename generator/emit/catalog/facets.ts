@@ -8,6 +8,8 @@
  * Schema 2020-12 (Validation, sections 6-9).
  */
 import type { JsonObject, JsonValue } from "../../ir.js";
+import { isJsonObject } from "../../schema/json.js";
+import { isObjectSchema } from "../../schema/walk.js";
 import { badge, code, jsonCode, text, type Inline } from "./model.js";
 
 export interface Facet {
@@ -72,8 +74,6 @@ const containsCountFacet: Facet = { keys: ["minContains", "maxContains"], show: 
 
 const propertyCountFacet: Facet = { keys: ["minProperties", "maxProperties"], show: (s) => countRange(num(s["minProperties"]), num(s["maxProperties"]), "key", "keys") };
 
-const isObjectSchema = (s: JsonObject): boolean => s["type"] === "object" || (Array.isArray(s["type"]) && s["type"].includes("object")) || (s["type"] === undefined && s["properties"] !== undefined);
-
 /** An object that takes keys it does not list (JSON Schema's default, which toolc closes in input; imported outputs may stay open). */
 const openObjectFacet: Facet = {
   keys: ["additionalProperties", "unevaluatedProperties"],
@@ -90,7 +90,7 @@ const dependentRequiredFacet: Facet = {
   keys: ["dependentRequired"],
   show: (s) => {
     const deps = s["dependentRequired"];
-    if (deps === null || typeof deps !== "object" || Array.isArray(deps)) return undefined;
+    if (!isJsonObject(deps)) return undefined;
     return Object.entries(deps).flatMap(([key, needs], i) => [
       ...(i === 0 ? [] : [text("; ")]),
       text("with "),

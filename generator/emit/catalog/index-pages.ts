@@ -3,9 +3,10 @@
  * named types (each with its schema table and the tools that use it).
  */
 import type { Effect, ToolIR } from "../../ir.js";
+import { defsEntryName } from "../../schema/refs.js";
 import { contractFile, type Catalog } from "./context.js";
 import { code, joined, link, text, type Block, type Inline, type Page, type Row } from "./model.js";
-import { defsKey, rootSummary, SCHEMA_COLUMNS, schemaRows, type RefResolver } from "./schema-rows.js";
+import { rootSummary, SCHEMA_COLUMNS, schemaRows, type RefResolver } from "./schema-rows.js";
 import { effectBadge, scopesOf, toolBadges } from "./tool-facts.js";
 
 const EFFECTS: readonly Effect[] = ["read", "write", "destructive"];
@@ -54,7 +55,7 @@ function usersOf(catalog: Catalog, typeName: string): Inline[][] {
 
 function typeResolver(catalog: Catalog): RefResolver {
   return (ref) => {
-    const key = defsKey(ref);
+    const key = defsEntryName(ref);
     const anchor = key === undefined ? undefined : catalog.typeAnchor(key);
     return key === undefined || anchor === undefined ? undefined : { name: key, to: { page: "types", anchor } };
   };

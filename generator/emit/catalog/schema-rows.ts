@@ -168,9 +168,3 @@ export function rootSummary(root: JsonSchema, resolve: RefResolver): Cell {
   const details = detailsCell(root);
   return [...typeCell(root, resolve), ...(details.length > 0 ? [text(" · "), ...details] : [])];
 }
-
-/** A `$ref` as the `$defs` key it names (`#/$defs/Order` → `Order`), JSON-pointer escapes undone; undefined for any other form. */
-export function defsKey(ref: string): string | undefined {
-  const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
-  return match?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
-}

@@ -4,11 +4,13 @@
  * as tools/list serves them.
  */
 import type { DefOrigin, ExampleIR, JsonObject, JsonSchema, ToolIR } from "../../ir.js";
+import { isJsonObject } from "../../schema/json.js";
+import { defsEntryName } from "../../schema/refs.js";
 import { listedTool } from "../schemas-json.js";
 import { changesByTool, levelBadge, releaseAnchors, releaseTitle, whereCell } from "./changelog.js";
 import { contractFile, FRAME_IDS, idAllocator, type Catalog } from "./context.js";
 import { badge, code, joined, link, text, type Block, type Inline, type Page, type PageId, type Row } from "./model.js";
-import { defsKey, rootSummary, SCHEMA_COLUMNS, schemaRows, type RefResolver } from "./schema-rows.js";
+import { rootSummary, SCHEMA_COLUMNS, schemaRows, type RefResolver } from "./schema-rows.js";
 import { effectBadge, policyFacts, timingFacts, toolBadges } from "./tool-facts.js";
 
 type Direction = "input" | "output";
@@ -27,7 +29,7 @@ const defsOf = (tool: ToolIR, d: Direction): Readonly<Record<string, DefOrigin>>
 
 function localDefs(tool: ToolIR, d: Direction): [string, JsonSchema][] {
   const defs = schemaOf(tool, d)["$defs"];
-  if (defs === null || typeof defs !== "object" || Array.isArray(defs)) return [];
+  if (!isJsonObject(defs)) return [];
   const origins = defsOf(tool, d);
   return Object.entries(defs).filter(([key]) => Object.hasOwn(origins, key) && origins[key]?.kind === "local") as [string, JsonSchema][];
 }
@@ -35,7 +37,7 @@ function localDefs(tool: ToolIR, d: Direction): [string, JsonSchema][] {
 function resolverFor(ctx: ToolPageContext, d: Direction): RefResolver {
   const origins = defsOf(ctx.tool, d);
   return (ref) => {
-    const key = defsKey(ref);
+    const key = defsEntryName(ref);
     if (key === undefined || !Object.hasOwn(origins, key)) return undefined;
     const origin = origins[key];
     if (origin?.kind === "named") {

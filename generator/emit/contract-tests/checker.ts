@@ -11,10 +11,17 @@ import { withDiscriminators } from "../../discriminators.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import type { ValidationError } from "../../runtime/contract.js";
 import { toIssues } from "../../runtime/issues.js";
-import { fragmentTokens } from "../../schema/pointer.js";
+import { isJsonObject } from "../../schema/json.js";
+import { resolveLocalRef } from "../../schema/refs.js";
 
 export type Segment = string | number;
 
+/**
+ * Keywords that make a node compiled on its own need `type: object` stated
+ * (Ajv's strictTypes). Not the toolkit's subschema tables nor its
+ * isObjectSchema, which ask where subschemas sit and whether a node
+ * describes an object: this asks what Ajv refuses without a type.
+ */
 const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "unevaluatedProperties", "propertyNames"];
 
 /** One failing keyword, at the issue path the runtime would report for it. */
@@ -25,10 +32,6 @@ export interface Failure {
 
 export function copy<T extends JsonValue>(value: T): T {
   return structuredClone(value);
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 type AjvError = ValidationError & { schemaPath?: string };
@@ -123,19 +126,8 @@ export class SchemaChecker {
 
   /** The node a local `$ref` (`#/...`) points at, or undefined when it points nowhere. */
   resolveRef(ref: string): JsonSchema | undefined {
-    if (!ref.startsWith("#")) return undefined;
-    let node: JsonValue = this.#root;
-    let tokens: string[];
-    try {
-      tokens = fragmentTokens(ref.slice(1));
-    } catch {
-      return undefined;
-    }
-    for (const token of tokens) {
-      if (!isObject(node) || !Object.hasOwn(node, token)) return undefined;
-      node = node[token];
-    }
-    return typeof node === "boolean" || isObject(node) ? node : undefined;
+    const node = resolveLocalRef(this.#root, ref);
+    return typeof node === "boolean" || isJsonObject(node) ? node : undefined;
   }
 }
 
@@ -152,7 +144,7 @@ export function setAt(doc: JsonValue, path: readonly Segment[], value: JsonValue
   if (Array.isArray(node) && typeof last === "number") {
     if (value === undefined) node.splice(last, 1);
     else node[last] = copy(value);
-  } else if (isObject(node)) {
+  } else if (isJsonObject(node)) {
     if (value === undefined) delete node[last as string];
     // defineProperty, so a key named __proto__ becomes a property rather than the prototype.
     else Object.defineProperty(node, last, { value: copy(value), enumerable: true, writable: true, configurable: true });
@@ -165,7 +157,7 @@ export function getAt(doc: JsonValue, path: readonly Segment[]): JsonValue | und
   let node: JsonValue | undefined = doc;
   for (const segment of path) {
     if (Array.isArray(node) && typeof segment === "number") node = node[segment];
-    else if (isObject(node) && typeof segment === "string" && Object.hasOwn(node, segment)) node = node[segment];
+    else if (isJsonObject(node) && typeof segment === "string" && Object.hasOwn(node, segment)) node = node[segment];
     else return undefined;
   }
   return node;

@@ -14,7 +14,9 @@
 import { taggedUnion } from "../../discriminators.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import { formatPath } from "../../runtime/issues.js";
-import { getAt, isObject, setAt, type SchemaChecker, type Segment } from "./checker.js";
+import { isJsonObject } from "../../schema/json.js";
+import { UNION_KEYWORDS } from "../../schema/walk.js";
+import { getAt, setAt, type SchemaChecker, type Segment } from "./checker.js";
 import { minimalValue } from "./minimal.js";
 import {
   acceptedTypes,
@@ -118,11 +120,11 @@ class Deriver {
     }
     const current = getAt(site.doc, site.at);
     if (site.at.length > 0) this.visitValueConstraints(site, schema, current);
-    if (isObject(current) && (this.options.nested !== false || site.at.length === 0)) this.visitObject(site, schema, current);
+    if (isJsonObject(current) && (this.options.nested !== false || site.at.length === 0)) this.visitObject(site, schema, current);
     if (Array.isArray(current) && this.options.nested !== false) this.visitItems(site, schema, current);
     if (Array.isArray(schema.allOf)) for (const branch of schema.allOf) this.visitConstraints(site, branch as JsonSchema);
     const tagged = taggedUnion(schema, (ref) => this.checker.resolveRef(ref))?.keyword;
-    for (const keyword of ["anyOf", "oneOf"] as const) {
+    for (const keyword of UNION_KEYWORDS) {
       const branches = schema[keyword];
       if (Array.isArray(branches)) branches.forEach((branch, i) => this.visitBranch(site, `${keyword} branch ${i + 1}`, keyword, branch as JsonSchema, current, keyword === tagged));
     }
@@ -131,7 +133,7 @@ class Deriver {
   visitValueConstraints(site: Site, schema: JsonObject, current: JsonValue | undefined): void {
     const accepted = acceptedTypes(this.checker, schema);
     const integerOnly = accepted !== undefined && accepted.has("integer") && !accepted.has("number");
-    const filler = isObject(schema.items) || typeof schema.items === "boolean" ? minimalValue(this.checker, schema.items as JsonSchema) : undefined;
+    const filler = isJsonObject(schema.items) || typeof schema.items === "boolean" ? minimalValue(this.checker, schema.items as JsonSchema) : undefined;
     const mutations = [
       ...enumMutations(schema),
       ...numberMutations(schema, integerOnly),
@@ -153,9 +155,9 @@ class Deriver {
       this.tryMutation(site, [...site.at, extra], { kind: "extra", label: "undeclared property", value: true, keywords: ["additionalProperties"] });
     }
     if (site.at.length >= MAX_DEPTH) return;
-    const properties = isObject(schema.properties) ? schema.properties : {};
+    const properties = isJsonObject(schema.properties) ? schema.properties : {};
     for (const [name, propertySchema] of Object.entries(properties)) this.visitChild(site, name, propertySchema as JsonSchema);
-    if (isObject(schema.additionalProperties) && this.options.nested !== false) {
+    if (isJsonObject(schema.additionalProperties) && this.options.nested !== false) {
       // Values under additionalProperties are properties too: use one the document has, or add one.
       const key = Object.keys(current).find((k) => !Object.hasOwn(properties, k)) ?? undeclaredName(schema, current, "additionalKey");
       this.visitChild(site, key, schema.additionalProperties);
@@ -164,7 +166,7 @@ class Deriver {
 
   /** The first item governed by `items` (after any prefixItems), adding one when the array has none. */
   visitItems(site: Site, schema: JsonObject, current: JsonValue[]): void {
-    if (site.at.length >= MAX_DEPTH || !(isObject(schema.items) || schema.items === true)) return;
+    if (site.at.length >= MAX_DEPTH || !(isJsonObject(schema.items) || schema.items === true)) return;
     const index = Array.isArray(schema.prefixItems) ? schema.prefixItems.length : 0;
     if (index > current.length) return;
     this.visitChild(site, index, schema.items as JsonSchema);

@@ -6,7 +6,8 @@
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import { decimalOf, isMultipleOf } from "../../runtime/multiple.js";
-import { isObject, type SchemaChecker } from "./checker.js";
+import { isJsonObject } from "../../schema/json.js";
+import type { SchemaChecker } from "./checker.js";
 import { samplePattern } from "./pattern.js";
 
 /** Recursion through `$ref` stops here; a deeper value is not minimal anyway. */
@@ -99,11 +100,11 @@ function minimalArray(checker: SchemaChecker, schema: JsonObject, depth: number)
 }
 
 function minimalObject(checker: SchemaChecker, schema: JsonObject, depth: number): JsonObject | undefined {
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
   const out: JsonObject = {};
   for (const name of required) {
-    const propertySchema = Object.hasOwn(properties, name) ? (properties[name] as JsonSchema) : isObject(schema.additionalProperties) ? schema.additionalProperties : true;
+    const propertySchema = Object.hasOwn(properties, name) ? (properties[name] as JsonSchema) : isJsonObject(schema.additionalProperties) ? schema.additionalProperties : true;
     const value = minimalValue(checker, propertySchema, depth + 1);
     if (value === undefined) return undefined;
     Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });

@@ -6,7 +6,9 @@
  * validator fails for the reason the test names.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
-import { isObject, type SchemaChecker } from "./checker.js";
+import { isJsonObject } from "../../schema/json.js";
+import { UNION_KEYWORDS } from "../../schema/walk.js";
+import type { SchemaChecker } from "./checker.js";
 
 export type NegativeKind =
   | "missing"
@@ -64,7 +66,7 @@ export function acceptedTypes(checker: SchemaChecker, schema: JsonSchema, seen: 
     const types = target === undefined ? undefined : acceptedTypes(checker, target, new Set([...seen, schema.$ref]));
     if (types) sets.push(types);
   }
-  for (const keyword of ["anyOf", "oneOf"] as const) {
+  for (const keyword of UNION_KEYWORDS) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
     const each = branches.map((b) => acceptedTypes(checker, b as JsonSchema, seen));
@@ -182,7 +184,7 @@ export function dateTimeMutations(schema: JsonObject): Mutation[] {
 
 /** The name for an undeclared property: one the object does not declare or already hold. */
 export function undeclaredName(schema: JsonObject, current: JsonObject, stem = "undeclaredProperty"): string {
-  const declared = isObject(schema.properties) ? schema.properties : {};
+  const declared = isJsonObject(schema.properties) ? schema.properties : {};
   let name = stem;
   while (Object.hasOwn(declared, name) || Object.hasOwn(current, name)) name += "X";
   return name;

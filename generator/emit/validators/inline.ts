@@ -8,52 +8,9 @@
  * or small; recursive schemas still get functions.
  */
 import type { JsonSchema } from "../../ir.js";
-import { fragmentTokens } from "../../schema/pointer.js";
-
-/** Keywords that change how a `$ref` resolves; with any of them, refs are left to Ajv. */
-const SCOPE_KEYWORDS = new Set(["$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"]);
-
-/** Every key used anywhere in `value`, including property names and data in enum/const (an over-approximation). */
-function keysIn(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) keysIn(v, into);
-  else if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      into.add(k);
-      keysIn(v, into);
-    }
-  }
-  return into;
-}
-
-/** The value at a local JSON pointer ref (`#`, `#/a/b`), or undefined. */
-function resolveLocal(root: unknown, ref: string): unknown {
-  if (ref === "#") return root;
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  let tokens: string[];
-  try {
-    tokens = fragmentTokens(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  for (const token of tokens) {
-    if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
-
-/** Every string `$ref` found anywhere under `value`. */
-function refsUnder(value: unknown, into: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) refsUnder(v, into);
-  else if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      if (k === "$ref" && typeof v === "string") into.push(v);
-      else refsUnder(v, into);
-    }
-  }
-  return into;
-}
+import { isJsonObject, usesAnyKey } from "../../schema/json.js";
+import { REF_SCOPE_KEYWORDS, refsIn, resolveLocalRef } from "../../schema/refs.js";
+import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS, UNION_KEYWORDS } from "../../schema/walk.js";
 
 /** Above this size (JSON characters), a target referenced from several places stays one function. */
 const INLINE_SHARED_MAX = 400;
@@ -69,13 +26,14 @@ const INLINE_SHARED_MAX = 400;
  */
 function inlinableTargets(schema: JsonSchema): Set<object> {
   const inlinable = new Set<object>();
-  if ([...keysIn(schema)].some((k) => SCOPE_KEYWORDS.has(k))) return inlinable;
+  // A keyword that changes how a `$ref` resolves leaves every ref to Ajv.
+  if (usesAnyKey(schema, REF_SCOPE_KEYWORDS)) return inlinable;
   const sites = new Map<string, number>();
-  for (const ref of refsUnder(schema)) sites.set(ref, (sites.get(ref) ?? 0) + 1);
+  for (const ref of refsIn(schema)) sites.set(ref, (sites.get(ref) ?? 0) + 1);
   const edges = new Map<string, string[] | null>();
   for (const ref of sites.keys()) {
-    const target = resolveLocal(schema, ref);
-    edges.set(ref, target === undefined ? null : refsUnder(target));
+    const target = resolveLocalRef(schema, ref);
+    edges.set(ref, target === undefined ? null : refsIn(target));
   }
   const reachesItself = (start: string): boolean => {
     const seen = new Set<string>();
@@ -92,8 +50,8 @@ function inlinableTargets(schema: JsonSchema): Set<object> {
     return false;
   };
   for (const [ref, refs] of edges) {
-    const target = resolveLocal(schema, ref);
-    if (refs === null || target === null || typeof target !== "object") continue;
+    const target = resolveLocalRef(schema, ref);
+    if (refs === null || !isJsonObject(target)) continue;
     if (refs.some((r) => edges.get(r) === null || r === "#") || reachesItself(ref)) continue;
     if ((sites.get(ref) ?? 0) > 1 && JSON.stringify(target).length > INLINE_SHARED_MAX) continue;
     inlinable.add(target);
@@ -101,23 +59,29 @@ function inlinableTargets(schema: JsonSchema): Set<object> {
   return inlinable;
 }
 
-/** Keywords whose branches issues.ts tells apart by schema path (runtime/issues.ts, withoutBranchErrors). */
-const UNION_KEYWORDS = new Set(["anyOf", "oneOf"]);
-/** Keywords whose value is a subschema, an array of them, or a map of them; everything else (enum, const, default, …) is data. */
-const SUBSCHEMA = new Set(["additionalItems", "items", "contains", "additionalProperties", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
-const SUBSCHEMA_ARRAY = new Set(["items", "prefixItems", "allOf"]);
-const SUBSCHEMA_MAP = new Set(["$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies"]);
+/**
+ * Keywords whose value is a subschema, an array of them, or a map of them:
+ * the toolkit's tables for any 2020-12 schema. Everything else (enum,
+ * const, default, …) is data, and so are older drafts' subschema keywords
+ * (`definitions`, `dependencies`, `additionalItems`, `items` as a tuple) and
+ * `contentSchema`, which no contract holds (load/meta-schema.ts refuses
+ * them): a `$ref` under one would be left for Ajv to compile as a function,
+ * the same check, only not in place.
+ */
+const SUBSCHEMA: ReadonlySet<string> = new Set(ANY_SCHEMA_KEYWORDS);
+const SUBSCHEMA_LIST: ReadonlySet<string> = new Set(ANY_SCHEMA_LIST_KEYWORDS);
+const SUBSCHEMA_MAP: ReadonlySet<string> = new Set(ANY_SCHEMA_MAP_KEYWORDS);
 
 type Substitute = (schema: unknown) => unknown;
 
 /** The value of keyword `key` with `sub` applied to each subschema in it. */
 function mapSubschemas(key: string, value: unknown, sub: Substitute): unknown {
-  if (Array.isArray(value)) return SUBSCHEMA_ARRAY.has(key) ? value.map(sub) : value;
-  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return SUBSCHEMA_LIST.has(key) ? value.map(sub) : value;
+  if (!isJsonObject(value)) return value;
   if (SUBSCHEMA.has(key)) return sub(value);
   if (!SUBSCHEMA_MAP.has(key)) return value;
   const out: Record<string, unknown> = {};
-  for (const [name, v] of Object.entries(value)) out[name] = Array.isArray(v) ? v : sub(v);
+  for (const [name, v] of Object.entries(value)) out[name] = sub(v);
   return out;
 }
 
@@ -130,14 +94,14 @@ function mapSubschemas(key: string, value: unknown, sub: Substitute): unknown {
  * it must stay what Ajv gives the schema as written.
  */
 function substitute(schema: unknown, root: JsonSchema, inlinable: ReadonlySet<object>): unknown {
-  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  if (!isJsonObject(schema)) return schema;
   const sub: Substitute = (s) => substitute(s, root, inlinable);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = UNION_KEYWORDS.has(k) ? v : mapSubschemas(k, v, sub);
+  for (const [k, v] of Object.entries(schema)) out[k] = (UNION_KEYWORDS as readonly string[]).includes(k) ? v : mapSubschemas(k, v, sub);
   const ref = out["$ref"];
   if (typeof ref !== "string") return out;
-  const target = resolveLocal(root, ref);
-  if (target === null || typeof target !== "object" || !inlinable.has(target)) return out;
+  const target = resolveLocalRef(root, ref);
+  if (!isJsonObject(target) || !inlinable.has(target)) return out;
   const expanded = sub(target) as Record<string, unknown>;
   const { $ref: _ref, ...siblings } = out;
   // A keyword on both sides would need both applied; the $ref stays, and Ajv compiles it as it would.

@@ -19,6 +19,10 @@ import { createAjv } from "../../ajv.js";
 import { withDiscriminators } from "../../discriminators.js";
 import type { DefOrigin, JsonObject, JsonSchema, ToolIR } from "../../ir.js";
 import { addNested } from "../../runtime/validator-errors.js";
+import { isJsonObject, usesAnyKey } from "../../schema/json.js";
+import { defsRef } from "../../schema/pointer.js";
+import { defsEntryName, REF_SCOPE_KEYWORDS, refsIn } from "../../schema/refs.js";
+import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 
 /** The keyword a shared call stands as in the copy of the schema given to Ajv; normalize refuses it in contracts (unknown keyword). */
 export const NAMED_TYPE_KEYWORD = "x-toolc-named-type";
@@ -30,15 +34,21 @@ export const NESTED_ERRORS = { name: "nest$", member: "addNested" } as const;
 const SHARED_MIN = 120;
 
 /** Keywords that change how a `$ref` resolves, or that need what a subschema evaluated; with any of them, nothing is shared. */
-const UNSHAREABLE_KEYWORDS = new Set(["$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "unevaluatedProperties", "unevaluatedItems"]);
+const UNSHAREABLE_KEYWORDS: ReadonlySet<string> = new Set([...REF_SCOPE_KEYWORDS, "unevaluatedProperties", "unevaluatedItems"]);
 /** What may stand beside a shared `$ref`: annotations, and the default a parent object applies. */
 const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "deprecated", "readOnly", "writeOnly", "default", "x-sensitive", "x-mcp-header"]);
-/** The keywords followed from the root: a value reached through them is validated in allErrors mode, outside any composite rule. */
-const FOLLOW_ONE = new Set(["additionalProperties", "items"]);
-const FOLLOW_ARRAY = new Set(["prefixItems", "allOf"]);
-const FOLLOW_MAP = new Set(["properties", "patternProperties"]);
-
-const NAMED_REF = /^#\/\$defs\/([A-Z][A-Za-z0-9]*)$/;
+/**
+ * The keywords followed from the root: a value reached through them is
+ * validated in allErrors mode, outside any composite rule. A subset of the
+ * toolkit's tables (each set typed by the table it picks from), on purpose:
+ * below the others a subschema is a union's branch or part of a composite
+ * or conditional rule (see the module comment), or a `$defs` entry reached
+ * only by reference. A list of what is followed, not of what is skipped, so
+ * a keyword added to the toolkit is not followed until it is shown safe.
+ */
+const FOLLOW_ONE: ReadonlySet<string> = new Set<(typeof ANY_SCHEMA_KEYWORDS)[number]>(["additionalProperties", "items"]);
+const FOLLOW_ARRAY: ReadonlySet<string> = new Set<(typeof ANY_SCHEMA_LIST_KEYWORDS)[number]>(["prefixItems", "allOf"]);
+const FOLLOW_MAP: ReadonlySet<string> = new Set<(typeof ANY_SCHEMA_MAP_KEYWORDS)[number]>(["properties", "patternProperties"]);
 
 /** A shared function: the module that exports it and its export name. */
 export interface SharedValidator {
@@ -50,17 +60,11 @@ export interface SharedValidator {
   readonly root: JsonObject;
 }
 
-function usesKeyword(value: unknown, keywords: ReadonlySet<string>): boolean {
-  if (Array.isArray(value)) return value.some((v) => usesKeyword(v, keywords));
-  if (value === null || typeof value !== "object") return false;
-  return Object.entries(value).some(([k, v]) => keywords.has(k) || usesKeyword(v, keywords));
-}
-
 const DEFAULT_KEYWORD = new Set(["default"]);
 
 /** The named type's export in its module: one per flavour only when the type (or what it uses) has a default to apply. */
 function exportName(typeName: string, applyDefaults: boolean, defs: JsonObject): string {
-  return applyDefaults && usesKeyword(closure(typeName, defs), DEFAULT_KEYWORD) ? `validate${typeName}_withDefaults` : `validate${typeName}`;
+  return applyDefaults && usesAnyKey(closure(typeName, defs), DEFAULT_KEYWORD) ? `validate${typeName}_withDefaults` : `validate${typeName}`;
 }
 
 /** `name` and every `$defs` entry it reaches, as a `$defs` object (refs inside are `#/$defs/<Name>`). */
@@ -71,30 +75,19 @@ function closure(name: string, defs: JsonObject): JsonObject {
     const schema = defs[n] as JsonSchema;
     out[n] = schema;
     for (const ref of refsIn(schema)) {
-      const m = NAMED_REF.exec(ref);
-      if (m !== null) visit(m[1] as string);
+      const entry = defsEntryName(ref);
+      if (entry !== undefined) visit(entry);
     }
   };
   visit(name);
   return out;
 }
 
-function refsIn(value: unknown, into: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) refsIn(v, into);
-  else if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      if (k === "$ref" && typeof v === "string") into.push(v);
-      else refsIn(v, into);
-    }
-  }
-  return into;
-}
-
 /** The named type a schema node refers to, if it is a shareable use of one (see the module comment). */
 function sharedUse(node: JsonObject, defs: JsonObject, origins: Readonly<Record<string, DefOrigin>>): string | undefined {
   const ref = node["$ref"];
   if (typeof ref !== "string") return undefined;
-  const name = NAMED_REF.exec(ref)?.[1];
+  const name = defsEntryName(ref);
   if (name === undefined || origins[name]?.kind !== "named" || !Object.hasOwn(defs, name)) return undefined;
   if (Object.keys(node).some((k) => k !== "$ref" && !ANNOTATIONS.has(k))) return undefined;
   if (JSON.stringify(defs[name]).length < SHARED_MIN) return undefined;
@@ -105,12 +98,12 @@ type Replace = (node: JsonObject) => JsonSchema;
 
 /** A copy of `schema` with `replace` applied to every node reached through the followed keywords (the root included). */
 function mapFollowed(schema: JsonSchema, replace: Replace): JsonSchema {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+  if (!isJsonObject(schema)) return schema;
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(schema)) {
-    if (FOLLOW_ONE.has(k) && v !== null && typeof v === "object" && !Array.isArray(v)) out[k] = mapFollowed(v, replace) as JsonObject;
+    if (FOLLOW_ONE.has(k) && isJsonObject(v)) out[k] = mapFollowed(v, replace) as JsonObject;
     else if (FOLLOW_ARRAY.has(k) && Array.isArray(v)) out[k] = v.map((s) => mapFollowed(s as JsonSchema, replace)) as JsonObject[];
-    else if (FOLLOW_MAP.has(k) && v !== null && typeof v === "object" && !Array.isArray(v)) {
+    else if (FOLLOW_MAP.has(k) && isJsonObject(v)) {
       out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, mapFollowed(s as JsonSchema, replace)])) as JsonObject;
     } else out[k] = v;
   }
@@ -119,7 +112,7 @@ function mapFollowed(schema: JsonSchema, replace: Replace): JsonSchema {
 
 /** Whether any sharing applies to `schema` at all. */
 function shareable(schema: JsonSchema): schema is JsonObject {
-  return typeof schema === "object" && schema !== null && !usesKeyword(schema, UNSHAREABLE_KEYWORDS);
+  return isJsonObject(schema) && !usesAnyKey(schema, UNSHAREABLE_KEYWORDS);
 }
 
 /**
@@ -134,7 +127,7 @@ export function withSharedCalls(schema: JsonSchema, origins: Readonly<Record<str
   const replaced = mapFollowed(schema, (node) => {
     const name = sharedUse(node, defs, origins);
     const origin = name === undefined ? undefined : origins[name];
-    if (name === undefined || origin?.kind !== "named" || usesKeyword(closure(name, defs), UNSHAREABLE_KEYWORDS)) return node;
+    if (name === undefined || origin?.kind !== "named" || usesAnyKey(closure(name, defs), UNSHAREABLE_KEYWORDS)) return node;
     const call: SharedValidator = { typeName: name, module: origin.module, exportName: exportName(name, applyDefaults, defs), applyDefaults, root: sharedRootSchema(name, defs) };
     calls.set(call.exportName, call);
     const { $ref: _ref, ...siblings } = node;
@@ -155,7 +148,7 @@ export function sharedBinding(module: string): string {
 
 /** The schema a shared function is compiled from: a ref to the type, with every type it reaches (`defs` holds at least those). */
 function sharedRootSchema(typeName: string, defs: JsonObject): JsonObject {
-  return { $ref: `#/$defs/${typeName}`, $defs: closure(typeName, defs) };
+  return { $ref: defsRef(typeName), $defs: closure(typeName, defs) };
 }
 
 /**

@@ -9,6 +9,7 @@
  * status code, except 429 (transient), is a declared error.
  */
 import { pointerJoin, type Reporter } from "../problems.js";
+import { defsEntryName } from "../../schema/refs.js";
 import { isObjectSchema } from "../../schema/walk.js";
 import type { SuccessBinding } from "./binding.js";
 import type { Operation, ResponseSpec } from "./model.js";
@@ -95,7 +96,7 @@ function rootObject(schema: unknown, defs: JsonObject, converter: SchemaConverte
   }
   if (!isJsonObject(node) || typeof node.$ref === "string") return undefined;
   if (node.type === "object") return node;
-  if (node.type === undefined && isObjectSchema(node as never)) return { type: "object", ...node };
+  if (node.type === undefined && isObjectSchema(node)) return { type: "object", ...node };
   const branches = Array.isArray(node.allOf) ? node.allOf : undefined;
   if (node.type === undefined && branches && branches.some((b) => isObjectBranch(b, defs))) return { type: "object", ...node, allOf: branches.map((b) => nonNullBranch(b, defs)) };
   return undefined;
@@ -108,7 +109,7 @@ function rootObject(schema: unknown, defs: JsonObject, converter: SchemaConverte
  * the root excludes.
  */
 function nonNullBranch(branch: JsonObject[string], defs: JsonObject): JsonObject[string] {
-  const target = isJsonObject(branch) && typeof branch.$ref === "string" ? defs[decodeURIComponent(branch.$ref.replace(/^#\/\$defs\//, ""))] : branch;
+  const target = isJsonObject(branch) && typeof branch.$ref === "string" ? defTarget(branch.$ref, defs) : branch;
   if (!isJsonObject(target) || !Array.isArray(target.type) || !target.type.includes("null")) return branch;
   const type = target.type.filter((t) => t !== "null");
   return { ...target, type: type.length === 1 ? type[0]! : type };
@@ -116,11 +117,14 @@ function nonNullBranch(branch: JsonObject[string], defs: JsonObject): JsonObject
 
 function isObjectBranch(branch: unknown, defs: JsonObject): boolean {
   if (!isJsonObject(branch)) return false;
-  if (typeof branch.$ref === "string") {
-    const target = defs[decodeURIComponent(branch.$ref.replace(/^#\/\$defs\//, ""))];
-    return isJsonObject(target) && (target.type === "object" || isObjectSchema(target as never));
-  }
-  return branch.type === "object" || isObjectSchema(branch as never);
+  const target = typeof branch.$ref === "string" ? defTarget(branch.$ref, defs) : branch;
+  return isJsonObject(target) && isObjectSchema(target);
+}
+
+/** The converted `$defs` entry a converted `$ref` names (SchemaConverter writes them `#/$defs/<name>`). */
+function defTarget(ref: string, defs: JsonObject): JsonObject[string] | undefined {
+  const name = defsEntryName(ref);
+  return name === undefined || !Object.hasOwn(defs, name) ? undefined : defs[name];
 }
 
 function withDefs(schema: JsonObject, defs: JsonObject): JsonObject {

@@ -21,6 +21,7 @@ import { pointerJoin, Reporter } from "../problems.js";
 import { convertSchema, type SchemaContext } from "../schema.js";
 import type { ApiSpec, Json } from "./model.js";
 import type { Conversions } from "./report.js";
+import { defsRef } from "../../schema/pointer.js";
 import { resolveLocalRef } from "../../schema/refs.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { JsonObject } from "../../ir.js";
@@ -181,7 +182,7 @@ export class SchemaConverter {
     }
     const pointer = decodeURIComponent(ref.slice(1));
     refs.add(pointer);
-    return `#/$defs/${this.defName(pointer)}`;
+    return defsRef(this.defName(pointer));
   }
 
   /** OpenAPI 3.0's `example` is JSON Schema's `examples` with one entry. */
