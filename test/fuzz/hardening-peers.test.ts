@@ -151,3 +151,90 @@ describe("chaos: tools/list cursors that go round", () => {
     );
   }, timeoutFor(n, 200));
 });
+
+describe("chaos: any Host and Origin against a server on a non-loopback address without allowedHosts", () => {
+  // One listener on 127.0.0.1 whose connections are seen to arrive on `localAddress`, as on a server bound to another
+  // interface (test/runtime/http-guard.test.ts does the same); each run gets a handler of its own.
+  let http: HttpServer;
+  let port = 0;
+  let handle: ReturnType<typeof createToolHttpHandler> = async () => {};
+  let localAddress = "192.0.2.10";
+  let created = 0;
+  const warnings: string[] = [];
+  const onWarning = (warning: Error & { code?: string }): void => void (warning.code === UNCHECKED_HOST_WARNING && warnings.push(warning.message));
+
+  beforeAll(async () => {
+    process.on("warning", onWarning);
+    http = createServer((req, res) => {
+      Object.defineProperty(req.socket, "localAddress", { value: localAddress, configurable: true });
+      return handle(req, res);
+    });
+    http.listen(0, "127.0.0.1");
+    await once(http, "listening");
+    port = (http.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    process.off("warning", onWarning);
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+  });
+
+  function post(headers: Record<string, string>): Promise<number> {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    return new Promise((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  /** An IPv6 address as Node writes it (a socket's localAddress, a URL's host): `[0::0]` is `[::]`, and the SDK answers 400 to a Host not written so. */
+  const ipV6 = fc.ipV6().map((a) => new URL(`http://[${a}]`).hostname.slice(1, -1));
+  const notLoopback = fc.oneof(fc.ipV4().filter((a) => !a.startsWith("127.")), ipV6.filter((a) => a !== "::1" && !a.startsWith("::ffff:7f")));
+  const hostName = fc.oneof(fc.domain(), fc.ipV4(), ipV6.map((a) => `[${a}]`), fc.constantFrom("localhost", "127.0.0.1", "[::1]"));
+  const hostPort = fc.tuple(hostName, fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined })).map(([h, p]) => (p === undefined ? h : `${h}:${p}`));
+  /** What a browser page sends: no Origin (not a browser), its own name (a rebound page), another site, `null`, or a listed origin. */
+  const originFor = (host: string, listed: readonly string[]) =>
+    fc.oneof(
+      fc.constant(undefined),
+      fc.constantFrom("http", "https").map((scheme) => `${scheme}://${host}`),
+      fc.tuple(fc.constantFrom("http", "https"), hostPort).map(([scheme, other]) => `${scheme}://${other}`),
+      fc.constant("null"),
+      ...(listed.length === 0 ? [] : [fc.constantFrom(...listed)]),
+    );
+  const scenario = fc
+    .record({
+      address: notLoopback,
+      allowedOrigins: fc.option(fc.uniqueArray(hostPort.map((h) => `https://${h}`), { maxLength: 3 }), { nil: undefined }),
+      hosts: fc.array(hostPort, { minLength: 1, maxLength: 3 }),
+    })
+    .chain(({ address, allowedOrigins, hosts }) =>
+      fc.tuple(...hosts.map((host) => originFor(host, allowedOrigins ?? []).map((origin) => ({ host, origin })))).map((requests) => ({ address, allowedOrigins, requests })),
+    );
+
+  const n = runs(4, 25);
+  it(`refuses every request with an Origin allowedOrigins does not list, creates nothing for it, serves the rest, and warns once (${n} runs)`, async () => {
+    const handlers = makeHandlers(new FakeOrders());
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ address, allowedOrigins, requests }) => {
+        const options: HttpHandlerOptions = allowedOrigins === undefined ? {} : { allowedOrigins };
+        handle = createToolHttpHandler(() => (created++, createToolServer(orders, handlers)), options);
+        localAddress = address;
+        warnings.length = 0;
+        for (const { host, origin } of requests) {
+          const before = created;
+          const status = await post({ host, ...(origin === undefined ? {} : { origin }) });
+          const allowed = origin === undefined || (allowedOrigins ?? []).includes(origin);
+          expect([status, created - before], `${host} ${origin}`).toEqual(allowed ? [200, 1] : [403, 0]);
+        }
+        // Warnings are emitted on the next tick.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings).toHaveLength(1);
+      }),
+      { numRuns: n, seed: CHAOS_SEED },
+    );
+  }, timeoutFor(n, 200));
+});
