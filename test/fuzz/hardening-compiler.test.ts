@@ -71,7 +71,7 @@ function expectRefusedAt(files: Record<string, string>, where: { file: string; a
 }
 
 describe("chaos: patterns the ReDoS checker cannot read as written", () => {
-  const n = runs(40, 5);
+  const n = runs(200, 5);
   it(`are refused (TC035, at the pattern) in input, in named types, under propertyNames, and by both imports (${n} runs of each construct)`, async () => {
     await fc.assert(
       fc.asyncProperty(unreadable, async (patterns) => {
@@ -142,7 +142,7 @@ function compileErrors(files: Record<string, string>): string[] {
 }
 
 describe("chaos: reserved tool names on import", () => {
-  const n = runs(10, 10);
+  const n = runs(10, 20);
   it(`a tools/list import renames then and __proto__, with a warning each, keeps every other name, and what it writes compiles (${n} runs)`, () => {
     fc.assert(
       fc.property(toolNames, (names) => {
@@ -161,7 +161,7 @@ describe("chaos: reserved tool names on import", () => {
     );
   }, timeoutFor(n, 500));
 
-  const m = runs(20, 6);
+  const m = runs(100, 10);
   it(`an OpenAPI import never writes a tool named then or __proto__, and what it writes compiles (${m} runs)`, async () => {
     await fc.assert(
       fc.asyncProperty(toolNames, async (names) => {
@@ -211,7 +211,7 @@ function cells(row: string): string[] {
 const unescapeData = (s: string): string => s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
 
 describe("chaos: names and enum values in toolc diff's reports", () => {
-  const n = runs(4, 25);
+  const n = runs(10, 50);
   const scenario = fc.record({
     removed: hostileText.filter((s) => s !== "kind"),
     added: hostileText.filter((s) => s !== "kind"),

@@ -215,7 +215,7 @@ describe("chaos: any Host and Origin against a server on a non-loopback address 
       fc.tuple(...hosts.map((host) => originFor(host, allowedOrigins ?? []).map((origin) => ({ host, origin })))).map((requests) => ({ address, allowedOrigins, requests })),
     );
 
-  const n = runs(4, 25);
+  const n = runs(10, 50);
   it(`refuses every request with an Origin allowedOrigins does not list, creates nothing for it, serves the rest, and warns once (${n} runs)`, async () => {
     const handlers = makeHandlers(new FakeOrders());
     await fc.assert(

@@ -83,7 +83,7 @@ function work(validate: (data: unknown) => boolean, data: unknown): { valid: boo
 }
 
 describe("chaos: tagged recursive unions", () => {
-  const n = runs(8, 20);
+  const n = runs(40, 20);
   const ajv = createAjv({ applyDefaults: true });
   it(`validate in work linear in depth, and untagged ones are refused (TC025) (${n} runs)`, () => {
     const scenario = fc.record({ u: union, depth: fc.integer({ min: 4, max: 20 }), pick: fc.nat(3), leafBranch: fc.nat(3), broken: fc.constantFrom("no", "extra", "tag") });
@@ -137,7 +137,7 @@ async function expectNoLeak(contract: Parameters<typeof executeTool>[0], input: 
 const propertyName = fc.constantFrom("n", "a/b", "~x", "two words", "100%", "é", "constructor", "x.y", "[0]");
 
 describe("chaos: x-sensitive wherever the schema lets a value sit", () => {
-  const n = runs(8, 20);
+  const n = runs(40, 20);
   it(`a secret more than 32 levels deep, marked at any level on the way, appears in no envelope or trace (${n} runs)`, async () => {
     const scenario = fc
       .record({ keys: fc.array(propertyName, { minLength: 33, maxLength: 60 }), marked: fc.nat(), secret, failing })
