@@ -74,7 +74,9 @@ export function parseEnvelope(
   const issues = parseIssues(value.issues);
   if (issues === false) return undefined;
   const code = value.code as ToolErrorCode;
-  const reason = value.reason as string | undefined;
+  // Only REJECTED has a reason, one the contract declares (checked below); on any other code it is none of the envelope's, and may carry anything.
+  const reason =
+    code === "REJECTED" ? (value.reason as string | undefined) : undefined;
   const envelope: ToolFailure<string> = {
     ok: false,
     code,

@@ -14,3 +14,9 @@ export function runs(divisor = 1, min = 10): number {
 export function timeoutFor(n: number, msPerRun = 5): number {
   return Math.max(60_000, n * msPerRun * 4);
 }
+
+/**
+ * The seed of the second-pass chaos properties (hardening-*.test.ts): fixed,
+ * so a failure in CI replays exactly; FUZZ_SEED explores others.
+ */
+export const CHAOS_SEED = Number(process.env.FUZZ_SEED ?? 29) || 29;
