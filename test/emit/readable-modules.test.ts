@@ -9,9 +9,13 @@ import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import type { AuthSetting } from "../../generator/config/auth.js";
+import { hasErrors } from "../../generator/diagnostics.js";
 import { emitHttpModule } from "../../generator/emit/http-module.js";
+import { emitIndexModule } from "../../generator/emit/index-module.js";
 import { fittedLiteral } from "../../generator/emit/literal.js";
 import { FORMAT_OPTIONS } from "../../generator/format/prettier.js";
+import { loadDefinitionsFromTexts } from "../../generator/load/index.js";
+import { normalize } from "../../generator/normalize/index.js";
 import { runs, timeoutFor } from "../fuzz/config.js";
 
 const format = (text: string): Promise<string> => prettier.format(text, { ...FORMAT_OPTIONS, parser: "typescript" });
@@ -29,11 +33,19 @@ const AUTH: AuthSetting = {
   },
 };
 
+function demoIr() {
+  const tool = (name: string) => ({ source: `${name}.yaml`, display: `${name}.yaml`, text: `name: ${name}\nversion: 1\ndescription: A tool.\neffect: read\ninput: { type: object }\noutput: { type: object }\n` });
+  const { ir, diagnostics } = normalize(loadDefinitionsFromTexts([tool("get_order"), tool("a_tool_with_a_name_long_enough_to_break_its_handler_type_line")]));
+  expect(hasErrors(diagnostics)).toBe(false);
+  return ir;
+}
+
 describe("the modules a consumer reads", () => {
   it.each([
     ["http.ts", () => emitHttpModule()],
     ["http.ts with auth", () => emitHttpModule(AUTH)],
     ["http.ts with the fewest auth settings", () => emitHttpModule({ defaultScopes: [], server: { resource: "https://mcp.example.com/" } })],
+    ["index.ts", () => emitIndexModule(demoIr(), { name: "orders-server", version: "1.2.3", cache: { ttlMs: 300000, cacheScope: "public" } })],
   ])("%s is as prettier prints it, and asks for no formatting", async (_label, emit) => {
     const file = emit();
     expect(file.format).toBe(false);
