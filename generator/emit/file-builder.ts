@@ -133,6 +133,8 @@ export interface FileLayout {
   readonly wrap?: boolean;
   /** The text between header, import block and statements: a blank line (default) or a line break. */
   readonly blockSeparator?: "\n\n" | "\n";
+  /** The text between the header and the imports, when the header's comment is about them: `blockSeparator` by default. */
+  readonly afterHeader?: "\n\n" | "\n";
 }
 
 interface ImportEntry {
@@ -288,9 +290,11 @@ export class FileBuilder {
 
   /** The file: header, directives and imports, then each statement, blocks separated as the layout says (a blank line by default). */
   toText(): string {
-    const imports = [...this.#directives, ...this.#importLines()];
-    const blocks = [...(this.header === "" ? [] : [this.header]), ...(imports.length > 0 ? [imports.join("\n")] : []), ...this.#statements];
-    return `${blocks.join(this.layout.blockSeparator ?? "\n\n")}\n`;
+    const separator = this.layout.blockSeparator ?? "\n\n";
+    const imports = [...this.#directives, ...this.#importLines()].join("\n");
+    const head = [this.header, imports].filter((block) => block !== "").join(this.layout.afterHeader ?? separator);
+    const blocks = head === "" ? this.#statements : [head, ...this.#statements];
+    return `${blocks.join(separator)}\n`;
   }
 
   /**
