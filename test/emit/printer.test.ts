@@ -68,6 +68,13 @@ describe("code and FileBuilder", () => {
     expect(() => printed({}, (file) => file.reserve("nest$").add(code`${valueSymbol("addNested", "../runtime/errors.js", "nest$")}`))).toThrow(/nest\$ is already bound/);
   });
 
+  it("prints a triple-slash directive right above the imports, and the header there too when asked", () => {
+    const build = (file: FileBuilder): void => void file.directive('/// <reference types="node" />').add(code`${valueSymbol("a", "./a.js")}();`);
+    expect(printed({}, build)).toBe(`${HEADER}\n\n/// <reference types="node" />\nimport { a } from "./a.js";\n\na();\n`);
+    expect(printed({ afterHeader: "\n" }, build)).toBe(`${HEADER}\n/// <reference types="node" />\nimport { a } from "./a.js";\n\na();\n`);
+    expect(() => printed({}, (file) => file.directive("/// <reference types=\"node\" />\nexport {};"))).toThrow(/not a triple-slash directive/);
+  });
+
   it("wraps a wide clause one name per line unless the layout keeps it on one line", () => {
     const names = ["alphaAlphaAlpha", "bravoBravoBravo", "charlieCharlie", "deltaDeltaDelta", "echoEchoEcho"];
     const use = (file: FileBuilder): void => void file.add(joinCode(names.map((n) => code`${valueSymbol(n, "./runtime/long-module-name.js")}`), ", "));
