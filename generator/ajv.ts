@@ -5,7 +5,7 @@
  * validators in agreement.
  *
  * Everything here is Ajv's documented surface: constructor options,
- * `addFormat`, `addKeyword`/`removeKeyword` with code keywords, and
+ * `addFormat`, `addKeyword`/`removeKeyword`/`getKeyword` with code keywords, and
  * `gen.scopeValue` with a `code` snippet for every value standalone code
  * refers to (https://ajv.js.org/standalone.html, /keywords.html).
  */
@@ -46,6 +46,9 @@ export const VALIDATOR_RUNTIME_IMPORTS: readonly RuntimeImport[] = [EQUAL_IMPORT
 /** Every module generated validators may import. */
 export const VALIDATOR_RUNTIME_MODULES: readonly string[] = [...VALIDATOR_RUNTIME_IMPORTS.map((i) => i.module), VALIDATOR_ERRORS_MODULE];
 
+/** Told of a runtime module each time Ajv is given a value whose `code` snippet names it: standalone code then refers to its binding. */
+export type RuntimeUse = (used: RuntimeImport) => void;
+
 /** `binding.member`: how standalone code names a runtime export (the module imports `binding`). */
 function runtimeRef(from: RuntimeImport, member: string): Code {
   return _`${new Name(from.binding)}.${new Name(member)}`;
@@ -55,8 +58,14 @@ function runtimeRef(from: RuntimeImport, member: string): Code {
  * A runtime function in generated code: in process Ajv calls `fn` itself;
  * standalone code names it through the validators module's import.
  */
-function useRuntime(cxt: KeywordCxt, fn: unknown, from: RuntimeImport, member: string): Name {
-  return cxt.gen.scopeValue("func", { ref: fn, code: runtimeRef(from, member) });
+type UseRuntime = (cxt: KeywordCxt, fn: unknown, from: RuntimeImport, member: string) => Name;
+
+/** UseRuntime for one instance, telling `onUse` (if any) of each module it names. */
+function runtimeUser(onUse: RuntimeUse | undefined): UseRuntime {
+  return (cxt, fn, from, member) => {
+    onUse?.(from);
+    return cxt.gen.scopeValue("func", { ref: fn, code: runtimeRef(from, member) });
+  };
 }
 
 /** Ajv's default `loopEnum`: from this many values, enum code no longer grows with the list. */
@@ -68,66 +77,70 @@ const ENUM_LOOP_FROM = 200;
  * `toString` keys. Same keywords, same error params as Ajv's; the allowed
  * values in a param are written as a literal, built only when the error is.
  */
-const enumKeyword: KeywordDefinition = {
-  keyword: "enum",
-  schemaType: "array",
-  // Where Ajv's own sits (after const, before the applicators), so errors keep their order.
-  before: "not",
-  error: {
-    message: "must be equal to one of the allowed values",
-    params: ({ schema }) => _`{allowedValues: ${stringify(schema)}}`,
-  },
-  code(cxt: KeywordCxt) {
-    const { data, gen } = cxt;
-    const values = cxt.schema as unknown[];
-    if (values.length === 0) throw new Error("enum must have non-empty array");
-    const isScalar = (value: unknown) => value === null || typeof value !== "object";
-    if (values.length >= ENUM_LOOP_FROM) {
-      // As Ajv's loopEnum does from 200 values, the code stays small: a Set of the scalar values (same result as ===
-      // for JSON scalars), and the object values, if any, compared one by one.
-      const scalars = values.filter(isScalar);
-      const objects = values.filter((v) => !isScalar(v));
-      const set = gen.scopeValue("obj", { ref: new Set(scalars), code: _`new Set(${stringify(scalars)})` });
-      const valid = gen.let("valid", _`${set}.has(${data})`);
-      if (objects.length > 0) {
-        const eq = useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
-        const list = gen.scopeValue("schema", { ref: objects, code: stringify(objects) });
-        gen.if(_`!${valid}`, () => gen.forOf("v", list, (v) => gen.if(_`${eq}(${data}, ${v})`, () => gen.assign(valid, true).break())));
+function enumKeyword(useRuntime: UseRuntime): KeywordDefinition {
+  return {
+    keyword: "enum",
+    schemaType: "array",
+    // Where Ajv's own sits (after const, before the applicators), so errors keep their order.
+    before: "not",
+    error: {
+      message: "must be equal to one of the allowed values",
+      params: ({ schema }) => _`{allowedValues: ${stringify(schema)}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const { data, gen } = cxt;
+      const values = cxt.schema as unknown[];
+      if (values.length === 0) throw new Error("enum must have non-empty array");
+      const isScalar = (value: unknown) => value === null || typeof value !== "object";
+      if (values.length >= ENUM_LOOP_FROM) {
+        // As Ajv's loopEnum does from 200 values, the code stays small: a Set of the scalar values (same result as ===
+        // for JSON scalars), and the object values, if any, compared one by one.
+        const scalars = values.filter(isScalar);
+        const objects = values.filter((v) => !isScalar(v));
+        const set = gen.scopeValue("obj", { ref: new Set(scalars), code: _`new Set(${stringify(scalars)})` });
+        const valid = gen.let("valid", _`${set}.has(${data})`);
+        if (objects.length > 0) {
+          const eq = useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
+          const list = gen.scopeValue("schema", { ref: objects, code: stringify(objects) });
+          gen.if(_`!${valid}`, () => gen.forOf("v", list, (v) => gen.if(_`${eq}(${data}, ${v})`, () => gen.assign(valid, true).break())));
+        }
+        cxt.pass(valid);
+        return;
       }
-      cxt.pass(valid);
-      return;
-    }
-    let eq: Name | undefined;
-    let list: Name | undefined;
-    const matches = values.map((value, i): Code => {
-      if (isScalar(value)) return _`${data} === ${value as string | number | boolean | null}`;
-      eq ??= useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
-      list ??= gen.scopeValue("schema", { ref: values, code: stringify(values) });
-      return _`${eq}(${data}, ${list}[${i}])`;
-    });
-    cxt.fail(_`!(${matches.reduce((all, m) => _`${all} || ${m}`)})`);
-  },
-};
+      let eq: Name | undefined;
+      let list: Name | undefined;
+      const matches = values.map((value, i): Code => {
+        if (isScalar(value)) return _`${data} === ${value as string | number | boolean | null}`;
+        eq ??= useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
+        list ??= gen.scopeValue("schema", { ref: values, code: stringify(values) });
+        return _`${eq}(${data}, ${list}[${i}])`;
+      });
+      cxt.fail(_`!(${matches.reduce((all, m) => _`${all} || ${m}`)})`);
+    },
+  };
+}
 
-const constKeyword: KeywordDefinition = {
-  keyword: "const",
-  before: "not",
-  error: {
-    message: "must be equal to constant",
-    params: ({ schema }) => _`{allowedValue: ${stringify(schema)}}`,
-  },
-  code(cxt: KeywordCxt) {
-    const { data } = cxt;
-    const value = cxt.schema as unknown;
-    if (value === null || typeof value !== "object") {
-      cxt.fail(_`${value as string | number | boolean | null} !== ${data}`);
-      return;
-    }
-    const eq = useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
-    const expected = cxt.gen.scopeValue("schema", { ref: value, code: stringify(value) });
-    cxt.fail(_`!${eq}(${data}, ${expected})`);
-  },
-};
+function constKeyword(useRuntime: UseRuntime): KeywordDefinition {
+  return {
+    keyword: "const",
+    before: "not",
+    error: {
+      message: "must be equal to constant",
+      params: ({ schema }) => _`{allowedValue: ${stringify(schema)}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const { data } = cxt;
+      const value = cxt.schema as unknown;
+      if (value === null || typeof value !== "object") {
+        cxt.fail(_`${value as string | number | boolean | null} !== ${data}`);
+        return;
+      }
+      const eq = useRuntime(cxt, equal, EQUAL_IMPORT, "equal");
+      const expected = cxt.gen.scopeValue("schema", { ref: value, code: stringify(value) });
+      cxt.fail(_`!${eq}(${data}, ${expected})`);
+    },
+  };
+}
 
 /**
  * String length bounds count code points (toolc's codePointLength, as
@@ -137,7 +150,7 @@ const constKeyword: KeywordDefinition = {
  * 2L units, and `maxLength: M` only when it has more than M. Same keywords,
  * params and error objects as Ajv's own.
  */
-function lengthKeyword(keyword: "minLength" | "maxLength"): KeywordDefinition {
+function lengthKeyword(keyword: "minLength" | "maxLength", useRuntime: UseRuntime): KeywordDefinition {
   return {
     keyword,
     type: "string",
@@ -166,22 +179,24 @@ function lengthKeyword(keyword: "minLength" | "maxLength"): KeywordDefinition {
  * keyword, same error params ({i, j}: the later and the earlier of two equal
  * items).
  */
-const uniqueItemsKeyword: KeywordDefinition = {
-  keyword: "uniqueItems",
-  type: "array",
-  schemaType: "boolean",
-  error: {
-    message: ({ params }) => str`must NOT have duplicate items (items ## ${params["j"] as Name} and ${params["i"] as Name} are identical)`,
-    params: ({ params }) => _`{i: ${params["i"] as Name}, j: ${params["j"] as Name}}`,
-  },
-  code(cxt: KeywordCxt) {
-    if (cxt.schema !== true) return;
-    const { gen, data } = cxt;
-    const found = gen.const("dup", _`${useRuntime(cxt, duplicateItems, EQUAL_IMPORT, "duplicateItems")}(${data})`);
-    cxt.setParams({ i: _`${found}.i`, j: _`${found}.j` });
-    cxt.fail(_`${found} !== undefined`);
-  },
-};
+function uniqueItemsKeyword(useRuntime: UseRuntime): KeywordDefinition {
+  return {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: {
+      message: ({ params }) => str`must NOT have duplicate items (items ## ${params["j"] as Name} and ${params["i"] as Name} are identical)`,
+      params: ({ params }) => _`{i: ${params["i"] as Name}, j: ${params["j"] as Name}}`,
+    },
+    code(cxt: KeywordCxt) {
+      if (cxt.schema !== true) return;
+      const { gen, data } = cxt;
+      const found = gen.const("dup", _`${useRuntime(cxt, duplicateItems, EQUAL_IMPORT, "duplicateItems")}(${data})`);
+      cxt.setParams({ i: _`${found}.i`, j: _`${found}.j` });
+      cxt.fail(_`${found} !== undefined`);
+    },
+  };
+}
 
 /**
  * `multipleOf`, decided exactly (runtime/multiple.ts). Ajv divides
@@ -192,32 +207,65 @@ const uniqueItemsKeyword: KeywordDefinition = {
  * decimal step is compared by decimal digits, worked out here once. Same
  * keyword, same error params as Ajv's.
  */
-const multipleOfKeyword: KeywordDefinition = {
-  keyword: "multipleOf",
-  type: "number",
-  schemaType: "number",
-  // Ajv's own is the last of the number keywords, where an added one goes; errors keep their order.
-  error: {
-    message: ({ schema }) => str`must be multiple of ${schema as number}`,
-    params: ({ schema }) => _`{multipleOf: ${schema as number}}`,
-  },
-  code(cxt: KeywordCxt) {
-    const step = cxt.schema as number;
-    if (!Number.isFinite(step) || step <= 0) throw new Error("multipleOf must be a number greater than 0");
-    const { data } = cxt;
-    if (Number.isInteger(step)) {
-      cxt.fail(_`${data} % ${step} !== 0`);
-      return;
-    }
-    const { digits, scale } = decimalOf(step);
-    if (Number.isSafeInteger(Number(digits))) {
-      cxt.fail(_`!${useRuntime(cxt, isDecimalMultiple, MULTIPLE_IMPORT, "isDecimalMultiple")}(${data}, ${step}, ${Number(digits)}, ${scale})`);
-    } else cxt.fail(_`!${useRuntime(cxt, isMultipleOf, MULTIPLE_IMPORT, "isMultipleOf")}(${data}, ${step})`);
-  },
-};
+function multipleOfKeyword(useRuntime: UseRuntime): KeywordDefinition {
+  return {
+    keyword: "multipleOf",
+    type: "number",
+    schemaType: "number",
+    // Ajv's own is the last of the number keywords, where an added one goes; errors keep their order.
+    error: {
+      message: ({ schema }) => str`must be multiple of ${schema as number}`,
+      params: ({ schema }) => _`{multipleOf: ${schema as number}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const step = cxt.schema as number;
+      if (!Number.isFinite(step) || step <= 0) throw new Error("multipleOf must be a number greater than 0");
+      const { data } = cxt;
+      if (Number.isInteger(step)) {
+        cxt.fail(_`${data} % ${step} !== 0`);
+        return;
+      }
+      const { digits, scale } = decimalOf(step);
+      if (Number.isSafeInteger(Number(digits))) {
+        cxt.fail(_`!${useRuntime(cxt, isDecimalMultiple, MULTIPLE_IMPORT, "isDecimalMultiple")}(${data}, ${step}, ${Number(digits)}, ${scale})`);
+      } else cxt.fail(_`!${useRuntime(cxt, isMultipleOf, MULTIPLE_IMPORT, "isMultipleOf")}(${data}, ${step})`);
+    },
+  };
+}
 
-/** Ajv's keywords toolc defines itself (removeKeyword, then addKeyword). */
-const TOOLC_KEYWORDS: readonly KeywordDefinition[] = [constKeyword, enumKeyword, lengthKeyword("maxLength"), lengthKeyword("minLength"), multipleOfKeyword, uniqueItemsKeyword];
+/** Ajv's keywords toolc defines itself (removeKeyword, then addKeyword, in this order), naming runtime functions through `useRuntime`. */
+function toolcKeywords(useRuntime: UseRuntime): KeywordDefinition[] {
+  return [
+    constKeyword(useRuntime),
+    enumKeyword(useRuntime),
+    lengthKeyword("maxLength", useRuntime),
+    lengthKeyword("minLength", useRuntime),
+    multipleOfKeyword(useRuntime),
+    uniqueItemsKeyword(useRuntime),
+  ];
+}
+
+/**
+ * Ajv's own `format` keyword, added again so that each run of it tells
+ * `onUse`: every format toolc registers is a function, which Ajv names
+ * through the `code.formats` snippet whenever the keyword compiles (even
+ * under a type the format does not check). Done before toolc's keywords are
+ * added, it keeps its place, last among the string and number keywords, so
+ * code and errors keep their order.
+ */
+function reportFormatUse(ajv: ToolcAjv, onUse: RuntimeUse): void {
+  const format = ajv.getKeyword("format");
+  if (typeof format !== "object" || !("code" in format)) throw new Error("Ajv's format keyword is not a code keyword");
+  const code = format.code;
+  ajv.removeKeyword("format");
+  ajv.addKeyword({
+    ...format,
+    code(cxt: KeywordCxt, ruleType?: string) {
+      onUse(FORMATS_IMPORT);
+      code(cxt, ruleType);
+    },
+  });
+}
 
 /** The formats toolc supports: exactly the keys of runtime/formats.ts. */
 export const SUPPORTED_FORMATS: readonly string[] = Object.keys(formats);
@@ -248,6 +296,12 @@ export interface AjvPurpose {
    * itself (the caller checks them against 2020-12 first).
    */
   readonly draft07?: boolean;
+  /**
+   * Told of each runtime module standalone code names, as Ajv is given the
+   * value: the format checkers when a format compiles, and the modules of
+   * toolc's own keywords (equality, code-point length, exact multipleOf).
+   */
+  readonly onRuntimeUse?: RuntimeUse;
   /**
    * The data is always a copy made by runtime/json.ts (`copyJson`), whose
    * objects have no prototype: every key found on one is its own, so the
@@ -293,7 +347,8 @@ export function createAjv(purpose: AjvPurpose): ToolcAjv {
   // (examples) and in the shipped validators, so the two cannot disagree.
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
   for (const { keyword, schemaType } of TOOLC_ANNOTATIONS) ajv.addKeyword({ keyword, schemaType });
-  for (const definition of TOOLC_KEYWORDS) {
+  if (purpose.onRuntimeUse !== undefined) reportFormatUse(ajv, purpose.onRuntimeUse);
+  for (const definition of toolcKeywords(runtimeUser(purpose.onRuntimeUse))) {
     ajv.removeKeyword(definition.keyword as string);
     ajv.addKeyword(definition);
   }

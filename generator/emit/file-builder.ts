@@ -134,6 +134,8 @@ export interface FileLayout {
   readonly wrap?: boolean;
   /** The text between header, import block and statements: a blank line (default) or a line break. */
   readonly blockSeparator?: "\n\n" | "\n";
+  /** The text between the header and the imports, when the header's comment is about them: `blockSeparator` by default. */
+  readonly afterHeader?: "\n\n" | "\n";
 }
 
 interface ImportEntry {
@@ -145,6 +147,9 @@ interface ImportEntry {
 
 /** Every JS line terminator: each one ends a `//` comment. */
 const LINE_TERMINATOR = /\r\n|[\n\r\u2028\u2029]/;
+
+/** `/// <name attribute="value" />` on one line, with nothing after it that could become code. */
+const TRIPLE_SLASH_DIRECTIVE = /^\/\/\/ <[a-z-]+(?: [a-z-]+="[^"\r\n\u2028\u2029]*")* \/>$/;
 
 /** Code-unit order, so the result does not depend on the machine's locale. */
 function compare(a: string, b: string): number {
@@ -172,6 +177,7 @@ export class FileBuilder {
   readonly #bySymbol = new Map<ImportSymbol, string>();
   /** Printed statements, in order: code is printed when added, so its imports are known from then on. */
   readonly #statements: string[] = [];
+  readonly #directives: string[] = [];
 
   /**
    * @param path The file's path relative to the output folder, e.g. `types/common.ts`.
@@ -199,6 +205,17 @@ export class FileBuilder {
       if (this.#importLocals.has(name)) throw new Error(`${name} is already the local name of an import in ${this.path}`);
       this.#taken.add(name);
     }
+    return this;
+  }
+
+  /**
+   * Adds a triple-slash directive (`/// <reference types="node" />`), printed
+   * on the line above the imports: TypeScript reads one only before the
+   * file's first statement.
+   */
+  directive(text: string): this {
+    if (!TRIPLE_SLASH_DIRECTIVE.test(text)) throw new Error(`not a triple-slash directive: ${JSON.stringify(text)}`);
+    this.#directives.push(text);
     return this;
   }
 
@@ -272,11 +289,13 @@ export class FileBuilder {
     return [namedClause("import", entries.map((e) => (e.typeOnly ? `type ${specifier(e)}` : specifier(e))), from, wrap)];
   }
 
-  /** The file: header, imports, then each statement, blocks separated as the layout says (a blank line by default). */
+  /** The file: header, directives and imports, then each statement, blocks separated as the layout says (a blank line by default). */
   toText(): string {
-    const imports = this.#importLines();
-    const blocks = [...(this.header === "" ? [] : [this.header]), ...(imports.length > 0 ? [imports.join("\n")] : []), ...this.#statements];
-    return `${blocks.join(this.layout.blockSeparator ?? "\n\n")}\n`;
+    const separator = this.layout.blockSeparator ?? "\n\n";
+    const imports = [...this.#directives, ...this.#importLines()].join("\n");
+    const head = [this.header, imports].filter((block) => block !== "").join(this.layout.afterHeader ?? separator);
+    const blocks = head === "" ? this.#statements : [head, ...this.#statements];
+    return `${blocks.join(separator)}\n`;
   }
 
   /**

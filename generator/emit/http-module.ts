@@ -4,12 +4,29 @@
  * types (`node:http`), so it is kept out of `index.ts`: a stdio server, a
  * client or a browser bundle imports the index and never loads it. With
  * `auth:` in the config it is an OAuth resource server too: the config's
- * values are its defaults, and the `auth` option overrides them.
+ * values are its defaults, and the `auth` option overrides them. Printed in
+ * toolc's layout by the file builder, with or without auth.
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { EmittedFile, JsonObject } from "../ir.js";
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "./file-builder.js";
 import { headerComment } from "./header.js";
-import { literal } from "./literal.js";
+import { fittedLiteral, jsDoc } from "./literal.js";
+
+const INDEX = "./index.js";
+const HTTP_RUNTIME = "./runtime/http.js";
+const AUTH_RUNTIME = "./runtime/auth.js";
+
+const INCOMING_MESSAGE = typeSymbol("IncomingMessage", "node:http");
+const SERVER_RESPONSE = typeSymbol("ServerResponse", "node:http");
+const CONTRACTS = valueSymbol("contracts", INDEX);
+const CREATE_SERVER = valueSymbol("createServer", INDEX);
+const HANDLERS = typeSymbol("Handlers", INDEX);
+const SERVER_OPTIONS = typeSymbol("ServerOptions", INDEX);
+const CREATE_AUTH_GATE = valueSymbol("createAuthGate", AUTH_RUNTIME);
+const AUTH_OPTIONS = typeSymbol("AuthOptions", AUTH_RUNTIME);
+const CREATE_TOOL_HTTP_HANDLER = valueSymbol("createToolHttpHandler", HTTP_RUNTIME);
+const HTTP_HANDLER_OPTIONS = typeSymbol("HttpHandlerOptions", HTTP_RUNTIME);
 
 /**
  * The reference directive makes the file type-check wherever `@types/node`
@@ -17,73 +34,80 @@ import { literal } from "./literal.js";
  * and later default it to none); only a program that includes this file
  * sees Node's globals because of it.
  */
-const BODY = `/// <reference types="node" />
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { contracts, createServer, type Handlers, type ServerOptions } from "./index.js";
-import {
-  createToolHttpHandler,
-  type HttpHandlerOptions,
-} from "./runtime/http.js";
+const NODE_TYPES = '/// <reference types="node" />';
 
-export type { HttpHandlerOptions } from "./runtime/http.js";
-
-/**
- * A Node \`(req, res)\` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.
- * On MCP SDK 2.x it answers protocol 2026-07-28 and 2025-era clients on the same endpoint.
- */
-export function createHttpHandler(
-  handlers: Handlers,
-  options?: ServerOptions & HttpHandlerOptions,
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return createToolHttpHandler(
-    () => createServer(handlers, options),
-    options,
-    contracts,
-  );
+/** The imports in reading order, Node's first: the block is laid out in the order they are used, and this fixes that order. */
+function importsInOrder(auth: boolean): ImportSymbol[] {
+  const gate = auth ? [CREATE_AUTH_GATE, AUTH_OPTIONS] : [];
+  return [INCOMING_MESSAGE, SERVER_RESPONSE, CONTRACTS, CREATE_SERVER, HANDLERS, SERVER_OPTIONS, ...gate, CREATE_TOOL_HTTP_HANDLER, HTTP_HANDLER_OPTIONS];
 }
-`;
 
-function authBody(auth: AuthSetting): string {
-  const defaults = literal(auth.server as unknown as JsonObject);
-  return `/// <reference types="node" />
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { contracts, createServer, type Handlers, type ServerOptions } from "./index.js";
-import { createAuthGate, type AuthOptions } from "./runtime/auth.js";
-import {
-  createToolHttpHandler,
-  type HttpHandlerOptions,
-} from "./runtime/http.js";
+/** The runtime types a caller passes in options, re-exported so they need no import from runtime/. */
+function reexports(file: FileBuilder, auth: boolean): string {
+  const http = file.print({ kind: "exportFrom", typeOnly: true, names: ["HttpHandlerOptions"], from: HTTP_RUNTIME });
+  if (!auth) return http;
+  const gate = file.print({ kind: "exportFrom", typeOnly: true, names: ["AuthOptions", "TokenAlgorithm", "TokenVerifier", "VerifiedToken"], from: AUTH_RUNTIME });
+  return `${http}\n${gate}`;
+}
 
-export type { HttpHandlerOptions } from "./runtime/http.js";
-export type { AuthOptions, TokenAlgorithm, TokenVerifier, VerifiedToken } from "./runtime/auth.js";
+const HANDLER_TYPE = code`(req: ${INCOMING_MESSAGE}, res: ${SERVER_RESPONSE}) => Promise<void>`;
 
-/** The resource server's settings from toolc.config.yaml's \`auth\` section when this was generated; the \`auth\` option overrides each. */
-const authDefaults: AuthOptions = ${defaults};
-
-/**
- * A Node \`(req, res)\` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.
- * It answers protocol 2026-07-28 and 2025-era clients on the same endpoint, as an OAuth resource server:
- * every request needs a valid bearer token, and a tool call the token's scopes do not cover gets 403.
- * It throws when the settings cannot verify a token (no resource, no authorization server, no key set or verify function).
- */
+function plainHandler(): Code {
+  const doc = jsDoc([
+    "A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.",
+    "On MCP SDK 2.x it answers protocol 2026-07-28 and 2025-era clients on the same endpoint.",
+  ])!;
+  return code`${doc}
 export function createHttpHandler(
-  handlers: Handlers,
-  options?: ServerOptions & HttpHandlerOptions & { auth?: AuthOptions },
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  handlers: ${HANDLERS},
+  options?: ${SERVER_OPTIONS} & ${HTTP_HANDLER_OPTIONS},
+): ${HANDLER_TYPE} {
+  return ${CREATE_TOOL_HTTP_HANDLER}(
+    () => ${CREATE_SERVER}(handlers, options),
+    options,
+    ${CONTRACTS},
+  );
+}`;
+}
+
+/** The config's `auth` values, which the handler's `auth` option overrides one by one. */
+function authDefaults(auth: AuthSetting): Code {
+  const doc = jsDoc(["The resource server's settings from toolc.config.yaml's `auth` section when this was generated; the `auth` option overrides each."])!;
+  return code`${doc}
+const authDefaults: ${AUTH_OPTIONS} = ${fittedLiteral(auth.server as unknown as JsonObject)};`;
+}
+
+function gatedHandler(): Code {
+  const doc = jsDoc([
+    "A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.",
+    "It answers protocol 2026-07-28 and 2025-era clients on the same endpoint, as an OAuth resource server:",
+    "every request needs a valid bearer token, and a tool call the token's scopes do not cover gets 403.",
+    "It throws when the settings cannot verify a token (no resource, no authorization server, no key set or verify function).",
+  ])!;
+  return code`${doc}
+export function createHttpHandler(
+  handlers: ${HANDLERS},
+  options?: ${SERVER_OPTIONS} & ${HTTP_HANDLER_OPTIONS} & { auth?: ${AUTH_OPTIONS} },
+): ${HANDLER_TYPE} {
   const { auth, ...rest } = options ?? {};
-  const gate = createAuthGate({ ...authDefaults, ...auth }, contracts);
-  const serverOptions: ServerOptions = { listing: gate.listing, ...rest };
-  return createToolHttpHandler(
-    () => createServer(handlers, serverOptions),
+  const gate = ${CREATE_AUTH_GATE}({ ...authDefaults, ...auth }, ${CONTRACTS});
+  const serverOptions: ${SERVER_OPTIONS} = { listing: gate.listing, ...rest };
+  return ${CREATE_TOOL_HTTP_HANDLER}(
+    () => ${CREATE_SERVER}(handlers, serverOptions),
     rest,
-    contracts,
+    ${CONTRACTS},
     gate,
   );
-}
-`;
+}`;
 }
 
 export function emitHttpModule(auth?: AuthSetting): EmittedFile {
-  const body = auth === undefined ? BODY : authBody(auth);
-  return { path: "http.ts", text: `${headerComment("the definitions folder")}\n\n${body}`, format: auth !== undefined };
+  const file = new FileBuilder("http.ts", headerComment("the definitions folder"), { importOrder: "used" });
+  file.directive(NODE_TYPES);
+  file.reserve("createHttpHandler", "authDefaults");
+  for (const symbol of importsInOrder(auth !== undefined)) file.use(symbol);
+  file.add(reexports(file, auth !== undefined));
+  if (auth === undefined) file.add(plainHandler());
+  else file.add(authDefaults(auth), gatedHandler());
+  return { path: file.path, text: file.toText(), format: false };
 }

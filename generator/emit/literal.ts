@@ -8,6 +8,7 @@
  * adds one (ECMA-262 §B.3.1). Text in a comment can end it early with `*\/`,
  * so that is escaped, and every line terminator starts a new `*` line.
  */
+import { PRINT_WIDTH } from "./types/layout.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -42,6 +43,109 @@ function write(value: unknown, indent: string): string {
  */
 export function literal(value: unknown, depth = 0): string {
   return write(value, "  ".repeat(depth));
+}
+
+/** Where a fitted literal starts: its block's depth, the columns before it on its line, and the characters after it there (`;`, `,`). */
+export interface LiteralPlace {
+  readonly depth?: number;
+  readonly lead?: number;
+  readonly tail?: number;
+}
+
+/**
+ * `value` as a TS expression in prettier's own layout, for the modules
+ * meant to be read (index.ts, http.ts), so that prettier would leave them as
+ * they are: an object one entry per line; an array on one line when it fits
+ * in PRINT_WIDTH and holds no object (nor, for two items or more, only lists
+ * of two or more), else one item per line, or numbers several to a line; a
+ * string too long for its line moved under a key of five or more columns;
+ * each string in the quotes that need fewer escapes. Widths are counted in
+ * UTF-16 units, as the type layout counts them.
+ */
+export function fittedLiteral(value: unknown, place: LiteralPlace = {}): string {
+  const indent = "  ".repeat(place.depth ?? 0);
+  return fitted(value, indent, place.lead ?? indent.length, place.tail ?? 0);
+}
+
+/** A string in double quotes, or in single quotes when it holds more double quotes than single ones (prettier's choice). */
+function quoted(text: string): string {
+  if (text.split('"').length <= text.split("'").length) return JSON.stringify(text);
+  // Each code point escaped as JSON escapes it, except the quotes: a double one needs no escape here, a single one does.
+  const escaped = [...text].map((c) => (c === '"' ? c : c === "'" ? "\\'" : JSON.stringify(c).slice(1, -1)));
+  return `'${escaped.join("")}'`;
+}
+
+/** A number, string, boolean or null as prettier writes it (`1e21`, not JSON's `1e+21`). */
+function scalarText(value: unknown): string {
+  if (typeof value === "string") return quoted(value);
+  if (typeof value === "number") return (JSON.stringify(value) ?? "null").replace("e+", "e");
+  return JSON.stringify(value) ?? "null";
+}
+
+/** A key as `propertyKey` writes it, quoted as `quoted` chooses. */
+function fittedKey(key: string): string {
+  if (key === "__proto__") return `[${quoted(key)}]`;
+  return IDENTIFIER.test(key) ? key : quoted(key);
+}
+
+/** `value` on one line, or undefined when it holds an object with entries (prettier keeps those broken). */
+function flatText(value: unknown): string | undefined {
+  if (value === null || typeof value !== "object") return scalarText(value);
+  if (!Array.isArray(value)) return keptEntries(value).length === 0 ? "{}" : undefined;
+  const items = value.map(flatText);
+  return items.every((item) => item !== undefined) ? `[${items.join(", ")}]` : undefined;
+}
+
+/** A list of several lists, each of several items: prettier puts each on its own line even when all would fit on one. */
+function isTable(items: readonly unknown[]): boolean {
+  return items.length > 1 && items.every((item) => Array.isArray(item) && item.length > 1);
+}
+
+function fitted(value: unknown, indent: string, lead: number, tail: number): string {
+  if (value === null || typeof value !== "object") return scalarText(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    const flat = flatText(value);
+    if (flat !== undefined && !isTable(value) && lead + flat.length + tail <= PRINT_WIDTH) return flat;
+    if (value.length > 1 && value.every((item) => typeof item === "number")) return `[\n${filled(value.map(scalarText), inner)}\n${indent}]`;
+    return `[\n${value.map((item) => `${inner}${fitted(item, inner, inner.length, 1)},\n`).join("")}${indent}]`;
+  }
+  const entries = keptEntries(value);
+  if (entries.length === 0) return "{}";
+  return `{\n${entries.map(([key, item]) => `${fittedEntry(fittedKey(key), item, inner)},\n`).join("")}${indent}}`;
+}
+
+/** `key: value` in a fitted object: a string as `unbreakableEntry` places it, anything else after the key. */
+function fittedEntry(key: string, item: unknown, inner: string): string {
+  if (typeof item === "string") return unbreakableEntry(inner, key, quoted(item));
+  const head = `${inner}${key}: `;
+  return `${head}${fitted(item, inner, head.length, 1)}`;
+}
+
+/**
+ * `<indent><key>: <value>` (its comma to follow) for a value with no place
+ * to break (a string, a name), as prettier lays it out: on the next line,
+ * indented, when the line is too long and the key is five columns or wider
+ * (below that, moving the value gains too little room).
+ */
+export function unbreakableEntry(indent: string, key: string, value: string): string {
+  const line = `${indent}${key}: ${value}`;
+  if (key.length < 5 || line.length + 1 <= PRINT_WIDTH) return line;
+  return `${indent}${key}:\n${indent}  ${value}`;
+}
+
+/** Numbers as prettier fills them: as many to a line as fit, each followed by a comma. */
+function filled(numbers: readonly string[], inner: string): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const number of numbers) {
+    if (line !== "" && line.length + 1 + number.length + 1 <= PRINT_WIDTH) line += ` ${number},`;
+    else {
+      if (line !== "") lines.push(line);
+      line = `${inner}${number},`;
+    }
+  }
+  return [...lines, line].join("\n");
 }
 
 /** Makes `text` safe inside a block comment: `*\/` can no longer close it. */

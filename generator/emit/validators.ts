@@ -9,20 +9,26 @@
  * named-type validators) is given to Ajv with a `code` snippet naming an
  * import of a generated module (generator/ajv.ts,
  * validators/named-types.ts), so the module imports those and nothing from
- * Ajv.
+ * Ajv. Which ones it imports is noted while its code is made, never read
+ * back from it: as Ajv is given each value, and as the rewrites write calls
+ * (see ExternalNames). No value of Ajv's own runtime reaches the code: each
+ * keyword that would name one (enum, const, uniqueItems, minLength,
+ * maxLength) is toolc's own, patterns use `new RegExp`, and contracts cannot
+ * hold `$async`; test/emit/validators.test.ts checks the output for a
+ * `require`.
  *
  * The validators are compiled for copies without prototypes (`copiedData`
  * in generator/ajv.ts): the runtime validates nothing else.
  */
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
-import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, VALIDATOR_RUNTIME_IMPORTS } from "../ajv.js";
+import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, type RuntimeImport } from "../ajv.js";
 import { sharedAjv } from "../ajv-shared.js";
 import { withDiscriminators } from "../discriminators.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonSchema, ToolIR } from "../ir.js";
 import { FileBuilder, namespaceSymbol, typeSymbol, valueSymbol, type ImportSymbol } from "./file-builder.js";
 import { inlineRefs } from "./validators/inline.js";
 import { NESTED_ERRORS, namedTypeKeyword, sharedBinding, sharedCallsOf, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
-import { compactErrorSites, dropUnusedSchemas, ERROR_HELPER, ERROR_HELPER_CALL, PARAM_ERROR_HELPER, PARAM_ERROR_HELPER_CALL, simplifyRootSignature } from "./validators/rewrite.js";
+import { compactErrorSites, dropUnusedSchemas, simplifyRootSignature, type ErrorListFunction } from "./validators/rewrite.js";
 
 // ajv/dist/standalone is CommonJS with `exports.default`; under NodeNext the
 // default import is module.exports.
@@ -52,9 +58,14 @@ export interface StandaloneEntry {
 /**
  * The rewrites of Ajv's output text that the emitter applies, in order. Each
  * is kept because it is measured to pay (docs/performance.md), and
- * test/emit/rewrites.test.ts fails if one stops finding its pattern.
+ * test/emit/rewrites.test.ts fails if one stops finding its pattern. Each
+ * adds to `calls` the error-list functions its result calls.
  */
-export const REWRITES = { compactErrorSites, dropUnusedSchemas, simplifyRootSignature } as const;
+export const REWRITES: Readonly<Record<"compactErrorSites" | "dropUnusedSchemas" | "simplifyRootSignature", (code: string, calls: Set<ErrorListFunction>) => string>> = {
+  compactErrorSites,
+  dropUnusedSchemas,
+  simplifyRootSignature,
+};
 export type RewriteName = keyof typeof REWRITES;
 const ALL_REWRITES = Object.keys(REWRITES) as RewriteName[];
 
@@ -67,21 +78,40 @@ function checkAgainstMetaSchema(schema: JsonSchema): void {
 }
 
 /**
+ * What a module's standalone code names outside itself, noted as the code
+ * is made: the runtime modules whose values Ajv was given (createAjv's
+ * onRuntimeUse), the shared named-type functions it calls (each also adds
+ * its errors with NESTED_ERRORS), and the error-list functions the rewrites
+ * call.
+ */
+interface ExternalNames {
+  readonly runtime: Set<RuntimeImport>;
+  readonly calls: Set<SharedValidator>;
+  readonly errorLists: Set<ErrorListFunction>;
+}
+
+/**
  * Ajv standalone source (CommonJS form: `exports.<name> = validateN;` then
  * the code) for one schema. A fresh instance per schema: Ajv names functions
  * and constants from counters in the instance, so a fresh one gives the same
- * code whatever was compiled before.
+ * code whatever was compiled before. What the code names outside itself is
+ * added to `names`.
  */
-function ajvStandalone(entry: StandaloneEntry): { code: string; calls: SharedValidator[] } {
+function ajvStandalone(entry: StandaloneEntry, names: ExternalNames): string {
   const draft07 = !needsDraft2020(entry.schema);
   if (draft07 && entry.validateSchema !== false) checkAgainstMetaSchema(entry.schema);
-  const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema, draft07, copiedData: true });
+  const runtime = new Set<RuntimeImport>();
+  const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema, draft07, copiedData: true, onRuntimeUse: (used) => runtime.add(used) });
   const { schema, calls } = entry.defOrigins === undefined ? { schema: entry.schema, calls: [] } : withSharedCalls(entry.schema, entry.defOrigins, entry.applyDefaults);
-  if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls));
+  if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls, (call) => names.calls.add(call)));
   // A key, not an $id, identifies the schema.
   // Tagged unions are decided by their tag (generator/discriminators.ts), as everywhere toolc compiles a schema.
   ajv.addSchema(withDiscriminators(inlineRefs(schema)) as object, "schema");
-  return { code: standaloneCode(ajv, { [entry.exportName]: "schema" }), calls };
+  // Checking the schema may have compiled the meta-schema in this instance, which is not part of the code: only what follows counts.
+  runtime.clear();
+  const code = standaloneCode(ajv, { [entry.exportName]: "schema" });
+  for (const used of runtime) names.runtime.add(used);
+  return code;
 }
 
 /** A standalone body as one exported constant: Ajv's code runs in its own function scope, so two bodies never share a name. */
@@ -92,25 +122,16 @@ function exportedBody(code: string, exportName: string, exportType: string | und
 }
 
 /**
- * The runtime imports `code` uses. Ajv's code is foreign text: what of
- * toolc's it refers to (the namespaces its code snippets name, the error-list
- * functions the rewrites call) is found in it by name. Ajv writes a
- * `require("…")` only for a value given no code snippet of toolc's; an
- * unescaped `require("` can only be code (inside a string literal the quote
- * is escaped), so it is refused.
+ * The imports for what the code names: a namespace per runtime module, the
+ * error-list functions by name, a namespace per shared named-type module
+ * (validators/types/<module>.ts). `up` leads from the module's folder to `validators/`.
  */
-function runtimeImports(code: string, up: string): ImportSymbol[] {
-  const call = /\brequire\("/.exec(code);
-  if (call !== null) throw new Error(`generated validator would load a module: ${code.slice(call.index, call.index + 60)}`);
-  const namespaces = VALIDATOR_RUNTIME_IMPORTS.filter(({ binding }) => code.includes(`${binding}.`)).map(({ binding, module }) => namespaceSymbol(binding, up + module));
-  // The error-list functions are imported by name: every error site calls one.
-  const used = [...(code.includes(ERROR_HELPER_CALL) ? [ERROR_HELPER] : []), ...(code.includes(PARAM_ERROR_HELPER_CALL) ? [PARAM_ERROR_HELPER] : []), ...(code.includes(`= ${NESTED_ERRORS.name};`) ? [NESTED_ERRORS] : [])];
-  return [...namespaces, ...used.map((f) => valueSymbol(f.member, up + VALIDATOR_ERRORS_MODULE, f.name))];
-}
-
-/** The shared named-type modules (validators/types/<module>.ts) the calls need, one namespace each. */
-function sharedImports(calls: readonly SharedValidator[]): ImportSymbol[] {
-  return [...new Set(calls.map((c) => c.module))].map((module) => namespaceSymbol(sharedBinding(module), `./types/${module}.js`));
+function importsFor(names: ExternalNames, up: string): ImportSymbol[] {
+  const namespaces = [...names.runtime].map(({ binding, module }) => namespaceSymbol(binding, up + module));
+  const errorLists = [...names.errorLists, ...(names.calls.size > 0 ? [NESTED_ERRORS] : [])];
+  const functions = errorLists.map((f) => valueSymbol(f.member, up + VALIDATOR_ERRORS_MODULE, f.name));
+  const shared = [...new Set([...names.calls].map((c) => c.module))].map((module) => namespaceSymbol(sharedBinding(module), `./types/${module}.js`));
+  return [...namespaces, ...functions, ...shared];
 }
 
 /** How a standalone module is written: plain ES module JavaScript, or TypeScript with typed exports. */
@@ -145,17 +166,14 @@ export function standaloneModule(entries: readonly StandaloneEntry[], language: 
   const head = [header.endsWith("\n") ? header.slice(0, -1) : header, ...prelude].filter((line) => line !== "");
   const file = new FileBuilder(`${place}/<module>.${language}`, head.join("\n"), { wrap: false, blockSeparator: "\n" });
   const exportType = language === "ts" ? file.use(validateFunction) : undefined;
-  const calls: SharedValidator[] = [];
+  const names: ExternalNames = { runtime: new Set(), calls: new Set(), errorLists: new Set() };
   const bodies = entries.map((entry) => {
-    const standalone = ajvStandalone(entry);
-    calls.push(...standalone.calls);
-    let code = standalone.code;
-    for (const name of ALL_REWRITES) if (rewrites.includes(name)) code = REWRITES[name](code);
+    let code = ajvStandalone(entry, names);
+    for (const name of ALL_REWRITES) if (rewrites.includes(name)) code = REWRITES[name](code, names.errorLists);
     return exportedBody(code, entry.exportName, exportType);
   });
-  const code = bodies.join("\n");
-  for (const symbol of [...runtimeImports(code, up), ...sharedImports(calls)]) file.use(symbol);
-  file.add(code);
+  for (const symbol of importsFor(names, up)) file.use(symbol);
+  file.add(bodies.join("\n"));
   return file.toText();
 }
 

@@ -2,8 +2,13 @@
  * The files `toolc init` creates in a project: the config, one example
  * contract, and a handler and server starter that compile against it. Each
  * is a function of the folders it must point at, so the relative imports
- * and the `$schema` lines resolve wherever the project keeps things.
+ * and the `$schema` lines resolve wherever the project keeps things. The
+ * TypeScript starters are printed by the file builder (their imports are
+ * symbols, their values literals), each clause on one line: they are the
+ * project's files, in its own style once its formatter has run.
  */
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../emit/file-builder.js";
+import { literal } from "../emit/literal.js";
 
 /** The example contract's tool name; the starter handler implements it. */
 export const EXAMPLE_TOOL = "greet";
@@ -88,55 +93,65 @@ examples:
 `;
 }
 
+/** A starter's text: its imports, in the order given, then its statements; nothing above them. */
+function starter(imports: readonly ImportSymbol[], declared: readonly string[], statements: readonly Code[]): string {
+  const file = new FileBuilder("starter.ts", "", { importOrder: "used", wrap: false });
+  file.reserve(...declared);
+  for (const symbol of imports) file.use(symbol);
+  file.add(...statements);
+  return file.toText();
+}
+
 /** `indexModule`: the generated index as the handlers module imports it (e.g. "./generated/index.js"). */
 export function handlersText(indexModule: string): string {
-  return `import type { Handlers } from ${JSON.stringify(indexModule)};
-
-/**
+  const handlers = typeSymbol("Handlers", indexModule);
+  return starter([handlers], ["handlers"], [
+    code`/**
  * One handler per tool. Input arrives validated, with defaults applied, and
  * the value returned is validated against the contract's output schema.
  * Docs: node_modules/toolc/docs/runtime.md
  */
-export const handlers: Handlers = {
+export const handlers: ${handlers} = {
   ${EXAMPLE_TOOL}: async (input, ctx) => {
     if (input.name === "nobody") return ctx.reject("NAME_NOT_ALLOWED", "That name is not allowed.");
     return { greeting: \`Hello, \${input.name}\${input.excited ? "!" : "."}\` };
   },
-};
-`;
+};`,
+  ]);
+}
+
+/** The server's trace listener: a line on stderr per call. */
+function traceListener(traceEvent: ImportSymbol): Code {
+  return code`// stdout carries the protocol on stdio, so log to stderr. Trace events never carry payload values.
+function onTrace(e: ${traceEvent}): void {
+  console.error(\`\${e.tool}@\${e.version} attempt=\${e.attempt} \${e.code} \${Math.round(e.durationMs)}ms\`);
+}`;
 }
 
 export function serverText(indexModule: string, handlersModule: string, name: string, version: string, mcpSdk: 1 | 2): string {
-  const trace = `// stdout carries the protocol on stdio, so log to stderr. Trace events never carry payload values.
-function onTrace(e: TraceEvent): void {
-  console.error(\`\${e.tool}@\${e.version} attempt=\${e.attempt} \${e.code} \${Math.round(e.durationMs)}ms\`);
-}
-`;
+  const createServer = valueSymbol("createServer", indexModule);
+  const traceEvent = typeSymbol("TraceEvent", indexModule);
+  const handlers = valueSymbol("handlers", handlersModule);
   if (mcpSdk === 2) {
-    return `import { serveStdio } from ${JSON.stringify(STDIO_SERVER_MODULE[mcpSdk])};
-import { createServer, type TraceEvent } from ${JSON.stringify(indexModule)};
-import { handlers } from ${JSON.stringify(handlersModule)};
-
-${trace}
-// The SDK's stdio entry serves MCP 2026-07-28 and 2025-era clients; the server's name and version come from package.json.
-serveStdio(() => createServer(handlers, { onTrace }));
-`;
+    const serveStdio = valueSymbol("serveStdio", STDIO_SERVER_MODULE[mcpSdk]);
+    return starter([serveStdio, createServer, traceEvent, handlers], ["onTrace"], [
+      traceListener(traceEvent),
+      code`// The SDK's stdio entry serves MCP 2026-07-28 and 2025-era clients; the server's name and version come from package.json.
+${serveStdio}(() => ${createServer}(${handlers}, { onTrace }));`,
+    ]);
   }
-  return `import { StdioServerTransport } from ${JSON.stringify(STDIO_SERVER_MODULE[mcpSdk])};
-import { createServer, type TraceEvent } from ${JSON.stringify(indexModule)};
-import { handlers } from ${JSON.stringify(handlersModule)};
-
-${trace}
-async function main(): Promise<void> {
-  const server = createServer(handlers, { name: ${JSON.stringify(name)}, version: ${JSON.stringify(version)}, onTrace });
-  await server.connect(new StdioServerTransport());
-}
-
-main().catch((error: unknown) => {
+  const transport = valueSymbol("StdioServerTransport", STDIO_SERVER_MODULE[mcpSdk]);
+  return starter([transport, createServer, traceEvent, handlers], ["onTrace", "main"], [
+    traceListener(traceEvent),
+    code`async function main(): Promise<void> {
+  const server = ${createServer}(${handlers}, { name: ${literal(name)}, version: ${literal(version)}, onTrace });
+  await server.connect(new ${transport}());
+}`,
+    code`main().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
-});
-`;
+});`,
+  ]);
 }
 
 export interface TsconfigTemplate {

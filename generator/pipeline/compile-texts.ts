@@ -63,7 +63,7 @@ async function classify(ctx: CompileContext, compiler: ReturnType<typeof lazyCom
   return { kinds, diagnostics: classified.diagnostics.flat() };
 }
 
-/** A prettier memo over cache entries (for http.ts with an `auth:` section, the one file prettier still formats). */
+/** A prettier memo over cache entries, for an emitted file that asks to be formatted (none does today: every emitter prints its final layout). */
 function formatMemo(cache: NonNullable<CompileContext["cache"]>, used: Set<string>): FormatMemo {
   const key = (file: EmittedFile): string => hashText(cache.settingsKey, file.path, file.text);
   return {

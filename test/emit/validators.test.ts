@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emitValidators, standaloneModule } from "../../generator/emit/validators.js";
+import { emitValidators, standaloneModule, type RewriteName, type StandaloneEntry } from "../../generator/emit/validators.js";
+import { importsAndUses } from "../helpers/imports.js";
 import { toJs, writeValidatorRuntime } from "../helpers/transpile.js";
 import type { EmittedFile, JsonObject, JsonSchema, ToolIR } from "../../generator/ir.js";
 
@@ -195,6 +196,39 @@ describe("emitValidators", () => {
     const output = { found: true, customerId: "c", orders: [{ id: "ord_1", status: "paid" }] };
     expect(mod.validateOutput(output)).toBe(true);
     expect(output.orders[0]).not.toHaveProperty("note");
+  });
+});
+
+describe("a validators module's imports", () => {
+  /** Big enough to be called in its shared module rather than compiled in place (SHARED_MIN in validators/named-types.ts). */
+  const ADDRESS: JsonObject = {
+    type: "object",
+    properties: { street: { type: "string", maxLength: 100 }, city: { type: "string", maxLength: 60 }, zip: { type: "string", pattern: "^[0-9]{5}$" } },
+    required: ["street", "city"],
+    additionalProperties: false,
+  };
+  const cases: [string, StandaloneEntry, RewriteName[]?][] = [
+    ["a format", { exportName: "v", schema: { type: "object", properties: { d: { type: "string", format: "date" } } }, applyDefaults: false }],
+    ["a format with no type, compiled for numbers too", { exportName: "v", schema: { format: "date" }, applyDefaults: false, strictTypes: false }],
+    ["object enum, object const and uniqueItems", { exportName: "v", schema: { type: "object", properties: { e: { enum: [{ a: 1 }, 2] }, c: { const: { b: [1] } }, u: { type: "array", uniqueItems: true } } }, applyDefaults: false }],
+    ["string length", { exportName: "v", schema: { type: "string", minLength: 2 }, applyDefaults: false }],
+    ["a decimal multipleOf", { exportName: "v", schema: { type: "number", multipleOf: 0.01 }, applyDefaults: false }],
+    ["a shared named type", { exportName: "v", schema: { type: "object", properties: { home: { $ref: "#/$defs/Address" } }, $defs: { Address: ADDRESS } }, applyDefaults: false, defOrigins: { Address: { kind: "named", name: "Address", module: "common" } } }],
+    ["no rewrites", { exportName: "v", schema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] }, applyDefaults: false }, []],
+  ];
+  const imported = new Set<string>();
+
+  it.each(cases)("are exactly the bindings its code names: %s", (_label, entry, rewrites) => {
+    const text = standaloneModule([entry], "ts", rewrites);
+    const found = importsAndUses(text);
+    // toolc's bindings end in `$` (formats$, err$, types$common, …); Ajv's own names never do.
+    expect(found.imported.filter((name) => !found.used.has(name) && name !== "ValidateFunction")).toEqual([]);
+    expect([...found.used].filter((name) => name.includes("$") && !found.imported.includes(name))).toEqual([]);
+    for (const name of found.imported) imported.add(name);
+  });
+
+  it("and the cases reach every runtime binding", () => {
+    expect([...imported].sort()).toEqual(["ValidateFunction", "equal$", "err$", "err1$", "formats$", "length$", "multiple$", "nest$", "types$common"]);
   });
 });
 

@@ -5,7 +5,7 @@
  * rows; the runtime declares no suite for a missing one.
  */
 import type { JsonValue } from "../../ir.js";
-import { literal } from "../literal.js";
+import { jsDoc, literal, propertyKey } from "../literal.js";
 import type { ContractCases } from "./cases.js";
 
 interface Entry {
@@ -53,16 +53,11 @@ function entries(cases: ContractCases): Entry[] {
   return out;
 }
 
-/** Indents every line but the first by two spaces (a literal nested one level down). */
-function nested(text: string): string {
-  return text.replace(/\n/g, "\n  ");
-}
-
 /** The table object literal for `tool`, starting at column 0 and ending with its closing brace. */
 export function caseTable(toolName: string, cases: ContractCases): string {
-  const lines = [`  tool: ${JSON.stringify(toolName)},`];
+  const lines = [`  tool: ${literal(toolName)},`];
   for (const entry of entries(cases)) {
-    lines.push(`  /** ${entry.doc} */`, `  ${entry.key}: ${nested(literal(entry.value))},`);
+    lines.push(`  ${jsDoc([entry.doc], "  ")!}`, `  ${propertyKey(entry.key)}: ${literal(entry.value, 1)},`);
   }
   return `{\n${lines.join("\n")}\n}`;
 }

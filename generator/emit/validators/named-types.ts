@@ -181,8 +181,12 @@ const V_ERRORS = new Name("vErrors");
 const ERRORS = new Name("errors");
 const INSTANCE_PATH = new Name("instancePath");
 
-/** The code keyword that calls a shared function (see the module comment); `calls` by export name. */
-export function namedTypeKeyword(calls: readonly SharedValidator[]): KeywordDefinition {
+/**
+ * The code keyword that calls a shared function (see the module comment);
+ * `calls` by export name. `onCall` is told of each call as Ajv compiles it:
+ * standalone code then names the shared module's namespace and NESTED_ERRORS.
+ */
+export function namedTypeKeyword(calls: readonly SharedValidator[], onCall?: (call: SharedValidator) => void): KeywordDefinition {
   const byExport = new Map(calls.map((c) => [c.exportName, c]));
   // One in-process stand-in per function: Ajv gives a value one name per `ref`, so every use shares one constant.
   const standIns = new Map(calls.map((c) => [c.exportName, inProcess(c.root, c.applyDefaults)]));
@@ -195,6 +199,7 @@ export function namedTypeKeyword(calls: readonly SharedValidator[]): KeywordDefi
       const { gen, data, it } = cxt;
       // With allErrors (toolc's only mode, and the only one reached through the followed keywords) validity is the error count.
       if (!it.allErrors) throw new Error("shared named-type calls need allErrors");
+      onCall?.(call);
       const fn = gen.scopeValue("func", { ref: standIns.get(call.exportName), code: _`${new Name(sharedBinding(call.module))}.${new Name(call.exportName)}` });
       const add = gen.scopeValue("func", { ref: addNested, code: new Name(NESTED_ERRORS.name) });
       gen.if(_`!${fn}(${data})`, () => {

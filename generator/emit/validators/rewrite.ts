@@ -97,6 +97,12 @@ function findTopLevel(code: string, from: number, to: number, token: string): nu
   return -1;
 }
 
+/** A function of runtime/validator-errors.ts that generated code calls (`member`), and the name a validators module imports it as. */
+export interface ErrorListFunction {
+  readonly name: string;
+  readonly member: string;
+}
+
 /**
  * The function every compacted error site calls: runtime/validator-errors.ts
  * `addError`, which appends one error object to the list (null until the
@@ -104,11 +110,12 @@ function findTopLevel(code: string, from: number, to: number, token: string): nu
  * only where issues.ts reads it (see keepsSchemaPath). A validators module
  * imports it under this name.
  */
-export const ERROR_HELPER = { name: "err$", member: "addError" } as const;
-export const ERROR_HELPER_CALL = "vErrors = err$(vErrors,";
+export const ERROR_HELPER: ErrorListFunction = { name: "err$", member: "addError" };
 /** The same for an error whose params are the one parameter PARAM_NAMES gives its keyword: the call passes the value alone. */
-export const PARAM_ERROR_HELPER = { name: "err1$", member: "addParamError" } as const;
-export const PARAM_ERROR_HELPER_CALL = "vErrors = err1$(vErrors,";
+export const PARAM_ERROR_HELPER: ErrorListFunction = { name: "err1$", member: "addParamError" };
+
+/** `vErrors = <helper>(vErrors,` then the arguments. */
+const callHead = (helper: ErrorListFunction): string => `vErrors = ${helper.name}(vErrors,`;
 
 /** Ajv's params `{name: value}` with one field: the value, when `name` is the one PARAM_NAMES gives `keyword`. */
 function paramValue(params: string, keyword: string): string | undefined {
@@ -169,9 +176,10 @@ function inlineSchemaReads(params: string, schemas: ReadonlyMap<string, unknown>
 
 /**
  * One error object `{instancePath…,schemaPath:"…",keyword:"…",params:…}` as
- * a call of ERROR_HELPER, or undefined when it is not exactly that shape.
+ * a call of ERROR_HELPER or PARAM_ERROR_HELPER, and which one; undefined when
+ * it is not exactly that shape.
  */
-function errorHelperCall(object: string, schemas: ReadonlyMap<string, unknown>): string | undefined {
+function errorHelperCall(object: string, schemas: ReadonlyMap<string, unknown>): { text: string; helper: ErrorListFunction } | undefined {
   const head = "{instancePath";
   if (!object.startsWith(head) || !object.endsWith("}")) return undefined;
   let instancePath = "instancePath";
@@ -199,8 +207,8 @@ function errorHelperCall(object: string, schemas: ReadonlyMap<string, unknown>):
   if (params === undefined) return undefined;
   const keep = keepsSchemaPath(JSON.parse(schemaPath) as string, JSON.parse(keyword) as string);
   const value = keep ? undefined : paramValue(params, JSON.parse(keyword) as string);
-  if (value !== undefined) return `${PARAM_ERROR_HELPER_CALL}${instancePath},${keyword},${value});`;
-  return `${ERROR_HELPER_CALL}${instancePath},${keyword},${params}${keep ? `,${schemaPath}` : ""});`;
+  if (value !== undefined) return { text: `${callHead(PARAM_ERROR_HELPER)}${instancePath},${keyword},${value});`, helper: PARAM_ERROR_HELPER };
+  return { text: `${callHead(ERROR_HELPER)}${instancePath},${keyword},${params}${keep ? `,${schemaPath}` : ""});`, helper: ERROR_HELPER };
 }
 
 /** Ajv's schema constants in `code`, parsed (Ajv writes them with JSON.stringify). */
@@ -226,10 +234,12 @@ function schemaConstants(code: string): Map<string, unknown> {
  * the same statement in fewer bytes, and error sites are most of a
  * validator. Only code positions are matched, never text inside a string; if
  * a quote other than `"` appears in code (Ajv writes every string with
- * JSON.stringify), nothing is changed rather than guessed.
+ * JSON.stringify), nothing is changed rather than guessed. Each helper the
+ * result calls is added to `calls`, so its module imports exactly those.
  */
-export function compactErrorSites(code: string): string {
+export function compactErrorSites(code: string, calls: Set<ErrorListFunction> = new Set()): string {
   const schemas = schemaConstants(code);
+  const written = new Set<ErrorListFunction>();
   const out: string[] = [];
   let copied = 0;
   for (let i = 0; i < code.length; ) {
@@ -253,10 +263,14 @@ export function compactErrorSites(code: string): string {
       continue;
     }
     const object = code.slice(open, end);
-    out.push(code.slice(copied, i), errorHelperCall(object, schemas) ?? `(vErrors ??= []).push(${object});`);
+    const call = errorHelperCall(object, schemas);
+    if (call !== undefined) written.add(call.helper);
+    out.push(code.slice(copied, i), call?.text ?? `(vErrors ??= []).push(${object});`);
     i = copied = end + suffix.length;
   }
   out.push(code.slice(copied));
+  // Only now: code returned unchanged above (a quote other than `"` in it) calls none of them.
+  for (const helper of written) calls.add(helper);
   return out.join("");
 }
 

@@ -5,12 +5,18 @@
  * `toolc check` never counts it as foreign, and it exports a factory, so a
  * project's own handlers module spreads it and replaces any handler it
  * wants: `{ ...createOpenApiHandlers(), repos_get: myHandler }`.
- * Every value from the API description reaches the code through JSON
- * literals; comments get it with line terminators removed.
+ * Every value from the API description reaches the code through the
+ * printer's literals; comments get it with line terminators removed. The
+ * file builder prints it in prettier's layout: its imports, the description
+ * (fittedLiteral) and the operation table (literal, prettier's layout for
+ * data). Prettier runs only over the handler functions, whose lines it
+ * breaks in ways the printer does not reproduce (a long tool name breaks the
+ * arrow function, its call, the member access, the type arguments).
  */
 import { readFileSync } from "node:fs";
 import { format } from "prettier";
-import { literal } from "../../emit/literal.js";
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../../emit/file-builder.js";
+import { fittedLiteral, literal, propertyKey } from "../../emit/literal.js";
 import { FORMAT_OPTIONS } from "../../format/prettier.js";
 import type { OpenApiTool } from "./contract.js";
 import { isGroupBinding } from "./groups.js";
@@ -69,43 +75,67 @@ function environmentLines(module: HandlersModule, bindings: Record<string, unkno
 
 /** A tool's handler; a group's picks its member's binding by the `operation` argument. */
 function handlerLine(tool: OpenApiTool): string {
-  const key = JSON.stringify(tool.name);
-  const binding = isGroupBinding(tool.binding) ? `operations[${key}].group[input.operation]` : `operations[${key}]`;
-  return `    ${key}: (input, ctx) => http.call(${binding}, input, ctx),`;
+  const name = literal(tool.name);
+  const binding = isGroupBinding(tool.binding) ? `operations[${name}].group[input.operation]` : `operations[${name}]`;
+  return `    ${propertyKey(tool.name)}: (input, ctx) => http.call(${binding}, input, ctx),`;
+}
+
+/** What the handlers module imports: the generated index's, and the copied runtime's. */
+interface HandlerImports {
+  readonly transientError: ImportSymbol;
+  readonly handlers: ImportSymbol;
+  readonly createHttpApi: ImportSymbol;
+  readonly description: ImportSymbol;
+  readonly options: ImportSymbol;
+}
+
+function handlerImports(module: HandlersModule): HandlerImports {
+  const index = `${module.indexModule}${module.extension}`;
+  const runtime = `./openapi-http${module.extension}`;
+  return {
+    transientError: valueSymbol("TransientError", index),
+    handlers: typeSymbol("Handlers", index),
+    createHttpApi: valueSymbol("createHttpApi", runtime),
+    description: typeSymbol("HttpApiDescription", runtime),
+    options: typeSymbol("HttpApiOptions", runtime),
+  };
+}
+
+/** The handler type and factory; the module declares nothing named like an import, so `{ TransientError }` keeps its shorthand. */
+function factory(module: HandlersModule, imports: HandlerImports): Code {
+  const names = module.tools.map((t) => literal(t.name));
+  return code`/** The tools this API serves, each with its generated handler. */
+export type OpenApiHandlers = Required<Pick<${imports.handlers}, ${names.length === 0 ? "never" : names.join(" | ")}>>;
+
+export function createOpenApiHandlers(options: ${imports.options} = {}): OpenApiHandlers {
+  const http = ${imports.createHttpApi}(description, options, { ${imports.transientError} });
+  return {
+${module.tools.map(handlerLine).join("\n")}
+  };
+}`;
 }
 
 export async function emitHandlers(module: HandlersModule): Promise<string> {
   const bindings = schemeBindings(module.envPrefix, module.schemes);
   const description = { title: module.title, serverEnv: envName(module.envPrefix, "BASE_URL"), ...(module.server === undefined ? {} : { server: module.server }), securitySchemes: bindings };
-  const names = module.tools.map((t) => t.name);
-  const operations = Object.fromEntries(module.tools.map((t) => [t.name, t.binding]));
-  const head = [
+  const header = [
     commentText(`// Written by toolc import openapi from ${JSON.stringify(module.specDisplay)} (${JSON.stringify(module.title)}). A re-import overwrites it.`),
     "// Replace any handler in your own module: { ...createOpenApiHandlers(), some_tool: yourHandler }.",
     "// Environment:",
     ...environmentLines(module, bindings),
-    `import { TransientError, type Handlers } from ${JSON.stringify(`${module.indexModule}${module.extension}`)};`,
-    `import { createHttpApi, type HttpApiDescription, type HttpApiOptions } from ${JSON.stringify(`./openapi-http${module.extension}`)};`,
-    "",
-    `export const description: HttpApiDescription = ${literal(description)};`,
-    "",
-  ].join("\n");
+  ];
+  // The header's comment is about the environment the imports' runtime reads, so it sits right above them.
+  const file = new FileBuilder("openapi-handlers.ts", header.join("\n"), { importOrder: "used", afterHeader: "\n" });
+  file.reserve("description", "operations", "OpenApiHandlers", "createOpenApiHandlers");
+  const imports = handlerImports(module);
+  for (const symbol of [imports.transientError, imports.handlers, imports.createHttpApi, imports.description, imports.options]) file.use(symbol);
+  const operations = Object.fromEntries(module.tools.map((t) => [t.name, t.binding]));
+  file.add(code`export const description: ${imports.description} = ${fittedLiteral(description)};`);
   // The table is most of the module: printed in prettier's layout for data (literal), not run through prettier, which would take seconds on a large API.
-  const table = `const operations = ${literal(operations)} as const;\n`;
-  const tail = [
-    "/** The tools this API serves, each with its generated handler. */",
-    `export type OpenApiHandlers = Required<Pick<Handlers, ${names.length === 0 ? "never" : names.map((n) => JSON.stringify(n)).join(" | ")}>>;`,
-    "",
-    "export function createOpenApiHandlers(options: HttpApiOptions = {}): OpenApiHandlers {",
-    "  const http = createHttpApi(description, options, { TransientError });",
-    "  return {",
-    ...module.tools.map(handlerLine),
-    "  };",
-    "}",
-    "",
-  ].join("\n");
-  const [formattedHead, formattedTail] = await Promise.all([head, tail].map((t) => format(t, { ...FORMAT_OPTIONS, parser: "typescript" })));
-  return `${formattedHead}\n${table}\n${formattedTail}`;
+  file.add(code`const operations = ${literal(operations)} as const;`);
+  const handlers = await format(file.print(factory(module, imports)), { ...FORMAT_OPTIONS, parser: "typescript" });
+  file.add(handlers.slice(0, -1));
+  return file.toText();
 }
 
 /** The runtime the handlers call, its source byte for byte (it imports nothing; the source is kept in the layout toolc writes and starts with the line naming it). */

@@ -2,7 +2,12 @@
 
 /// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { contracts, createServer, type Handlers, type ServerOptions } from "./index.js";
+import {
+  contracts,
+  createServer,
+  type Handlers,
+  type ServerOptions,
+} from "./index.js";
 import {
   createToolHttpHandler,
   type HttpHandlerOptions,
