@@ -17,8 +17,8 @@
  * file.add({ kind: "typeAlias", name: "Orders", type: arrayOf(reference(order)) });
  * const text = file.toText();
  */
-import { jsDoc } from "./literal.js";
-import { PRINT_WIDTH, typeAliasText } from "./types/layout.js";
+import { jsDoc, PRINT_WIDTH } from "./literal.js";
+import { typeAliasText } from "./types/layout.js";
 import type { TypeNode } from "./types/node.js";
 
 /**

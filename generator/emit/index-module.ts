@@ -9,10 +9,9 @@ import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, toolExportNames } from "../normalize/names.js";
 import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ExportFromStatement, type ImportSymbol } from "./file-builder.js";
 import { headerComment } from "./header.js";
-import { fittedLiteral, jsDoc, propertyKey, unbreakableEntry } from "./literal.js";
+import { fittedLiteral, jsDoc, PRINT_WIDTH, propertyKey, unbreakableEntry } from "./literal.js";
 import { contractConstName } from "./contracts-module.js";
 import { toolTypeNames } from "./types.js";
-import { PRINT_WIDTH } from "./types/layout.js";
 
 const RUNTIME = "./runtime/api.js";
 /** Every contract constant is in one module, so a server loads one file for all of them. */

@@ -8,7 +8,9 @@
  * adds one (ECMA-262 §B.3.1). Text in a comment can end it early with `*\/`,
  * so that is escaped, and every line terminator starts a new `*` line.
  */
-import { PRINT_WIDTH } from "./types/layout.js";
+
+/** The longest line toolc writes where it can choose (a long literal or name can still exceed it). */
+export const PRINT_WIDTH = 80;
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 

@@ -17,10 +17,7 @@
  */
 import type { ObjectMember, ObjectType, TupleType, TypeNode } from "./node.js";
 import { elementText, memberKey, typeText } from "./render.js";
-import { jsDoc } from "../literal.js";
-
-/** The longest line toolc writes where it can choose (a long literal or name can still exceed it). */
-export const PRINT_WIDTH = 80;
+import { jsDoc, PRINT_WIDTH } from "../literal.js";
 
 /** A laid-out type: it continues the current line, or, when `broken`, starts on the next one. */
 export interface LaidOut {
