@@ -16,7 +16,6 @@ const INTEGRATION = [
   "test/cli/check.test.ts",
   "test/cli/config.test.ts",
   "test/compiler/diagnostics.test.ts",
-  "test/compiler/format-workers.test.ts",
   "test/compiler/golden.test.ts",
   "test/compiler/second-corpus.test.ts",
   "test/compiler/typecheck.test.ts",

@@ -3,7 +3,7 @@
  * redo normalize, Ajv compilation and emission for tools that did
  * not change. Every key hashes everything the cached value depends on:
  * toolc's own code and its dependencies' versions (the fingerprint), the
- * resolved prettier options, the run options, and the input texts. A value
+ * run options, and the input texts. A value
  * found under a key is therefore exactly what a fresh run would produce, and
  * a cache that is missing, stale or corrupt only costs time, never output.
  *
@@ -19,8 +19,8 @@ import { TOOLC_VERSION } from "./version.js";
 
 /** Bump when the layout of cache entries changes. */
 const LAYOUT = "toolc-cache-1";
-/** Packages whose version can change generated text. */
-const OUTPUT_DEPENDENCIES = ["ajv", "prettier", "yaml"];
+/** Packages whose version can change generated text (not prettier: generate runs no formatter, and the runtime sources are kept formatted in the repository). */
+const OUTPUT_DEPENDENCIES = ["ajv", "yaml"];
 
 export function hashText(...parts: readonly string[]): string {
   const hash = createHash("sha256");

@@ -54,7 +54,6 @@ Environment:
   TOOLC_NO_CACHE=1           do not use the build cache (node_modules/.cache/toolc)
   TOOLC_CACHE_DIR=DIR        keep the build cache in DIR
   TOOLC_WORKERS=N            compile tools on N worker threads (default: none)
-  TOOLC_FORMAT_WORKERS=N     worker threads for formatting (0: none; default: 2 for large projects)
   TOOLC_DEBUG=1              print stack traces of internal errors
 `;
 

@@ -168,12 +168,10 @@ export interface ContractIR {
   readonly typeFiles: readonly TypeFileIR[];
 }
 
-/** One file an emitter produces: a path relative to its folder (the output folder unless `root` says otherwise), and its text. */
+/** One file an emitter produces: a path relative to its folder (the output folder unless `root` says otherwise), and its text, in its final layout. */
 export interface EmittedFile {
   readonly path: string;
   /** Contract tests go to their own folder, usually outside the output folder; the catalog (`toolc docs`) to its own too. */
   readonly root?: "tests" | "docs";
   readonly text: string;
-  /** Whether the writer should run prettier on it (TS sources yes; Ajv's JS no). */
-  readonly format: boolean;
 }

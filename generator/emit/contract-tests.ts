@@ -106,5 +106,5 @@ export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {
   // A test file declares nothing else, so every import keeps its name and shorthand properties hold.
   const call = code`${imports.runner}({ ${joinCode(imports.vitest, ", ")} }, { ${joinCode(imports.api, ", ")} }, ${caseTable(tool.name, contractCases(tool))});`;
   file.add(code`${fileComment(tool, options)}\n${call}`);
-  return { path: file.path, root: "tests", text: file.toText(), format: false };
+  return { path: file.path, root: "tests", text: file.toText() };
 }

@@ -77,5 +77,5 @@ export function emitContractsModule(ir: ContractIR): EmittedFile {
   const file = new FileBuilder("contracts.ts", headerComment("the definitions folder"), { importOrder: "used", wrap: false });
   file.reserve(...ir.tools.map(contractConstName));
   file.add(...ir.tools.map(contractStatement));
-  return { path: file.path, text: file.toText(), format: false };
+  return { path: file.path, text: file.toText() };
 }

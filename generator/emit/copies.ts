@@ -237,5 +237,5 @@ export function emitCopies(tool: ToolIR, header: string): EmittedFile {
   file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${tool.fileName}.js` });
   if (input.usesIsArray || output.usesIsArray) file.add("const isArray = Array.isArray;");
   file.add(input.exported, output.exported, ...input.functions, ...output.functions);
-  return { path: file.path, text: file.toText(), format: false };
+  return { path: file.path, text: file.toText() };
 }

@@ -109,5 +109,5 @@ export function emitHttpModule(auth?: AuthSetting): EmittedFile {
   file.add(reexports(file, auth !== undefined));
   if (auth === undefined) file.add(plainHandler());
   else file.add(authDefaults(auth), gatedHandler());
-  return { path: file.path, text: file.toText(), format: false };
+  return { path: file.path, text: file.toText() };
 }

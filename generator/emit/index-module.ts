@@ -136,5 +136,5 @@ export function emitIndexModule(ir: ContractIR, server: ServerDefaultsSetting = 
   file.add(...exportStatements(ir), contractsStatement(ir.tools, file));
   file.add({ kind: "typeAlias", name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
   file.add(serverDefaultsStatement(server), ...handlerTypes(ir.tools, file), ...boundApi());
-  return { path: file.path, text: file.toText(), format: false };
+  return { path: file.path, text: file.toText() };
 }

@@ -111,5 +111,5 @@ function lineTexts(line: McpSdkLine): Map<string, string> {
 /** The runtime files a project needs, each its source byte for byte. All are TypeScript, so a consumer's build compiles (and an outDir gets) every one. */
 export function emitRuntimeFiles(needs: RuntimeNeeds = {}): EmittedFile[] {
   const texts = lineTexts(needs.mcpSdk ?? 1);
-  return reachedRuntimeFiles(needs, texts).map((name) => ({ path: `runtime/${name}`, text: texts.get(name)!, format: false }));
+  return reachedRuntimeFiles(needs, texts).map((name) => ({ path: `runtime/${name}`, text: texts.get(name)! }));
 }

@@ -35,5 +35,5 @@ export function policyOf(tool: ToolIR): JsonObject {
 
 export function emitSchemaJson(tool: ToolIR): EmittedFile {
   const document = { $comment: headerLine(tool.source), tool: listedTool(tool), policy: policyOf(tool) };
-  return { path: `schemas/${tool.fileName}.json`, text: `${JSON.stringify(document, null, 2)}\n`, format: false };
+  return { path: `schemas/${tool.fileName}.json`, text: `${JSON.stringify(document, null, 2)}\n` };
 }

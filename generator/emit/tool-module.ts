@@ -12,5 +12,5 @@ export function emitToolModule(tool: ToolIR): EmittedFile {
   const path = `tools/${tool.fileName}.ts`;
   const builder = new FileBuilder(path, headerComment(tool.source));
   toolTypeStatements(tool, builder);
-  return { path, text: builder.toText(), format: false };
+  return { path, text: builder.toText() };
 }

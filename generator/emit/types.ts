@@ -171,5 +171,5 @@ export function emitTypeFile(file: TypeFileIR, ir: ContractIR, header: string): 
       named.description !== undefined && typeof schema === "object" ? { ...schema, description: named.description } : schema;
     builder.add(typeAlias(named.name, schemaToType(schema, ctx), schemaDocLines(withDescription)));
   }
-  return { path, text: builder.toText(), format: false };
+  return { path, text: builder.toText() };
 }

@@ -192,7 +192,7 @@ export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
     "validators",
     header,
   );
-  return [{ path: `validators/${tool.fileName}.ts`, text: ts, format: false }];
+  return [{ path: `validators/${tool.fileName}.ts`, text: ts }];
 }
 
 /**
@@ -211,6 +211,6 @@ export function emitSharedValidators(ir: ContractIR, headerFor: (source: string)
     // Compiled from the calling tool's own `$defs`, exactly what it would have compiled in place.
     const entries = used.map((c) => ({ exportName: c.exportName, schema: c.root, applyDefaults: c.applyDefaults, validateSchema: false }));
     const text = standaloneModule(entries, "ts", ALL_REWRITES, "validators/types", headerFor(file.source));
-    return [{ path: `validators/types/${file.module}.ts`, text, format: false }];
+    return [{ path: `validators/types/${file.module}.ts`, text }];
   });
 }

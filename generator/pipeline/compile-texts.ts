@@ -1,6 +1,7 @@
 /**
- * The compile, load → normalize → emit → format, from definition texts to
- * the files toolc would write; the same code with or without the build cache.
+ * The compile, load → normalize → emit, from definition texts to the files
+ * toolc would write; the same code with or without the build cache. Every
+ * emitter prints its file in its final layout, so nothing is formatted here.
  *
  * Each tool is compiled on its own against the named types
  * (compile-tool.ts), on worker threads for a large run; with a cache, a
@@ -9,7 +10,6 @@
  * files) is done here, from all the tools' entries, so a partial compile
  * is the full one by construction.
  */
-import type { Options } from "prettier";
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
 import { byPath, emitShared, type EmitOptions } from "../emit/index.js";
@@ -18,7 +18,6 @@ import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
 import { typesFromTexts, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./compile-tool.js";
 import { openToolCompiler } from "./worker-pool.js";
-import { openFormatter, type FormatMemo, type Formatter } from "../format/prettier.js";
 
 export interface CompileOutput {
   /** Absent when there are errors. */
@@ -31,7 +30,6 @@ export interface CompileOutput {
 
 export interface CompileContext {
   readonly emitOptions: EmitOptions;
-  readonly formatOptions: Options;
   /** The build cache and the hash of toolc's fingerprint, the folders and the run options; none for a plain compile. */
   readonly cache?: { readonly store: BuildCache; readonly settingsKey: string };
 }
@@ -63,18 +61,6 @@ async function classify(ctx: CompileContext, compiler: ReturnType<typeof lazyCom
   return { kinds, diagnostics: classified.diagnostics.flat() };
 }
 
-/** A prettier memo over cache entries, for an emitted file that asks to be formatted (none does today: every emitter prints its final layout). */
-function formatMemo(cache: NonNullable<CompileContext["cache"]>, used: Set<string>): FormatMemo {
-  const key = (file: EmittedFile): string => hashText(cache.settingsKey, file.path, file.text);
-  return {
-    get: (file) => {
-      used.add(key(file));
-      return readEntry<{ text: string }>(cache.store, "format", key(file))?.text;
-    },
-    set: (file, text) => writeEntry(cache.store, "format", key(file), { text }),
-  };
-}
-
 interface Planned {
   readonly text: DefinitionText;
   readonly key: string;
@@ -102,32 +88,15 @@ async function toolEntries(ctx: CompileContext, compiler: ReturnType<typeof lazy
   return { planned, fresh, entries, failed };
 }
 
-/** Formats each distinct file once. */
-function formatOnce(formatter: Formatter, memo: FormatMemo | undefined): (file: EmittedFile) => Promise<EmittedFile> {
-  const started = new Map<string, Promise<EmittedFile>>();
-  return (file) => {
-    if (!file.format) return Promise.resolve(file);
-    const key = `${file.path}\u0000${file.text}`;
-    let result = started.get(key);
-    if (result === undefined) started.set(key, (result = formatter.format(file, memo)));
-    return result;
-  };
-}
-
-function remember(cache: NonNullable<CompileContext["cache"]>, texts: readonly DefinitionText[], kinds: Map<string, DefinitionKind>, tools: Awaited<ReturnType<typeof toolEntries>>, usedFormats: Set<string>): void {
+function remember(cache: NonNullable<CompileContext["cache"]>, texts: readonly DefinitionText[], kinds: Map<string, DefinitionKind>, tools: Awaited<ReturnType<typeof toolEntries>>): void {
   for (const [key, outcome] of tools.fresh) if (!("failed" in outcome) && !hasErrors(outcome.diagnostics)) writeEntry(cache.store, "tools", key, outcome);
   const loaded = texts.filter((t) => kinds.get(t.source) !== undefined);
   writeEntry(cache.store, "kinds", cache.settingsKey, Object.fromEntries(loaded.map((t) => [hashText(t.text), kinds.get(t.source)])));
   pruneEntries(cache.store, "tools", new Set(tools.planned.map((p) => p.key)));
-  pruneEntries(cache.store, "format", usedFormats);
 }
 
 export async function compileTexts(ctx: CompileContext, texts: readonly DefinitionText[]): Promise<CompileOutput> {
   const compiler = lazyCompiler();
-  const usedFormats = new Set<string>();
-  const memo = ctx.cache ? formatMemo(ctx.cache, usedFormats) : undefined;
-  const formatter = openFormatter({ options: ctx.formatOptions, expectedFiles: 0 });
-  const format = formatOnce(formatter, memo);
   try {
     const { kinds, diagnostics: loadDiagnostics } = await classify(ctx, compiler, texts);
     const typeTexts = texts.filter((t) => kinds.get(t.source) === "types");
@@ -138,10 +107,10 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
     const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
     const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);
-    const shared = await Promise.all(emitShared(ir, ctx.emitOptions).map(format));
-    if (ctx.cache) remember(ctx.cache, texts, kinds, tools, usedFormats);
+    const shared = emitShared(ir, ctx.emitOptions);
+    if (ctx.cache) remember(ctx.cache, texts, kinds, tools);
     return { files: [...shared, ...toolFiles].sort(byPath), ir, diagnostics, tools: ir.tools.length };
   } finally {
-    await Promise.all([formatter.close(), compiler.close()]);
+    await compiler.close();
   }
 }

@@ -6,7 +6,7 @@
  * to: a run whose inputs and on-disk outputs match the last one's hashes
  * does nothing, and otherwise only changed tools are compiled again. The
  * heavy phases are imported on demand, so such a no-op run never loads
- * prettier's parsers or Ajv's compiler.
+ * Ajv's compiler.
  */
 import { relative, resolve, sep } from "node:path";
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "../cache.js";
@@ -90,7 +90,7 @@ function catalogKey(docs: DocsTarget, definitions: string): { key: string; diagn
   return { key: hashText(docs.title, where, docs.root, diffConfigKey(docs.diffConfig), ...docs.changelog.map((b) => b.base), bases.key), diagnostics: bases.diagnostics };
 }
 
-/** Compiles definitions to the formatted files toolc would write, or diagnostics. Never uses the cache. */
+/** Compiles definitions to the files toolc would write, or diagnostics. Never uses the cache. */
 export async function compile(definitions: string, out: string, cwd: string, targets: CompileTargets = {}): Promise<CompileOutput> {
   const texts = readDefinitionTexts(resolve(cwd, definitions), cwd);
   if (!texts) {
@@ -98,8 +98,8 @@ export async function compile(definitions: string, out: string, cwd: string, tar
     const { loadDefinitions } = await import("../load/index.js");
     return { diagnostics: loadDefinitions(resolve(cwd, definitions), { displayRoot: cwd }).diagnostics, tools: 0 };
   }
-  const [{ compileTexts }, { FORMAT_OPTIONS }] = await Promise.all([import("./compile-texts.js"), import("../format/prettier.js")]);
-  return compileTexts({ emitOptions: emitOptions(out, cwd, targets), formatOptions: FORMAT_OPTIONS }, texts);
+  const { compileTexts } = await import("./compile-texts.js");
+  return compileTexts({ emitOptions: emitOptions(out, cwd, targets) }, texts);
 }
 
 /** The last successful run: its diagnostics and the content hash of every file it produced. */
@@ -151,8 +151,8 @@ async function compileCached(options: RunOptions, cwd: string, layout: OutputLay
   const manifest = readEntry<RunManifest>(cache, "runs", run.runKey);
   const plan = manifest && planByHash(manifest.files, layout, (text) => hashText(text));
   if (manifest && plan) return { result: unchangedResult(manifest, plan, layout, cwd, options.mode) };
-  const [{ compileTexts }, { FORMAT_OPTIONS }] = await Promise.all([import("./compile-texts.js"), import("../format/prettier.js")]);
-  const compiled = await compileTexts({ cache: { store: cache, settingsKey: key }, emitOptions: emit, formatOptions: FORMAT_OPTIONS }, texts);
+  const { compileTexts } = await import("./compile-texts.js");
+  const compiled = await compileTexts({ cache: { store: cache, settingsKey: key }, emitOptions: emit }, texts);
   return { compiled, run };
 }
 

@@ -40,7 +40,7 @@ class WorkerChannel {
   }
 
   request<T>(request: RequestBody): Promise<T> {
-    return this.#replies.open(undefined, (id) => this.#worker.postMessage({ ...request, id })) as Promise<T>;
+    return this.#replies.open((id) => this.#worker.postMessage({ ...request, id })) as Promise<T>;
   }
 
   async close(): Promise<void> {

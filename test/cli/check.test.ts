@@ -59,7 +59,7 @@ describe("toolc check", () => {
 describe("toolc --help", () => {
   it("lists every command, flag and environment switch", async () => {
     const help = (await runCli(copyDemo(), ["--help"])).stdout;
-    for (const word of ["toolc init", "toolc generate [--watch]", "toolc check [--diff]", "toolc import", "--config", "--definitions", "--out", "--tests", "--no-tests", "--handlers", "TOOLC_NO_CACHE", "TOOLC_CACHE_DIR", "TOOLC_WORKERS", "TOOLC_FORMAT_WORKERS", "toolc.config.yaml"]) {
+    for (const word of ["toolc init", "toolc generate [--watch]", "toolc check [--diff]", "toolc import", "--config", "--definitions", "--out", "--tests", "--no-tests", "--handlers", "TOOLC_NO_CACHE", "TOOLC_CACHE_DIR", "TOOLC_WORKERS", "toolc.config.yaml"]) {
       expect(help).toContain(word);
     }
   });

@@ -84,11 +84,10 @@ function importedModules(text: string): string[] {
 describe("emitContractTests", () => {
   const tools = demoTools();
 
-  it("imports only vitest, the generated index and the runtime's contract-test helper, and needs no formatter", () => {
+  it("imports only vitest, the generated index and the runtime's contract-test helper", () => {
     for (const tool of tools) {
-      const { path, root, text, format } = emitContractTests(tool);
+      const { path, root, text } = emitContractTests(tool);
       expect([root, path]).toEqual(["tests", `${tool.fileName}.test.ts`]);
-      expect(format).toBe(false);
       expect(importedModules(text)).toEqual(["../index.js", "../runtime/contract-tests.js", "vitest"]);
     }
   });

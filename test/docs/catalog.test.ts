@@ -35,7 +35,7 @@ describe("the demo's catalog", () => {
   it("has an index, a page per tool, the types, each as HTML and Markdown, and llms.txt", () => {
     const pages = ["index", ...ir.tools.map((t) => `tools/${t.fileName}`), "types"];
     expect(files.map((f) => f.path)).toEqual([...pages.flatMap((p) => [`${p}.html`, `${p}.md`]), "llms.txt"].sort());
-    expect(files.every((f) => f.format === false && f.root === undefined)).toBe(true);
+    expect(files.every((f) => f.root === undefined)).toBe(true);
   });
 
   it("marks every file as toolc's near its top, so a stale page is removed like any generated file", () => {

@@ -65,7 +65,6 @@ describe("a project's runtime copy", () => {
     const files = emitRuntimeFiles({ ...everything, mcpSdk: line });
     expect(files.length).toBeGreaterThan(30);
     for (const file of files) {
-      expect(file.format, file.path).toBe(false);
       expect(file.text === readFileSync(sourceOf(line, file.path), "utf8"), file.path).toBe(true);
     }
     expect(files.find((f) => f.path === "runtime/executor.ts")?.text).toBe(readFileSync(join(RUNTIME, "executor.ts"), "utf8"));

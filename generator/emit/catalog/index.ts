@@ -26,9 +26,9 @@ export function emitCatalog(ir: ContractIR, options: CatalogOptions): EmittedFil
   const header = headerLine(options.definitions);
   const frame: SiteFrame = { title: options.title, nav, header, files: [{ label: "llms.txt", path: "llms.txt" }] };
   const files: EmittedFile[] = pages.flatMap((page) => [
-    { path: `${page.id}.html`, text: renderHtml(page, frame), format: false },
-    { path: `${page.id}.md`, text: renderMarkdown(page, frame), format: false },
+    { path: `${page.id}.html`, text: renderHtml(page, frame) },
+    { path: `${page.id}.md`, text: renderMarkdown(page, frame) },
   ]);
-  files.push({ path: "llms.txt", text: llmsText(catalog, header), format: false });
+  files.push({ path: "llms.txt", text: llmsText(catalog, header) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

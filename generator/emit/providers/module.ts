@@ -160,5 +160,5 @@ export function emitProvidersModule(ir: ContractIR): EmittedFile {
   ];
   file.add(reexports.join("\n"));
   file.add(...openaiSection(entries), ...anthropicSection(entries, anthropicOverBudget), ...geminiSection(entries), ...aiSdkSection(entries));
-  return { path: file.path, text: file.toText(), format: false };
+  return { path: file.path, text: file.toText() };
 }

@@ -34,7 +34,6 @@ describe("emitTypeFile", () => {
   it("emits one exported type per named type, importing across modules", () => {
     const file = emitTypeFile(ir.typeFiles[0], ir, HEADER);
     expect(file.path).toBe("types/common.ts");
-    expect(file.format).toBe(false);
     expect(file.text.startsWith(`${HEADER}\n\nimport type { Address } from "./geo.js";\n`)).toBe(true);
     expect(file.text).toContain('/** Order status. */\nexport type Status = "pending" | "paid";');
     expect(file.text).toContain("status: Status;");
