@@ -106,11 +106,27 @@ describe("false positives, now no change", () => {
     ["a const and a one-value enum", obj("v: { const: a }"), obj("v: { enum: [a] }")],
     ["multipleOf 0.01 on a value fixed at 19.99 (a multiple of 0.01)", obj("v: { type: number, minimum: 19.99, maximum: 19.99 }"), obj("v: { type: number, minimum: 19.99, maximum: 19.99, multipleOf: 0.01 }")],
     ["a minLength the pattern already implies", obj('v: { type: string, pattern: "^[A-Z]{3}$" }'), obj('v: { type: string, pattern: "^[A-Z]{3}$", minLength: 3 }')],
+    ["a maxLength a uuid already implies (every uuid toolc accepts is 36 characters)", obj("v: { type: string, format: uuid }"), obj("v: { type: string, format: uuid, maxLength: 36 }")],
+    ["a maxLength above the uuid's 36 lowered to it", obj("v: { type: string, format: uuid, maxLength: 64 }"), obj("v: { type: string, format: uuid, maxLength: 36 }")],
+    ["a minLength and maxLength a date already implies", obj("v: { type: string, format: date }"), obj("v: { type: string, format: date, minLength: 10, maxLength: 10 }")],
+    ["length bounds within what an ipv4 address can be", obj("v: { type: string, format: ipv4 }"), obj("v: { type: string, format: ipv4, minLength: 7, maxLength: 15 }")],
     ["an optional property under a maxProperties its required ones fill", obj("a: { type: string }, b: { type: string }", ", required: [a], maxProperties: 1"), obj("a: { type: string }, b: { type: integer }", ", required: [a], maxProperties: 1")],
   ];
   it.each(cases)("%s", (_name, base, head) => {
     expect(changes(base, head)).toEqual([]);
     expect(changes(head, base)).toEqual([]);
+  });
+});
+
+describe("length bounds beside a format", () => {
+  it("a bound tighter than the format's own is still a change, and says what the format implied", () => {
+    expect(changes(obj("v: { type: string, format: ipv4 }"), obj("v: { type: string, format: ipv4, maxLength: 14 }"))).toEqual(["bound-tightened input breaking", "bound-tightened output info"]);
+    const [change] = diffContracts(side(tool(obj("v: { type: string, format: ipv4 }"))), side(tool(obj("v: { type: string, format: ipv4, maxLength: 14 }"))), EMPTY_DIFF_CONFIG).changes;
+    expect(change?.message).toBe("maxLength 15 (by format) → 14");
+  });
+
+  it("a format dropped beside a bound it implied is a format change, not a length change", () => {
+    expect(changes(obj("v: { type: string, format: uuid, maxLength: 36 }"), obj("v: { type: string, maxLength: 36 }"))).toEqual(["format-changed input info", "format-changed output breaking"]);
   });
 });
 
