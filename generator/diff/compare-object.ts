@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { JsonValue } from "../ir.js";
 import { child, type Piece } from "./nodes.js";
 import { NARROWS, WIDENS, worstLevel, type Level, type Levels } from "./rules.js";
-import { probe, record, show, worstIn, type NodePair, type Walk } from "./walk.js";
+import { decide, probe, record, show, worstIn, type Change, type NodePair, type Walk } from "./walk.js";
 import { propertyPieces, shapeOf, type ObjectPart, type PropertyEntry } from "./shape.js";
 import { accepts } from "./validate.js";
 import { isJsonObject } from "../schema/json.js";
@@ -56,7 +56,7 @@ function compareProperty(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPar
   const headers = pair.headers && [...(bEntry?.pieces ?? []), ...(hEntry?.pieces ?? [])].every((p) => isJsonObject(p.schema) && !("$ref" in p.schema));
   if (bEntry && hEntry) {
     compareRequired(walk, b, h, name, hEntry.at);
-    compareDefault(walk, b, h, name, bEntry, hEntry);
+    compareDefault(walk, pair, { b, h, name }, bEntry, hEntry);
     if (pair.headers) compareHeader(walk, bEntry, hEntry, name);
     walk.compareNode(walk, { b: bEntry.pieces, h: hEntry.pieces, headers });
     return;
@@ -122,8 +122,33 @@ function literalDefault(entry: PropertyEntry): { has: boolean; value?: JsonValue
   return isJsonObject(node) && "default" in node ? { has: true, value: node.default as JsonValue } : { has: false };
 }
 
+/** The names every input value has once defaults are filled in: the required ones and the defaulted ones. */
+const alwaysPresent = (part: ObjectPart): number => new Set([...part.required.keys(), ...[...part.properties].filter(([, e]) => e.defaulted).map(([n]) => n)]).size;
+
+/**
+ * The input validator fills defaults in before it counts properties: a
+ * default removed may leave a call under the head's minProperties, when
+ * what every value has does not reach it; a default added may push a call
+ * over its maxProperties, when the object can hold more than that. Either
+ * way the counts may bind, and a witness decides.
+ */
+function countsMayBind(h: ObjectPart, added: boolean): boolean {
+  if (!added) return (h.minProperties?.value ?? 0) > alwaysPresent(h);
+  const ceiling = h.additional === false ? h.properties.size : Infinity;
+  return h.maxProperties !== undefined && ceiling > h.maxProperties.value;
+}
+
+const COUNT_REASON = "; the object's property count may have counted on it, and toolc found no call that shows it";
+
+/** Levels where the counts may bind, decided by a witness at the object; else `level`. */
+function countedDefault(walk: Walk, pair: NodePair, h: ObjectPart, added: boolean, change: { rule: "default-added" | "default-removed"; level: Level; message: string }): Change {
+  if (change.level === "breaking" || !countsMayBind(h, added)) return { rule: change.rule, levels: { input: change.level, output: null }, message: change.message };
+  const decided = decide(walk, pair, { rule: change.rule, levels: { input: "undecided", output: null }, message: change.message });
+  return decided.levels.input === "undecided" ? { ...decided, message: decided.message + COUNT_REASON } : decided;
+}
+
 /** A default is what the handler sees for a field the caller left out; on a required property, it is what lets callers leave it out. */
-function compareDefault(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, bEntry: PropertyEntry, hEntry: PropertyEntry): void {
+function compareDefault(walk: Walk, pair: NodePair, { b, h, name }: { b: ObjectPart; h: ObjectPart; name: string }, bEntry: PropertyEntry, hEntry: PropertyEntry): void {
   const bd = literalDefault(bEntry);
   const hd = literalDefault(hEntry);
   if (!bd.has && !hd.has) return;
@@ -132,12 +157,12 @@ function compareDefault(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, 
     if (isDeepStrictEqual(bd.value, hd.value)) return;
     return record(walk, hEntry.at, { rule: "default-changed", levels: { input: "warning", output: null }, message: `default ${show(bd.value)} → ${show(hd.value)}` }, keyword);
   }
-  if (hd.has) return record(walk, hEntry.at, { rule: "default-added", levels: { input: "info", output: null }, message: `default ${show(hd.value)} added` }, keyword);
+  if (hd.has) return record(walk, hEntry.at, countedDefault(walk, pair, h, true, { rule: "default-added", level: "info", message: `default ${show(hd.value)} added` }), keyword);
   const refused = h.required.has(name) && b.required.has(name);
   const message = refused
     ? `default ${show(bd.value)} removed from a required property: callers that leave \`${name}\` out are now refused`
     : `default ${show(bd.value)} removed: the handler no longer gets a value when the caller leaves it out`;
-  record(walk, bEntry.at, { rule: "default-removed", levels: { input: refused ? "breaking" : "warning", output: null }, message }, keyword);
+  record(walk, bEntry.at, countedDefault(walk, pair, h, false, { rule: "default-removed", level: refused ? "breaking" : "warning", message }), keyword);
 }
 
 /** `x-mcp-header`: callers on Streamable HTTP mirror the property into `Mcp-Param-{name}`, and the server checks it (MCP 2026-07-28). */

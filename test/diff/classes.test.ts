@@ -86,6 +86,24 @@ describe("silent false negatives, now breaking", () => {
     expect(changes(obj("n: { type: integer, default: 20 }"), obj("n: { type: integer }"))).toEqual(["default-removed input warning"]);
   });
 
+  // The input validator fills defaults in before it counts properties (found by the differential test).
+  it("a default removed from an optional property that filled minProperties: callers that relied on it are refused", () => {
+    const base = obj("a: { type: string }, b: { type: string, default: x }", ", minProperties: 2");
+    const head = obj("a: { type: string }, b: { type: string }", ", minProperties: 2");
+    expect(changes(base, head)).toEqual(["default-removed input breaking"]);
+  });
+
+  it("a default added to an optional property under maxProperties: a call that filled it is refused", () => {
+    const base = obj("a: { type: string }, b: { type: string }", ", maxProperties: 1");
+    const head = obj("a: { type: string }, b: { type: string, default: x }", ", maxProperties: 1");
+    expect(changes(base, head)).toEqual(["default-added input breaking"]);
+  });
+
+  it("a default removed or added where the counts cannot bind stays a warning or info", () => {
+    expect(changes(obj("a: { type: string }, b: { type: string, default: x }", ", required: [a], minProperties: 1"), obj("a: { type: string }, b: { type: string }", ", required: [a], minProperties: 1"))).toEqual(["default-removed input warning"]);
+    expect(changes(obj("a: { type: string }, b: { type: string }", ", maxProperties: 2"), obj("a: { type: string }, b: { type: string, default: x }", ", maxProperties: 2"))).toEqual(["default-added input info"]);
+  });
+
   it("a breaking verdict the structure cannot prove comes with the value that shows it", () => {
     const found = diffContracts(side(tool(obj('v: { type: string, pattern: "^[a-z]+$" }'))), side(tool(obj('v: { type: string, pattern: "^[a-f]+$" }'))), EMPTY_DIFF_CONFIG).changes;
     expect(found[0]?.message).toMatch(/e\.g\. "[g-z][a-z]*" was accepted and is now refused/);
