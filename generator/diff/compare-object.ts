@@ -42,7 +42,7 @@ export function compareObjects(walk: Walk, pair: NodePair, b: ObjectPart, h: Obj
   for (const name of new Set([...b.required.keys(), ...h.required.keys()])) {
     if (!b.properties.has(name) && !h.properties.has(name)) compareRequired(walk, b, h, name, h.required.get(name) ?? h.at);
   }
-  compareAdditional(walk, b, h);
+  compareAdditional(walk, pair, b, h);
   comparePropertyNames(walk, b, h);
   compareCounts(walk, b, h);
 }
@@ -61,13 +61,32 @@ function compareProperty(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPar
     walk.compareNode(walk, { b: bEntry.pieces, h: hEntry.pieces, headers });
     return;
   }
-  if (hEntry) return propertyAdded(walk, b, h, name, hEntry, bPieces, pair.headers);
+  if (hEntry) return propertyAdded(walk, pair, { b, h, name }, hEntry, bPieces);
   if (bEntry) return propertyRemoved(walk, b, h, name, bEntry, hPieces, pair.headers);
 }
 
-function propertyAdded(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, entry: PropertyEntry, bPieces: readonly Piece[], headers: boolean): void {
+/**
+ * A client of the base drops the output properties it does not know before
+ * it validates: what is left may be fewer than the base's minProperties,
+ * unless the head requires that many the base knows.
+ */
+function dropMayUnderfill(b: ObjectPart, h: ObjectPart): boolean {
+  const known = [...h.required.keys()].filter((name) => b.properties.has(name)).length;
+  return (b.minProperties?.value ?? 0) > known;
+}
+
+const DROP_REASON = "; a client built on the base drops it, which may leave fewer properties than the base's minProperties, and toolc found no value that shows it";
+
+/** Output levels where dropping what the base does not know may underfill it: decided by a witness at the object. */
+function droppedDecided(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPart, change: Change, safe: Level): Change {
+  if (change.levels.output !== safe || !b.drop || !dropMayUnderfill(b, h)) return change;
+  const decided = decide(walk, pair, { ...change, levels: { ...change.levels, output: "undecided" } });
+  return decided.levels.output === "undecided" ? { ...decided, message: decided.message + DROP_REASON } : decided;
+}
+
+function propertyAdded(walk: Walk, pair: NodePair, { b, h, name }: { b: ObjectPart; h: ObjectPart; name: string }, entry: PropertyEntry, bPieces: readonly Piece[]): void {
   const requiredIn = requiredInput(h, name);
-  const header = headers && entry.header !== undefined ? `; mirrored into the \`Mcp-Param-${entry.header}\` header` : "";
+  const header = pair.headers && entry.header !== undefined ? `; mirrored into the \`Mcp-Param-${entry.header}\` header` : "";
   if (b.additional === false) {
     // Base callers never sent it; base clients refuse it in output unless they drop it.
     const output: Level = !allowsSome(entry.pieces, walk, false) ? "info" : b.drop ? "info" : "breaking";
@@ -75,7 +94,7 @@ function propertyAdded(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, e
     const change = requiredIn
       ? { rule: "property-added-required" as const, levels: { input: "breaking" as Level, output }, message: `required property \`${name}\` added${note}${header}` }
       : { rule: "property-added-optional" as const, levels: { input: "info" as Level, output }, message: `optional property \`${name}\` added${note}${header}` };
-    return record(walk, entry.at, change, [], true);
+    return record(walk, entry.at, droppedDecided(walk, pair, b, h, change, "info"), [], true);
   }
   // The base accepted any value (or a map's value) for it: compare that with the new declaration.
   const found = probe(walk, (scratch) => scratch.compareNode(scratch, { b: bPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : bPieces, h: entry.pieces, headers: false }));
@@ -184,14 +203,15 @@ function compareHeader(walk: Walk, bEntry: PropertyEntry, hEntry: PropertyEntry,
 }
 
 /** Properties neither side declares: closed, a map's values, or anything. */
-function compareAdditional(walk: Walk, b: ObjectPart, h: ObjectPart): void {
+function compareAdditional(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPart): void {
   const keyword = ["additionalProperties"];
   if (b.additional === false && h.additional === false) return;
   if (b.additional === false) {
     if ((h.maxProperties?.value ?? Infinity) <= h.required.size) return;
     // The old client drops undeclared properties, so output that gained some still validates (but loses them).
     const output: Level = b.drop ? "warning" : "breaking";
-    return record(walk, h.additionalAt ?? h.at, { rule: "additional-properties-opened", levels: { input: "info", output }, message: "object now accepts properties it does not declare" }, keyword);
+    const change: Change = { rule: "additional-properties-opened", levels: { input: "info", output }, message: "object now accepts properties it does not declare" };
+    return record(walk, h.additionalAt ?? h.at, droppedDecided(walk, pair, b, h, change, "warning"), keyword);
   }
   if (h.additional === false) {
     // Required properties already fill every place maxProperties allows: there was no room for another.

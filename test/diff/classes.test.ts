@@ -107,6 +107,24 @@ describe("silent false negatives, now breaking", () => {
     expect(changes(base, head)).toEqual(["default-added input breaking"]);
   });
 
+  // A base client drops output properties it does not know before it validates (found by the differential test).
+  it("an output property added under the base's minProperties: dropped, the rest may be too few", () => {
+    const base = obj("a: { type: string }", ", minProperties: 1");
+    const head = obj("a: { type: string }, b: { type: string }", ", minProperties: 1");
+    expect(changes(base, head)).toEqual(["property-added-optional input info", "property-added-optional output breaking"]);
+  });
+
+  it("an output object opened under the base's minProperties: what it gained is dropped, the rest may be too few", () => {
+    const base = obj("a: { type: string }", ", minProperties: 1");
+    const head = obj("a: { type: string }", ", minProperties: 1, additionalProperties: true");
+    expect(changes(base, head)).toEqual(["additional-properties-opened input info", "additional-properties-opened output breaking"]);
+  });
+
+  it("dropped output properties cannot leave too few when the head requires enough the base knows", () => {
+    expect(changes(obj("a: { type: string }", ", required: [a], minProperties: 1"), obj("a: { type: string }, b: { type: string }", ", required: [a], minProperties: 1"))).toEqual(["property-added-optional input info", "property-added-optional output info"]);
+    expect(changes(obj("a: { type: string }", ", required: [a], minProperties: 1"), obj("a: { type: string }", ", required: [a], minProperties: 1, additionalProperties: true"))).toEqual(["additional-properties-opened input info", "additional-properties-opened output warning"]);
+  });
+
   it("a default removed or added where the counts cannot bind stays a warning or info", () => {
     expect(changes(obj("a: { type: string }, b: { type: string, default: x }", ", required: [a], minProperties: 1"), obj("a: { type: string }, b: { type: string }", ", required: [a], minProperties: 1"))).toEqual(["default-removed input warning"]);
     expect(changes(obj("a: { type: string }, b: { type: string }", ", maxProperties: 2"), obj("a: { type: string }, b: { type: string, default: x }", ", maxProperties: 2"))).toEqual(["default-added input info"]);
