@@ -247,14 +247,26 @@ function comparePropertyNames(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   }
 }
 
+/**
+ * minProperties as it acts: no accepted value has fewer properties than the
+ * object requires, nor, on input, than it requires and fills in by default,
+ * so a bound below that says nothing in that direction.
+ */
+function compareMinProperties(walk: Walk, b: ObjectPart, h: ObjectPart): void {
+  const [bMin, hMin] = [b.minProperties?.value ?? 0, h.minProperties?.value ?? 0];
+  if (bMin === hMin) return;
+  const input = Math.max(hMin, alwaysPresent(h)) - Math.max(bMin, alwaysPresent(b));
+  const output = Math.max(hMin, h.required.size) - Math.max(bMin, b.required.size);
+  if (input === 0 && output === 0) return;
+  const levels: Levels = { input: input > 0 ? "breaking" : input < 0 ? "info" : null, output: output < 0 ? "breaking" : output > 0 ? "info" : null };
+  const message = `minProperties ${bMin} → ${hMin}`;
+  record(walk, h.minProperties?.at ?? h.at, { rule: hMin > bMin ? "bound-tightened" : "bound-loosened", levels, message }, ["minProperties"]);
+}
+
 function compareCounts(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   // A closed object cannot have more properties than it declares: a larger maxProperties says nothing.
   const ceiling = (p: ObjectPart) => (p.additional === false ? p.properties.size : Infinity);
-  const [bMin, hMin] = [b.minProperties?.value ?? 0, h.minProperties?.value ?? 0];
-  if (bMin !== hMin) {
-    const message = `minProperties ${bMin} → ${hMin}`;
-    record(walk, h.minProperties?.at ?? h.at, hMin > bMin ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["minProperties"]);
-  }
+  compareMinProperties(walk, b, h);
   const [bLit, hLit] = [b.maxProperties?.value ?? Infinity, h.maxProperties?.value ?? Infinity];
   if (bLit === hLit) return;
   // Only what the bound itself changes: measured against the properties each side can have.

@@ -125,6 +125,11 @@ describe("silent false negatives, now breaking", () => {
     expect(changes(obj("a: { type: string }", ", required: [a], minProperties: 1"), obj("a: { type: string }", ", required: [a], minProperties: 1, additionalProperties: true"))).toEqual(["additional-properties-opened input info", "additional-properties-opened output warning"]);
   });
 
+  it("a minProperties that defaults already meet changes no call, but may what is returned", () => {
+    expect(changes(obj("a: { type: string, default: x }"), obj("a: { type: string, default: x }", ", minProperties: 1"))).toEqual(["bound-tightened output info"]);
+    expect(changes(obj("a: { type: string, default: x }", ", minProperties: 1"), obj("a: { type: string, default: x }"))).toEqual(["bound-loosened output breaking"]);
+  });
+
   it("a default removed or added where the counts cannot bind stays a warning or info", () => {
     expect(changes(obj("a: { type: string }, b: { type: string, default: x }", ", required: [a], minProperties: 1"), obj("a: { type: string }, b: { type: string }", ", required: [a], minProperties: 1"))).toEqual(["default-removed input warning"]);
     expect(changes(obj("a: { type: string }, b: { type: string }", ", maxProperties: 2"), obj("a: { type: string }, b: { type: string, default: x }", ", maxProperties: 2"))).toEqual(["default-added input info"]);
@@ -154,6 +159,7 @@ describe("false positives, now no change", () => {
     ["a maxLength above the uuid's 36 lowered to it", obj("v: { type: string, format: uuid, maxLength: 64 }"), obj("v: { type: string, format: uuid, maxLength: 36 }")],
     ["a minLength and maxLength a date already implies", obj("v: { type: string, format: date }"), obj("v: { type: string, format: date, minLength: 10, maxLength: 10 }")],
     ["length bounds within what an ipv4 address can be", obj("v: { type: string, format: ipv4 }"), obj("v: { type: string, format: ipv4, minLength: 7, maxLength: 15 }")],
+    ["a minProperties the required properties already meet", obj("a: { type: string }, b: { type: string }", ", required: [a]"), obj("a: { type: string }, b: { type: string }", ", required: [a], minProperties: 1")],
     ["an optional property under a maxProperties its required ones fill", obj("a: { type: string }, b: { type: string }", ", required: [a], maxProperties: 1"), obj("a: { type: string }, b: { type: integer }", ", required: [a], maxProperties: 1")],
   ];
   it.each(cases)("%s", (_name, base, head) => {
