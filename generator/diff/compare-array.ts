@@ -39,9 +39,9 @@ function compareLengths(walk: Walk, b: ArrayPart, h: ArrayPart): void {
 }
 
 function compareUnique(walk: Walk, b: ArrayPart, h: ArrayPart): void {
-  // Of at most one item, every array is unique.
-  const bUnique = b.unique !== undefined && longest(b) > 1;
-  const hUnique = h.unique !== undefined && longest(h) > 1;
+  // Of at most one item, every array is unique: uniqueItems there is no bound, and its absence no loosening.
+  const unique = (p: ArrayPart) => p.unique !== undefined || longest(p) <= 1;
+  const [bUnique, hUnique] = [unique(b), unique(h)];
   if (bUnique === hUnique) return;
   const message = `uniqueItems ${bUnique} → ${hUnique}`;
   record(walk, h.unique?.at ?? h.at, hUnique ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["uniqueItems"]);

@@ -125,6 +125,10 @@ describe("silent false negatives, now breaking", () => {
     expect(changes(obj("a: { type: string }", ", required: [a], minProperties: 1"), obj("a: { type: string }", ", required: [a], minProperties: 1, additionalProperties: true"))).toEqual(["additional-properties-opened input info", "additional-properties-opened output warning"]);
   });
 
+  it("a list cut to one item and uniqueItems dropped: only the length is a change (found by the differential test)", () => {
+    expect(changes(obj("v: { type: array, items: { type: string }, maxItems: 3, uniqueItems: true }"), obj("v: { type: array, items: { type: string }, minItems: 1, maxItems: 1 }"))).toEqual(["bound-tightened input breaking", "bound-tightened input breaking", "bound-tightened output info", "bound-tightened output info"]);
+  });
+
   it("a minProperties that defaults already meet changes no call, but may what is returned", () => {
     expect(changes(obj("a: { type: string, default: x }"), obj("a: { type: string, default: x }", ", minProperties: 1"))).toEqual(["bound-tightened output info"]);
     expect(changes(obj("a: { type: string, default: x }", ", minProperties: 1"), obj("a: { type: string, default: x }"))).toEqual(["bound-loosened output breaking"]);
@@ -159,6 +163,7 @@ describe("false positives, now no change", () => {
     ["a maxLength above the uuid's 36 lowered to it", obj("v: { type: string, format: uuid, maxLength: 64 }"), obj("v: { type: string, format: uuid, maxLength: 36 }")],
     ["a minLength and maxLength a date already implies", obj("v: { type: string, format: date }"), obj("v: { type: string, format: date, minLength: 10, maxLength: 10 }")],
     ["length bounds within what an ipv4 address can be", obj("v: { type: string, format: ipv4 }"), obj("v: { type: string, format: ipv4, minLength: 7, maxLength: 15 }")],
+    ["uniqueItems dropped where at most one item is allowed", obj("v: { type: array, items: { type: string }, maxItems: 1, uniqueItems: true }"), obj("v: { type: array, items: { type: string }, maxItems: 1 }")],
     ["a minProperties the required properties already meet", obj("a: { type: string }, b: { type: string }", ", required: [a]"), obj("a: { type: string }, b: { type: string }", ", required: [a], minProperties: 1")],
     ["an optional property under a maxProperties its required ones fill", obj("a: { type: string }, b: { type: string }", ", required: [a], maxProperties: 1"), obj("a: { type: string }, b: { type: integer }", ", required: [a], maxProperties: 1")],
   ];
