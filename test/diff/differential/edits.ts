@@ -7,7 +7,7 @@
  * accepts; others (marked "≡") only spell the same thing another way.
  */
 import { defaultFor } from "./defaults.js";
-import { headerCandidates, headerFor, type Contract, type Obj } from "./pairs.js";
+import { headerCandidates, headerFor, shortestOf, type Contract, type Obj } from "./pairs.js";
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -167,14 +167,15 @@ export const EDITS: Readonly<Record<string, Edit>> = {
   "upper bound moved": (n, k) => {
     const key = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"].find((x) => typeof n[x] === "number");
     if (key === undefined) return false;
-    const floor = key === "maxItems" ? ((n.minItems as number | undefined) ?? 0) : key === "maxProperties" ? ((n.minProperties as number | undefined) ?? 0) : 0;
+    const floors: Record<string, number> = { maxItems: (n.minItems as number | undefined) ?? 0, maxProperties: (n.minProperties as number | undefined) ?? 0, maxLength: shortestOf(n.format) };
+    const floor = floors[key] ?? 0;
     n[key] = Math.max((n[key] as number) + (k % 2 === 0 ? 1 : -1), key.startsWith("max") && key !== "maximum" ? floor : -Infinity);
     return true;
   },
   "bound added": (n, k) => {
     const types = typesOf(n);
     if (types.includes("integer") || types.includes("number")) return !("maximum" in n) && !("exclusiveMaximum" in n) && ((n.maximum = 10 + (k % 3)), true);
-    if (types.includes("string")) return !("maxLength" in n) && ((n.maxLength = 4), true);
+    if (types.includes("string")) return !("maxLength" in n) && ((n.maxLength = Math.max(4, shortestOf(n.format))), true);
     return false;
   },
   "bound removed": (n) => {
@@ -203,8 +204,11 @@ export const EDITS: Readonly<Record<string, Edit>> = {
   "pattern changed": (n, k) => typeof n.pattern === "string" && ((n.pattern = ["^[a-z0-9]+$", "^[a-z]*$", "^a", "^[0-9]{2,5}$", "^(ord|inv)_[0-9]+$", "^[a-z]+$", "[a-z]"][k % 7]), true),
   "pattern added": (n, k) => typesOf(n).includes("string") && !("pattern" in n) && !("format" in n) && ((n.pattern = ["^[a-z]+$", "^a", "[0-9]"][k % 3]), true),
   "pattern removed": (n) => typeof n.pattern === "string" && (delete n.pattern, true),
-  "format changed": (n, k) => typeof n.format === "string" && ((n.format = ["uri", "uri-reference", "date", "email"][k % 4]), true),
-  "format added": (n) => typesOf(n).includes("string") && !("format" in n) && !("pattern" in n) && ((n.format = "date"), true),
+  "format changed": (n, k) => {
+    const format = ["uri", "uri-reference", "date", "email"][k % 4];
+    return typeof n.format === "string" && shortestOf(format) <= ((n.maxLength as number | undefined) ?? Infinity) && ((n.format = format), true);
+  },
+  "format added": (n) => typesOf(n).includes("string") && !("format" in n) && !("pattern" in n) && shortestOf("date") <= ((n.maxLength as number | undefined) ?? Infinity) && ((n.format = "date"), true),
   "format removed": (n) => typeof n.format === "string" && (delete n.format, true),
   "uniqueItems toggled": (n) => typesOf(n).includes("array") && !("prefixItems" in n) && ((n.uniqueItems = n.uniqueItems !== true), true),
   "tuple grown": (n) => {

@@ -14,6 +14,7 @@
  */
 import fc from "fast-check";
 import { sharedAjv } from "../../../generator/ajv-shared.js";
+import { FORMAT_LENGTHS } from "../../../generator/normalize/format-lengths.js";
 import { defaultFor } from "./defaults.js";
 
 export type Obj = { [key: string]: unknown };
@@ -45,8 +46,14 @@ const WORDS = ["a", "b", "c", "d"];
 const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arb, { nil: undefined, freq: 2 });
 const compact = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+/** The shortest string a format allows: a maxLength below it lets nothing through, which toolc refuses (TC026). */
+export const shortestOf = (format: unknown): number => (typeof format === "string" ? (FORMAT_LENGTHS[format]?.min ?? 0) : 0);
+
 const stringLeaf = fc.record({ min: maybe(fc.integer({ min: 0, max: 3 })), max: maybe(fc.integer({ min: 3, max: 12 })), pattern: maybe(fc.constantFrom(...PATTERNS)), format: maybe(fc.constantFrom(...FORMATS)), nullable: fc.boolean() })
-  .map(({ min, max, pattern, format, nullable }) => compact({ type: nullable ? ["string", "null"] : "string", minLength: min, maxLength: max, pattern: format ? undefined : pattern, format: pattern ? undefined : format }));
+  .map(({ min, max, pattern, format, nullable }) => {
+    const formatted = pattern ? undefined : format;
+    return compact({ type: nullable ? ["string", "null"] : "string", minLength: min, maxLength: max === undefined ? undefined : Math.max(max, shortestOf(formatted)), pattern: format ? undefined : pattern, format: formatted });
+  });
 
 const numberLeaf = fc.record({ integer: fc.boolean(), low: maybe(fc.integer({ min: -5, max: 5 })), high: maybe(fc.integer({ min: 5, max: 40 })), exLow: fc.boolean(), exHigh: fc.boolean(), step: maybe(fc.constantFrom(...STEPS)), nullable: fc.boolean() })
   .map(({ integer, low, high, exLow, exHigh, step, nullable }) => {
