@@ -121,6 +121,32 @@ function objects(node: JsonObject, gen: Gen, depth: number, seen: readonly strin
   const extra = node.additionalProperties;
   const extraValues = isJsonObject(extra) ? values(extra, gen, depth + 1, seen).slice(0, 3) : ["x", 1, null];
   for (const v of extraValues) out.push({ ...base, zz: v as JsonValue });
+  out.push(...countedObjects(node, base, choices, extraValues[0] ?? null));
+  return out;
+}
+
+/** One-letter names, which a `propertyNames` of short names still allows, for padding an object with undeclared properties. */
+const SPARE_NAMES = [..."abcdefghijklmnopqrstuvwxyz"];
+
+/**
+ * Objects of each size up to `maxProperties` (or just past `minProperties`),
+ * from the required properties, padded first with declared optional ones and
+ * then with undeclared ones: the sizes at which a count bound decides, where
+ * a default filled in or a property dropped moves a value across it.
+ */
+function countedObjects(node: JsonObject, base: JsonObject, choices: ReadonlyMap<string, JsonValue[]>, extraValue: JsonValue): JsonObject[] {
+  const max = typeof node.maxProperties === "number" ? node.maxProperties : typeof node.minProperties === "number" ? node.minProperties + 1 : undefined;
+  if (max === undefined || max > 8) return [];
+  const optional = [...choices].filter(([name, vs]) => !(name in base) && vs[0] !== undefined).map(([name, vs]) => [name, vs[0] as JsonValue] as const);
+  const spare = SPARE_NAMES.filter((name) => !choices.has(name)).map((name) => [name, extraValue] as const);
+  const out: JsonObject[] = [];
+  for (const padding of [optional, spare, [...optional, ...spare]]) {
+    for (let size = Object.keys(base).length + 1; size <= max; size++) {
+      const added = padding.slice(0, size - Object.keys(base).length);
+      if (added.length < size - Object.keys(base).length) break;
+      out.push({ ...base, ...Object.fromEntries(added) });
+    }
+  }
   return out;
 }
 

@@ -134,6 +134,14 @@ describe("silent false negatives, now breaking", () => {
     expect(changes(obj("a: { type: string, default: x }", ", minProperties: 1"), obj("a: { type: string, default: x }"))).toEqual(["bound-loosened output breaking"]);
   });
 
+  it("a default added under maxProperties on an open object: a call filled with other properties shows it", () => {
+    const base = obj("a: { type: string }, b: { type: string }", ", additionalProperties: true, maxProperties: 2");
+    const head = obj("a: { type: string }, b: { type: string, default: x }", ", additionalProperties: true, maxProperties: 2");
+    const [change] = diffContracts(side(tool(base)), side(tool(head)), EMPTY_DIFF_CONFIG).changes;
+    expect(change).toMatchObject({ rule: "default-added", level: "breaking" });
+    expect(change?.message).toMatch(/e\.g\. \{"c":"x","d":"x"\} was accepted and is now refused/);
+  });
+
   it("a default removed or added where the counts cannot bind stays a warning or info", () => {
     expect(changes(obj("a: { type: string }, b: { type: string, default: x }", ", required: [a], minProperties: 1"), obj("a: { type: string }, b: { type: string }", ", required: [a], minProperties: 1"))).toEqual(["default-removed input warning"]);
     expect(changes(obj("a: { type: string }, b: { type: string }", ", maxProperties: 2"), obj("a: { type: string }, b: { type: string, default: x }", ", maxProperties: 2"))).toEqual(["default-added input info"]);
