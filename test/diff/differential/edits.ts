@@ -267,7 +267,7 @@ export const EDITS: Readonly<Record<string, Edit>> = {
   },
   "allOf part added": (n) => Array.isArray(n.allOf) && ((n.allOf = [...n.allOf, { type: "object", properties: { t: { type: "boolean" } }, required: ["t"] }]), true),
   "object as an allOf of its parts ≡": (n) => {
-    if (n.type !== "object" || !props(n) || "additionalProperties" in n || "propertyNames" in n || "maxProperties" in n) return false;
+    if (n.type !== "object" || !props(n) || ["additionalProperties", "propertyNames", "minProperties", "maxProperties"].some((key) => key in n)) return false;
     const names = Object.keys(props(n) as Obj);
     if (names.length < 2) return false;
     const [first, ...rest] = names;
