@@ -87,13 +87,16 @@ function arrays(node: JsonObject, gen: Gen, depth: number, seen: readonly string
   const prefix = Array.isArray(node.prefixItems) ? (node.prefixItems as JsonSchema[]) : [];
   const itemSchema = node.items === undefined ? true : (node.items as JsonSchema);
   const tuple = prefix.map((s) => values(s, gen, depth + 1, seen).slice(0, 4));
-  const items = itemSchema === false ? [] : values(itemSchema, gen, depth + 1, seen).slice(0, 6);
+  const unique = node.uniqueItems === true;
+  const items = itemSchema === false ? [] : values(itemSchema, gen, depth + 1, seen).slice(0, unique ? 20 : 6);
   const out: JsonValue[] = [[]];
   const head = tuple.map((vs) => vs[0] ?? null);
   for (let i = 0; i < tuple.length; i++) for (const v of tuple[i] ?? []) out.push(head.map((h, j) => (j === i ? v : h)));
   out.push(head.slice(0, -1));
-  for (const v of items) out.push([...head, v], [...head, v, v]);
+  for (const v of items.slice(0, 6)) out.push([...head, v], [...head, v, v]);
   if (items.length >= 2) out.push([...head, items[0] as JsonValue, items[1] as JsonValue]);
+  // Unique items: the first candidate beside each other one, which may differ only where a client drops something.
+  if (unique) for (const v of items.slice(2)) out.push([...head, items[0] as JsonValue, v]);
   for (const key of ["minItems", "maxItems"]) {
     const n = node[key];
     if (typeof n === "number" && n <= 20) for (const len of [n - 1, n, n + 1]) if (len >= 0) out.push(Array.from({ length: len }, (_, i) => (i < head.length ? head[i] : items[i % Math.max(items.length, 1)] ?? null) as JsonValue));

@@ -120,6 +120,14 @@ describe("silent false negatives, now breaking", () => {
     expect(changes(base, head)).toEqual(["additional-properties-opened input info", "additional-properties-opened output breaking"]);
   });
 
+  it("an output property added to the items of a uniqueItems array: dropped, two items may become equal (found by the differential test)", () => {
+    const base = obj("v: { type: array, items: { type: object, properties: { a: { type: string } } }, uniqueItems: true }");
+    const head = obj("v: { type: array, items: { type: object, properties: { a: { type: string }, b: { type: string } } }, uniqueItems: true }");
+    expect(changes(base, head)).toEqual(["property-added-optional input info", "property-added-optional output breaking"]);
+    const unique = obj("v: { type: array, items: { type: object, properties: { a: { type: string } } } }");
+    expect(changes(unique, obj("v: { type: array, items: { type: object, properties: { a: { type: string }, b: { type: string } } } }"))).toEqual(["property-added-optional input info", "property-added-optional output info"]);
+  });
+
   it("dropped output properties cannot leave too few when the head requires enough the base knows", () => {
     expect(changes(obj("a: { type: string }", ", required: [a], minProperties: 1"), obj("a: { type: string }, b: { type: string }", ", required: [a], minProperties: 1"))).toEqual(["property-added-optional input info", "property-added-optional output info"]);
     expect(changes(obj("a: { type: string }", ", required: [a], minProperties: 1"), obj("a: { type: string }", ", required: [a], minProperties: 1, additionalProperties: true"))).toEqual(["additional-properties-opened input info", "additional-properties-opened output warning"]);
