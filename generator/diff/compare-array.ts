@@ -8,7 +8,8 @@
  */
 import type { Piece } from "./nodes.js";
 import { NARROWS, WIDENS } from "./rules.js";
-import { record, type NodePair, type Walk } from "./walk.js";
+import type { SchemaFinding } from "./nodes.js";
+import { decide, record, type NodePair, type Walk } from "./walk.js";
 import { longest, type ArrayPart } from "./shape.js";
 
 /** The pieces an item at position i must match; an empty list is any value. */
@@ -39,17 +40,38 @@ function compareLengths(walk: Walk, b: ArrayPart, h: ArrayPart): void {
 }
 
 function compareUnique(walk: Walk, b: ArrayPart, h: ArrayPart): void {
-  // Of at most one item, every array is unique.
-  const bUnique = b.unique !== undefined && longest(b) > 1;
-  const hUnique = h.unique !== undefined && longest(h) > 1;
+  // Of at most one item, every array is unique: uniqueItems there is no bound, and its absence no loosening.
+  const unique = (p: ArrayPart) => p.unique !== undefined || longest(p) <= 1;
+  const [bUnique, hUnique] = [unique(b), unique(h)];
   if (bUnique === hUnique) return;
   const message = `uniqueItems ${bUnique} → ${hUnique}`;
   record(walk, h.unique?.at ?? h.at, hUnique ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["uniqueItems"]);
 }
 
+/** Rules whose output verdict rests on the base client dropping the properties it does not know. */
+const DROPPED_RULES: ReadonlySet<string> = new Set(["property-added-optional", "property-added-required", "additional-properties-opened"]);
+
+const UNIQUE_REASON = "; a client built on the base drops it, which may make two items of a `uniqueItems` array equal, and toolc found no value that shows it";
+
+/**
+ * Items of an array the base keeps unique: what the base client drops from
+ * each item may leave two of them equal, so a property its items gained is
+ * not compatible for output just because it is dropped. Each such finding
+ * since `start` is decided again by a witness at the array.
+ */
+function redecideDropped(walk: Walk, pair: NodePair, start: number): void {
+  for (let i = start; i < walk.out.length; i++) {
+    const finding = walk.out[i] as SchemaFinding;
+    if (!DROPPED_RULES.has(finding.rule) || (finding.levels.output !== "info" && finding.levels.output !== "warning")) continue;
+    const decided = decide(walk, pair, { rule: finding.rule, levels: { ...finding.levels, output: "undecided" }, message: finding.message });
+    walk.out[i] = { ...finding, levels: decided.levels, message: decided.levels.output === "undecided" ? decided.message + UNIQUE_REASON : decided.message };
+  }
+}
+
 export function compareArrays(walk: Walk, pair: NodePair, b: ArrayPart, h: ArrayPart): void {
   compareLengths(walk, b, h);
   compareUnique(walk, b, h);
+  const start = walk.out.length;
   // Positions both sides can have: the one longer tuple, then the items after both tuples.
   const reach = Math.min(longest(b), longest(h));
   const tuple = Math.max(b.prefix.length, h.prefix.length);
@@ -62,5 +84,5 @@ export function compareArrays(walk: Walk, pair: NodePair, b: ArrayPart, h: Array
   if (reach > tuple && b.items !== false && h.items !== false && (b.items.length > 0 || h.items.length > 0)) {
     walk.compareNode(walk, { b: orAny(b.items, b), h: orAny(h.items, h), headers: false });
   }
-  void pair;
+  if (b.unique !== undefined && longest(b) > 1) redecideDropped(walk, pair, start);
 }

@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { JsonValue } from "../ir.js";
 import { child, type Piece } from "./nodes.js";
 import { NARROWS, WIDENS, worstLevel, type Level, type Levels } from "./rules.js";
-import { probe, record, show, worstIn, type NodePair, type Walk } from "./walk.js";
+import { decide, probe, record, show, worstIn, type Change, type NodePair, type Walk } from "./walk.js";
 import { propertyPieces, shapeOf, type ObjectPart, type PropertyEntry } from "./shape.js";
 import { accepts } from "./validate.js";
 import { isJsonObject } from "../schema/json.js";
@@ -42,7 +42,7 @@ export function compareObjects(walk: Walk, pair: NodePair, b: ObjectPart, h: Obj
   for (const name of new Set([...b.required.keys(), ...h.required.keys()])) {
     if (!b.properties.has(name) && !h.properties.has(name)) compareRequired(walk, b, h, name, h.required.get(name) ?? h.at);
   }
-  compareAdditional(walk, b, h);
+  compareAdditional(walk, pair, b, h);
   comparePropertyNames(walk, b, h);
   compareCounts(walk, b, h);
 }
@@ -56,18 +56,37 @@ function compareProperty(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPar
   const headers = pair.headers && [...(bEntry?.pieces ?? []), ...(hEntry?.pieces ?? [])].every((p) => isJsonObject(p.schema) && !("$ref" in p.schema));
   if (bEntry && hEntry) {
     compareRequired(walk, b, h, name, hEntry.at);
-    compareDefault(walk, b, h, name, bEntry, hEntry);
+    compareDefault(walk, pair, { b, h, name }, bEntry, hEntry);
     if (pair.headers) compareHeader(walk, bEntry, hEntry, name);
     walk.compareNode(walk, { b: bEntry.pieces, h: hEntry.pieces, headers });
     return;
   }
-  if (hEntry) return propertyAdded(walk, b, h, name, hEntry, bPieces, pair.headers);
+  if (hEntry) return propertyAdded(walk, pair, { b, h, name }, hEntry, bPieces);
   if (bEntry) return propertyRemoved(walk, b, h, name, bEntry, hPieces, pair.headers);
 }
 
-function propertyAdded(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, entry: PropertyEntry, bPieces: readonly Piece[], headers: boolean): void {
+/**
+ * A client of the base drops the output properties it does not know before
+ * it validates: what is left may be fewer than the base's minProperties,
+ * unless the head requires that many the base knows.
+ */
+function dropMayUnderfill(b: ObjectPart, h: ObjectPart): boolean {
+  const known = [...h.required.keys()].filter((name) => b.properties.has(name)).length;
+  return (b.minProperties?.value ?? 0) > known;
+}
+
+const DROP_REASON = "; a client built on the base drops it, which may leave fewer properties than the base's minProperties, and toolc found no value that shows it";
+
+/** Output levels where dropping what the base does not know may underfill it: decided by a witness at the object. */
+function droppedDecided(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPart, change: Change, safe: Level): Change {
+  if (change.levels.output !== safe || !b.drop || !dropMayUnderfill(b, h)) return change;
+  const decided = decide(walk, pair, { ...change, levels: { ...change.levels, output: "undecided" } });
+  return decided.levels.output === "undecided" ? { ...decided, message: decided.message + DROP_REASON } : decided;
+}
+
+function propertyAdded(walk: Walk, pair: NodePair, { b, h, name }: { b: ObjectPart; h: ObjectPart; name: string }, entry: PropertyEntry, bPieces: readonly Piece[]): void {
   const requiredIn = requiredInput(h, name);
-  const header = headers && entry.header !== undefined ? `; mirrored into the \`Mcp-Param-${entry.header}\` header` : "";
+  const header = pair.headers && entry.header !== undefined ? `; mirrored into the \`Mcp-Param-${entry.header}\` header` : "";
   if (b.additional === false) {
     // Base callers never sent it; base clients refuse it in output unless they drop it.
     const output: Level = !allowsSome(entry.pieces, walk, false) ? "info" : b.drop ? "info" : "breaking";
@@ -75,7 +94,7 @@ function propertyAdded(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, e
     const change = requiredIn
       ? { rule: "property-added-required" as const, levels: { input: "breaking" as Level, output }, message: `required property \`${name}\` added${note}${header}` }
       : { rule: "property-added-optional" as const, levels: { input: "info" as Level, output }, message: `optional property \`${name}\` added${note}${header}` };
-    return record(walk, entry.at, change, [], true);
+    return record(walk, entry.at, droppedDecided(walk, pair, b, h, change, "info"), [], true);
   }
   // The base accepted any value (or a map's value) for it: compare that with the new declaration.
   const found = probe(walk, (scratch) => scratch.compareNode(scratch, { b: bPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : bPieces, h: entry.pieces, headers: false }));
@@ -122,8 +141,33 @@ function literalDefault(entry: PropertyEntry): { has: boolean; value?: JsonValue
   return isJsonObject(node) && "default" in node ? { has: true, value: node.default as JsonValue } : { has: false };
 }
 
+/** The names every input value has once defaults are filled in: the required ones and the defaulted ones. */
+const alwaysPresent = (part: ObjectPart): number => new Set([...part.required.keys(), ...[...part.properties].filter(([, e]) => e.defaulted).map(([n]) => n)]).size;
+
+/**
+ * The input validator fills defaults in before it counts properties: a
+ * default removed may leave a call under the head's minProperties, when
+ * what every value has does not reach it; a default added may push a call
+ * over its maxProperties, when the object can hold more than that. Either
+ * way the counts may bind, and a witness decides.
+ */
+function countsMayBind(h: ObjectPart, added: boolean): boolean {
+  if (!added) return (h.minProperties?.value ?? 0) > alwaysPresent(h);
+  const ceiling = h.additional === false ? h.properties.size : Infinity;
+  return h.maxProperties !== undefined && ceiling > h.maxProperties.value;
+}
+
+const COUNT_REASON = "; the object's property count may have counted on it, and toolc found no call that shows it";
+
+/** Levels where the counts may bind, decided by a witness at the object; else `level`. */
+function countedDefault(walk: Walk, pair: NodePair, h: ObjectPart, added: boolean, change: { rule: "default-added" | "default-removed"; level: Level; message: string }): Change {
+  if (change.level === "breaking" || !countsMayBind(h, added)) return { rule: change.rule, levels: { input: change.level, output: null }, message: change.message };
+  const decided = decide(walk, pair, { rule: change.rule, levels: { input: "undecided", output: null }, message: change.message });
+  return decided.levels.input === "undecided" ? { ...decided, message: decided.message + COUNT_REASON } : decided;
+}
+
 /** A default is what the handler sees for a field the caller left out; on a required property, it is what lets callers leave it out. */
-function compareDefault(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, bEntry: PropertyEntry, hEntry: PropertyEntry): void {
+function compareDefault(walk: Walk, pair: NodePair, { b, h, name }: { b: ObjectPart; h: ObjectPart; name: string }, bEntry: PropertyEntry, hEntry: PropertyEntry): void {
   const bd = literalDefault(bEntry);
   const hd = literalDefault(hEntry);
   if (!bd.has && !hd.has) return;
@@ -132,12 +176,12 @@ function compareDefault(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, 
     if (isDeepStrictEqual(bd.value, hd.value)) return;
     return record(walk, hEntry.at, { rule: "default-changed", levels: { input: "warning", output: null }, message: `default ${show(bd.value)} → ${show(hd.value)}` }, keyword);
   }
-  if (hd.has) return record(walk, hEntry.at, { rule: "default-added", levels: { input: "info", output: null }, message: `default ${show(hd.value)} added` }, keyword);
+  if (hd.has) return record(walk, hEntry.at, countedDefault(walk, pair, h, true, { rule: "default-added", level: "info", message: `default ${show(hd.value)} added` }), keyword);
   const refused = h.required.has(name) && b.required.has(name);
   const message = refused
     ? `default ${show(bd.value)} removed from a required property: callers that leave \`${name}\` out are now refused`
     : `default ${show(bd.value)} removed: the handler no longer gets a value when the caller leaves it out`;
-  record(walk, bEntry.at, { rule: "default-removed", levels: { input: refused ? "breaking" : "warning", output: null }, message }, keyword);
+  record(walk, bEntry.at, countedDefault(walk, pair, h, false, { rule: "default-removed", level: refused ? "breaking" : "warning", message }), keyword);
 }
 
 /** `x-mcp-header`: callers on Streamable HTTP mirror the property into `Mcp-Param-{name}`, and the server checks it (MCP 2026-07-28). */
@@ -159,14 +203,15 @@ function compareHeader(walk: Walk, bEntry: PropertyEntry, hEntry: PropertyEntry,
 }
 
 /** Properties neither side declares: closed, a map's values, or anything. */
-function compareAdditional(walk: Walk, b: ObjectPart, h: ObjectPart): void {
+function compareAdditional(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPart): void {
   const keyword = ["additionalProperties"];
   if (b.additional === false && h.additional === false) return;
   if (b.additional === false) {
     if ((h.maxProperties?.value ?? Infinity) <= h.required.size) return;
     // The old client drops undeclared properties, so output that gained some still validates (but loses them).
     const output: Level = b.drop ? "warning" : "breaking";
-    return record(walk, h.additionalAt ?? h.at, { rule: "additional-properties-opened", levels: { input: "info", output }, message: "object now accepts properties it does not declare" }, keyword);
+    const change: Change = { rule: "additional-properties-opened", levels: { input: "info", output }, message: "object now accepts properties it does not declare" };
+    return record(walk, h.additionalAt ?? h.at, droppedDecided(walk, pair, b, h, change, "warning"), keyword);
   }
   if (h.additional === false) {
     // Required properties already fill every place maxProperties allows: there was no room for another.
@@ -202,14 +247,26 @@ function comparePropertyNames(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   }
 }
 
+/**
+ * minProperties as it acts: no accepted value has fewer properties than the
+ * object requires, nor, on input, than it requires and fills in by default,
+ * so a bound below that says nothing in that direction.
+ */
+function compareMinProperties(walk: Walk, b: ObjectPart, h: ObjectPart): void {
+  const [bMin, hMin] = [b.minProperties?.value ?? 0, h.minProperties?.value ?? 0];
+  if (bMin === hMin) return;
+  const input = Math.max(hMin, alwaysPresent(h)) - Math.max(bMin, alwaysPresent(b));
+  const output = Math.max(hMin, h.required.size) - Math.max(bMin, b.required.size);
+  if (input === 0 && output === 0) return;
+  const levels: Levels = { input: input > 0 ? "breaking" : input < 0 ? "info" : null, output: output < 0 ? "breaking" : output > 0 ? "info" : null };
+  const message = `minProperties ${bMin} → ${hMin}`;
+  record(walk, h.minProperties?.at ?? h.at, { rule: hMin > bMin ? "bound-tightened" : "bound-loosened", levels, message }, ["minProperties"]);
+}
+
 function compareCounts(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   // A closed object cannot have more properties than it declares: a larger maxProperties says nothing.
   const ceiling = (p: ObjectPart) => (p.additional === false ? p.properties.size : Infinity);
-  const [bMin, hMin] = [b.minProperties?.value ?? 0, h.minProperties?.value ?? 0];
-  if (bMin !== hMin) {
-    const message = `minProperties ${bMin} → ${hMin}`;
-    record(walk, h.minProperties?.at ?? h.at, hMin > bMin ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["minProperties"]);
-  }
+  compareMinProperties(walk, b, h);
   const [bLit, hLit] = [b.maxProperties?.value ?? Infinity, h.maxProperties?.value ?? Infinity];
   if (bLit === hLit) return;
   // Only what the bound itself changes: measured against the properties each side can have.

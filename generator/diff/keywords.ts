@@ -7,6 +7,7 @@
  */
 import { isMultipleOf } from "../runtime/multiple.js";
 import { countSteps, stepFrom } from "./decimal.js";
+import { impliedLengths } from "../normalize/format-lengths.js";
 import { patternIncluded, patternMinLength } from "./patterns.js";
 import { decide, record, show, type NodePair, type Walk } from "./walk.js";
 import { NARROWS, WIDENS, type Levels } from "./rules.js";
@@ -94,11 +95,18 @@ function compareStep(walk: Walk, b: NumberPart, h: NumberPart): void {
   else record(walk, cursor, { rule: "bound-tightened", levels: { input: "breaking", output: "breaking" }, message: `${message}: neither is a multiple of the other` }, keyword);
 }
 
+/** A length bound as written, or the keyword that implies it when none is (`15 (by format)`). */
+function lengthText(bound: At<number> | undefined, key: string): string {
+  if (bound === undefined) return "(none)";
+  const by = bound.keyword[0];
+  return by === undefined || by === key ? String(bound.value) : `${bound.value} (by ${by})`;
+}
+
 function compareLength(walk: Walk, key: "minLength" | "maxLength", b: At<number> | undefined, h: At<number> | undefined, hAt: StringPart["at"], bValue = b?.value, hValue = h?.value): void {
   if (bValue === hValue) return;
   const lower = key === "minLength";
   const tightened = hValue !== undefined && (bValue === undefined || (lower ? hValue > bValue : hValue < bValue));
-  const message = `${key} ${b?.value ?? "(none)"} → ${h?.value ?? "(none)"}`;
+  const message = `${key} ${lengthText(b, key)} → ${lengthText(h, key)}`;
   record(walk, h?.at ?? hAt, tightened ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, [key]);
 }
 
@@ -109,18 +117,32 @@ function formatCovers(outer: readonly string[], inner: readonly string[]): boole
   return outer.every((f) => inner.includes(f) || inner.some((i) => FORMAT_INCLUDED[i]?.includes(f)));
 }
 
-/** minLength as it acts: a pattern that matches only longer strings already says more. */
-function effectiveMinLength(p: StringPart): At<number> | undefined {
-  const implied = Math.max(0, ...p.patterns.map((x) => patternMinLength(x.value)));
-  if (implied === 0 || implied < (p.minLength?.value ?? 0)) return p.minLength;
-  return { value: implied, at: p.patterns[0]?.at ?? p.at, keyword: ["pattern"] };
+/**
+ * A length bound as it acts: a pattern that matches only longer strings, or a
+ * format whose strings all have a length (normalize/format-lengths.ts: every
+ * uuid is 36 characters), already says more than a weaker `minLength` or
+ * `maxLength`, and as much as an equal one. The written keyword wins a tie,
+ * so a change is located where it is written.
+ */
+function effectiveLength(p: StringPart, key: "minLength" | "maxLength"): At<number> | undefined {
+  const written = p[key];
+  const formats = impliedLengths(p.formats.map((f) => f.value));
+  const implied: At<number>[] = [];
+  if (key === "minLength") {
+    const fromPattern = Math.max(0, ...p.patterns.map((x) => patternMinLength(x.value)));
+    if (fromPattern > 0) implied.push({ value: fromPattern, at: p.patterns[0]?.at ?? p.at, keyword: ["pattern"] });
+    if (formats.min > 0) implied.push({ value: formats.min, at: p.formats[0]?.at ?? p.at, keyword: ["format"] });
+  } else if (formats.max < Infinity) implied.push({ value: formats.max, at: p.formats[0]?.at ?? p.at, keyword: ["format"] });
+  const tighter = (a: At<number>, b: At<number>) => (key === "minLength" ? a.value > b.value : a.value < b.value);
+  return implied.reduce<At<number> | undefined>((best, x) => (best === undefined || tighter(x, best) ? x : best), written);
 }
 
 export function compareStringParts(walk: Walk, pair: NodePair, b: StringPart, h: StringPart): void {
-  const [bMin, hMin] = [effectiveMinLength(b), effectiveMinLength(h)];
-  // Reported when minLength itself changed and that changes what is allowed; a pattern's change is reported as one.
-  if (b.minLength?.value !== h.minLength?.value && bMin?.value !== hMin?.value) compareLength(walk, "minLength", b.minLength ?? bMin, h.minLength ?? hMin, h.at, bMin?.value, hMin?.value);
-  compareLength(walk, "maxLength", b.maxLength, h.maxLength, h.at);
+  // Reported when the keyword itself changed and that changes what is allowed; a change of pattern or format is reported as one.
+  for (const key of ["minLength", "maxLength"] as const) {
+    const [bEffective, hEffective] = [effectiveLength(b, key), effectiveLength(h, key)];
+    if (b[key]?.value !== h[key]?.value && bEffective?.value !== hEffective?.value) compareLength(walk, key, b[key] ?? bEffective, h[key] ?? hEffective, h.at, bEffective?.value, hEffective?.value);
+  }
   compareFormats(walk, pair, b, h);
   comparePatterns(walk, pair, b, h);
 }

@@ -87,13 +87,16 @@ function arrays(node: JsonObject, gen: Gen, depth: number, seen: readonly string
   const prefix = Array.isArray(node.prefixItems) ? (node.prefixItems as JsonSchema[]) : [];
   const itemSchema = node.items === undefined ? true : (node.items as JsonSchema);
   const tuple = prefix.map((s) => values(s, gen, depth + 1, seen).slice(0, 4));
-  const items = itemSchema === false ? [] : values(itemSchema, gen, depth + 1, seen).slice(0, 6);
+  const unique = node.uniqueItems === true;
+  const items = itemSchema === false ? [] : values(itemSchema, gen, depth + 1, seen).slice(0, unique ? 20 : 6);
   const out: JsonValue[] = [[]];
   const head = tuple.map((vs) => vs[0] ?? null);
   for (let i = 0; i < tuple.length; i++) for (const v of tuple[i] ?? []) out.push(head.map((h, j) => (j === i ? v : h)));
   out.push(head.slice(0, -1));
-  for (const v of items) out.push([...head, v], [...head, v, v]);
+  for (const v of items.slice(0, 6)) out.push([...head, v], [...head, v, v]);
   if (items.length >= 2) out.push([...head, items[0] as JsonValue, items[1] as JsonValue]);
+  // Unique items: the first candidate beside each other one, which may differ only where a client drops something.
+  if (unique) for (const v of items.slice(2)) out.push([...head, items[0] as JsonValue, v]);
   for (const key of ["minItems", "maxItems"]) {
     const n = node[key];
     if (typeof n === "number" && n <= 20) for (const len of [n - 1, n, n + 1]) if (len >= 0) out.push(Array.from({ length: len }, (_, i) => (i < head.length ? head[i] : items[i % Math.max(items.length, 1)] ?? null) as JsonValue));
@@ -121,6 +124,32 @@ function objects(node: JsonObject, gen: Gen, depth: number, seen: readonly strin
   const extra = node.additionalProperties;
   const extraValues = isJsonObject(extra) ? values(extra, gen, depth + 1, seen).slice(0, 3) : ["x", 1, null];
   for (const v of extraValues) out.push({ ...base, zz: v as JsonValue });
+  out.push(...countedObjects(node, base, choices, extraValues[0] ?? null));
+  return out;
+}
+
+/** One-letter names, which a `propertyNames` of short names still allows, for padding an object with undeclared properties. */
+const SPARE_NAMES = [..."abcdefghijklmnopqrstuvwxyz"];
+
+/**
+ * Objects of each size up to `maxProperties` (or just past `minProperties`),
+ * from the required properties, padded first with declared optional ones and
+ * then with undeclared ones: the sizes at which a count bound decides, where
+ * a default filled in or a property dropped moves a value across it.
+ */
+function countedObjects(node: JsonObject, base: JsonObject, choices: ReadonlyMap<string, JsonValue[]>, extraValue: JsonValue): JsonObject[] {
+  const max = typeof node.maxProperties === "number" ? node.maxProperties : typeof node.minProperties === "number" ? node.minProperties + 1 : undefined;
+  if (max === undefined || max > 8) return [];
+  const optional = [...choices].filter(([name, vs]) => !(name in base) && vs[0] !== undefined).map(([name, vs]) => [name, vs[0] as JsonValue] as const);
+  const spare = SPARE_NAMES.filter((name) => !choices.has(name)).map((name) => [name, extraValue] as const);
+  const out: JsonObject[] = [];
+  for (const padding of [optional, spare, [...optional, ...spare]]) {
+    for (let size = Object.keys(base).length + 1; size <= max; size++) {
+      const added = padding.slice(0, size - Object.keys(base).length);
+      if (added.length < size - Object.keys(base).length) break;
+      out.push({ ...base, ...Object.fromEntries(added) });
+    }
+  }
   return out;
 }
 

@@ -1,31 +1,34 @@
 /**
  * Schemas no value can pass, by construction: bounds that exclude each
- * other, a `const` or `enum` value its own `type` refuses, a required
- * property the object forbids, and union branches that need a property the
- * object's closing rule rejects. Each is a located error: a tool whose input
- * or output accepts nothing would compile, and every call would fail.
+ * other (with no multiple of `multipleOf`, or no integer, between them), a
+ * `const` or `enum` value its own `type` refuses (and, in
+ * satisfiable-values.ts, `const`s, `enum`s and `type`s that clash across a
+ * node and its `allOf` parts), a length no string of the `format` or
+ * `pattern` has, a required property the object forbids, more properties
+ * required than a closed object can hold, and union branches that need a
+ * property the object's closing rule rejects. Each is a located error: a
+ * tool whose input or output accepts nothing would compile, and every call
+ * would fail. What rules cannot decide (two patterns no string matches both)
+ * is left to the examples.
  */
 import { Codes, error } from "../diagnostics.js";
+import { commonStep, snapToStep } from "../diff/decimal.js";
+import { patternMinLength } from "../diff/patterns.js";
 import type { Diagnostic, JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { forEachSchema, isObjectSchema, UNION_KEYWORDS } from "../schema/walk.js";
 import { isJsonObject } from "../schema/json.js";
+import { FORMAT_LENGTHS } from "./format-lengths.js";
+import { checkValueLimits, declaredTypes, typesOfValue } from "./satisfiable-values.js";
 
 type Report = (path: JsonPath, message: string) => void;
 
 const num = (v: JsonValue | undefined): number | undefined => (typeof v === "number" ? v : undefined);
 
-/** The JSON Schema type of a value (Validation §6.1.1): an integral number is an integer, and a number too. */
-function typesOfValue(value: JsonValue): string[] {
-  if (value === null) return ["null"];
-  if (Array.isArray(value)) return ["array"];
-  if (typeof value === "number") return Number.isInteger(value) ? ["integer", "number"] : ["number"];
-  return [typeof value];
-}
-
-function declaredTypes(node: JsonObject): string[] | undefined {
-  if (typeof node.type === "string") return [node.type];
-  return Array.isArray(node.type) ? node.type.filter((t): t is string => typeof t === "string") : undefined;
+/** Whether every value the node's `type` allows is of `kinds`: only then can keywords for those kinds alone leave nothing. */
+function onlyOf(node: JsonObject, ...kinds: string[]): boolean {
+  const types = declaredTypes(node);
+  return types !== undefined && types.length > 0 && types.every((t) => kinds.includes(t));
 }
 
 /** Lower and upper bounds that no number, length or count can meet at once. */
@@ -47,12 +50,52 @@ function checkBounds(node: JsonObject, path: JsonPath, report: Report): void {
       if (lo > hi || (lo === hi && (lowOpen || highOpen))) report([...path, lowKey], `\`${lowKey}: ${lo}\` and \`${highKey}: ${hi}\` leave no number between them`);
     }
   }
-  const types = declaredTypes(node);
-  const lo = num(node.minimum);
-  const hi = num(node.maximum);
-  if (types?.length === 1 && types[0] === "integer" && lo !== undefined && hi !== undefined && lo <= hi && Math.ceil(lo) > Math.floor(hi)) {
-    report([...path, "minimum"], `no integer lies between \`minimum: ${lo}\` and \`maximum: ${hi}\``);
-  }
+  checkMultiples(node, path, report);
+}
+
+/** The tighter of an inclusive and an exclusive bound on one side, as `[keyword, value, exclusive]`. */
+function tighterBound(node: JsonObject, lower: boolean): [string, number, boolean] | undefined {
+  const [inclusive, exclusive] = lower ? ["minimum", "exclusiveMinimum"] : ["maximum", "exclusiveMaximum"];
+  const a = num(node[inclusive]);
+  const b = num(node[exclusive]);
+  if (a === undefined) return b === undefined ? undefined : [exclusive, b, true];
+  if (b === undefined) return [inclusive, a, false];
+  const exclusiveWins = lower ? b >= a : b <= a;
+  return exclusiveWins ? [exclusive, b, true] : [inclusive, a, false];
+}
+
+/**
+ * Bounds with no allowed number between them: no multiple of `multipleOf`,
+ * or, for `type: integer`, no integer (a multiple of 1), decided on the
+ * written decimals as the validators decide (0.3 is a multiple of 0.1).
+ * Bounds that cross are checkBounds' own report.
+ */
+function checkMultiples(node: JsonObject, path: JsonPath, report: Report): void {
+  const integer = onlyOf(node, "integer");
+  const step = num(node.multipleOf);
+  if ((!integer && step === undefined) || !onlyOf(node, "integer", "number")) return;
+  const low = tighterBound(node, true);
+  const high = tighterBound(node, false);
+  if (low === undefined || high === undefined || low[1] > high[1] || (low[1] === high[1] && (low[2] || high[2]))) return;
+  const lattice = commonStep(integer ? [step ?? 1, 1] : [step as number]);
+  if (lattice === undefined) return;
+  const first = snapToStep(low[1], lattice, true, low[2]);
+  const last = snapToStep(high[1], lattice, false, high[2]);
+  if (first === undefined || last === undefined || first <= last) return;
+  const what = `${integer ? "integer" : "number"}${step === undefined ? "" : ` that is a multiple of ${step}`}`;
+  report([...path, step === undefined ? low[0] : "multipleOf"], `no ${what} lies between \`${low[0]}: ${low[1]}\` and \`${high[0]}: ${high[1]}\``);
+}
+
+/** A `minLength` longer, or a `maxLength` shorter, than every string the `format` or `pattern` allows. */
+function checkLengths(node: JsonObject, path: JsonPath, report: Report): void {
+  if (!onlyOf(node, "string")) return;
+  const min = num(node.minLength);
+  const max = num(node.maxLength);
+  const format = typeof node.format === "string" ? FORMAT_LENGTHS[node.format] : undefined;
+  if (format !== undefined && max !== undefined && format.min > max) report([...path, "maxLength"], `every \`format: ${node.format as string}\` string is at least ${format.min} characters, above \`maxLength: ${max}\`, so no value passes`);
+  if (format !== undefined && min !== undefined && format.max < min) report([...path, "minLength"], `every \`format: ${node.format as string}\` string is at most ${format.max} characters, below \`minLength: ${min}\`, so no value passes`);
+  const shortest = typeof node.pattern === "string" ? patternMinLength(node.pattern) : 0;
+  if (max !== undefined && shortest > max) report([...path, "pattern"], `\`pattern: ${JSON.stringify(node.pattern)}\` matches no string shorter than ${shortest} characters, above \`maxLength: ${max}\`, so no value passes`);
 }
 
 /**
@@ -108,6 +151,7 @@ function checkRequired(node: JsonObject, path: JsonPath, report: Report): void {
   });
   const max = num(node.maxProperties);
   if (max !== undefined && new Set(required).size > max) report([...path, "maxProperties"], `\`maxProperties: ${max}\` is below the ${new Set(required).size} required properties`);
+  checkMinProperties(node, path, report);
   if (node.unevaluatedProperties !== false) return;
   const allowed = evaluatedNames(node);
   if (allowed === undefined) return;
@@ -139,12 +183,31 @@ function checkBranchesAgainstClosing(node: JsonObject, path: JsonPath, report: R
   }
 }
 
+/** A `minProperties` above the number of names a closed object can hold (its declared properties not set to `false`, or for `unevaluatedProperties: false` its branches' too). */
+function checkMinProperties(node: JsonObject, path: JsonPath, report: Report): void {
+  const min = num(node.minProperties);
+  if (min === undefined || !onlyOf(node, "object") || "patternProperties" in node) return;
+  const names = node.additionalProperties === false ? new Set(Object.keys(propertiesOf(node))) : node.unevaluatedProperties === false ? evaluatedNames(node) : undefined;
+  if (names === undefined) return;
+  const holdable = [...names].filter((name) => propertiesOf(node)[name] !== false).length;
+  if (min > holdable) report([...path, "minProperties"], `\`minProperties: ${min}\` is above the ${holdable} properties the closed object can hold, so no value passes`);
+}
+
 export function checkSatisfiable(schema: JsonSchema, root: JsonPath, file: YamlSource): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const report: Report = (path, message) => out.push(error(file.locate(path), Codes.unsatisfiable, message));
+  // A clash inside an allOf part is found from the part and from each node above it: reported once.
+  const reported = new Set<string>();
+  const report: Report = (path, message) => {
+    const key = JSON.stringify([path, message]);
+    if (reported.has(key)) return;
+    reported.add(key);
+    out.push(error(file.locate(path), Codes.unsatisfiable, message));
+  };
   forEachSchema(schema, root, (node, path) => {
     checkBounds(node, path, report);
+    checkLengths(node, path, report);
     checkValues(node, path, report);
+    checkValueLimits(node, path, report);
     checkRequired(node, path, report);
     checkBranchesAgainstClosing(node, path, report);
   });

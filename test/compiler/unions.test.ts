@@ -106,10 +106,31 @@ describe("schemas nothing can pass (TC026)", () => {
     { name: "union branches the closing rule forbids", schema: "{ type: object, additionalProperties: false, oneOf: [{ properties: { a: { type: string } }, required: [a] }, { properties: { b: { type: string } }, required: [b] }] }", want: /error TC026: every branch requires a property the object's `additionalProperties: false` forbids \(`a`, `b`\)/ },
     { name: "an allOf branch the closing rule forbids", schema: "{ type: object, properties: { a: { type: string } }, additionalProperties: false, allOf: [{ required: [b] }] }", want: /error TC026: this branch requires `b`, which the object's `additionalProperties: false` forbids/ },
     { name: "a required name no branch declares", schema: "{ type: object, required: [c], anyOf: [{ properties: { a: { type: string } } }, { properties: { b: { type: string } } }] }", want: /error TC026: required property `c` is declared neither in `properties` nor in any branch/ },
+    { name: "a const outside its own enum", schema: "{ type: string, enum: [a], const: b }", want: /error TC026: `const: "b"` and `enum: \["a"\]` have no value in common, so no value passes/ },
+    { name: "allOf parts with different consts", schema: "{ allOf: [{ const: a }, { const: b }] }", want: /error TC026: `const: "a"` \(allOf part 0\) and `const: "b"` \(allOf part 1\) have no value in common/ },
+    { name: "an allOf part's enum against another part's type", schema: "{ allOf: [{ enum: [a, b] }, { type: integer }] }", want: /error TC026: no value of `enum: \["a","b"\]` \(allOf part 0\) is of `type: integer` \(allOf part 1\), so no value passes/ },
+    { name: "no multiple of multipleOf between the bounds (integers)", schema: "{ type: integer, multipleOf: 2, minimum: 1, maximum: 1 }", want: /error TC026: no integer that is a multiple of 2 lies between `minimum: 1` and `maximum: 1`/ },
+    { name: "no multiple of multipleOf between the bounds (decimals)", schema: "{ type: number, multipleOf: 0.1, minimum: 0.31, maximum: 0.39 }", want: /error TC026: no number that is a multiple of 0.1 lies between `minimum: 0.31` and `maximum: 0.39`/ },
+    { name: "no integer between exclusive bounds", schema: "{ type: integer, exclusiveMinimum: 1, exclusiveMaximum: 2 }", want: /error TC026: no integer lies between `exclusiveMinimum: 1` and `exclusiveMaximum: 2`/ },
+    { name: "a pattern longer than maxLength", schema: '{ type: string, maxLength: 2, pattern: "^abc$" }', want: /error TC026: `pattern: "\^abc\$"` matches no string shorter than 3 characters, above `maxLength: 2`/ },
+    { name: "a format longer than maxLength", schema: "{ type: string, format: uuid, maxLength: 32 }", want: /error TC026: every `format: uuid` string is at least 36 characters, above `maxLength: 32`/ },
+    { name: "a format shorter than minLength", schema: "{ type: string, format: date, minLength: 11 }", want: /error TC026: every `format: date` string is at most 10 characters, below `minLength: 11`/ },
+    { name: "minProperties above what a closed object holds", schema: "{ type: object, properties: { a: { type: string } }, minProperties: 2 }", want: /error TC026: `minProperties: 2` is above the 1 properties the closed object can hold/ },
   ])("$name", ({ schema, want }) => {
     const { lines } = compile(tool(`  type: object\n  properties:\n    v: ${schema}`));
     expect(lines).toEqual([expect.stringMatching(want)]);
     expect(lines[0]).toMatch(/^definitions\/t\.yaml:9:/);
+  });
+
+  it.each([
+    ["null beside numbers no multiple fits", '{ type: [integer, "null"], multipleOf: 2, minimum: 1, maximum: 1 }'],
+    ["a decimal bound that is a multiple", "{ type: number, multipleOf: 0.1, minimum: 0.3, maximum: 0.3 }"],
+    ["null beside a format longer than maxLength", '{ type: [string, "null"], format: uuid, maxLength: 10 }'],
+    ["a const among its allOf part's enum", "{ allOf: [{ enum: [a, b] }, { const: b }] }"],
+    ["a pattern that fits maxLength", '{ type: string, maxLength: 3, pattern: "^abc$" }'],
+    ["minProperties on an open object", "{ type: object, properties: { a: { type: string } }, additionalProperties: true, minProperties: 2 }"],
+  ])("still compiles: %s", (_name, schema) => {
+    expect(compile(tool(`  type: object\n  properties:\n    v: ${schema}`)).lines).toEqual([]);
   });
 
   it("also in input, located at the keyword", () => {

@@ -179,6 +179,18 @@ describe("the diff section of toolc.config.yaml", () => {
     expect(ignored).toMatchObject({ code: 0, out: "toolc diff: no changes\n" });
   });
 
+  it("undecided: fail makes an undecided change exit 1; without it the same change exits 0", async () => {
+    // The same strings, but toolc does not read a lookahead, so it can neither prove the change compatible nor find a string that breaks.
+    const UNDECIDED_EDIT: Edits = { "create_refund.yaml": [['pattern: "^ord_[A-Za-z0-9]+$"', 'pattern: "^(?=ord_)ord_[A-Za-z0-9]+$"']] };
+    const warned = await withConfig("definitions: x\n", UNDECIDED_EDIT);
+    expect(warned.code).toBe(0);
+    expect(warned.out).toMatch(/^head\/create_refund\.yaml:16:\d+: undecided pattern-changed: create_refund input\.orderId: .*toolc does not read one of the patterns/m);
+    expect(warned.out).toMatch(/toolc diff: 0 breaking, 1 undecided, 0 warnings, 0 info\n$/);
+    const failed = await withConfig("diff:\n  undecided: fail\n", UNDECIDED_EDIT);
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain("create_refund");
+  });
+
   it("an unknown rule id is a located error, with a suggestion", async () => {
     const run = await withConfig("definitions: x\ndiff:\n  except: [bound-tightend]\n", BREAKING_EDIT);
     expect(run.code).toBe(2);

@@ -1,23 +1,24 @@
 /**
  * The edits the differential test applies to a contract, each at one schema
  * node: chosen by the caller's random numbers, applied in place, and named,
- * or undefined where the node does not take it. Some change what the node
+ * or undefined where the node does not take it. Edits of defaults and
+ * headers pick their property from the whole contract, since few nodes take
+ * them. Some change what the node
  * accepts; others (marked "≡") only spell the same thing another way.
  */
-import type { Contract, Obj } from "./pairs.js";
+import { defaultFor } from "./defaults.js";
+import { headerCandidates, headerFor, shortestOf, type Contract, type Obj } from "./pairs.js";
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 interface Site {
   readonly node: Obj;
   readonly label: string;
-  /** The input root's own properties may carry defaults. */
-  readonly inputRoot: boolean;
 }
 
-function sitesOf(schema: unknown, label: string, out: Site[], inputRoot = false): void {
+function sitesOf(schema: unknown, label: string, out: Site[]): void {
   if (!isObj(schema)) return;
-  out.push({ node: schema, label, inputRoot });
+  out.push({ node: schema, label });
   for (const key of ["properties"]) if (isObj(schema[key])) for (const [name, sub] of Object.entries(schema[key] as Obj)) sitesOf(sub, `${label}.${name}`, out);
   for (const key of ["items", "additionalProperties", "propertyNames"]) sitesOf(schema[key], `${label}/${key}`, out);
   for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"]) if (Array.isArray(schema[key])) (schema[key] as unknown[]).forEach((sub, i) => sitesOf(sub, `${label}/${key}/${i}`, out));
@@ -25,7 +26,7 @@ function sitesOf(schema: unknown, label: string, out: Site[], inputRoot = false)
 
 function sites(c: Contract): Site[] {
   const out: Site[] = [];
-  sitesOf(c.input, "input", out, true);
+  sitesOf(c.input, "input", out);
   sitesOf(c.output, "output", out);
   for (const [name, t] of Object.entries(c.types)) sitesOf(t, name, out);
   return out;
@@ -43,7 +44,32 @@ const firstProp = (n: Obj, k: number): string | undefined => {
   return names.length === 0 ? undefined : names[k % names.length];
 };
 
-type Edit = (n: Obj, k: number, site: Site, contract: Contract) => boolean;
+/** Applied or not; or, for an edit that picks its own place in the contract, where it applied. */
+type Edit = (n: Obj, k: number, site: Site, contract: Contract) => boolean | string;
+
+/**
+ * Defaults act on input: in the input and in the named types it may share,
+ * not in the output's own schema, nor inside a union branch or an `allOf`
+ * part, where Ajv does not fill them in and toolc refuses them.
+ */
+const takesDefaults = (site: Site): boolean => !site.label.startsWith("output") && !/\/(anyOf|oneOf|allOf)\//.test(site.label);
+
+/** The k-th property schema, anywhere defaults act, that has a default (`has`) or not, and where it is; wherever the edit landed. */
+function defaultable(c: Contract, k: number, has: boolean): { schema: Obj; label: string } | undefined {
+  const found = sites(c)
+    .filter(takesDefaults)
+    .flatMap((site) => Object.entries(props(site.node) ?? {}).map(([name, schema]) => ({ schema, label: `${site.label}.${name}` })))
+    .filter((p): p is { schema: Obj; label: string } => isObj(p.schema) && "default" in p.schema === has);
+  return found[k % Math.max(1, found.length)];
+}
+
+/** The k-th top-level input property that may name a header, and has one (`has`) or not; wherever the edit landed, headers are the input root's. */
+function headerProperty(c: Contract, k: number, has: boolean): string | undefined {
+  const names = headerCandidates(c.input).filter((name) => "x-mcp-header" in ((props(c.input) as Obj)[name] as Obj) === has);
+  return names.length === 0 ? undefined : names[k % names.length];
+}
+
+const headerOf = (c: Contract, name: string): Obj => (props(c.input) as Obj)[name] as Obj;
 
 const numberKeys = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"];
 
@@ -73,10 +99,32 @@ export const EDITS: Readonly<Record<string, Edit>> = {
     n.required = req.includes(name) ? req.filter((r) => r !== name) : [...req, name];
     return true;
   },
-  "default removed": (n, k, site) => {
-    const name = firstProp(n, k);
-    const p = name === undefined ? undefined : (props(n) as Obj)[name];
-    return site.inputRoot && isObj(p) && "default" in p && (delete p.default, true);
+  "default removed": (_n, k, _site, c) => {
+    const p = defaultable(c, k, true);
+    return p !== undefined && (delete p.schema.default, p.label);
+  },
+  "default added": (_n, k, _site, c) => {
+    const p = defaultable(c, k, false);
+    const value = p === undefined ? undefined : defaultFor(p.schema);
+    return p !== undefined && value !== undefined && ((p.schema.default = value), p.label);
+  },
+  "default changed": (_n, k, _site, c) => {
+    const p = defaultable(c, k, true);
+    const { default: current, ...schema } = p?.schema ?? {};
+    const value = p === undefined ? undefined : defaultFor(schema, current);
+    return p !== undefined && value !== undefined && ((p.schema.default = value), p.label);
+  },
+  "mcp header added": (_n, k, _site, c) => {
+    const name = headerProperty(c, k, false);
+    return name !== undefined && ((headerOf(c, name)["x-mcp-header"] = headerFor(name)), `input.${name}`);
+  },
+  "mcp header renamed": (_n, k, _site, c) => {
+    const name = headerProperty(c, k, true);
+    return name !== undefined && ((headerOf(c, name)["x-mcp-header"] = headerFor(name, "K")), `input.${name}`);
+  },
+  "mcp header removed": (_n, k, _site, c) => {
+    const name = headerProperty(c, k, true);
+    return name !== undefined && (delete headerOf(c, name)["x-mcp-header"], `input.${name}`);
   },
   "null toggled": (n) => {
     const types = typesOf(n);
@@ -108,23 +156,30 @@ export const EDITS: Readonly<Record<string, Edit>> = {
     return Array.isArray(list) && list.every((b) => isObj(b) && "const" in b) && !list.some((b) => (b as Obj).const === "zz") && ((n[key] = [...list, { const: "zz", title: "ZZ" }]), true);
   },
   "lower bound moved": (n, k) => {
-    const key = ["minimum", "exclusiveMinimum", "minLength", "minItems"].find((x) => typeof n[x] === "number");
-    return key !== undefined && ((n[key] = (n[key] as number) + (k % 2 === 0 ? 1 : -1)), key.startsWith("min") && (n[key] as number) < 0 ? ((n[key] = 0), true) : true);
+    const key = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"].find((x) => typeof n[x] === "number");
+    if (key === undefined) return false;
+    n[key] = (n[key] as number) + (k % 2 === 0 ? 1 : -1);
+    if (key.startsWith("min") && (n[key] as number) < 0) n[key] = 0;
+    // Never above maxProperties: that object accepts nothing, which toolc refuses.
+    if (key === "minProperties" && typeof n.maxProperties === "number") n[key] = Math.min(n[key] as number, n.maxProperties);
+    return true;
   },
   "upper bound moved": (n, k) => {
     const key = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"].find((x) => typeof n[x] === "number");
     if (key === undefined) return false;
-    n[key] = Math.max((n[key] as number) + (k % 2 === 0 ? 1 : -1), key.startsWith("max") && key !== "maximum" ? Math.max(0, (n.minItems as number | undefined) ?? 0) : -Infinity);
+    const floors: Record<string, number> = { maxItems: (n.minItems as number | undefined) ?? 0, maxProperties: (n.minProperties as number | undefined) ?? 0, maxLength: shortestOf(n.format) };
+    const floor = floors[key] ?? 0;
+    n[key] = Math.max((n[key] as number) + (k % 2 === 0 ? 1 : -1), key.startsWith("max") && key !== "maximum" ? floor : -Infinity);
     return true;
   },
   "bound added": (n, k) => {
     const types = typesOf(n);
     if (types.includes("integer") || types.includes("number")) return !("maximum" in n) && !("exclusiveMaximum" in n) && ((n.maximum = 10 + (k % 3)), true);
-    if (types.includes("string")) return !("maxLength" in n) && ((n.maxLength = 4), true);
+    if (types.includes("string")) return !("maxLength" in n) && ((n.maxLength = Math.max(4, shortestOf(n.format))), true);
     return false;
   },
   "bound removed": (n) => {
-    const key = [...numberKeys, "minLength", "maxLength", "maxItems", "maxProperties"].find((x) => x in n);
+    const key = [...numberKeys, "minLength", "maxLength", "maxItems", "minProperties", "maxProperties"].find((x) => x in n);
     return key !== undefined && (delete n[key], true);
   },
   "exclusive bound as inclusive ≡": (n) => {
@@ -133,6 +188,7 @@ export const EDITS: Readonly<Record<string, Edit>> = {
     if (typeof n.minimum === "number") return (n.exclusiveMinimum = n.minimum - 1), delete n.minimum, true;
     return false;
   },
+  "minProperties added": (n) => typesOf(n).includes("object") && !("minProperties" in n) && ((n.minProperties = 1), true),
   "multipleOf: 1 for integer ≡": (n) => {
     const types = typesOf(n);
     const i = types.indexOf("integer");
@@ -148,8 +204,11 @@ export const EDITS: Readonly<Record<string, Edit>> = {
   "pattern changed": (n, k) => typeof n.pattern === "string" && ((n.pattern = ["^[a-z0-9]+$", "^[a-z]*$", "^a", "^[0-9]{2,5}$", "^(ord|inv)_[0-9]+$", "^[a-z]+$", "[a-z]"][k % 7]), true),
   "pattern added": (n, k) => typesOf(n).includes("string") && !("pattern" in n) && !("format" in n) && ((n.pattern = ["^[a-z]+$", "^a", "[0-9]"][k % 3]), true),
   "pattern removed": (n) => typeof n.pattern === "string" && (delete n.pattern, true),
-  "format changed": (n, k) => typeof n.format === "string" && ((n.format = ["uri", "uri-reference", "date", "email"][k % 4]), true),
-  "format added": (n) => typesOf(n).includes("string") && !("format" in n) && !("pattern" in n) && ((n.format = "date"), true),
+  "format changed": (n, k) => {
+    const format = ["uri", "uri-reference", "date", "email"][k % 4];
+    return typeof n.format === "string" && shortestOf(format) <= ((n.maxLength as number | undefined) ?? Infinity) && ((n.format = format), true);
+  },
+  "format added": (n) => typesOf(n).includes("string") && !("format" in n) && !("pattern" in n) && shortestOf("date") <= ((n.maxLength as number | undefined) ?? Infinity) && ((n.format = "date"), true),
   "format removed": (n) => typeof n.format === "string" && (delete n.format, true),
   "uniqueItems toggled": (n) => typesOf(n).includes("array") && !("prefixItems" in n) && ((n.uniqueItems = n.uniqueItems !== true), true),
   "tuple grown": (n) => {
@@ -208,7 +267,7 @@ export const EDITS: Readonly<Record<string, Edit>> = {
   },
   "allOf part added": (n) => Array.isArray(n.allOf) && ((n.allOf = [...n.allOf, { type: "object", properties: { t: { type: "boolean" } }, required: ["t"] }]), true),
   "object as an allOf of its parts ≡": (n) => {
-    if (n.type !== "object" || !props(n) || "additionalProperties" in n || "propertyNames" in n || "maxProperties" in n) return false;
+    if (n.type !== "object" || !props(n) || ["additionalProperties", "propertyNames", "minProperties", "maxProperties"].some((key) => key in n)) return false;
     const names = Object.keys(props(n) as Obj);
     if (names.length < 2) return false;
     const [first, ...rest] = names;
@@ -228,7 +287,8 @@ export function applyRandomEdit(c: Contract, where: number, what: number, how: n
   for (let attempt = 0; attempt < 8; attempt++) {
     const site = all[(where + attempt * 7) % all.length] as Site;
     const name = NAMES[(what + attempt) % NAMES.length] as string;
-    if ((EDITS[name] as Edit)(site.node, how, site, c)) return `${name} at ${site.label}`;
+    const applied = (EDITS[name] as Edit)(site.node, how, site, c);
+    if (applied !== false) return `${name} at ${applied === true ? site.label : applied}`;
   }
   return undefined;
 }

@@ -12,6 +12,7 @@
 import fc from "fast-check";
 import type { ValidateFunction } from "ajv";
 import { sharedAjv } from "../../../generator/ajv-shared.js";
+import { withDiscriminators } from "../../../generator/discriminators.js";
 import type { JsonObject } from "../../../generator/ir.js";
 import { dropUnknownProperties } from "../../../generator/runtime/unknown-properties.js";
 import { FORMAT_SAMPLES, SchemaArbitraries } from "../../soundness/schema-arbitrary.js";
@@ -20,12 +21,14 @@ export type Direction = "input" | "output";
 
 /**
  * The validators toolc compiled for the served schema when it normalized the
- * contract (input applies defaults, output does not): the shared instance
- * caches each compiled schema by the schema object, so this is the very
- * function toolc checked the contract's examples with.
+ * contract (input applies defaults, output does not): with the tag of each
+ * tagged union read by Ajv's discriminator, as everywhere toolc compiles (so
+ * a default inside a tagged branch is filled in), and cached by the schema
+ * object in both steps, so this is the very function toolc checked the
+ * contract's examples with.
  */
 function compile(schema: JsonObject, direction: Direction): ValidateFunction {
-  return sharedAjv({ applyDefaults: direction === "input" }).compile(schema);
+  return sharedAjv({ applyDefaults: direction === "input" }).compile(withDiscriminators(schema) as JsonObject);
 }
 
 const patternCache = new Map<string, string[]>();

@@ -1,16 +1,21 @@
 /**
  * Random contract pairs for the differential test: a base contract (a tool
  * and a types file whose named types its input and output share), written
- * over toolc's whole keyword subset and nested, and a head made from it by
- * one to three edits of the kinds contracts see: properties, requiredness and
- * defaults, types, enums and consts, bounds and multiples, patterns and
- * formats, tuples and items, closed and open objects, union branches and
- * `allOf` parts, and rewrites that change nothing (equivalent bounds,
+ * over toolc's whole keyword subset and nested, with defaults at any depth,
+ * `x-mcp-header` on top-level input properties, and outputs that are not
+ * always objects; and a head made from it by one to three edits of the kinds
+ * contracts see: properties, requiredness and defaults (added, changed,
+ * removed), headers, types, enums and consts, bounds and multiples
+ * (`minProperties` among them), patterns and formats, tuples and items,
+ * closed and open objects, union branches and `allOf` parts, and rewrites
+ * that change nothing (equivalent bounds,
  * `multipleOf: 1` for integer, a nullable type list as a union, an object as
  * an `allOf` of its parts, an inlined named type).
  */
 import fc from "fast-check";
 import { sharedAjv } from "../../../generator/ajv-shared.js";
+import { FORMAT_LENGTHS } from "../../../generator/normalize/format-lengths.js";
+import { defaultFor } from "./defaults.js";
 
 export type Obj = { [key: string]: unknown };
 
@@ -41,8 +46,14 @@ const WORDS = ["a", "b", "c", "d"];
 const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arb, { nil: undefined, freq: 2 });
 const compact = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+/** The shortest string a format allows: a maxLength below it lets nothing through, which toolc refuses (TC026). */
+export const shortestOf = (format: unknown): number => (typeof format === "string" ? (FORMAT_LENGTHS[format]?.min ?? 0) : 0);
+
 const stringLeaf = fc.record({ min: maybe(fc.integer({ min: 0, max: 3 })), max: maybe(fc.integer({ min: 3, max: 12 })), pattern: maybe(fc.constantFrom(...PATTERNS)), format: maybe(fc.constantFrom(...FORMATS)), nullable: fc.boolean() })
-  .map(({ min, max, pattern, format, nullable }) => compact({ type: nullable ? ["string", "null"] : "string", minLength: min, maxLength: max, pattern: format ? undefined : pattern, format: pattern ? undefined : format }));
+  .map(({ min, max, pattern, format, nullable }) => {
+    const formatted = pattern ? undefined : format;
+    return compact({ type: nullable ? ["string", "null"] : "string", minLength: min, maxLength: max === undefined ? undefined : Math.max(max, shortestOf(formatted)), pattern: format ? undefined : pattern, format: formatted });
+  });
 
 const numberLeaf = fc.record({ integer: fc.boolean(), low: maybe(fc.integer({ min: -5, max: 5 })), high: maybe(fc.integer({ min: 5, max: 40 })), exLow: fc.boolean(), exHigh: fc.boolean(), step: maybe(fc.constantFrom(...STEPS)), nullable: fc.boolean() })
   .map(({ integer, low, high, exLow, exHigh, step, nullable }) => {
@@ -78,13 +89,16 @@ function objectOf(value: fc.Arbitrary<Obj>): fc.Arbitrary<Obj> {
     properties: fc.dictionary(fc.constantFrom(...NAMES), value, { minKeys: 1, maxKeys: 3 }),
     extra: fc.constantFrom<unknown>(undefined, undefined, undefined, true, { type: "integer" }),
     names: maybe(fc.constant({ maxLength: 1 })),
+    minProperties: maybe(fc.integer({ min: 1, max: 3 })),
     maxProperties: maybe(fc.integer({ min: 1, max: 4 })),
     pick: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
-  }).map(({ properties, extra, names, maxProperties, pick }) => {
+  }).map(({ properties, extra, names, minProperties, maxProperties, pick }) => {
     const keys = Object.keys(properties);
     const required = keys.filter((_, i) => pick[i]);
-    // Never below the required count: that object accepts nothing, which toolc refuses (TC026).
-    return compact({ type: "object", properties, required, additionalProperties: extra, propertyNames: names, maxProperties: maxProperties === undefined ? undefined : Math.max(maxProperties, required.length) });
+    // Never below the required count, and never a minimum above what the object may hold: either accepts nothing, which toolc refuses (TC026).
+    const max = maxProperties === undefined ? undefined : Math.max(maxProperties, required.length);
+    const min = minProperties === undefined ? undefined : Math.min(minProperties, max ?? Infinity, extra === undefined ? keys.length : Infinity);
+    return compact({ type: "object", properties, required, additionalProperties: extra, propertyNames: names, minProperties: min, maxProperties: max });
   });
 }
 
@@ -111,7 +125,7 @@ const allOfObject = (value: fc.Arbitrary<Obj>): fc.Arbitrary<Obj> =>
 
 /** An `allOf` part stays open (normalize closes the whole instead). */
 function strip(o: Obj): Obj {
-  const { additionalProperties: _a, propertyNames: _n, maxProperties: _m, ...rest } = o;
+  const { additionalProperties: _a, propertyNames: _n, minProperties: _l, maxProperties: _m, ...rest } = o;
   return rest;
 }
 
@@ -130,15 +144,42 @@ export function schema(depth: number, refs: readonly string[]): fc.Arbitrary<Obj
   );
 }
 
-/** A default for a leaf that its own schema accepts, when one is easy to give. */
-function defaultFor(s: Obj): unknown {
-  if (Array.isArray(s.enum)) return s.enum[0];
-  if ("const" in s) return s.const;
-  const types = Array.isArray(s.type) ? s.type : [s.type];
-  if (types.includes("null")) return null;
-  if (s.type === "boolean") return false;
-  if (s.type === "string" && s.pattern === undefined && s.format === undefined) return "x".repeat(typeof s.minLength === "number" ? s.minLength : 0);
-  return undefined;
+/** An output root of any kind: MCP's 2026-07-28 revision serves outputs that are not objects. */
+const outputRoot = (value: fc.Arbitrary<Obj>): fc.Arbitrary<Obj> =>
+  fc.oneof({ weight: 6, arbitrary: objectOf(value) }, { weight: 1, arbitrary: arrayOf(value) }, { weight: 1, arbitrary: leaf }, { weight: 1, arbitrary: unionOf(value) });
+
+/** A header name for an input property (`x-mcp-header`, MCP 2026-07-28), unique within the tool whatever the case. */
+export const headerFor = (property: string, variant = "H"): string => `${variant}-${property}`;
+
+/** The input root's properties an `x-mcp-header` may name: typed exactly string, integer or boolean, and not sensitive. */
+export function headerCandidates(input: Obj): string[] {
+  const props = (input.properties ?? {}) as Obj;
+  return Object.keys(props).filter((name) => {
+    const p = props[name] as Obj;
+    return ["string", "integer", "boolean"].includes(p.type as string) && !("x-sensitive" in p);
+  });
+}
+
+/**
+ * Defaults on the properties of objects reached through `properties`,
+ * `items` and `additionalProperties`, at any depth (not inside a union
+ * branch or an `allOf` part, where a validator does not fill them in), each
+ * taken when `take()` says so and a candidate fits.
+ */
+function addDefaults(node: unknown, take: () => boolean): void {
+  if (node === null || typeof node !== "object" || Array.isArray(node)) return;
+  const o = node as Obj;
+  const props = o.properties;
+  if (props !== null && typeof props === "object") {
+    for (const [name, sub] of Object.entries(props as Obj)) {
+      addDefaults(sub, take);
+      if (!take() || sub === null || typeof sub !== "object") continue;
+      const value = defaultFor(sub as Obj);
+      if (value !== undefined) (props as Obj)[name] = { ...(sub as Obj), default: value };
+    }
+  }
+  addDefaults(o.items, take);
+  addDefaults(o.additionalProperties, take);
 }
 
 /** The base contract: named types T and U, an input and an output that may both use them. */
@@ -147,16 +188,18 @@ export const contract: fc.Arbitrary<Contract> = fc
     t: schema(2, []),
     u: objectOf(schema(1, ["T"])),
     input: objectOf(schema(2, ["T", "U"])),
-    output: objectOf(schema(2, ["T", "U"])),
-    defaults: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+    output: outputRoot(schema(2, ["T", "U"])),
+    picks: fc.array(fc.boolean(), { minLength: 24, maxLength: 24 }),
   })
-  .map(({ t, u, input, output, defaults }) => {
+  .map(({ t, u, input, output, picks }) => {
+    let next = 0;
+    // About one place in four, read off the picks in turn (and again from the start when there are more places than picks).
+    const take = () => picks[next++ % picks.length] === true && picks[(next * 7) % picks.length] === true;
+    addDefaults(input, take);
+    addDefaults(t, take);
+    addDefaults(u, take);
     const props = input.properties as Obj;
-    Object.keys(props).forEach((name, i) => {
-      const p = props[name] as Obj;
-      const value = defaults[i] ? defaultFor(p) : undefined;
-      if (value !== undefined) props[name] = { ...p, default: value };
-    });
+    for (const name of headerCandidates(input)) if (picks[next++ % picks.length] === true) props[name] = { ...(props[name] as Obj), "x-mcp-header": headerFor(name) };
     return { input, output, types: { T: t, U: u } };
   });
 
