@@ -36,6 +36,25 @@ export function toolc(dir: string, args: string[], env: NodeJS.ProcessEnv = {}):
 /** Compiles `<dir>/generated` to `<dir>/js` (transpile only; every generated file is TypeScript, validators included). */
 export function compileGenerated(dir: string): string {
   const out = join(dir, "js");
-  execFileSync(process.execPath, [TSC, join(dir, "generated/index.ts"), "--outDir", out, "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--noCheck", "--skipLibCheck", "--declaration", "false"], { stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    [
+      TSC,
+      join(dir, "generated/index.ts"),
+      "--outDir",
+      out,
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--target",
+      "es2022",
+      "--noCheck",
+      "--skipLibCheck",
+      "--declaration",
+      "false",
+    ],
+    { stdio: "pipe" },
+  );
   return out;
 }
