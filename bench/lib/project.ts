@@ -28,7 +28,7 @@ export function toolc(dir: string, args: string[], env: NodeJS.ProcessEnv = {}):
   try {
     execFileSync(process.execPath, [TOOLC, ...args], { cwd: dir, env: { ...process.env, ...env }, stdio: "pipe" });
   } catch (e) {
-    throw new Error(`toolc ${args.join(" ")} failed in ${dir}:\n${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`);
+    throw new Error(`toolc ${args.join(" ")} failed in ${dir}:\n${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`, { cause: e });
   }
   return performance.now() - t0;
 }

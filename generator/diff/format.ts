@@ -3,6 +3,7 @@
  * tools, GitHub workflow annotations, and a Markdown table for a pull
  * request comment.
  */
+/* eslint-disable no-control-regex -- oneLine escapes control characters and markdownText drops them */
 import type { Change, DiffResult } from "./index.js";
 import type { Level } from "./rules.js";
 

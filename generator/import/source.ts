@@ -80,7 +80,7 @@ function display(path: string, cwd: string): string {
 /** `source` resolves against `cwd`. */
 export function readSource(sourcePath: string, cwd: string): Source {
   const source = resolve(cwd, sourcePath);
-  let isDir = false;
+  let isDir: boolean;
   try {
     isDir = statSync(source).isDirectory();
   } catch {

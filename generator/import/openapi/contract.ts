@@ -60,12 +60,18 @@ function effectOf(op: Operation, curation: OperationCuration, report: Reporter, 
   let why = `${op.method.toUpperCase()}`;
   const ext = op.extensions["x-toolc-effect"];
   if (ext !== undefined) {
-    if (ext === "read" || ext === "write" || ext === "destructive") ((effect = ext), (idempotent = ext === "read" || idempotent), (why = "x-toolc-effect"));
-    else report.warn(pointerJoin(op.pointer, "x-toolc-effect"), "must be read, write or destructive; ignored");
+    if (ext === "read" || ext === "write" || ext === "destructive") {
+      effect = ext;
+      idempotent = ext === "read" || idempotent;
+      why = "x-toolc-effect";
+    } else report.warn(pointerJoin(op.pointer, "x-toolc-effect"), "must be read, write or destructive; ignored");
   }
   const extIdempotent = op.extensions["x-toolc-idempotent"];
   if (typeof extIdempotent === "boolean") idempotent = extIdempotent;
-  if (curation.effect !== undefined) ((effect = curation.effect), (why = "the curation"));
+  if (curation.effect !== undefined) {
+    effect = curation.effect;
+    why = "the curation";
+  }
   if (curation.idempotent !== undefined) idempotent = curation.idempotent;
   notes.push(`effect: ${effect} from ${why}`);
   return { effect, idempotent };

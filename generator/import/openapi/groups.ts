@@ -129,7 +129,10 @@ export function buildGroups(
         problem(["groups", name, "operations"], "warning", `group ${JSON.stringify(name)} names ${JSON.stringify(key)}, which is no imported operation`);
       else if (memberOf.has(member))
         problem(["groups", name, "operations"], "warning", `${JSON.stringify(key)} is already in group ${JSON.stringify(memberOf.get(member))}`);
-      else (members.push(member), memberOf.set(member, name));
+      else {
+        members.push(member);
+        memberOf.set(member, name);
+      }
     }
     // `operation` chooses the branch: a member's own argument of that name would overwrite the choice.
     const clash = members.filter(
@@ -147,7 +150,10 @@ export function buildGroups(
   for (const tool of tools) {
     const group = memberOf.get(tool);
     if (group === undefined) out.push(tool);
-    else if (built.has(group)) (out.push(built.get(group)!), built.delete(group));
+    else if (built.has(group)) {
+      out.push(built.get(group)!);
+      built.delete(group);
+    }
   }
   const names = new Set<string>();
   for (const tool of out) {

@@ -113,7 +113,11 @@ export class SchemaConverter {
       const component = this.#component(pointer, direction);
       failed ||= component.failed;
       defs[this.defName(pointer)] = component.schema;
-      for (const next of component.refs) if (!seen.has(next)) (seen.add(next), pending.push(next));
+      for (const next of component.refs)
+        if (!seen.has(next)) {
+          seen.add(next);
+          pending.push(next);
+        }
     }
     return { schema: own.schema, defs: sortKeys(defs), failed };
   }
@@ -163,7 +167,7 @@ export class SchemaConverter {
   /** Step 1 above, on one node and its subschemas. */
   #prepare(schema: Json, at: string, direction: Direction, refs: Set<string>, report: Reporter): Json {
     if (!isJsonObject(schema)) return schema;
-    let node: JsonObject = this.#itemsList({ ...schema }, at, report);
+    const node: JsonObject = this.#itemsList({ ...schema }, at, report);
     if (typeof node.$ref === "string") node.$ref = this.#rewriteRef(node.$ref, at, refs, report);
     this.#example(node, at);
     this.#formats(node, at);
