@@ -29,7 +29,10 @@ function bytesUnder(dir: string, filter: (name: string) => boolean): number {
 
 /** json-schema-to-typescript on the served input and output schemas of `sample` tools, scaled to all. */
 async function peerTypes(dir: string, tools: number, sample: number): Promise<number> {
-  const schemas = readdirSync(join(dir, "generated/schemas")).sort().slice(0, sample).map((f) => JSON.parse(readFileSync(join(dir, "generated/schemas", f), "utf8")));
+  const schemas = readdirSync(join(dir, "generated/schemas"))
+    .sort()
+    .slice(0, sample)
+    .map((f) => JSON.parse(readFileSync(join(dir, "generated/schemas", f), "utf8")));
   const t0 = performance.now();
   for (const { tool } of schemas) {
     for (const key of ["inputSchema", "outputSchema"]) await jsonSchemaToTs(tool[key], `${tool.name}_${key}`, { bannerComment: "" });

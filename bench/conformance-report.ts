@@ -38,7 +38,16 @@ const cells = (name: string, r: Row) => `| ${name} | ${r.cases} | ${r.ran} | ${r
 
 function table(results: readonly CaseResult[], config: Config): string[] {
   const lines = ["| suite file | cases | run | passed | known failures | skipped |", "| --- | ---: | ---: | ---: | ---: | ---: |"];
-  for (const file of FILES) lines.push(cells(file, tally(results.filter((r) => r.file === file), config)));
+  for (const file of FILES)
+    lines.push(
+      cells(
+        file,
+        tally(
+          results.filter((r) => r.file === file),
+          config,
+        ),
+      ),
+    );
   lines.push(cells("**total**", tally(results, config)));
   return lines;
 }

@@ -18,7 +18,12 @@ const Invoice = z.strictObject({
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   lines: z.number().int().min(1),
 });
-const Input = z.strictObject({ customerId: z.string().min(1).max(64), status: z.enum(STATUS).optional(), since: z.iso.datetime({ offset: true }).optional(), limit: z.number().int().min(1).max(100).default(20) });
+const Input = z.strictObject({
+  customerId: z.string().min(1).max(64),
+  status: z.enum(STATUS).optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+  limit: z.number().int().min(1).max(100).default(20),
+});
 const Output = z.strictObject({ customerId: z.string(), invoices: z.array(Invoice), nextCursor: z.string().nullable() });
 
 const invoice = (i: number) => ({

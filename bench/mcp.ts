@@ -4,7 +4,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { compareAsync, median } from "./lib/measure.js";
 
-const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
+};
 
 /** ms from spawning `node script` to the tools/list response; also checks how many tools it listed. */
 function startupOnce(script: string, cwd: string, expectTools: number): Promise<number> {
@@ -50,7 +55,12 @@ async function connect(script: string, cwd: string): Promise<Client> {
 }
 
 /** Median tools/call ms per server for the same call, interleaved. */
-export async function benchRoundTrip(servers: Record<string, string>, cwd: string, tool: string, args: Record<string, unknown>): Promise<Record<string, number>> {
+export async function benchRoundTrip(
+  servers: Record<string, string>,
+  cwd: string,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<Record<string, number>> {
   const clients = Object.fromEntries(await Promise.all(Object.entries(servers).map(async ([k, s]) => [k, await connect(s, cwd)] as const)));
   try {
     const candidates = Object.fromEntries(

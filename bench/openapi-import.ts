@@ -39,12 +39,29 @@ function resource(i: number): { paths: Obj; schemas: Obj } {
     },
     paths: {
       [`/items${i}`]: {
-        get: { operationId: `list${name}s`, tags: [`group${i % 10}`], parameters: [{ name: "page", in: "query", schema: { type: "integer" } }, { name: "per_page", in: "query", schema: { type: "integer", maximum: 100 } }], responses: { 200: ok({ type: "array", items: ref }) } },
+        get: {
+          operationId: `list${name}s`,
+          tags: [`group${i % 10}`],
+          parameters: [
+            { name: "page", in: "query", schema: { type: "integer" } },
+            { name: "per_page", in: "query", schema: { type: "integer", maximum: 100 } },
+          ],
+          responses: { 200: ok({ type: "array", items: ref }) },
+        },
       },
       [`/items${i}/{id}`]: {
         get: { operationId: `get${name}`, parameters: [id], responses: { 200: ok(ref), 404: notFound } },
-        put: { operationId: `update${name}`, parameters: [id], requestBody: { required: true, content: { "application/json": { schema: ref } } }, responses: { 200: ok(ref), 404: notFound, 422: { description: "Invalid" } } },
-        delete: { operationId: `delete${name}`, parameters: [id, { name: "X-Request-Id", in: "header", schema: { type: "string" } }], responses: { 204: { description: "Deleted" }, 404: notFound } },
+        put: {
+          operationId: `update${name}`,
+          parameters: [id],
+          requestBody: { required: true, content: { "application/json": { schema: ref } } },
+          responses: { 200: ok(ref), 404: notFound, 422: { description: "Invalid" } },
+        },
+        delete: {
+          operationId: `delete${name}`,
+          parameters: [id, { name: "X-Request-Id", in: "header", schema: { type: "string" } }],
+          responses: { 204: { description: "Deleted" }, 404: notFound },
+        },
       },
     },
   };

@@ -56,7 +56,13 @@ const CASES: readonly Case[] = [
     schema: {
       $defs: {
         Node: {
-          anyOf: [{ type: "string" }, { type: "number" }, { type: "null" }, { type: "array", items: { $ref: "#/$defs/Node" } }, { type: "object", additionalProperties: { $ref: "#/$defs/Node" } }],
+          anyOf: [
+            { type: "string" },
+            { type: "number" },
+            { type: "null" },
+            { type: "array", items: { $ref: "#/$defs/Node" } },
+            { type: "object", additionalProperties: { $ref: "#/$defs/Node" } },
+          ],
         },
       },
     },
@@ -69,7 +75,12 @@ const CASES: readonly Case[] = [
 ];
 
 function root(schema: JsonObject): JsonObject {
-  return { type: "object", properties: { items: { type: "array", items: { $ref: "#/$defs/Node" } } }, additionalProperties: false, $defs: schema.$defs as JsonObject };
+  return {
+    type: "object",
+    properties: { items: { type: "array", items: { $ref: "#/$defs/Node" } } },
+    additionalProperties: false,
+    $defs: schema.$defs as JsonObject,
+  };
 }
 
 /** About BODY_BYTES of JSON: as many chains as fit. */
@@ -114,7 +125,9 @@ export function benchRecursiveUnions(print: (line: string) => void = console.log
       const slow = timeAsWritten && depth <= AS_WRITTEN_MAX_DEPTH ? msPerKb(asWritten, valid, 1) : undefined;
       if (slow !== undefined && slow * (valid.length / 1024) > AS_WRITTEN_MAX_MS) timeAsWritten = false;
       perKb.push(t);
-      print(`| ${c.name} | ${depth} | ${(valid.length / 1024).toFixed(0)} | ${t.toFixed(4)} | ${bad.toFixed(4)} | ${slow === undefined ? "—" : slow.toFixed(4)} | ${slow === undefined ? "—" : `${(slow / t).toFixed(0)}×`} |`);
+      print(
+        `| ${c.name} | ${depth} | ${(valid.length / 1024).toFixed(0)} | ${t.toFixed(4)} | ${bad.toFixed(4)} | ${slow === undefined ? "—" : slow.toFixed(4)} | ${slow === undefined ? "—" : `${(slow / t).toFixed(0)}×`} |`,
+      );
     }
     results.push({ name: c.name, msPerKb: perKb });
     const flat = Math.max(...perKb) / Math.min(...perKb);

@@ -56,7 +56,10 @@ function contractOf(tool: ToolIR): AnyToolContract {
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     meta: tool.meta,
     sensitive: tool.sensitive,
-    validators: { validateInput: createAjv({ applyDefaults: true }).compile(tool.inputSchema), validateOutput: createAjv({ applyDefaults: false }).compile(tool.outputSchema) },
+    validators: {
+      validateInput: createAjv({ applyDefaults: true }).compile(tool.inputSchema),
+      validateOutput: createAjv({ applyDefaults: false }).compile(tool.outputSchema),
+    },
   } as AnyToolContract;
 }
 
@@ -98,10 +101,13 @@ async function executeMs(contract: AnyToolContract, body: string, runs: number):
 function post(port: number, body: string): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(performance.now() - started));
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(performance.now() - started));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

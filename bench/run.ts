@@ -47,7 +47,15 @@ async function validatorsSection(dir: string): Promise<void> {
   print(row(["---", "---:", "---:", "---:", "---"]));
   for (const [label, output] of Object.entries(EXECUTOR_OUTPUTS)) {
     const e = await benchExecutor(execute, gen, output);
-    print(row([label, e.execute.toFixed(0), e.bare.toFixed(0), `${(e.execute - e.bare).toFixed(0)} (${x(e.execute / e.bare)} of bare)`, status(e.execute - e.bare <= 300)]));
+    print(
+      row([
+        label,
+        e.execute.toFixed(0),
+        e.bare.toFixed(0),
+        `${(e.execute - e.bare).toFixed(0)} (${x(e.execute / e.bare)} of bare)`,
+        status(e.execute - e.bare <= 300),
+      ]),
+    );
   }
   print("\n### Executor against a hand-written zod executor (list_invoices, 20 invoices with date-times; µs per call, median)\n");
   print(row(["call", "toolc execute", "zod executor", "zod / toolc"]));
@@ -84,10 +92,18 @@ async function mcpSection(tools: number, getOrderDirs: Readonly<Record<SdkLine, 
   print(row(["---", "---", "---:", "---:", "---:"]));
   for (const line of SDK_LINES) {
     const [toolcMs, zodMs, floorMs] = [s[`toolc${line}`], s[`zod${line}`], s[`floor${line}`]];
-    for (const [ms, label] of [[toolcMs, "toolc generated server"], [zodMs, "McpServer + zod"], [floorMs, "floor: node + SDK + empty Server"]] as const) print(row([`${line}.x`, label, ms.toFixed(0), x(ms / floorMs), x(ms / toolcMs)]));
+    for (const [ms, label] of [
+      [toolcMs, "toolc generated server"],
+      [zodMs, "McpServer + zod"],
+      [floorMs, "floor: node + SDK + empty Server"],
+    ] as const)
+      print(row([`${line}.x`, label, ms.toFixed(0), x(ms / floorMs), x(ms / toolcMs)]));
   }
   print("");
-  for (const line of SDK_LINES) print(`SDK ${line}.x: within 1.3× of the floor: ${status(s[`toolc${line}`] / s[`floor${line}`] <= 1.3)}; faster than McpServer + zod: ${status(s[`toolc${line}`] < s[`zod${line}`])}`);
+  for (const line of SDK_LINES)
+    print(
+      `SDK ${line}.x: within 1.3× of the floor: ${status(s[`toolc${line}`] / s[`floor${line}`] <= 1.3)}; faster than McpServer + zod: ${status(s[`toolc${line}`] < s[`zod${line}`])}`,
+    );
   const roundTrip: Record<string, string> = {};
   for (const line of SDK_LINES) {
     roundTrip[`toolc${line}`] = writeGeneratedServer(getOrderDirs[line], GET_ORDER_OUTPUT, line);
@@ -111,16 +127,36 @@ async function codegenSection(tools: number): Promise<void> {
   print(row(["full generate (cold cache, empty output)", (c.fullMs / 1000).toFixed(2), "≤10 s", status(c.fullMs <= 10_000)]));
   print(row(["no-op generate", (c.noopMs / 1000).toFixed(2), "≤1 s", status(c.noopMs <= 1000)]));
   print(row(["one contract edited", (c.editMs / 1000).toFixed(2), "≤2 s", status(c.editMs <= 2000)]));
-  print(row([`json-schema-to-typescript, types only (timed on ${c.peerSample} tools, scaled)`, (c.peerTypesMs / 1000).toFixed(2), "peer", `toolc full / peer = ${x(c.fullMs / c.peerTypesMs)}`]));
-  print(`\nOutput: ${(c.outputBytesPerTool / 1024).toFixed(1)} KB per tool in all; validator code ${(c.validatorBytesPerTool / 1024).toFixed(1)} KB per tool (target ≤4 KB: ${status(c.validatorBytesPerTool <= 4096)}).`);
+  print(
+    row([
+      `json-schema-to-typescript, types only (timed on ${c.peerSample} tools, scaled)`,
+      (c.peerTypesMs / 1000).toFixed(2),
+      "peer",
+      `toolc full / peer = ${x(c.fullMs / c.peerTypesMs)}`,
+    ]),
+  );
+  print(
+    `\nOutput: ${(c.outputBytesPerTool / 1024).toFixed(1)} KB per tool in all; validator code ${(c.validatorBytesPerTool / 1024).toFixed(1)} KB per tool (target ≤4 KB: ${status(c.validatorBytesPerTool <= 4096)}).`,
+  );
 }
 
 function openApiImportSection(): void {
-  print("\n### toolc import openapi (cold process into an empty project; s, median of 3; parser alone = swagger-parser bundle + validate in its own process)\n");
+  print(
+    "\n### toolc import openapi (cold process into an empty project; s, median of 3; parser alone = swagger-parser bundle + validate in its own process)\n",
+  );
   print(row(["description", "operations", "import s", "parser alone s", "import / parser", "≤10 s"]));
   print(row(["---", "---:", "---:", "---:", "---:", "---"]));
   for (const r of benchOpenApiImport(QUICK ? 1 : 3, !QUICK)) {
-    print(row([r.label, String(r.operations), (r.importMs / 1000).toFixed(2), (r.parserMs / 1000).toFixed(2), x(r.importMs / r.parserMs), r.operations === 1000 ? status(r.importMs <= 10_000) : "—"]));
+    print(
+      row([
+        r.label,
+        String(r.operations),
+        (r.importMs / 1000).toFixed(2),
+        (r.parserMs / 1000).toFixed(2),
+        x(r.importMs / r.parserMs),
+        r.operations === 1000 ? status(r.importMs <= 10_000) : "—",
+      ]),
+    );
   }
 }
 
@@ -132,14 +168,18 @@ async function catalogSection(): Promise<void> {
   print(row(["page", "tools", "KB", "load ms", "vs floor", "under 1 s"]));
   print(row(["---", "---:", "---:", "---:", "---:", "---"]));
   for (const p of c.pages) print(row([p.label, String(p.tools), p.kb.toFixed(0), p.loadMs.toFixed(1), x(p.loadMs / floor), status(p.loadMs < 1000)]));
-  print(`\nOne search keystroke on the 117-tool index: ${c.keystrokeMs.toFixed(2)} ms (median). \`toolc docs\` for the 117 tools, one run: ${(c.docsMs / 1000).toFixed(2)} s.`);
+  print(
+    `\nOne search keystroke on the 117-tool index: ${c.keystrokeMs.toFixed(2)} ms (median). \`toolc docs\` for the 117 tools, one run: ${(c.docsMs / 1000).toFixed(2)} s.`,
+  );
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
   const toolcVersion = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
   print(`## toolc benchmarks\n`);
-  print(`node ${process.version}, toolc ${toolcVersion}, playwright-core ${version("playwright-core")}, ajv ${version("ajv")}, ajv-formats ${version("ajv-formats")}, zod ${version("zod")}, typebox ${version("@sinclair/typebox")}, @modelcontextprotocol/sdk ${version("@modelcontextprotocol/sdk")}, json-schema-to-typescript ${version("json-schema-to-typescript")}, prettier ${version("prettier")}`);
+  print(
+    `node ${process.version}, toolc ${toolcVersion}, playwright-core ${version("playwright-core")}, ajv ${version("ajv")}, ajv-formats ${version("ajv-formats")}, zod ${version("zod")}, typebox ${version("@sinclair/typebox")}, @modelcontextprotocol/sdk ${version("@modelcontextprotocol/sdk")}, json-schema-to-typescript ${version("json-schema-to-typescript")}, prettier ${version("prettier")}`,
+  );
   print(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}; ${process.platform} ${process.arch}`);
   print(`reproduce: npm run bench${QUICK ? "   (BENCH_QUICK=1)" : ""}`);
   // The bench contracts for each SDK line; the validators and the executor are measured in the 2.x one (the default line).

@@ -35,14 +35,26 @@ function patternRows(print: Print): void {
     const t0 = performance.now();
     const problem = patternProblem(pattern);
     const ms = performance.now() - t0;
-    print(`| pattern \`${pattern.replace(/\|/g, "\\|")}\` | ${problem === undefined ? "accepted" : `refused, TC035 (${problem.reason.split(" (")[0]})`} | ${ms.toFixed(0)} ms to decide |`);
+    print(
+      `| pattern \`${pattern.replace(/\|/g, "\\|")}\` | ${problem === undefined ? "accepted" : `refused, TC035 (${problem.reason.split(" (")[0]})`} | ${ms.toFixed(0)} ms to decide |`,
+    );
   }
 }
 
 /** The unit test's attack: a union whose two branches both recurse into `child`, tagged by `kind`. */
 const UNION_INPUT = (() => {
-  const branch = (kind: string) => ({ type: "object", properties: { child: { $ref: "#/$defs/Node" }, kind: { const: kind } }, required: ["kind"], additionalProperties: false });
-  return { type: "object", properties: { node: { $ref: "#/$defs/Node" } }, additionalProperties: false, $defs: { Node: { anyOf: [branch("leaf"), branch("wrap")] } } };
+  const branch = (kind: string) => ({
+    type: "object",
+    properties: { child: { $ref: "#/$defs/Node" }, kind: { const: kind } },
+    required: ["kind"],
+    additionalProperties: false,
+  });
+  return {
+    type: "object",
+    properties: { node: { $ref: "#/$defs/Node" } },
+    additionalProperties: false,
+    $defs: { Node: { anyOf: [branch("leaf"), branch("wrap")] } },
+  };
 })();
 
 function chain(depth: number, leaf: object): unknown {
@@ -84,16 +96,28 @@ function multipleOfRows(print: Print): void {
   print(`| multipleOf 0.01 over 0.00–1000.00 | float division rejects ${before.toLocaleString("en")} of 100,001 exact multiples; toolc ${after} |`);
 }
 
-const QUERY_TOOL = toolYaml("list_items", "effect: read\ninput:\n  type: object\n  properties:\n    query: { type: string, maxLength: 9 }\noutput:\n  type: object\n  properties:\n    count: { type: integer }\n");
+const QUERY_TOOL = toolYaml(
+  "list_items",
+  "effect: read\ninput:\n  type: object\n  properties:\n    query: { type: string, maxLength: 9 }\noutput:\n  type: object\n  properties:\n    count: { type: integer }\n",
+);
 
 function collisionRows(print: Print): void {
   const cases: Record<string, Record<string, string>> = {
-    "a.b.yaml beside a_b.yaml": { "a.b.yaml": "types:\n  Foo: { type: string, maxLength: 5 }\n", "a_b.yaml": "types:\n  Bar: { type: integer }\n", "t.yaml": QUERY_TOOL },
-    "named type ListItemsOutput beside tool list_items": { "types.yaml": "types:\n  ListItemsOutput: { type: integer }\n", "t.yaml": QUERY_TOOL.replace("count: { type: integer }", 'count: { $ref: "types.yaml#/ListItemsOutput" }') },
+    "a.b.yaml beside a_b.yaml": {
+      "a.b.yaml": "types:\n  Foo: { type: string, maxLength: 5 }\n",
+      "a_b.yaml": "types:\n  Bar: { type: integer }\n",
+      "t.yaml": QUERY_TOOL,
+    },
+    "named type ListItemsOutput beside tool list_items": {
+      "types.yaml": "types:\n  ListItemsOutput: { type: integer }\n",
+      "t.yaml": QUERY_TOOL.replace("count: { type: integer }", 'count: { $ref: "types.yaml#/ListItemsOutput" }'),
+    },
     "tools list_items and list_items_resolved": { "t.yaml": QUERY_TOOL, "u.yaml": QUERY_TOOL.replace("name: list_items", "name: list_items_resolved") },
   };
   for (const [name, files] of Object.entries(cases)) {
-    const codes = compileYaml(files).diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
+    const codes = compileYaml(files)
+      .diagnostics.filter((d) => d.severity === "error")
+      .map((d) => d.code);
     print(`| ${name} | ${codes.length === 0 ? "compiles" : `refused at generate: ${codes.join(", ")}`} |`);
   }
 }

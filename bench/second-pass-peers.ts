@@ -30,10 +30,16 @@ type Print = (line: string) => void;
 async function pagesUntilStop(nextCursor: (page: number) => string): Promise<{ pages: number; ms: number; problem: string }> {
   let served = 0;
   const server = new Server({ name: "looping", version: "1.0.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: "get_order", inputSchema: { type: "object" as const } }], nextCursor: nextCursor(served++) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [{ name: "get_order", inputSchema: { type: "object" as const } }],
+    nextCursor: nextCursor(served++),
+  }));
   const { client, close } = await connectInMemory(server);
   const t0 = performance.now();
-  const problem = await checkToolDrift(orders, client).then(() => "none", (e: { problem?: string }) => e.problem ?? String(e));
+  const problem = await checkToolDrift(orders, client).then(
+    () => "none",
+    (e: { problem?: string }) => e.problem ?? String(e),
+  );
   const ms = performance.now() - t0;
   await close();
   return { pages: served, ms, problem };
@@ -49,10 +55,19 @@ async function verifyServerRows(print: Print): Promise<void> {
 function post(port: number, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
-    const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/mcp",
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -82,7 +97,9 @@ async function rebindingRow(print: Print): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   process.off("warning", onWarning);
   http.close();
-  print(`| DNS rebinding on a non-loopback address | ${refused} of ${CALLS} rebound page requests refused (403), ${created} servers created for them; warnings: ${beforeAnyRequest} before the first request, ${warnings.length} after ${CALLS} |`);
+  print(
+    `| DNS rebinding on a non-loopback address | ${refused} of ${CALLS} rebound page requests refused (403), ${created} servers created for them; warnings: ${beforeAnyRequest} before the first request, ${warnings.length} after ${CALLS} |`,
+  );
 }
 
 /** A server that answers every tools/call with `answer()`. */
@@ -96,7 +113,15 @@ async function echoingClient(answer: () => Record<string, unknown>) {
 async function clientRows(print: Print): Promise<void> {
   let current = "";
   const envelope = (s: string, code: string) => ({
-    ok: false, code, message: `bad ${s}`, retryable: true, effect: "none", tool: `get_order ${s}`, version: 2, attempts: 1, reason: s,
+    ok: false,
+    code,
+    message: `bad ${s}`,
+    retryable: true,
+    effect: "none",
+    tool: `get_order ${s}`,
+    version: 2,
+    attempts: 1,
+    reason: s,
     issues: [{ path: `apiKey.${s}`, message: `${s} is not a key we know` }],
   });
   const codes = ["INVALID_INPUT", "INVALID_OUTPUT", "RETRYABLE", "FAILED"];
@@ -117,8 +142,12 @@ async function clientRows(print: Print): Promise<void> {
     if (!deleted.ok && deleted.code === "RETRYABLE") retried++;
   }
   await close();
-  print(`| typed client, a server echoing the call's secret in message, tool, reason and issues | the secret reached the caller in ${leaks} of ${all.length} calls |`);
-  print(`| typed client, RETRYABLE for delete_order (destructive, not idempotent) | passed on as RETRYABLE ${retried} of ${all.length} times (FAILED, effect unknown, the rest) |`);
+  print(
+    `| typed client, a server echoing the call's secret in message, tool, reason and issues | the secret reached the caller in ${leaks} of ${all.length} calls |`,
+  );
+  print(
+    `| typed client, RETRYABLE for delete_order (destructive, not idempotent) | passed on as RETRYABLE ${retried} of ${all.length} times (FAILED, effect unknown, the rest) |`,
+  );
 }
 
 export async function benchSecondPassPeers(print: Print = console.log): Promise<void> {

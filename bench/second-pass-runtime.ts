@@ -27,7 +27,11 @@ export const secrets = (n: number): string[] => fc.sample(fc.stringMatching(/^[A
 /** The attack: a write with an idempotencyKey, a 100 ms timeout, and a check-then-insert handler that takes 150 ms. */
 async function retryRow(print: Print): Promise<void> {
   const record = defineContract<{ requestId: string }, { requestId: string }, object>({
-    name: "record", effect: "write", idempotencyKey: "requestId", timeoutMs: 100, retry: { attempts: 2, backoffMs: 1, maxBackoffMs: 1 },
+    name: "record",
+    effect: "write",
+    idempotencyKey: "requestId",
+    timeoutMs: 100,
+    retry: { attempts: 2, backoffMs: 1, maxBackoffMs: 1 },
     input: { type: "object", properties: { requestId: { type: "string" } }, required: ["requestId"], additionalProperties: false },
     output: { type: "object" },
   });
@@ -53,10 +57,17 @@ function sensitiveShapes(): Record<string, { contract: ReturnType<typeof contrac
   let deepSchema = "{ type: string, maxLength: 64, x-sensitive: true }";
   for (let i = 0; i < 50; i++) deepSchema = `{ type: object, properties: { n: ${deepSchema} } }`;
   const contracts = contractsFromYaml({
-    "types.yaml": "types:\n  Tree:\n    type: object\n    properties:\n      secret: { type: string, maxLength: 64, x-sensitive: true }\n      children: { type: array, maxItems: 8, items: { $ref: \"#/types/Tree\" } }\n",
-    "tree.yaml": toolYaml("tree", `effect: read\ninput:\n  type: object\n  properties:\n    tree: { $ref: "types.yaml#/Tree" }\noutput: { type: object }\n${ERRORS}`),
+    "types.yaml":
+      'types:\n  Tree:\n    type: object\n    properties:\n      secret: { type: string, maxLength: 64, x-sensitive: true }\n      children: { type: array, maxItems: 8, items: { $ref: "#/types/Tree" } }\n',
+    "tree.yaml": toolYaml(
+      "tree",
+      `effect: read\ninput:\n  type: object\n  properties:\n    tree: { $ref: "types.yaml#/Tree" }\noutput: { type: object }\n${ERRORS}`,
+    ),
     "deep.yaml": toolYaml("deep", `effect: read\ninput: { type: object, properties: { n: ${deepSchema} } }\noutput: { type: object }\n${ERRORS}`),
-    "escaped.yaml": toolYaml("escaped", `effect: read\ninput:\n  type: object\n  properties:\n    key: { $ref: "#/$defs/api~1key" }\n  $defs:\n    api/key: { type: string, maxLength: 64, x-sensitive: true }\noutput: { type: object }\n${ERRORS}`),
+    "escaped.yaml": toolYaml(
+      "escaped",
+      `effect: read\ninput:\n  type: object\n  properties:\n    key: { $ref: "#/$defs/api~1key" }\n  $defs:\n    api/key: { type: string, maxLength: 64, x-sensitive: true }\noutput: { type: object }\n${ERRORS}`,
+    ),
   });
   const deep = (s: string): unknown => {
     let value: unknown = s;
@@ -64,7 +75,10 @@ function sensitiveShapes(): Record<string, { contract: ReturnType<typeof contrac
     return value;
   };
   return {
-    "in a recursive named type (`tree.children[0].children[0].secret`)": { contract: contracts.tree!, input: (s) => ({ tree: { children: [{ children: [{ secret: s }] }] } }) },
+    "in a recursive named type (`tree.children[0].children[0].secret`)": {
+      contract: contracts.tree!,
+      input: (s) => ({ tree: { children: [{ children: [{ secret: s }] }] } }),
+    },
     "51 levels deep": { contract: contracts.deep!, input: deep },
     "under `$defs` entry `api/key` (`#/$defs/api~1key`)": { contract: contracts.escaped!, input: (s) => ({ key: s }) },
   };
@@ -78,7 +92,14 @@ async function sensitiveRows(print: Print): Promise<void> {
       const traces: TraceEvent[] = [];
       const options = { onTrace: (e: TraceEvent) => traces.push(e), sleep: async () => {} };
       const rejected = await executeTool(contract, input(s), (_i, ctx) => ctx.reject("REFUSED", `refused ${s}`), options);
-      const retryable = await executeTool(contract, input(s), () => { throw new TransientError(`upstream said ${s}`); }, options);
+      const retryable = await executeTool(
+        contract,
+        input(s),
+        () => {
+          throw new TransientError(`upstream said ${s}`);
+        },
+        options,
+      );
       for (const shown of [rejected, retryable, ...traces]) if (containsString(shown, s)) leaks++;
     }
     print(`| x-sensitive ${shape} | the secret in ${leaks} of ${CALLS} REJECTED and RETRYABLE calls and their traces |`);
@@ -101,7 +122,12 @@ function notJson(valid: string): string[] {
 
 /** Malformed arguments a model might send around a sensitive value, through the OpenAI entry point. */
 async function providerRow(print: Print): Promise<void> {
-  const vault = contractsFromYaml({ "vault.yaml": toolYaml("vault", "effect: read\ninput:\n  type: object\n  properties:\n    apiKey: { type: string, maxLength: 64, x-sensitive: true }\noutput: { type: object }\n") });
+  const vault = contractsFromYaml({
+    "vault.yaml": toolYaml(
+      "vault",
+      "effect: read\ninput:\n  type: object\n  properties:\n    apiKey: { type: string, maxLength: 64, x-sensitive: true }\noutput: { type: object }\n",
+    ),
+  });
   let leaks = 0;
   let calls = 0;
   for (const s of secrets(10)) {
@@ -117,7 +143,10 @@ async function providerRow(print: Print): Promise<void> {
 /** Output marked `true` stays out of traces; `withhold` never leaves the executor. */
 async function outputRow(print: Print): Promise<void> {
   const { patient } = contractsFromYaml({
-    "patient.yaml": toolYaml("patient", "effect: read\ninput: { type: object }\noutput:\n  type: object\n  properties:\n    nationalId: { type: string, x-sensitive: withhold }\n    name: { type: string, x-sensitive: true }\n  required: [name]\n"),
+    "patient.yaml": toolYaml(
+      "patient",
+      "effect: read\ninput: { type: object }\noutput:\n  type: object\n  properties:\n    nationalId: { type: string, x-sensitive: withhold }\n    name: { type: string, x-sensitive: true }\n  required: [name]\n",
+    ),
   });
   let withheld = 0;
   let traced = 0;

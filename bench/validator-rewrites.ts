@@ -67,7 +67,9 @@ function runtimeFolder(): string {
   mkdirSync(join(dir, "validators"));
   for (const name of VALIDATOR_RUNTIME_MODULES.map((m) => m.replace(/^\.\.\/runtime\//, "").replace(/\.js$/, ""))) {
     const source = readFileSync(join(ROOT, "generator/runtime", `${name}.ts`), "utf8");
-    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true } }).outputText;
+    const js = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    }).outputText;
     writeFileSync(join(dir, "runtime", `${name}.js`), js);
   }
   return dir;
@@ -129,14 +131,21 @@ async function main(): Promise<void> {
   const synth = sizes(synthetic);
   const bench = sizes(real);
   for (const variant of Object.keys(VARIANTS)) {
-    print(`| ${variant} | ${synth[variant].toFixed(0)} | ${(synth[variant] / synth["all"]).toFixed(2)}× | ${bench[variant].toFixed(0)} | ${(bench[variant] / bench["all"]).toFixed(2)}× |`);
+    print(
+      `| ${variant} | ${synth[variant].toFixed(0)} | ${(synth[variant] / synth["all"]).toFixed(2)}× | ${bench[variant].toFixed(0)} | ${(bench[variant] / bench["all"]).toFixed(2)}× |`,
+    );
   }
 
   const getOrder = real.get("get_order");
   const listInvoices = real.get("list_invoices");
   if (getOrder === undefined || listInvoices === undefined) throw new Error("bench/definitions changed: get_order and list_invoices expected");
   const cases: Record<string, { tool: "get_order" | "list_invoices"; kind: "validateInput" | "validateOutput"; data: unknown; valid: boolean }> = {
-    ...Object.fromEntries(Object.entries(CASES).map(([name, c]) => [`get_order ${name}`, { tool: "get_order" as const, kind: c.kind === "input" ? ("validateInput" as const) : ("validateOutput" as const), data: c.data, valid: c.valid }])),
+    ...Object.fromEntries(
+      Object.entries(CASES).map(([name, c]) => [
+        `get_order ${name}`,
+        { tool: "get_order" as const, kind: c.kind === "input" ? ("validateInput" as const) : ("validateOutput" as const), data: c.data, valid: c.valid },
+      ]),
+    ),
     "list_invoices output 20 invoices": { tool: "list_invoices", kind: "validateOutput", data: INVOICES, valid: true },
   };
   const loaded: Record<string, Record<string, { validateInput: Fn; validateOutput: Fn }>> = {};
@@ -150,7 +159,11 @@ async function main(): Promise<void> {
   const rounds = Number(process.env["BENCH_ROUNDS"] ?? 15);
   print("\n### CPU time per call (ns, median of interleaved rounds; ratio = variant / all)\n");
   print(`| case | ${Object.keys(VARIANTS).join(" | ")} |`);
-  print(`| --- | ${Object.keys(VARIANTS).map(() => "---:").join(" | ")} |`);
+  print(
+    `| --- | ${Object.keys(VARIANTS)
+      .map(() => "---:")
+      .join(" | ")} |`,
+  );
   for (const [name, c] of Object.entries(cases)) {
     const candidates: Record<string, () => unknown> = {};
     for (const variant of Object.keys(VARIANTS)) {
@@ -160,7 +173,11 @@ async function main(): Promise<void> {
       candidates[variant] = () => fn(data);
     }
     const ns = compareCpu(candidates, rounds);
-    print(`| ${name} | ${Object.keys(VARIANTS).map((v) => (v === "all" ? ns[v].toFixed(0) : `${ns[v].toFixed(0)} (${(ns[v] / ns["all"]).toFixed(2)}×)`)).join(" | ")} |`);
+    print(
+      `| ${name} | ${Object.keys(VARIANTS)
+        .map((v) => (v === "all" ? ns[v].toFixed(0) : `${ns[v].toFixed(0)} (${(ns[v] / ns["all"]).toFixed(2)}×)`))
+        .join(" | ")} |`,
+    );
   }
 }
 

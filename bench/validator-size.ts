@@ -94,8 +94,12 @@ function syntheticSizes(count: number): void {
   writeSyntheticDefinitions(join(dir, "definitions"), count);
   toolc(dir, ["generate", "--definitions", "definitions", "--out", "generated"], { TOOLC_NO_CACHE: "1" });
   const validators = join(dir, "generated/validators");
-  const tools = readdirSync(validators).filter((f) => f.endsWith(".ts")).map((f) => statSync(join(validators, f)).size);
-  const shared = readdirSync(join(validators, "types")).map((f) => statSync(join(validators, "types", f)).size).reduce((a, b) => a + b, 0);
+  const tools = readdirSync(validators)
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => statSync(join(validators, f)).size);
+  const shared = readdirSync(join(validators, "types"))
+    .map((f) => statSync(join(validators, "types", f)).size)
+    .reduce((a, b) => a + b, 0);
   const kb = (n: number) => (n / 1024).toFixed(2);
   const toolTotal = tools.reduce((a, b) => a + b, 0);
   console.log(

@@ -13,18 +13,32 @@ import { compareSync, consume, median } from "./lib/measure.js";
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, opts?: unknown) => void;
 
 const STATUSES = ["pending", "paid", "shipped", "cancelled"] as const;
-const order = (i: number) => ({ id: `ord_${i}`, status: STATUSES[i % 4], amountCents: 100 * i, placedAt: `2026-03-${String(1 + (i % 28)).padStart(2, "0")}T09:26:53Z` });
+const order = (i: number) => ({
+  id: `ord_${i}`,
+  status: STATUSES[i % 4],
+  amountCents: 100 * i,
+  placedAt: `2026-03-${String(1 + (i % 28)).padStart(2, "0")}T09:26:53Z`,
+});
 const orders = Array.from({ length: 50 }, (_, i) => order(i));
 
 export const CASES = {
   "input valid": { kind: "input", data: { customerId: "cus_123", includeHistory: true }, valid: true },
   "input invalid (customerId: 42)": { kind: "input", data: { customerId: 42 }, valid: false },
   "output 50 orders valid": { kind: "output", data: { found: true, customerId: "cus_123", orders }, valid: true },
-  "output 50 orders, one bad": { kind: "output", data: { found: true, customerId: "cus_123", orders: orders.map((o, i) => (i === 37 ? { ...o, status: "lost" } : o)) }, valid: false },
+  "output 50 orders, one bad": {
+    kind: "output",
+    data: { found: true, customerId: "cus_123", orders: orders.map((o, i) => (i === 37 ? { ...o, status: "lost" } : o)) },
+    valid: false,
+  },
 } as const;
 
 function zodSchemas() {
-  const Order = z.strictObject({ id: z.string().regex(/^ord_[A-Za-z0-9]+$/), status: z.enum(STATUSES), amountCents: z.number().int().min(0), placedAt: z.iso.datetime({ offset: true }) });
+  const Order = z.strictObject({
+    id: z.string().regex(/^ord_[A-Za-z0-9]+$/),
+    status: z.enum(STATUSES),
+    amountCents: z.number().int().min(0),
+    placedAt: z.iso.datetime({ offset: true }),
+  });
   return {
     input: z.strictObject({ customerId: z.string().min(1), includeHistory: z.boolean().default(false), requestId: z.uuid().optional() }),
     output: z.strictObject({ found: z.boolean(), customerId: z.string(), orders: z.array(Order) }),
@@ -34,11 +48,25 @@ function zodSchemas() {
 function typeboxCheckers(formats: Record<string, (s: string) => boolean>) {
   for (const name of ["date-time", "uuid"]) FormatRegistry.Set(name, formats[name]);
   const Order = Type.Object(
-    { id: Type.String({ pattern: "^ord_[A-Za-z0-9]+$" }), status: Type.Union(STATUSES.map((s) => Type.Literal(s))), amountCents: Type.Integer({ minimum: 0 }), placedAt: Type.String({ format: "date-time" }) },
+    {
+      id: Type.String({ pattern: "^ord_[A-Za-z0-9]+$" }),
+      status: Type.Union(STATUSES.map((s) => Type.Literal(s))),
+      amountCents: Type.Integer({ minimum: 0 }),
+      placedAt: Type.String({ format: "date-time" }),
+    },
     { additionalProperties: false },
   );
   return {
-    input: TypeCompiler.Compile(Type.Object({ customerId: Type.String({ minLength: 1 }), includeHistory: Type.Optional(Type.Boolean({ default: false })), requestId: Type.Optional(Type.String({ format: "uuid" })) }, { additionalProperties: false })),
+    input: TypeCompiler.Compile(
+      Type.Object(
+        {
+          customerId: Type.String({ minLength: 1 }),
+          includeHistory: Type.Optional(Type.Boolean({ default: false })),
+          requestId: Type.Optional(Type.String({ format: "uuid" })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     output: TypeCompiler.Compile(Type.Object({ found: Type.Boolean(), customerId: Type.String(), orders: Type.Array(Order) }, { additionalProperties: false })),
   };
 }
@@ -58,7 +86,11 @@ export interface ValidatorRow {
 type Fn = (data: unknown) => boolean;
 
 /** Every side must agree on every case before anything is timed. */
-function sides(gen: { validateInput: Fn; validateOutput: Fn }, contract: { inputSchema: object; outputSchema: object }, formats: Record<string, (s: string) => boolean>) {
+function sides(
+  gen: { validateInput: Fn; validateOutput: Fn },
+  contract: { inputSchema: object; outputSchema: object },
+  formats: Record<string, (s: string) => boolean>,
+) {
   const zs = zodSchemas();
   const tb = typeboxCheckers(formats);
   const ajv = runtimeAjv(contract);
@@ -70,7 +102,11 @@ function sides(gen: { validateInput: Fn; validateOutput: Fn }, contract: { input
   };
 }
 
-export function benchValidators(gen: { validateInput: Fn; validateOutput: Fn }, contract: { inputSchema: object; outputSchema: object }, formats: Record<string, (s: string) => boolean>): ValidatorRow[] {
+export function benchValidators(
+  gen: { validateInput: Fn; validateOutput: Fn },
+  contract: { inputSchema: object; outputSchema: object },
+  formats: Record<string, (s: string) => boolean>,
+): ValidatorRow[] {
   const all = sides(gen, contract, formats);
   const rows: ValidatorRow[] = [];
   for (const [name, c] of Object.entries(CASES)) {
@@ -91,7 +127,8 @@ export function formatSanity(gen: { validateInput: Fn; validateOutput: Fn }): st
   const badDate = { found: true, customerId: "c", orders: [{ ...order(1), placedAt: "2026-02-30T10:00:00Z" }] };
   const badUuid = { customerId: "c", requestId: "2eb8aa08-aa98-11ea-b4aa-73b441d1638" };
   const goodUuid = { customerId: "c", requestId: "2eb8aa08-aa98-11ea-b4aa-73b441d16380" };
-  const ok = !gen.validateOutput(badDate) && !gen.validateInput(badUuid) && gen.validateInput(goodUuid) && gen.validateOutput(CASES["output 50 orders valid"].data);
+  const ok =
+    !gen.validateOutput(badDate) && !gen.validateInput(badUuid) && gen.validateInput(goodUuid) && gen.validateOutput(CASES["output 50 orders valid"].data);
   if (!ok) throw new Error("format sanity failed: the generated validators accept an impossible date-time or a malformed uuid");
   return "formats: rejects 2026-02-30T10:00:00Z and a malformed uuid, accepts valid ones: ok";
 }
@@ -99,7 +136,11 @@ export function formatSanity(gen: { validateInput: Fn; validateOutput: Fn }): st
 type Execute = (tool: "get_order", input: unknown, handlers: Record<string, unknown>) => Promise<{ ok: boolean }>;
 
 /** ns per call: full execute with a trivial handler returning `output`, against bare input + output validation. */
-export async function benchExecutor(execute: Execute, gen: { validateInput: Fn; validateOutput: Fn }, output: unknown): Promise<{ execute: number; bare: number }> {
+export async function benchExecutor(
+  execute: Execute,
+  gen: { validateInput: Fn; validateOutput: Fn },
+  output: unknown,
+): Promise<{ execute: number; bare: number }> {
   const handlers = { get_order: async () => output };
   const input = () => ({ customerId: "cus_123" });
   if (!(await execute("get_order", input(), handlers)).ok) throw new Error("execute failed");

@@ -331,9 +331,7 @@ export function ajvOptions(purpose: AjvPurpose): Options {
     // A key counts as present only when the data has it as its own: `constructor` or `toString` in a schema is an ordinary name.
     // On a copy without prototypes every key is its own (see copiedData).
     ownProperties: purpose.copiedData !== true,
-    code: purpose.standalone
-      ? { source: true, esm: false, lines: false, optimize: true, formats: runtimeRef(FORMATS_IMPORT, "formats") }
-      : { optimize: false },
+    code: purpose.standalone ? { source: true, esm: false, lines: false, optimize: true, formats: runtimeRef(FORMATS_IMPORT, "formats") } : { optimize: false },
   };
 }
 

@@ -92,8 +92,8 @@ export async function settingsFor(flags: SettingFlags, io: Io): Promise<Settings
   const resolved = await resolveSettings(workingDirectory(io), flags);
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (resolved.settings) return resolved.settings;
-  if (resolved.usage !== undefined) return io.err(`toolc: ${resolved.usage}\n`), 2;
-  return io.err("toolc: the config file has errors; nothing was written\n"), 1;
+  if (resolved.usage !== undefined) return (io.err(`toolc: ${resolved.usage}\n`), 2);
+  return (io.err("toolc: the config file has errors; nothing was written\n"), 1);
 }
 
 function usageError(message: string, io: Io): number {
@@ -125,9 +125,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return usageError(e instanceof Error ? e.message : String(e), io);
   }
   const { values, positionals } = parsed;
-  if (values.version) return io.out(`${TOOLC_VERSION}\n`), 0;
+  if (values.version) return (io.out(`${TOOLC_VERSION}\n`), 0);
   const command = positionals[0];
-  if (values.help || command === undefined || command === "help") return io.out(HELP), values.help || command === "help" ? 0 : 2;
+  if (values.help || command === undefined || command === "help") return (io.out(HELP), values.help || command === "help" ? 0 : 2);
   if (positionals.length > 1) return usageError(`unexpected argument ${JSON.stringify(positionals[1])}`, io);
   if (command === "init") {
     const { initCommand } = await import("./init/index.js");
@@ -136,7 +136,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (command !== "generate" && command !== "check") return usageError(`unknown command ${JSON.stringify(command)}`, io);
   if (values.watch && command !== "generate") return usageError("--watch goes with generate", io);
   if (values.diff && command !== "check") return usageError("--diff goes with check", io);
-  if (values["mcp-sdk"] !== undefined && parseMcpSdkFlag(values["mcp-sdk"]) === undefined) return usageError(`--mcp-sdk must be 1 or 2, not ${JSON.stringify(values["mcp-sdk"])}`, io);
+  if (values["mcp-sdk"] !== undefined && parseMcpSdkFlag(values["mcp-sdk"]) === undefined)
+    return usageError(`--mcp-sdk must be 1 or 2, not ${JSON.stringify(values["mcp-sdk"])}`, io);
   const flags = flagsOf(values);
   if (values.watch) {
     const { watch } = await import("./commands/watch.js");

@@ -28,7 +28,7 @@ export function toolc(dir: string, args: string[], env: NodeJS.ProcessEnv = {}):
   try {
     execFileSync(process.execPath, [TOOLC, ...args], { cwd: dir, env: { ...process.env, ...env }, stdio: "pipe" });
   } catch (e) {
-    throw new Error(`toolc ${args.join(" ")} failed in ${dir}:\n${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`);
+    throw new Error(`toolc ${args.join(" ")} failed in ${dir}:\n${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`, { cause: e });
   }
   return performance.now() - t0;
 }
@@ -36,6 +36,25 @@ export function toolc(dir: string, args: string[], env: NodeJS.ProcessEnv = {}):
 /** Compiles `<dir>/generated` to `<dir>/js` (transpile only; every generated file is TypeScript, validators included). */
 export function compileGenerated(dir: string): string {
   const out = join(dir, "js");
-  execFileSync(process.execPath, [TSC, join(dir, "generated/index.ts"), "--outDir", out, "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--noCheck", "--skipLibCheck", "--declaration", "false"], { stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    [
+      TSC,
+      join(dir, "generated/index.ts"),
+      "--outDir",
+      out,
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--target",
+      "es2022",
+      "--noCheck",
+      "--skipLibCheck",
+      "--declaration",
+      "false",
+    ],
+    { stdio: "pipe" },
+  );
   return out;
 }

@@ -29,7 +29,10 @@ const SDK_MODULES = {
 
 /** The floor's tools/list handler: SDK 1.x registers it by request schema, 2.x by method name. */
 const FLOOR_LIST_HANDLER = {
-  1: { imports: `import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n`, register: "server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));" },
+  1: {
+    imports: `import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n`,
+    register: "server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));",
+  },
   2: { imports: "", register: `server.setRequestHandler("tools/list", async () => ({ tools: [] }));` },
 } as const;
 
@@ -52,7 +55,11 @@ const getOrderOutput = { found: z.boolean(), customerId: z.string(), orders: z.a
 `;
 
 export const SYNTHETIC_OUTPUT = { accountId: "acc_1", total: 1, items: [{ id: "it_1", status: "active" }] };
-export const GET_ORDER_OUTPUT = { found: true, customerId: "cus_1", orders: [{ id: "ord_1", status: "paid", amountCents: 1200, placedAt: "2026-03-14T09:26:53Z" }] };
+export const GET_ORDER_OUTPUT = {
+  found: true,
+  customerId: "cus_1",
+  orders: [{ id: "ord_1", status: "paid", amountCents: 1200, placedAt: "2026-03-14T09:26:53Z" }],
+};
 
 /** toolc's server: every contract gets a handler returning `output`. */
 export function writeGeneratedServer(dir: string, output: unknown, line: SdkLine): string {

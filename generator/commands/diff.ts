@@ -45,17 +45,29 @@ function reportSide(result: SideResult, what: string, io: Io): boolean {
 export async function diffCommand(argv: readonly string[], io: Io, cwd: string = process.cwd()): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: { base: { type: "string" }, definitions: { type: "string" }, format: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        base: { type: "string" },
+        definitions: { type: "string" },
+        format: { type: "string" },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
   } catch (e) {
     io.err(`toolc diff: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`);
     return 2;
   }
   const { values } = parsed;
-  if (values.help) return io.out(USAGE), 0;
-  if (values.base === undefined || values.base === "") return io.err(`toolc diff: --base is required\n\n${USAGE}`), 2;
+  if (values.help) return (io.out(USAGE), 0);
+  if (values.base === undefined || values.base === "") return (io.err(`toolc diff: --base is required\n\n${USAGE}`), 2);
   const format = values.format ?? "text";
-  if (!isFormat(format)) return io.err(`toolc diff: unknown --format ${JSON.stringify(format)}; use one of ${FORMATS.join(", ")}\n`), 2;
-  const resolved = await resolveSettings(cwd, { ...(values.config === undefined ? {} : { config: values.config }), ...(values.definitions === undefined ? {} : { definitions: values.definitions }) });
+  if (!isFormat(format)) return (io.err(`toolc diff: unknown --format ${JSON.stringify(format)}; use one of ${FORMATS.join(", ")}\n`), 2);
+  const resolved = await resolveSettings(cwd, {
+    ...(values.config === undefined ? {} : { config: values.config }),
+    ...(values.definitions === undefined ? {} : { definitions: values.definitions }),
+  });
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (resolved.usage !== undefined) io.err(`toolc diff: ${resolved.usage}\n`);
   if (!resolved.settings) return 2;
@@ -67,7 +79,7 @@ export async function diffCommand(argv: readonly string[], io: Io, cwd: string =
   const headOptions = resolved.settings.auth === undefined ? {} : { auth: resolved.settings.auth };
   const baseOptions = await baseNormalizeOptions(values.base, cwd, values.config, headOptions);
   for (const d of baseOptions.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
-  if (baseOptions.diagnostics.length > 0) return io.err(`toolc diff: the base's config does not load\n`), 2;
+  if (baseOptions.diagnostics.length > 0) return (io.err(`toolc diff: the base's config does not load\n`), 2);
   const base = loadBase(values.base, definitions, cwd, baseOptions.options);
   const head = sideFromFolder(definitions, cwd, headOptions);
   const baseUsable = reportSide(base, "base", io);

@@ -36,7 +36,9 @@ async function unifiedDiff(difference: Difference, onDisk: string | undefined): 
   const { createTwoFilesPatch } = await import("diff");
   const before = difference.status === "missing" ? "/dev/null" : `a/${difference.path}`;
   const after = difference.expected === undefined ? "/dev/null" : `b/${difference.path}`;
-  return createTwoFilesPatch(before, after, onDisk ?? "", difference.expected ?? "", "", "", { headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true } });
+  return createTwoFilesPatch(before, after, onDisk ?? "", difference.expected ?? "", "", "", {
+    headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true },
+  });
 }
 
 async function printDiffs(differences: readonly Difference[], io: Io): Promise<void> {
@@ -95,14 +97,20 @@ export async function report(mode: Mode, result: RunResult, ms: number, io: Io, 
     for (const d of result.differences) io.err(`  ${d.status}: ${d.path}\n`);
     if (options.diff) await printDiffs(result.differences, io);
   } else {
-    for (const d of foreign) io.err(`toolc: warning: ${d.path} was not written by toolc; \`toolc check\` fails until it is moved out of the ${folderOf(d, options.docs)}\n`);
+    for (const d of foreign)
+      io.err(`toolc: warning: ${d.path} was not written by toolc; \`toolc check\` fails until it is moved out of the ${folderOf(d, options.docs)}\n`);
   }
   io.out(summary(mode, result, ms));
   if (mode === "check") {
-    if (result.differences.length > foreign.length) io.err("toolc check: the output is stale; run `toolc generate` with the same settings (keep flags such as --handlers in toolc.config.yaml, which both read) and commit the result\n");
+    if (result.differences.length > foreign.length)
+      io.err(
+        "toolc check: the output is stale; run `toolc generate` with the same settings (keep flags such as --handlers in toolc.config.yaml, which both read) and commit the result\n",
+      );
     for (const folder of new Set(foreign.map((d) => folderOf(d, options.docs)))) {
       const n = foreign.filter((d) => folderOf(d, options.docs) === folder).length;
-      io.err(`toolc check: ${plural(n, "file")} in the ${folder} ${n === 1 ? "was" : "were"} not written by toolc; toolc owns that folder, so move ${n === 1 ? "it" : "them"} elsewhere\n`);
+      io.err(
+        `toolc check: ${plural(n, "file")} in the ${folder} ${n === 1 ? "was" : "were"} not written by toolc; toolc owns that folder, so move ${n === 1 ? "it" : "them"} elsewhere\n`,
+      );
     }
   }
   return result.ok ? 0 : 1;

@@ -66,10 +66,22 @@ export function authSetting(
   const diagnostics: Diagnostic[] = [];
   if (cacheScope === "public" && values.listing !== "all") {
     // tools/list then depends on the caller's scopes: a shared cache would hand one caller's list to another.
-    diagnostics.push(error(at(["listing"]), Codes.invalidValue, "`mcp.cache.cacheScope: public` with auth on: each caller's tools/list shows what its scopes allow, so shared caches must not keep it; use `cacheScope: private`, or `auth.listing: all`"));
+    diagnostics.push(
+      error(
+        at(["listing"]),
+        Codes.invalidValue,
+        "`mcp.cache.cacheScope: public` with auth on: each caller's tools/list shows what its scopes allow, so shared caches must not keep it; use `cacheScope: private`, or `auth.listing: all`",
+      ),
+    );
   }
   if (sdk !== 2) {
-    diagnostics.push(error(at([]), Codes.invalidValue, "`auth` needs MCP SDK 2.x (`mcp.sdk: 2`): the resource server is built on SDK 2.x's bearer-token and metadata helpers, which SDK 1.x has only as Express middleware (docs/authorization.md)"));
+    diagnostics.push(
+      error(
+        at([]),
+        Codes.invalidValue,
+        "`auth` needs MCP SDK 2.x (`mcp.sdk: 2`): the resource server is built on SDK 2.x's bearer-token and metadata helpers, which SDK 1.x has only as Express middleware (docs/authorization.md)",
+      ),
+    );
   }
   for (const key of URL_KEYS) {
     const value = values[key];
@@ -78,7 +90,8 @@ export function authSetting(
   }
   values.authorizationServers?.forEach((server, i) => {
     const problem = urlProblem(server);
-    if (problem !== undefined) diagnostics.push(error(at(["authorizationServers", i]), Codes.invalidValue, `\`auth.authorizationServers\` entry ${problem}: ${JSON.stringify(server)}`));
+    if (problem !== undefined)
+      diagnostics.push(error(at(["authorizationServers", i]), Codes.invalidValue, `\`auth.authorizationServers\` entry ${problem}: ${JSON.stringify(server)}`));
   });
   if (diagnostics.length > 0) return { diagnostics };
   const { defaultScopes = [], ...server } = values;

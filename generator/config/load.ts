@@ -95,7 +95,10 @@ function problems(errors: readonly ErrorObject[], schema: ConfigSchema, at: (pat
       const inside = e.instancePath.split("/").slice(1);
       const known = inside.length === 1 && section !== undefined ? Object.keys(schema.properties[section]?.properties ?? {}) : inside.length === 0 ? keys : [];
       const where = inside.length === 0 ? CONFIG_FILE : `\`${inside.join(".")}\``;
-      found.set(`+${inside.join("/")}/${key}`, error(at([...inside, key], true), Codes.unknownKey, `unknown key \`${key}\` in ${where}${didYouMean(key, known)}`));
+      found.set(
+        `+${inside.join("/")}/${key}`,
+        error(at([...inside, key], true), Codes.unknownKey, `unknown key \`${key}\` in ${where}${didYouMean(key, known)}`),
+      );
       continue;
     }
     const key = e.instancePath.split("/")[1];

@@ -95,7 +95,12 @@ export interface Source {
   readonly at?: SourceLocation;
 }
 
-function pick(key: keyof ConfigValues & ("definitions" | "out" | "handlers"), flag: string | undefined, config: LoadedConfig | undefined, cwd: string): Source | undefined {
+function pick(
+  key: keyof ConfigValues & ("definitions" | "out" | "handlers"),
+  flag: string | undefined,
+  config: LoadedConfig | undefined,
+  cwd: string,
+): Source | undefined {
   if (flag !== undefined) return { value: resolve(cwd, flag) };
   const written = config?.values[key];
   if (written !== undefined && config) return { value: resolve(dirname(config.path), written), at: config.locate(key) };
@@ -129,21 +134,31 @@ function docsOf(config: LoadedConfig | undefined): (DocsSettings & { at?: Source
 const inside = (child: string, parent: string): boolean => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 
 /** Folder combinations that would make toolc overwrite or report the wrong files. */
-export function layoutProblems(root: string, definitions: Source, out: Source, tests: Source | undefined, display: (p: string) => string, docs?: Source): { diagnostics: Diagnostic[]; usage: string[] } {
+export function layoutProblems(
+  root: string,
+  definitions: Source,
+  out: Source,
+  tests: Source | undefined,
+  display: (p: string) => string,
+  docs?: Source,
+): { diagnostics: Diagnostic[]; usage: string[] } {
   const diagnostics: Diagnostic[] = [];
   const usage: string[] = [];
   const report = (source: Source, message: string): void => {
     if (source.at) diagnostics.push(error(source.at, Codes.invalidValue, message));
     else usage.push(message);
   };
-  if (out.value === root || inside(root, out.value)) report(out, `\`out\` must be a folder inside the project, not ${display(out.value)}: toolc owns everything in it`);
-  else if (inside(definitions.value, out.value) || inside(out.value, definitions.value)) report(out, `\`out\` (${display(out.value)}) and \`definitions\` (${display(definitions.value)}) must not contain each other`);
+  if (out.value === root || inside(root, out.value))
+    report(out, `\`out\` must be a folder inside the project, not ${display(out.value)}: toolc owns everything in it`);
+  else if (inside(definitions.value, out.value) || inside(out.value, definitions.value))
+    report(out, `\`out\` (${display(out.value)}) and \`definitions\` (${display(definitions.value)}) must not contain each other`);
   if (tests && (tests.value === out.value || tests.value === root || inside(tests.value, definitions.value))) {
     report(tests, `\`tests\` must be a folder of its own, not ${display(tests.value)}`);
   }
   if (docs) {
     const clash = [out, definitions, ...(tests ? [tests] : [])].find((other) => inside(docs.value, other.value) || inside(other.value, docs.value));
-    if (docs.value === root || inside(root, docs.value) || clash) report(docs, `\`docs.out\` must be a folder of its own inside the project, not ${display(docs.value)}: toolc owns everything in it`);
+    if (docs.value === root || inside(root, docs.value) || clash)
+      report(docs, `\`docs.out\` must be a folder of its own inside the project, not ${display(docs.value)}: toolc owns everything in it`);
   }
   return { diagnostics, usage };
 }
@@ -164,9 +179,13 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
   const display = (p: string): string => (isAbsolute(p) ? relative(cwd, p).split(sep).join("/") || "." : p);
   const docs = docsOf(config);
   const problems = layoutProblems(root, definitions, out, tests, display, docs && { value: docs.out, ...(docs.at ? { at: docs.at } : {}) });
-  if (problems.diagnostics.length > 0 || problems.usage.length > 0) return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };
+  if (problems.diagnostics.length > 0 || problems.usage.length > 0)
+    return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };
   const mcpSdk = flags.mcpSdk ?? config?.values.mcp?.sdk ?? mcpSdkLine(root);
-  const auth = config?.values.auth === undefined ? undefined : authSetting(config.values.auth, mcpSdk, config.values.mcp?.cache?.cacheScope, (path) => config.locatePath(["auth", ...path]));
+  const auth =
+    config?.values.auth === undefined
+      ? undefined
+      : authSetting(config.values.auth, mcpSdk, config.values.mcp?.cache?.cacheScope, (path) => config.locatePath(["auth", ...path]));
   if (auth !== undefined && auth.diagnostics.length > 0) return { diagnostics: auth.diagnostics };
   const settings: Settings = {
     root,

@@ -30,12 +30,22 @@ function compareLengths(walk: Walk, b: ArrayPart, h: ArrayPart): void {
   const message = `items ${lengthText(bMin, bMax)} → ${lengthText(hMin, hMax)}`;
   if (hMin !== bMin) {
     const at = where(h, "minItems");
-    record(walk, at?.at ?? h.at, hMin > bMin ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, at ? ["minItems"] : []);
+    record(
+      walk,
+      at?.at ?? h.at,
+      hMin > bMin ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message },
+      at ? ["minItems"] : [],
+    );
   }
   if (hMax !== bMax) {
     const at = where(h, "maxItems");
     const keyword = at ? ["maxItems"] : h.prefix.length > 0 || b.prefix.length > 0 ? ["prefixItems"] : [];
-    record(walk, at?.at ?? h.at, hMax < bMax ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, keyword);
+    record(
+      walk,
+      at?.at ?? h.at,
+      hMax < bMax ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message },
+      keyword,
+    );
   }
 }
 
@@ -45,7 +55,9 @@ function compareUnique(walk: Walk, b: ArrayPart, h: ArrayPart): void {
   const [bUnique, hUnique] = [unique(b), unique(h)];
   if (bUnique === hUnique) return;
   const message = `uniqueItems ${bUnique} → ${hUnique}`;
-  record(walk, h.unique?.at ?? h.at, hUnique ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["uniqueItems"]);
+  record(walk, h.unique?.at ?? h.at, hUnique ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, [
+    "uniqueItems",
+  ]);
 }
 
 /** Rules whose output verdict rests on the base client dropping the properties it does not know. */

@@ -75,7 +75,8 @@ function dropMayUnderfill(b: ObjectPart, h: ObjectPart): boolean {
   return (b.minProperties?.value ?? 0) > known;
 }
 
-const DROP_REASON = "; a client built on the base drops it, which may leave fewer properties than the base's minProperties, and toolc found no value that shows it";
+const DROP_REASON =
+  "; a client built on the base drops it, which may leave fewer properties than the base's minProperties, and toolc found no value that shows it";
 
 /** Output levels where dropping what the base does not know may underfill it: decided by a witness at the object. */
 function droppedDecided(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPart, change: Change, safe: Level): Change {
@@ -84,7 +85,13 @@ function droppedDecided(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectPart
   return decided.levels.output === "undecided" ? { ...decided, message: decided.message + DROP_REASON } : decided;
 }
 
-function propertyAdded(walk: Walk, pair: NodePair, { b, h, name }: { b: ObjectPart; h: ObjectPart; name: string }, entry: PropertyEntry, bPieces: readonly Piece[]): void {
+function propertyAdded(
+  walk: Walk,
+  pair: NodePair,
+  { b, h, name }: { b: ObjectPart; h: ObjectPart; name: string },
+  entry: PropertyEntry,
+  bPieces: readonly Piece[],
+): void {
   const requiredIn = requiredInput(h, name);
   const header = pair.headers && entry.header !== undefined ? `; mirrored into the \`Mcp-Param-${entry.header}\` header` : "";
   if (b.additional === false) {
@@ -92,15 +99,29 @@ function propertyAdded(walk: Walk, pair: NodePair, { b, h, name }: { b: ObjectPa
     const output: Level = !allowsSome(entry.pieces, walk, false) ? "info" : b.drop ? "info" : "breaking";
     const note = output === "breaking" ? " (inside a composition, where clients built on the base do not drop unknown properties)" : "";
     const change = requiredIn
-      ? { rule: "property-added-required" as const, levels: { input: "breaking" as Level, output }, message: `required property \`${name}\` added${note}${header}` }
-      : { rule: "property-added-optional" as const, levels: { input: "info" as Level, output }, message: `optional property \`${name}\` added${note}${header}` };
+      ? {
+          rule: "property-added-required" as const,
+          levels: { input: "breaking" as Level, output },
+          message: `required property \`${name}\` added${note}${header}`,
+        }
+      : {
+          rule: "property-added-optional" as const,
+          levels: { input: "info" as Level, output },
+          message: `optional property \`${name}\` added${note}${header}`,
+        };
     return record(walk, entry.at, droppedDecided(walk, pair, b, h, change, "info"), [], true);
   }
   // The base accepted any value (or a map's value) for it: compare that with the new declaration.
-  const found = probe(walk, (scratch) => scratch.compareNode(scratch, { b: bPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : bPieces, h: entry.pieces, headers: false }));
+  const found = probe(walk, (scratch) =>
+    scratch.compareNode(scratch, { b: bPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : bPieces, h: entry.pieces, headers: false }),
+  );
   const levels = levelsOf(found);
   const input = requiredIn && !requiredInput(b, name) ? "breaking" : levels.input;
-  const detail = found.filter((f) => f.levels.input !== "info" || f.levels.output !== "info").map((f) => f.message).slice(0, 3).join("; ");
+  const detail = found
+    .filter((f) => f.levels.input !== "info" || f.levels.output !== "info")
+    .map((f) => f.message)
+    .slice(0, 3)
+    .join("; ");
   const message = `property \`${name}\` declared on an object that accepted ${acceptsAnything(b.additional) ? "any property" : "it as a map value"}${detail === "" ? "" : `: ${detail}`}${header}`;
   record(walk, entry.at, { rule: "property-added-open-object", levels: { input, output: levels.output }, message }, [], true);
 }
@@ -111,14 +132,32 @@ function propertyRemoved(walk: Walk, b: ObjectPart, h: ObjectPart, name: string,
   if (h.additional === false) {
     const input: Level = allowsSome(entry.pieces, walk, true) ? "breaking" : "info";
     const why = input === "breaking" ? "callers that send it are refused (the object is closed)" : "callers could not send it";
-    return record(walk, entry.at, { rule: "property-removed", levels: { input, output: outputRequired }, message: `property \`${name}\` removed; ${why}${header}` }, [], true);
+    return record(
+      walk,
+      entry.at,
+      { rule: "property-removed", levels: { input, output: outputRequired }, message: `property \`${name}\` removed; ${why}${header}` },
+      [],
+      true,
+    );
   }
-  const found = probe(walk, (scratch) => scratch.compareNode(scratch, { b: entry.pieces, h: hPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : hPieces, headers: false }));
+  const found = probe(walk, (scratch) =>
+    scratch.compareNode(scratch, { b: entry.pieces, h: hPieces.length === 0 ? [{ schema: true, at: entry.at, drop: false }] : hPieces, headers: false }),
+  );
   const levels = levelsOf(found);
   const input = requiredInput(h, name) && !requiredInput(b, name) ? "breaking" : levels.input;
-  const detail = found.filter((f) => f.levels.input !== "info").map((f) => f.message).slice(0, 3).join("; ");
+  const detail = found
+    .filter((f) => f.levels.input !== "info")
+    .map((f) => f.message)
+    .slice(0, 3)
+    .join("; ");
   const message = `property \`${name}\` removed; the object ${acceptsAnything(h.additional) ? "accepts any property" : "takes it as a map value"}${detail === "" ? "" : `: ${detail}`}${header}`;
-  record(walk, entry.at, { rule: "property-removed", levels: { input, output: worse(levels.output, outputRequired === "breaking" ? "breaking" : "info") }, message }, [], true);
+  record(
+    walk,
+    entry.at,
+    { rule: "property-removed", levels: { input, output: worse(levels.output, outputRequired === "breaking" ? "breaking" : "info") }, message },
+    [],
+    true,
+  );
 }
 
 function compareRequired(walk: Walk, b: ObjectPart, h: ObjectPart, name: string, at: ObjectPart["at"]): void {
@@ -133,7 +172,15 @@ function compareRequired(walk: Walk, b: ObjectPart, h: ObjectPart, name: string,
   if (input === null && output === null) return;
   const became = outputH && !outputB;
   const cursor = child(at, [], "");
-  record(walk, cursor, became ? { rule: "property-became-required", levels: { input: input ?? "info", output: output ?? "info" }, message: `property \`${name}\` is now required` } : { rule: "property-became-optional", levels: { input: input ?? "info", output: output ?? "info" }, message: `property \`${name}\` is now optional` }, [], true);
+  record(
+    walk,
+    cursor,
+    became
+      ? { rule: "property-became-required", levels: { input: input ?? "info", output: output ?? "info" }, message: `property \`${name}\` is now required` }
+      : { rule: "property-became-optional", levels: { input: input ?? "info", output: output ?? "info" }, message: `property \`${name}\` is now optional` },
+    [],
+    true,
+  );
 }
 
 function literalDefault(entry: PropertyEntry): { has: boolean; value?: JsonValue } {
@@ -142,7 +189,8 @@ function literalDefault(entry: PropertyEntry): { has: boolean; value?: JsonValue
 }
 
 /** The names every input value has once defaults are filled in: the required ones and the defaulted ones. */
-const alwaysPresent = (part: ObjectPart): number => new Set([...part.required.keys(), ...[...part.properties].filter(([, e]) => e.defaulted).map(([n]) => n)]).size;
+const alwaysPresent = (part: ObjectPart): number =>
+  new Set([...part.required.keys(), ...[...part.properties].filter(([, e]) => e.defaulted).map(([n]) => n)]).size;
 
 /**
  * The input validator fills defaults in before it counts properties: a
@@ -160,23 +208,47 @@ function countsMayBind(h: ObjectPart, added: boolean): boolean {
 const COUNT_REASON = "; the object's property count may have counted on it, and toolc found no call that shows it";
 
 /** Levels where the counts may bind, decided by a witness at the object; else `level`. */
-function countedDefault(walk: Walk, pair: NodePair, h: ObjectPart, added: boolean, change: { rule: "default-added" | "default-removed"; level: Level; message: string }): Change {
-  if (change.level === "breaking" || !countsMayBind(h, added)) return { rule: change.rule, levels: { input: change.level, output: null }, message: change.message };
+function countedDefault(
+  walk: Walk,
+  pair: NodePair,
+  h: ObjectPart,
+  added: boolean,
+  change: { rule: "default-added" | "default-removed"; level: Level; message: string },
+): Change {
+  if (change.level === "breaking" || !countsMayBind(h, added))
+    return { rule: change.rule, levels: { input: change.level, output: null }, message: change.message };
   const decided = decide(walk, pair, { rule: change.rule, levels: { input: "undecided", output: null }, message: change.message });
   return decided.levels.input === "undecided" ? { ...decided, message: decided.message + COUNT_REASON } : decided;
 }
 
 /** A default is what the handler sees for a field the caller left out; on a required property, it is what lets callers leave it out. */
-function compareDefault(walk: Walk, pair: NodePair, { b, h, name }: { b: ObjectPart; h: ObjectPart; name: string }, bEntry: PropertyEntry, hEntry: PropertyEntry): void {
+function compareDefault(
+  walk: Walk,
+  pair: NodePair,
+  { b, h, name }: { b: ObjectPart; h: ObjectPart; name: string },
+  bEntry: PropertyEntry,
+  hEntry: PropertyEntry,
+): void {
   const bd = literalDefault(bEntry);
   const hd = literalDefault(hEntry);
   if (!bd.has && !hd.has) return;
   const keyword = ["default"];
   if (bd.has && hd.has) {
     if (isDeepStrictEqual(bd.value, hd.value)) return;
-    return record(walk, hEntry.at, { rule: "default-changed", levels: { input: "warning", output: null }, message: `default ${show(bd.value)} → ${show(hd.value)}` }, keyword);
+    return record(
+      walk,
+      hEntry.at,
+      { rule: "default-changed", levels: { input: "warning", output: null }, message: `default ${show(bd.value)} → ${show(hd.value)}` },
+      keyword,
+    );
   }
-  if (hd.has) return record(walk, hEntry.at, countedDefault(walk, pair, h, true, { rule: "default-added", level: "info", message: `default ${show(hd.value)} added` }), keyword);
+  if (hd.has)
+    return record(
+      walk,
+      hEntry.at,
+      countedDefault(walk, pair, h, true, { rule: "default-added", level: "info", message: `default ${show(hd.value)} added` }),
+      keyword,
+    );
   const refused = h.required.has(name) && b.required.has(name);
   const message = refused
     ? `default ${show(bd.value)} removed from a required property: callers that leave \`${name}\` out are now refused`
@@ -210,13 +282,22 @@ function compareAdditional(walk: Walk, pair: NodePair, b: ObjectPart, h: ObjectP
     if ((h.maxProperties?.value ?? Infinity) <= h.required.size) return;
     // The old client drops undeclared properties, so output that gained some still validates (but loses them).
     const output: Level = b.drop ? "warning" : "breaking";
-    const change: Change = { rule: "additional-properties-opened", levels: { input: "info", output }, message: "object now accepts properties it does not declare" };
+    const change: Change = {
+      rule: "additional-properties-opened",
+      levels: { input: "info", output },
+      message: "object now accepts properties it does not declare",
+    };
     return record(walk, h.additionalAt ?? h.at, droppedDecided(walk, pair, b, h, change, "warning"), keyword);
   }
   if (h.additional === false) {
     // Required properties already fill every place maxProperties allows: there was no room for another.
     if ((b.maxProperties?.value ?? Infinity) <= b.required.size) return;
-    return record(walk, h.additionalAt ?? h.at, { rule: "additional-properties-closed", levels: NARROWS, message: "object no longer accepts undeclared properties" }, keyword);
+    return record(
+      walk,
+      h.additionalAt ?? h.at,
+      { rule: "additional-properties-closed", levels: NARROWS, message: "object no longer accepts undeclared properties" },
+      keyword,
+    );
   }
   if (acceptsAnything(b.additional) && acceptsAnything(h.additional)) return;
   const anyB: Piece = { schema: true, at: child(b.additionalAt ?? b.at, ["additionalProperties"], ".*"), drop: false };
@@ -242,7 +323,10 @@ function comparePropertyNames(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   const refusedIn = bNames?.filter((n) => accepts(walk.base, bp, "output", n) === true && accepts(walk.head, hp, "output", n) === false);
   const refusedOut = hNames?.filter((n) => accepts(walk.head, hp, "output", n) === true && accepts(walk.base, bp, "output", n) === false);
   for (const f of found) {
-    const levels: Levels = { input: refusedIn === undefined ? f.levels.input : refusedIn.length > 0 ? "breaking" : f.levels.input === null ? null : "info", output: refusedOut === undefined ? f.levels.output : refusedOut.length > 0 ? "breaking" : f.levels.output === null ? null : "info" };
+    const levels: Levels = {
+      input: refusedIn === undefined ? f.levels.input : refusedIn.length > 0 ? "breaking" : f.levels.input === null ? null : "info",
+      output: refusedOut === undefined ? f.levels.output : refusedOut.length > 0 ? "breaking" : f.levels.output === null ? null : "info",
+    };
     walk.out.push({ ...f, levels });
   }
 }
@@ -274,5 +358,10 @@ function compareCounts(walk: Walk, b: ObjectPart, h: ObjectPart): void {
   const loosened = hLit > bLit && Math.min(hLit, ceiling(h)) > Math.min(bLit, ceiling(h));
   if (!tightened && !loosened) return;
   const message = `maxProperties ${b.maxProperties?.value ?? "(none)"} → ${h.maxProperties?.value ?? "(none)"}`;
-  record(walk, h.maxProperties?.at ?? h.at, tightened ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, ["maxProperties"]);
+  record(
+    walk,
+    h.maxProperties?.at ?? h.at,
+    tightened ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message },
+    ["maxProperties"],
+  );
 }

@@ -40,25 +40,49 @@ function distinct(values: readonly ValueAt[]): ValueAt[] {
 export function compareValueSets(walk: Walk, pair: NodePair, b: Shape, h: Shape): void {
   const bList = enumerable(b);
   const hList = enumerable(h);
-  const list = (values: readonly ValueAt[]) => `[${values.slice(0, 8).map((v) => show(v.value)).join(", ")}${values.length > 8 ? ", …" : ""}]`;
+  const list = (values: readonly ValueAt[]) =>
+    `[${values
+      .slice(0, 8)
+      .map((v) => show(v.value))
+      .join(", ")}${values.length > 8 ? ", …" : ""}]`;
   // Input: each value a base caller may send, asked of the head.
   if (bList !== undefined) {
     const sent = distinct(bList).filter((v) => accepts(walk.base, pair.b, "input", v.value) === true);
     const refused = sent.filter((v) => accepts(walk.head, pair.h, "input", v.value) === false);
-    for (const v of refused.slice(0, MAX_VALUE_FINDINGS)) record(walk, v.at, { rule: "enum-value-removed", levels: NARROWS, message: `value ${show(v.value)} removed` }, v.keyword);
+    for (const v of refused.slice(0, MAX_VALUE_FINDINGS))
+      record(walk, v.at, { rule: "enum-value-removed", levels: NARROWS, message: `value ${show(v.value)} removed` }, v.keyword);
   } else if (hList !== undefined) {
-    const change = decide(walk, pair, { rule: "enum-value-removed", levels: { input: "undecided", output: null }, message: `now restricted to ${list(hList)}` });
+    const change = decide(walk, pair, {
+      rule: "enum-value-removed",
+      levels: { input: "undecided", output: null },
+      message: `now restricted to ${list(hList)}`,
+    });
     if (change.levels.input === "breaking") record(walk, h.at, change, h.values?.[0]?.keyword.slice(0, 1) ?? []);
-    else record(walk, h.at, { ...change, message: `${change.message}; toolc found no value the base allowed outside it` }, h.values?.[0]?.keyword.slice(0, 1) ?? []);
+    else
+      record(
+        walk,
+        h.at,
+        { ...change, message: `${change.message}; toolc found no value the base allowed outside it` },
+        h.values?.[0]?.keyword.slice(0, 1) ?? [],
+      );
   }
   // Output: each value the head may return, asked of a base client.
   if (hList !== undefined) {
     const returned = distinct(hList).filter((v) => accepts(walk.head, pair.h, "output", v.value) === true);
     const refused = returned.filter((v) => accepts(walk.base, pair.b, "output", v.value, true) === false);
-    for (const v of refused.slice(0, MAX_VALUE_FINDINGS)) record(walk, v.at, { rule: "enum-value-added", levels: WIDENS, message: `value ${show(v.value)} added` }, v.keyword);
+    for (const v of refused.slice(0, MAX_VALUE_FINDINGS))
+      record(walk, v.at, { rule: "enum-value-added", levels: WIDENS, message: `value ${show(v.value)} added` }, v.keyword);
   } else if (bList !== undefined) {
-    const change = decide(walk, pair, { rule: "enum-value-added", levels: { input: null, output: "undecided" }, message: `no longer restricted to ${list(bList)}` });
-    record(walk, h.at, change.levels.output === "breaking" ? change : { ...change, message: `${change.message}; toolc found no value outside it that the head allows` });
+    const change = decide(walk, pair, {
+      rule: "enum-value-added",
+      levels: { input: null, output: "undecided" },
+      message: `no longer restricted to ${list(bList)}`,
+    });
+    record(
+      walk,
+      h.at,
+      change.levels.output === "breaking" ? change : { ...change, message: `${change.message}; toolc found no value outside it that the head allows` },
+    );
   }
 }
 
@@ -71,7 +95,8 @@ interface AltSide {
 
 /** A part's meaning, to match the same alternative across sides. */
 function partKey(part: Part, side: SchemaSide): string {
-  const pieces = (list: readonly Piece[] | false) => (list === false ? "false" : canonicalPieces(list.length === 0 ? [{ schema: true, at: part.at, drop: false }] : list, side));
+  const pieces = (list: readonly Piece[] | false) =>
+    list === false ? "false" : canonicalPieces(list.length === 0 ? [{ schema: true, at: part.at, drop: false }] : list, side);
   switch (part.kind) {
     case "number":
       return show(["number", part.step?.value, part.lower?.value, part.lower?.exclusive, part.upper?.value, part.upper?.exclusive]);
@@ -80,7 +105,15 @@ function partKey(part: Part, side: SchemaSide): string {
     case "array":
       return show(["array", part.prefix.map(pieces), pieces(part.items), part.minItems?.value, longest(part), part.unique?.value]);
     case "object":
-      return show(["object", [...part.properties].sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, e]) => [n, pieces(e.pieces), e.defaulted]), [...part.required.keys()].sort(), pieces(part.additional), pieces(part.propertyNames), part.minProperties?.value, part.maxProperties?.value]);
+      return show([
+        "object",
+        [...part.properties].sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, e]) => [n, pieces(e.pieces), e.defaulted]),
+        [...part.required.keys()].sort(),
+        pieces(part.additional),
+        pieces(part.propertyNames),
+        part.minProperties?.value,
+        part.maxProperties?.value,
+      ]);
     default:
       return part.kind;
   }
@@ -98,8 +131,13 @@ const overlapping = (x: readonly JsonValue[], y: readonly JsonValue[]): boolean 
 
 /** Whether no value can match both alternatives (of one side, or one from each); false when that is not shown. */
 function disjoint(x: Part, y: Part, side: SchemaSide, ySide: SchemaSide = side): boolean {
-  if (x.kind === "number" && y.kind === "number") return (x.upper !== undefined && y.lower !== undefined && x.upper.value < y.lower.value) || (y.upper !== undefined && x.lower !== undefined && y.upper.value < x.lower.value);
-  if (x.kind === "string" && y.kind === "string") return ((x.maxLength?.value ?? Infinity) < (y.minLength?.value ?? 0)) || ((y.maxLength?.value ?? Infinity) < (x.minLength?.value ?? 0));
+  if (x.kind === "number" && y.kind === "number")
+    return (
+      (x.upper !== undefined && y.lower !== undefined && x.upper.value < y.lower.value) ||
+      (y.upper !== undefined && x.lower !== undefined && y.upper.value < x.lower.value)
+    );
+  if (x.kind === "string" && y.kind === "string")
+    return (x.maxLength?.value ?? Infinity) < (y.minLength?.value ?? 0) || (y.maxLength?.value ?? Infinity) < (x.minLength?.value ?? 0);
   if (x.kind === "array" && y.kind === "array") return longest(x) < (y.minItems?.value ?? 0) || longest(y) < (x.minItems?.value ?? 0);
   if (x.kind !== "object" || y.kind !== "object") return false;
   const excludes = (a: ObjectPart, c: ObjectPart) => c.additional === false && [...a.required.keys()].some((n) => !c.properties.has(n));
@@ -120,9 +158,19 @@ const allDisjoint = (parts: readonly Part[], side: SchemaSide): boolean => parts
  * rest pair in order, and what their comparison finds is settled against the
  * whole union.
  */
-function pairAlternatives(walk: Walk, b: AltSide, h: AltSide, bLeft: readonly number[], hLeft: readonly number[]): { pairs: [number, number, boolean][]; alone: { b: Map<number, boolean>; h: Map<number, boolean> } } {
-  const overlapH = new Map(bLeft.map((i) => [i, h.parts.map((_, j) => j).filter((j) => !disjoint(b.parts[i] as Part, h.parts[j] as Part, walk.base, walk.head))]));
-  const overlapB = new Map(hLeft.map((j) => [j, b.parts.map((_, i) => i).filter((i) => !disjoint(b.parts[i] as Part, h.parts[j] as Part, walk.base, walk.head))]));
+function pairAlternatives(
+  walk: Walk,
+  b: AltSide,
+  h: AltSide,
+  bLeft: readonly number[],
+  hLeft: readonly number[],
+): { pairs: [number, number, boolean][]; alone: { b: Map<number, boolean>; h: Map<number, boolean> } } {
+  const overlapH = new Map(
+    bLeft.map((i) => [i, h.parts.map((_, j) => j).filter((j) => !disjoint(b.parts[i] as Part, h.parts[j] as Part, walk.base, walk.head))]),
+  );
+  const overlapB = new Map(
+    hLeft.map((j) => [j, b.parts.map((_, i) => i).filter((i) => !disjoint(b.parts[i] as Part, h.parts[j] as Part, walk.base, walk.head))]),
+  );
   const pairs: [number, number, boolean][] = [];
   const usedB = new Set<number>();
   const usedH = new Set<number>();
@@ -185,7 +233,10 @@ export function compareAlternatives(walk: Walk, pair: NodePair, kind: Kind, b: A
     if (!exact) {
       const inputCovered = covered(walk, pair, x, h.parts, "input");
       const outputCovered = covered(walk, pair, y, b.parts, "output");
-      found = found.map((f) => ({ ...f, levels: demote(demote(f.levels, "input", inputCovered ? "info" : "undecided"), "output", outputCovered ? "info" : "undecided") }));
+      found = found.map((f) => ({
+        ...f,
+        levels: demote(demote(f.levels, "input", inputCovered ? "info" : "undecided"), "output", outputCovered ? "info" : "undecided"),
+      }));
     }
     walk.out.push(...found);
   }
@@ -227,13 +278,25 @@ function compareExclusivity(walk: Walk, pair: NodePair, kind: Kind, b: AltSide, 
     const message = bRefusesOverlap
       ? `a branch of a \`oneOf\` whose ${kind} branches may overlap changed: a value matching two of them is refused, so a value may now match two branches, or only one where it matched two`
       : `a \`oneOf\` now has ${kind} branches that may overlap: a value matching two of them is refused`;
-    const change = decide(walk, pair, { rule: "branch-added-may-overlap", levels: { input: "undecided", output: bRefusesOverlap ? "undecided" : null }, message });
+    const change = decide(walk, pair, {
+      rule: "branch-added-may-overlap",
+      levels: { input: "undecided", output: bRefusesOverlap ? "undecided" : null },
+      message,
+    });
     return record(walk, h.at, change, ["oneOf"]);
   }
   if (bRefusesOverlap) {
-    const change = decide(walk, pair, { rule: "oneof-to-anyof", levels: { input: "info", output: "undecided" }, message: `values matching two ${kind} branches of the base's \`oneOf\` were refused and are now accepted (\`oneOf\` → \`anyOf\`, or branches that no longer overlap)` });
+    const change = decide(walk, pair, {
+      rule: "oneof-to-anyof",
+      levels: { input: "info", output: "undecided" },
+      message: `values matching two ${kind} branches of the base's \`oneOf\` were refused and are now accepted (\`oneOf\` → \`anyOf\`, or branches that no longer overlap)`,
+    });
     return record(walk, h.at, change, ["anyOf"]);
   }
-  const change = decide(walk, pair, { rule: "anyof-to-oneof", levels: { input: "undecided", output: "info" }, message: `\`anyOf\` → \`oneOf\` over ${kind} branches that may overlap: a value matching two of them is now refused` });
+  const change = decide(walk, pair, {
+    rule: "anyof-to-oneof",
+    levels: { input: "undecided", output: "info" },
+    message: `\`anyOf\` → \`oneOf\` over ${kind} branches that may overlap: a value matching two of them is now refused`,
+  });
   record(walk, h.at, change, ["oneOf"]);
 }

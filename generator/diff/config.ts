@@ -34,9 +34,14 @@ export const EMPTY_DIFF_CONFIG: DiffConfig = { undecided: "warn", except: new Se
 /** The JSON Schema of the section, for the config file's schema. */
 export const DIFF_CONFIG_SCHEMA = {
   type: "object",
-  description: "toolc diff: what an undecided change does (undecided), rules turned off everywhere (except), tools not checked (ignore), and rules turned off for some tools (ignore_only).",
+  description:
+    "toolc diff: what an undecided change does (undecided), rules turned off everywhere (except), tools not checked (ignore), and rules turned off for some tools (ignore_only).",
   properties: {
-    undecided: { enum: ["warn", "fail"], description: "warn (default): an undecided change is reported and the exit status is as if it were compatible. fail: it counts as breaking, so it exits 1 unless the tool's version went up." },
+    undecided: {
+      enum: ["warn", "fail"],
+      description:
+        "warn (default): an undecided change is reported and the exit status is as if it were compatible. fail: it counts as breaking, so it exits 1 unless the tool's version went up.",
+    },
     except: { type: "array", items: { enum: RULE_IDS } },
     ignore: { type: "array", items: { type: "string" } },
     ignore_only: { type: "object", propertyNames: { enum: RULE_IDS }, additionalProperties: { type: "array", items: { type: "string" } } },
@@ -70,7 +75,11 @@ function ruleId(name: string, path: readonly (string | number)[], locate: Locate
 export function parseDiffConfig(section: unknown, locate: Locate): { config: DiffConfig; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
   if (section === undefined || section === null) return { config: EMPTY_DIFF_CONFIG, diagnostics: out };
-  if (!isJsonObject(section)) return { config: EMPTY_DIFF_CONFIG, diagnostics: [error(locate([]), Codes.invalidValue, "`diff` must be a map with `undecided`, `except`, `ignore` or `ignore_only`")] };
+  if (!isJsonObject(section))
+    return {
+      config: EMPTY_DIFF_CONFIG,
+      diagnostics: [error(locate([]), Codes.invalidValue, "`diff` must be a map with `undecided`, `except`, `ignore` or `ignore_only`")],
+    };
   for (const key of Object.keys(section)) {
     if (!SECTION_KEYS.includes(key)) out.push(error(locate([key]), Codes.unknownKey, `unknown key \`${key}\` in \`diff\`${didYouMean(key, SECTION_KEYS)}`));
   }

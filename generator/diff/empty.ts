@@ -25,7 +25,9 @@ export function partIsEmpty(part: Part, side: SchemaSide, depth = 0): boolean {
   if (depth > DEPTH) return false;
   if (part.kind === "object") {
     if (part.maxProperties !== undefined && part.maxProperties.value < part.required.size) return true;
-    return [...part.required.keys()].some((name) => (part.additional === false && !part.properties.has(name)) || acceptsNothing(propertyPieces(part, name), side, depth + 1));
+    return [...part.required.keys()].some(
+      (name) => (part.additional === false && !part.properties.has(name)) || acceptsNothing(propertyPieces(part, name), side, depth + 1),
+    );
   }
   if (part.kind === "array") {
     const min = part.minItems?.value ?? 0;

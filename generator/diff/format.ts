@@ -3,6 +3,7 @@
  * tools, GitHub workflow annotations, and a Markdown table for a pull
  * request comment.
  */
+/* eslint-disable no-control-regex -- oneLine escapes control characters and markdownText drops them */
 import type { Change, DiffResult } from "./index.js";
 import type { Level } from "./rules.js";
 
@@ -43,7 +44,10 @@ export function summaryLine(result: DiffResult): string {
  * it must not start a line of its own (in a CI log, a line starting with
  * `::` is a workflow command).
  */
-const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\r" ? "\\r" : c === "\t" ? "\\t" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+const oneLine = (s: string): string =>
+  s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) =>
+    c === "\n" ? "\\n" : c === "\r" ? "\\r" : c === "\t" ? "\\t" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 
 function text(result: DiffResult): string {
   const lines = result.changes.map((c) => oneLine(`${c.file}:${c.line}:${c.col}: ${c.level} ${c.rule}: ${subject(c)}: ${c.message}`) + "\n");
@@ -104,10 +108,19 @@ export function markdownText(s: string): string {
 function markdown(result: DiffResult): string {
   if (result.changes.length === 0) return "**toolc diff**: no contract changes.\n";
   const c = counts(result.changes);
-  const rows = result.changes.map((ch) => `| ${ch.level} | \`${ch.rule}\` | ${markdownText(subject(ch))} | ${markdownText(ch.message)} | ${markdownText(`${ch.file}:${ch.line}`)} |`);
+  const rows = result.changes.map(
+    (ch) => `| ${ch.level} | \`${ch.rule}\` | ${markdownText(subject(ch))} | ${markdownText(ch.message)} | ${markdownText(`${ch.file}:${ch.line}`)} |`,
+  );
   const what = result.undecidedFails ? "Breaking or undecided" : "Breaking";
   const bump = result.unversioned.length === 0 ? "" : `\n\n${what} without a version bump: ${result.unversioned.map(markdownText).join(", ")}.`;
-  return [`**toolc diff**: ${c.breaking} breaking, ${c.undecided} undecided, ${plural(c.warning, "warning")}, ${c.info} info.${bump}`, "", "| level | rule | where | change | at |", "| --- | --- | --- | --- | --- |", ...rows, ""].join("\n");
+  return [
+    `**toolc diff**: ${c.breaking} breaking, ${c.undecided} undecided, ${plural(c.warning, "warning")}, ${c.info} info.${bump}`,
+    "",
+    "| level | rule | where | change | at |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+  ].join("\n");
 }
 
 export function formatReport(result: DiffResult, format: Format): string {

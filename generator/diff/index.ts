@@ -49,7 +49,15 @@ function schemaChanges(tool: string, direction: "input" | "output", findings: re
     const level = f.levels[direction];
     if (level === null) continue;
     const field = f.type === undefined ? `${direction}${f.field}` : `${f.type}${f.field}`;
-    out.push({ ...f.at, rule: f.rule, level, message: f.message, field, ...(f.type === undefined ? {} : { type: f.type }), affects: [{ tool, direction, level }] });
+    out.push({
+      ...f.at,
+      rule: f.rule,
+      level,
+      message: f.message,
+      field,
+      ...(f.type === undefined ? {} : { type: f.type }),
+      affects: [{ tool, direction, level }],
+    });
   }
   return out;
 }
@@ -57,7 +65,13 @@ function schemaChanges(tool: string, direction: "input" | "output", findings: re
 function compareTool(base: ContractSide, head: ContractSide, b: ToolIR, h: ToolIR): Change[] {
   const baseFile = fileOf(base, b);
   const headFile = fileOf(head, h);
-  const policy = comparePolicy(b, h, baseFile, headFile).map((p): Change => ({ ...p.at, rule: p.rule, level: p.level, message: p.message, affects: [{ tool: h.name, direction: "tool", level: p.level }] }));
+  const policy = comparePolicy(b, h, baseFile, headFile).map((p): Change => ({
+    ...p.at,
+    rule: p.rule,
+    level: p.level,
+    message: p.message,
+    affects: [{ tool: h.name, direction: "tool", level: p.level }],
+  }));
   const sides = (which: "input" | "output") => {
     const side = (s: ContractSide, t: ToolIR, file: YamlSource) => ({
       root: which === "input" ? t.inputSchema : t.outputSchema,
@@ -88,7 +102,10 @@ function groupByType(changes: readonly Change[]): Change[] {
       grouped.set(key, out.push(change) - 1);
       continue;
     }
-    const affects = [...existing.affects, ...change.affects.filter((a) => !existing.affects.some((e) => e.tool === a.tool && e.direction === a.direction))].sort(mostAffectedFirst);
+    const affects = [
+      ...existing.affects,
+      ...change.affects.filter((a) => !existing.affects.some((e) => e.tool === a.tool && e.direction === a.direction)),
+    ].sort(mostAffectedFirst);
     out[at] = { ...existing, affects, level: worstLevel(affects.map((a) => a.level)) };
   }
   return out;
@@ -109,11 +126,17 @@ const DIRECTION_RANK: Record<Direction, number> = { tool: 0, input: 1, output: 2
 
 /** The tools a change affects, most severely affected first, then by name and direction. */
 function mostAffectedFirst(a: Affected, b: Affected): number {
-  return LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0) || DIRECTION_RANK[a.direction] - DIRECTION_RANK[b.direction];
+  return (
+    LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0) || DIRECTION_RANK[a.direction] - DIRECTION_RANK[b.direction]
+  );
 }
 
 function byLocation(a: Change, b: Change): number {
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col || LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+  return a.file < b.file
+    ? -1
+    : a.file > b.file
+      ? 1
+      : a.line - b.line || a.col - b.col || LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
 }
 
 /** Today as YYYY-MM-DD (UTC), the day sunsets are compared with. */
@@ -134,7 +157,14 @@ export function diffContracts(base: ContractSide, head: ContractSide, config: Di
     }
   }
   for (const h of head.ir.tools) {
-    if (!baseTools.has(h.name)) changes.push({ ...fileOf(head, h).locate(["name"]), rule: "tool-added", level: "info", message: `tool \`${h.name}\` added`, affects: [{ tool: h.name, direction: "tool", level: "info" }] });
+    if (!baseTools.has(h.name))
+      changes.push({
+        ...fileOf(head, h).locate(["name"]),
+        rule: "tool-added",
+        level: "info",
+        message: `tool \`${h.name}\` added`,
+        affects: [{ tool: h.name, direction: "tool", level: "info" }],
+      });
   }
   const kept = applyConfig(groupByType(changes), config).sort(byLocation);
   const bumped = (tool: string): boolean => {

@@ -34,7 +34,12 @@ function compareBound(walk: Walk, b: NumberPart, h: NumberPart, lower: boolean):
   const message = `${name} ${boundText(bb, lower)} → ${boundText(hb, lower)}`;
   const cursor = hb?.at ?? h.at;
   const keyword = hb?.keyword ?? [];
-  record(walk, cursor, tighter(hb, bb, lower) ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message }, keyword);
+  record(
+    walk,
+    cursor,
+    tighter(hb, bb, lower) ? { rule: "bound-tightened", levels: NARROWS, message } : { rule: "bound-loosened", levels: WIDENS, message },
+    keyword,
+  );
 }
 
 /** The values of a number part when there are few of them (a bounded lattice), for an exact check. */
@@ -57,7 +62,8 @@ function inPart(p: NumberPart, v: number): boolean {
   return lowOk && highOk && (p.step === undefined || isMultipleOf(v, p.step.value));
 }
 
-const stepText = (p: NumberPart): string => (p.step === undefined ? "any number" : p.integer && p.step.value === 1 ? "integers" : `multiples of ${p.step.value}`);
+const stepText = (p: NumberPart): string =>
+  p.step === undefined ? "any number" : p.integer && p.step.value === 1 ? "integers" : `multiples of ${p.step.value}`;
 
 export function compareNumberParts(walk: Walk, _pair: NodePair, b: NumberPart, h: NumberPart): void {
   const bFew = fewValues(b);
@@ -71,7 +77,12 @@ export function compareNumberParts(walk: Walk, _pair: NodePair, b: NumberPart, h
       const levels: Levels = { input: input.length > 0 ? "breaking" : "info", output: output.length > 0 ? "breaking" : "info" };
       const lost = input.length > 0 ? `; ${input.slice(0, 3).map(show).join(", ")} no longer allowed` : "";
       const gained = output.length > 0 ? `; ${output.slice(0, 3).map(show).join(", ")} now allowed` : "";
-      record(walk, h.lower?.at ?? h.at, { rule: input.length > 0 ? "bound-tightened" : "bound-loosened", levels, message: `allowed values changed${lost}${gained}` }, h.lower?.keyword ?? []);
+      record(
+        walk,
+        h.lower?.at ?? h.at,
+        { rule: input.length > 0 ? "bound-tightened" : "bound-loosened", levels, message: `allowed values changed${lost}${gained}` },
+        h.lower?.keyword ?? [],
+      );
       return;
     }
   }
@@ -92,7 +103,13 @@ function compareStep(walk: Walk, b: NumberPart, h: NumberPart): void {
   const typeChange = b.integer !== h.integer;
   if (widens) record(walk, cursor, { rule: typeChange ? "type-widened" : "bound-loosened", levels: WIDENS, message }, typeChange ? ["type"] : keyword);
   else if (narrows) record(walk, cursor, { rule: typeChange ? "type-narrowed" : "bound-tightened", levels: NARROWS, message }, typeChange ? ["type"] : keyword);
-  else record(walk, cursor, { rule: "bound-tightened", levels: { input: "breaking", output: "breaking" }, message: `${message}: neither is a multiple of the other` }, keyword);
+  else
+    record(
+      walk,
+      cursor,
+      { rule: "bound-tightened", levels: { input: "breaking", output: "breaking" }, message: `${message}: neither is a multiple of the other` },
+      keyword,
+    );
 }
 
 /** A length bound as written, or the keyword that implies it when none is (`15 (by format)`). */
@@ -102,7 +119,15 @@ function lengthText(bound: At<number> | undefined, key: string): string {
   return by === undefined || by === key ? String(bound.value) : `${bound.value} (by ${by})`;
 }
 
-function compareLength(walk: Walk, key: "minLength" | "maxLength", b: At<number> | undefined, h: At<number> | undefined, hAt: StringPart["at"], bValue = b?.value, hValue = h?.value): void {
+function compareLength(
+  walk: Walk,
+  key: "minLength" | "maxLength",
+  b: At<number> | undefined,
+  h: At<number> | undefined,
+  hAt: StringPart["at"],
+  bValue = b?.value,
+  hValue = h?.value,
+): void {
   if (bValue === hValue) return;
   const lower = key === "minLength";
   const tightened = hValue !== undefined && (bValue === undefined || (lower ? hValue > bValue : hValue < bValue));
@@ -141,7 +166,8 @@ export function compareStringParts(walk: Walk, pair: NodePair, b: StringPart, h:
   // Reported when the keyword itself changed and that changes what is allowed; a change of pattern or format is reported as one.
   for (const key of ["minLength", "maxLength"] as const) {
     const [bEffective, hEffective] = [effectiveLength(b, key), effectiveLength(h, key)];
-    if (b[key]?.value !== h[key]?.value && bEffective?.value !== hEffective?.value) compareLength(walk, key, b[key] ?? bEffective, h[key] ?? hEffective, h.at, bEffective?.value, hEffective?.value);
+    if (b[key]?.value !== h[key]?.value && bEffective?.value !== hEffective?.value)
+      compareLength(walk, key, b[key] ?? bEffective, h[key] ?? hEffective, h.at, bEffective?.value, hEffective?.value);
   }
   compareFormats(walk, pair, b, h);
   comparePatterns(walk, pair, b, h);
@@ -170,10 +196,15 @@ function comparePatterns(walk: Walk, pair: NodePair, b: StringPart, h: StringPar
   const message = `pattern ${text(bp)} → ${text(hp)}`;
   const levels: Levels = { input: inputOk ? "info" : "undecided", output: outputOk ? "info" : "undecided" };
   const unread = [...bp, ...hp].some((x) => patternIncluded(x, x) === undefined);
-  const reason = unread ? "; toolc does not read one of the patterns (lookarounds, backreferences, Unicode properties)" : "; toolc found no string that shows it";
+  const reason = unread
+    ? "; toolc does not read one of the patterns (lookarounds, backreferences, Unicode properties)"
+    : "; toolc found no string that shows it";
   const decided = { ...decide(walk, pair, { rule: "pattern-changed", levels, message }) };
   if (decided.levels.input === "undecided" || decided.levels.output === "undecided") decided.message += reason;
   const rule = bp.length === 0 ? "bound-tightened" : hp.length === 0 ? "bound-loosened" : inputOk ? "pattern-generalized" : "pattern-changed";
-  const note = rule === "pattern-generalized" ? `${message}: every string the base pattern matches, the head's matches too${decided.message.slice(message.length)}` : decided.message;
+  const note =
+    rule === "pattern-generalized"
+      ? `${message}: every string the base pattern matches, the head's matches too${decided.message.slice(message.length)}`
+      : decided.message;
   record(walk, h.patterns[0]?.at ?? b.patterns[0]?.at ?? h.at, { ...decided, rule, message: note }, ["pattern"]);
 }

@@ -55,7 +55,6 @@ export interface SchemaFinding {
 
 export const child = (c: Cursor, path: JsonPath, field: string): Cursor => ({ ...c, path: [...c.path, ...path], field: c.field + field });
 
-
 function cursorForDef(name: string, origin: DefOrigin | undefined, side: SchemaSide, from: Cursor): Cursor {
   const typeFile = side.typeFiles.get(name);
   if (origin?.kind === "named" && typeFile) return { file: typeFile, path: ["types", name], type: name, field: "" };

@@ -18,9 +18,29 @@ type Seq = readonly Term[];
 
 const MAX = 0x10ffff;
 const DIGIT: Ranges = [[0x30, 0x39]];
-const WORD: Ranges = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
-const SPACE: Ranges = [[0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]];
-const LINE_ENDS: Ranges = [[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]];
+const WORD: Ranges = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
+const SPACE: Ranges = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
+const LINE_ENDS: Ranges = [
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+];
 const ANY: Ranges = [[0, MAX]];
 
 function normalizeRanges(list: readonly (readonly [number, number])[]): Ranges {
@@ -201,7 +221,8 @@ function seqIncluded(a: Seq, b: Seq, budget: { n: number }): boolean {
   if ("group" in x.atom && x.min === 1 && x.max === 1) return x.atom.group.every((alt) => seqIncluded([...alt, ...aRest], b, budget));
   if (y === undefined) return x.max === 0 && seqIncluded(aRest, b, budget);
   if ("group" in y.atom && y.min === 1 && y.max === 1) return y.atom.group.some((alt) => seqIncluded(a, [...alt, ...bRest], budget));
-  const absorbs = "chars" in y.atom && y.max === Infinity && ("chars" in x.atom ? covers(y.atom.chars, x.atom.chars) : y.atom.chars === ANY || covers(y.atom.chars, ANY));
+  const absorbs =
+    "chars" in y.atom && y.max === Infinity && ("chars" in x.atom ? covers(y.atom.chars, x.atom.chars) : y.atom.chars === ANY || covers(y.atom.chars, ANY));
   if (absorbs) {
     // y repeats without bound over a superset of x: it takes x, and may take what follows too.
     const left = Math.max(0, y.min - x.min);
@@ -248,7 +269,8 @@ function seqSamples(seq: Seq, limit: number): string[] {
   let acc = [""];
   for (const term of seq) {
     const counts = [...new Set([term.min, term.min + 1, Math.min(term.max, term.min + 3)])].filter((n) => n >= 0 && n <= term.max);
-    const units = "group" in term.atom ? term.atom.group.flatMap((alt) => seqSamples(alt, 4)) : sampleChars(term.atom.chars).map((c) => String.fromCodePoint(c));
+    const units =
+      "group" in term.atom ? term.atom.group.flatMap((alt) => seqSamples(alt, 4)) : sampleChars(term.atom.chars).map((c) => String.fromCodePoint(c));
     const next: string[] = [];
     for (const prefix of acc) for (const n of counts) for (const u of units) next.push(prefix + u.repeat(n));
     acc = [...new Set(next)].slice(0, limit);

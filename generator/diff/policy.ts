@@ -51,11 +51,21 @@ function compareContent(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyF
   if (before === undefined || after === undefined) {
     const widened = after === undefined;
     const message = `content kinds ${kindsText(before)} → ${kindsText(after)}`;
-    return [widened ? { rule: "content-kind-added", level: "warning", message: `${message}: callers may now receive any kind of block`, at } : { rule: "content-kind-removed", level: "info", message, at }];
+    return [
+      widened
+        ? { rule: "content-kind-added", level: "warning", message: `${message}: callers may now receive any kind of block`, at }
+        : { rule: "content-kind-removed", level: "info", message, at },
+    ];
   }
   const out: PolicyFinding[] = [];
   for (const kind of after) {
-    if (!before.includes(kind)) out.push({ rule: "content-kind-added", level: "warning", message: `content kind ${kind} added: callers that handle every declared kind must handle it`, at });
+    if (!before.includes(kind))
+      out.push({
+        rule: "content-kind-added",
+        level: "warning",
+        message: `content kind ${kind} added: callers that handle every declared kind must handle it`,
+        at,
+      });
   }
   for (const kind of before) {
     if (!after.includes(kind)) out.push({ rule: "content-kind-removed", level: "info", message: `content kind ${kind} removed`, at });
@@ -73,7 +83,13 @@ function compareScopes(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFi
   const after = new Set(head.scopes ?? []);
   const out: PolicyFinding[] = [];
   for (const scope of after) {
-    if (!before.has(scope)) out.push({ rule: "scope-added", level: "breaking", message: `scope ${scope} now required: callers whose tokens lack it are refused (403 insufficient_scope)`, at });
+    if (!before.has(scope))
+      out.push({
+        rule: "scope-added",
+        level: "breaking",
+        message: `scope ${scope} now required: callers whose tokens lack it are refused (403 insufficient_scope)`,
+        at,
+      });
   }
   for (const scope of before) if (!after.has(scope)) out.push({ rule: "scope-removed", level: "info", message: `scope ${scope} no longer required`, at });
   return out;
@@ -86,7 +102,16 @@ function compareScopes(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFi
  */
 function compareConfirm(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
   if ((base.confirm ?? false) === (head.confirm ?? false)) return [];
-  if (head.confirm) return [{ rule: "confirm-added", level: "breaking", message: "confirm false → true: every call now waits for the user's approval; clients that cannot ask for it, and unattended runs, are refused (CONFIRMATION_UNAVAILABLE)", at }];
+  if (head.confirm)
+    return [
+      {
+        rule: "confirm-added",
+        level: "breaking",
+        message:
+          "confirm false → true: every call now waits for the user's approval; clients that cannot ask for it, and unattended runs, are refused (CONFIRMATION_UNAVAILABLE)",
+        at,
+      },
+    ];
   return [{ rule: "confirm-removed", level: "info", message: "confirm true → false: calls no longer wait for the user's approval", at }];
 }
 
@@ -94,11 +119,21 @@ function compareConfirm(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyF
 function compareListing(base: ToolIR, head: ToolIR, at: (path: readonly (string | number)[]) => SourceLocation): PolicyFinding[] {
   const out: PolicyFinding[] = [];
   if (JSON.stringify(base.icons ?? []) !== JSON.stringify(head.icons ?? [])) {
-    out.push({ rule: "icons-changed", level: "info", message: `icons ${base.icons?.length ?? 0} → ${head.icons?.length ?? 0}, or their fields changed`, at: at(["icons"]) });
+    out.push({
+      rule: "icons-changed",
+      level: "info",
+      message: `icons ${base.icons?.length ?? 0} → ${head.icons?.length ?? 0}, or their fields changed`,
+      at: at(["icons"]),
+    });
   }
   const dialect = (t: ToolIR): string => (typeof t.inputSchema.$schema === "string" ? t.inputSchema.$schema : "(not stated)");
   if (dialect(base) !== dialect(head)) {
-    out.push({ rule: "dialect-changed", level: "info", message: `$schema ${dialect(base)} → ${dialect(head)}: served schemas mean the same, since 2020-12 is MCP's default`, at: at(["$schema"]) });
+    out.push({
+      rule: "dialect-changed",
+      level: "info",
+      message: `$schema ${dialect(base)} → ${dialect(head)}: served schemas mean the same, since 2020-12 is MCP's default`,
+      at: at(["$schema"]),
+    });
   }
   return out;
 }
@@ -106,7 +141,16 @@ function compareListing(base: ToolIR, head: ToolIR, at: (path: readonly (string 
 /** `openWorld`, as served in openWorldHint. */
 function compareOpenWorld(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
   if (base.openWorld === head.openWorld) return [];
-  if (head.openWorld) return [{ rule: "open-world-added", level: "breaking", message: "openWorld false → true: the tool may now reach systems outside its own (openWorldHint); hosts that run closed-world tools unattended would now let it", at }];
+  if (head.openWorld)
+    return [
+      {
+        rule: "open-world-added",
+        level: "breaking",
+        message:
+          "openWorld false → true: the tool may now reach systems outside its own (openWorldHint); hosts that run closed-world tools unattended would now let it",
+        at,
+      },
+    ];
   return [{ rule: "open-world-removed", level: "info", message: "openWorld true → false: the tool no longer reaches outside its own systems", at }];
 }
 
@@ -119,14 +163,20 @@ function compareLifecycle(base: ToolIR, head: ToolIR, at: (path: readonly (strin
     const sunset = head.sunset === undefined ? "" : `, and may be removed from ${head.sunset}`;
     out.push({ rule: "tool-deprecated", level: "info", message: `tool \`${head.name}\` deprecated${sunset}${deprecationText(head)}`, at: at(["deprecated"]) });
   }
-  if (head.deprecated === undefined && base.deprecated !== undefined) out.push({ rule: "tool-reactivated", level: "info", message: `tool \`${head.name}\` is no longer deprecated`, at: at(["name"]) });
+  if (head.deprecated === undefined && base.deprecated !== undefined)
+    out.push({ rule: "tool-reactivated", level: "info", message: `tool \`${head.name}\` is no longer deprecated`, at: at(["name"]) });
   if (base.sunset !== undefined && head.sunset !== undefined && base.sunset !== head.sunset) {
     const earlier = head.sunset < base.sunset;
     const message = `sunset ${base.sunset} → ${head.sunset}${earlier ? ": callers that planned on the old day have less time" : ""}`;
     out.push({ rule: earlier ? "sunset-moved-earlier" : "sunset-moved-later", level: earlier ? "warning" : "info", message, at: at(["sunset"]) });
   }
   if (base.sunset !== undefined && head.sunset === undefined && head.deprecated !== undefined) {
-    out.push({ rule: "sunset-moved-later", level: "info", message: `sunset ${base.sunset} removed: the tool stays deprecated, with no day set for its removal`, at: at(["deprecated"]) });
+    out.push({
+      rule: "sunset-moved-later",
+      level: "info",
+      message: `sunset ${base.sunset} removed: the tool stays deprecated, with no day set for its removal`,
+      at: at(["deprecated"]),
+    });
   }
   return out;
 }
@@ -140,36 +190,72 @@ export function toolRemoval(tool: ToolIR, today: string): { rule: "tool-removed"
   if (tool.deprecated !== undefined && tool.sunset !== undefined && tool.sunset <= today) {
     return { rule: "tool-removed-after-sunset", level: "info", message: `tool \`${tool.name}\` removed after its sunset (${tool.sunset})` };
   }
-  const why = tool.deprecated === undefined ? "" : tool.sunset === undefined ? " (deprecated, but with no sunset: callers were given no day)" : ` before its sunset (${tool.sunset})`;
+  const why =
+    tool.deprecated === undefined
+      ? ""
+      : tool.sunset === undefined
+        ? " (deprecated, but with no sunset: callers were given no day)"
+        : ` before its sunset (${tool.sunset})`;
   return { rule: "tool-removed", level: "breaking", message: `tool \`${tool.name}\` removed${why}` };
 }
 
 export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, headFile: YamlSource): PolicyFinding[] {
   const out: PolicyFinding[] = [];
   const at = (path: readonly (string | number)[], atKey = false): SourceLocation => locateKey(headFile, path, atKey);
-  if (SEVERITY[head.effect] > SEVERITY[base.effect]) out.push({ rule: "effect-more-severe", level: "breaking", message: `effect ${base.effect} → ${head.effect}`, at: at(["effect"]) });
-  if (SEVERITY[head.effect] < SEVERITY[base.effect]) out.push({ rule: "effect-less-severe", level: "info", message: `effect ${base.effect} → ${head.effect}`, at: at(["effect"]) });
-  if (base.idempotent && !head.idempotent) out.push({ rule: "idempotent-removed", level: "breaking", message: "no longer idempotent: callers that retry may apply it twice", at: at(["idempotent"]) });
+  if (SEVERITY[head.effect] > SEVERITY[base.effect])
+    out.push({ rule: "effect-more-severe", level: "breaking", message: `effect ${base.effect} → ${head.effect}`, at: at(["effect"]) });
+  if (SEVERITY[head.effect] < SEVERITY[base.effect])
+    out.push({ rule: "effect-less-severe", level: "info", message: `effect ${base.effect} → ${head.effect}`, at: at(["effect"]) });
+  if (base.idempotent && !head.idempotent)
+    out.push({ rule: "idempotent-removed", level: "breaking", message: "no longer idempotent: callers that retry may apply it twice", at: at(["idempotent"]) });
   if (!base.idempotent && head.idempotent) out.push({ rule: "idempotent-added", level: "info", message: "now idempotent", at: at(["idempotent"]) });
   out.push(...compareOpenWorld(base, head, at(["openWorld"])), ...compareLifecycle(base, head, at));
-  if (head.timeoutMs < base.timeoutMs) out.push({ rule: "timeout-shortened", level: "warning", message: `timeoutMs ${base.timeoutMs} → ${head.timeoutMs}`, at: at(["timeoutMs"]) });
-  if (head.timeoutMs > base.timeoutMs) out.push({ rule: "timeout-lengthened", level: "info", message: `timeoutMs ${base.timeoutMs} → ${head.timeoutMs}`, at: at(["timeoutMs"]) });
-  if (head.retry.attempts < base.retry.attempts) out.push({ rule: "retries-reduced", level: "warning", message: `retry.attempts ${base.retry.attempts} → ${head.retry.attempts}`, at: at(["retry", "attempts"]) });
-  if (head.retry.attempts > base.retry.attempts) out.push({ rule: "retries-increased", level: "info", message: `retry.attempts ${base.retry.attempts} → ${head.retry.attempts}`, at: at(["retry", "attempts"]) });
+  if (head.timeoutMs < base.timeoutMs)
+    out.push({ rule: "timeout-shortened", level: "warning", message: `timeoutMs ${base.timeoutMs} → ${head.timeoutMs}`, at: at(["timeoutMs"]) });
+  if (head.timeoutMs > base.timeoutMs)
+    out.push({ rule: "timeout-lengthened", level: "info", message: `timeoutMs ${base.timeoutMs} → ${head.timeoutMs}`, at: at(["timeoutMs"]) });
+  if (head.retry.attempts < base.retry.attempts)
+    out.push({
+      rule: "retries-reduced",
+      level: "warning",
+      message: `retry.attempts ${base.retry.attempts} → ${head.retry.attempts}`,
+      at: at(["retry", "attempts"]),
+    });
+  if (head.retry.attempts > base.retry.attempts)
+    out.push({
+      rule: "retries-increased",
+      level: "info",
+      message: `retry.attempts ${base.retry.attempts} → ${head.retry.attempts}`,
+      at: at(["retry", "attempts"]),
+    });
   if (head.idempotencyKey !== base.idempotencyKey) {
-    out.push({ rule: "idempotency-key-changed", level: "warning", message: `idempotencyKey ${base.idempotencyKey ?? "(none)"} → ${head.idempotencyKey ?? "(none)"}`, at: at(["idempotencyKey"]) });
+    out.push({
+      rule: "idempotency-key-changed",
+      level: "warning",
+      message: `idempotencyKey ${base.idempotencyKey ?? "(none)"} → ${head.idempotencyKey ?? "(none)"}`,
+      at: at(["idempotencyKey"]),
+    });
   }
   const baseReasons = new Set(base.errors.map((e) => e.code));
   const headReasons = new Set(head.errors.map((e) => e.code));
   for (const code of headReasons) {
-    if (!baseReasons.has(code)) out.push({ rule: "error-reason-added", level: "warning", message: `rejection reason ${code} added: callers that handle every reason must handle it`, at: at(["errors", code], true) });
+    if (!baseReasons.has(code))
+      out.push({
+        rule: "error-reason-added",
+        level: "warning",
+        message: `rejection reason ${code} added: callers that handle every reason must handle it`,
+        at: at(["errors", code], true),
+      });
   }
   for (const code of baseReasons) {
-    if (!headReasons.has(code)) out.push({ rule: "error-reason-removed", level: "info", message: `rejection reason ${code} removed`, at: locateKey(baseFile, ["errors", code], true) });
+    if (!headReasons.has(code))
+      out.push({ rule: "error-reason-removed", level: "info", message: `rejection reason ${code} removed`, at: locateKey(baseFile, ["errors", code], true) });
   }
   out.push(...compareScopes(base, head, at(["scopes"])), ...compareConfirm(base, head, at(["confirm"])));
   out.push(...compareContent(base, head, at(["content"])), ...compareListing(base, head, at));
-  if (head.version > base.version) out.push({ rule: "version-bumped", level: "info", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
-  if (head.version < base.version) out.push({ rule: "version-lowered", level: "warning", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
+  if (head.version > base.version)
+    out.push({ rule: "version-bumped", level: "info", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
+  if (head.version < base.version)
+    out.push({ rule: "version-lowered", level: "warning", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });
   return out;
 }

@@ -92,23 +92,65 @@ function compareSensitivity(walk: Walk, pair: NodePair): void {
   const keyword = ["x-sensitive"];
   const onInput = (mark: Sensitivity): "none" | "secret" => (mark === "none" ? "none" : "secret");
   const input: Level | null = onInput(b.mark) === onInput(h.mark) ? null : h.mark === "none" ? "warning" : "info";
-  if (h.mark === "withhold") return record(walk, at, { rule: "sensitive-withheld", levels: { input, output: "breaking" }, message: "now withheld (`x-sensitive: withhold`): callers no longer receive this value" }, keyword);
-  if (b.mark === "withhold") return record(walk, at, { rule: "sensitive-delivered", levels: { input, output: "warning" }, message: `no longer withheld: callers now receive this value${h.mark === "none" ? ", and traces and logs may show it" : ""}` }, keyword);
-  if (h.mark === "none") return record(walk, b.at ?? at, { rule: "sensitive-unmarked", levels: { input: "warning", output: "warning" }, message: "no longer `x-sensitive`: the value may now appear in traces, logs and error messages" }, keyword);
-  record(walk, at, { rule: "sensitive-marked", levels: { input: "info", output: "info" }, message: "now `x-sensitive`: kept out of traces, logs and error messages" }, keyword);
+  if (h.mark === "withhold")
+    return record(
+      walk,
+      at,
+      {
+        rule: "sensitive-withheld",
+        levels: { input, output: "breaking" },
+        message: "now withheld (`x-sensitive: withhold`): callers no longer receive this value",
+      },
+      keyword,
+    );
+  if (b.mark === "withhold")
+    return record(
+      walk,
+      at,
+      {
+        rule: "sensitive-delivered",
+        levels: { input, output: "warning" },
+        message: `no longer withheld: callers now receive this value${h.mark === "none" ? ", and traces and logs may show it" : ""}`,
+      },
+      keyword,
+    );
+  if (h.mark === "none")
+    return record(
+      walk,
+      b.at ?? at,
+      {
+        rule: "sensitive-unmarked",
+        levels: { input: "warning", output: "warning" },
+        message: "no longer `x-sensitive`: the value may now appear in traces, logs and error messages",
+      },
+      keyword,
+    );
+  record(
+    walk,
+    at,
+    { rule: "sensitive-marked", levels: { input: "info", output: "info" }, message: "now `x-sensitive`: kept out of traces, logs and error messages" },
+    keyword,
+  );
 }
 
 /** A node written as one plain schema: no `$ref`, no composition. */
 function plain(pieces: readonly Piece[]): boolean {
   const [only, ...rest] = pieces;
-  return rest.length === 0 && only !== undefined && typeof only.schema === "object" && !["$ref", "anyOf", "oneOf", "allOf"].some((k) => k in (only.schema as JsonObject));
+  return (
+    rest.length === 0 &&
+    only !== undefined &&
+    typeof only.schema === "object" &&
+    !["$ref", "anyOf", "oneOf", "allOf"].some((k) => k in (only.schema as JsonObject))
+  );
 }
 
 function compareShapes(walk: Walk, given: NodePair, b: Shape, h: Shape): void {
   const pair = given.headers && !(plain(given.b) && plain(given.h)) ? { ...given, headers: false } : given;
   if (b.opaque !== undefined || h.opaque !== undefined) return compareOpaque(walk, pair, b, h);
-  if (b.kinds.size === 0 && h.kinds.size > 0 && b.values === undefined) return record(walk, h.at, { rule: "schema-accepted-nothing", levels: WIDENS, message: "accepted no value before; now accepts some" });
-  if (h.kinds.size === 0 && b.kinds.size > 0 && h.values === undefined) return record(walk, h.at, { rule: "schema-accepts-nothing", levels: NARROWS, message: "accepts no value any more" });
+  if (b.kinds.size === 0 && h.kinds.size > 0 && b.values === undefined)
+    return record(walk, h.at, { rule: "schema-accepted-nothing", levels: WIDENS, message: "accepted no value before; now accepts some" });
+  if (h.kinds.size === 0 && b.kinds.size > 0 && h.values === undefined)
+    return record(walk, h.at, { rule: "schema-accepts-nothing", levels: NARROWS, message: "accepts no value any more" });
   if (b.values !== undefined || h.values !== undefined) return compareValueSets(walk, pair, b, h);
   compareKinds(walk, pair, b, h);
 }
@@ -119,7 +161,8 @@ function typeKeyword(shape: Shape, pieces: readonly Piece[], side: SchemaSide): 
   return typeof node === "object" && node !== null && "type" in node && shape.at === resolve(pieces[0] as Piece, side).at ? ["type"] : [];
 }
 
-const kindName = (kind: Kind, parts: readonly Part[] | undefined): string => (kind === "number" && parts?.every((p) => p.kind === "number" && p.integer) ? "integer" : kind);
+const kindName = (kind: Kind, parts: readonly Part[] | undefined): string =>
+  kind === "number" && parts?.every((p) => p.kind === "number" && p.integer) ? "integer" : kind;
 
 function kindList(shape: Shape): string {
   const names = KINDS.filter((k) => shape.kinds.has(k)).map((k) => kindName(k, shape.kinds.get(k)));
@@ -139,7 +182,13 @@ function compareKinds(walk: Walk, pair: NodePair, b: Shape, h: Shape): void {
     const bParts = b.kinds.get(kind);
     const hParts = h.kinds.get(kind);
     if (!bParts || !hParts) continue;
-    compareAlternatives(walk, pair, kind, { parts: bParts, exclusive: b.exclusive.has(kind), at: b.at }, { parts: hParts, exclusive: h.exclusive.has(kind), at: h.at });
+    compareAlternatives(
+      walk,
+      pair,
+      kind,
+      { parts: bParts, exclusive: b.exclusive.has(kind), at: b.at },
+      { parts: hParts, exclusive: h.exclusive.has(kind), at: h.at },
+    );
   }
 }
 
@@ -155,6 +204,10 @@ export function compareParts(walk: Walk, pair: NodePair, b: Part, h: Part): void
 function compareOpaque(walk: Walk, pair: NodePair, b: Shape, h: Shape): void {
   if (canonicalPieces(pair.b, walk.base) === canonicalPieces(pair.h, walk.head)) return;
   const reason = b.opaque ?? h.opaque ?? "";
-  const change = decide(walk, pair, { rule: "schema-change-undecided", levels: UNDECIDED, message: `changed; toolc cannot decide whether that is compatible: ${reason}` });
+  const change = decide(walk, pair, {
+    rule: "schema-change-undecided",
+    levels: UNDECIDED,
+    message: `changed; toolc cannot decide whether that is compatible: ${reason}`,
+  });
   record(walk, h.at, change);
 }

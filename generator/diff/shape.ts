@@ -135,7 +135,14 @@ function numberPart(node: JsonObject, cursor: Cursor, integer: boolean): NumberP
   const step = stepValue === undefined ? undefined : { value: stepValue, at: cursor, keyword: multiple ? ["multipleOf"] : ["type"] };
   const lower = tighterBound(bound(node, "minimum", false, cursor), bound(node, "exclusiveMinimum", true, cursor), true);
   const upper = tighterBound(bound(node, "maximum", false, cursor), bound(node, "exclusiveMaximum", true, cursor), false);
-  return snapped({ kind: "number", at: cursor, integer: integer || (stepValue !== undefined && Number.isInteger(stepValue)), ...(step ? { step } : {}), ...(lower ? { lower } : {}), ...(upper ? { upper } : {}) });
+  return snapped({
+    kind: "number",
+    at: cursor,
+    integer: integer || (stepValue !== undefined && Number.isInteger(stepValue)),
+    ...(step ? { step } : {}),
+    ...(lower ? { lower } : {}),
+    ...(upper ? { upper } : {}),
+  });
 }
 
 function bound(node: JsonObject, key: string, exclusive: boolean, cursor: Cursor): Bound | undefined {
@@ -173,7 +180,11 @@ function stringPart(node: JsonObject, cursor: Cursor): StringPart | undefined {
   return { kind: "string", at: cursor, ...(minLength ? { minLength } : {}), ...(maxLength ? { maxLength } : {}), patterns: pattern, formats: format };
 }
 
-const subPiece = (schema: unknown, cursor: Cursor, path: (string | number)[], field: string, drop: boolean): Piece => ({ schema: schema as Piece["schema"], at: child(cursor, path, field), drop });
+const subPiece = (schema: unknown, cursor: Cursor, path: (string | number)[], field: string, drop: boolean): Piece => ({
+  schema: schema as Piece["schema"],
+  at: child(cursor, path, field),
+  drop,
+});
 
 function arrayPart(node: JsonObject, cursor: Cursor, drop: boolean): ArrayPart | undefined {
   const prefixList = Array.isArray(node.prefixItems) ? node.prefixItems : [];
@@ -182,7 +193,16 @@ function arrayPart(node: JsonObject, cursor: Cursor, drop: boolean): ArrayPart |
   const minItems = num(node, "minItems") === 0 ? undefined : at(node, "minItems", cursor, num(node, "minItems"));
   const maxItems = at(node, "maxItems", cursor, num(node, "maxItems"));
   const unique = node.uniqueItems === true ? { value: true, at: cursor, keyword: ["uniqueItems"] } : undefined;
-  return validArray({ kind: "array", at: cursor, prefix, items, ...("items" in node ? { itemsAt: cursor } : {}), ...(minItems ? { minItems } : {}), ...(maxItems ? { maxItems } : {}), ...(unique ? { unique } : {}) });
+  return validArray({
+    kind: "array",
+    at: cursor,
+    prefix,
+    items,
+    ...("items" in node ? { itemsAt: cursor } : {}),
+    ...(minItems ? { minItems } : {}),
+    ...(maxItems ? { maxItems } : {}),
+    ...(unique ? { unique } : {}),
+  });
 }
 
 /** The longest array a part allows: its maxItems, or its tuple's length when nothing may follow. */
@@ -203,7 +223,12 @@ function validArray(part: ArrayPart): ArrayPart | undefined {
 function withoutRoom(part: ObjectPart): ObjectPart {
   const max = part.maxProperties?.value;
   if (max === undefined || max > part.required.size) return part;
-  const properties = new Map([...part.properties].map(([name, e]) => [name, part.required.has(name) ? e : { ...e, pieces: [...e.pieces, { schema: false, at: part.maxProperties?.at ?? part.at, drop: part.drop }] }]));
+  const properties = new Map(
+    [...part.properties].map(([name, e]) => [
+      name,
+      part.required.has(name) ? e : { ...e, pieces: [...e.pieces, { schema: false, at: part.maxProperties?.at ?? part.at, drop: part.drop }] },
+    ]),
+  );
   return { ...part, properties, additional: false, additionalAt: part.maxProperties?.at ?? part.at };
 }
 
@@ -213,7 +238,12 @@ function objectPart(node: JsonObject, cursor: Cursor, drop: boolean): ObjectPart
   for (const [name, schema] of Object.entries(declared)) {
     const pieceAt = child(cursor, ["properties", name], `.${name}`);
     const header = isJsonObject(schema) && typeof schema["x-mcp-header"] === "string" ? schema["x-mcp-header"] : undefined;
-    properties.set(name, { pieces: [{ schema: schema as Piece["schema"], at: pieceAt, drop }], at: pieceAt, defaulted: isJsonObject(schema) && "default" in schema, ...(header === undefined ? {} : { header }) });
+    properties.set(name, {
+      pieces: [{ schema: schema as Piece["schema"], at: pieceAt, drop }],
+      at: pieceAt,
+      defaulted: isJsonObject(schema) && "default" in schema,
+      ...(header === undefined ? {} : { header }),
+    });
   }
   const required = new Map<string, Cursor>();
   if (Array.isArray(node.required)) for (const name of node.required) if (typeof name === "string") required.set(name, cursor);
@@ -224,8 +254,16 @@ function objectPart(node: JsonObject, cursor: Cursor, drop: boolean): ObjectPart
   const minProperties = num(node, "minProperties") === 0 ? undefined : at(node, "minProperties", cursor, num(node, "minProperties"));
   const maxProperties = at(node, "maxProperties", cursor, num(node, "maxProperties"));
   return withoutRoom({
-    kind: "object", at: cursor, properties, required, additional, ...("additionalProperties" in node ? { additionalAt: cursor } : {}), propertyNames,
-    ...(minProperties ? { minProperties } : {}), ...(maxProperties ? { maxProperties } : {}), drop: drop && ap === false,
+    kind: "object",
+    at: cursor,
+    properties,
+    required,
+    additional,
+    ...("additionalProperties" in node ? { additionalAt: cursor } : {}),
+    propertyNames,
+    ...(minProperties ? { minProperties } : {}),
+    ...(maxProperties ? { maxProperties } : {}),
+    drop: drop && ap === false,
   });
 }
 
@@ -234,16 +272,23 @@ function localShape(node: JsonObject, cursor: Cursor, drop: boolean): Shape {
   const map = new Map<Kind, Part[]>();
   for (const kind of kinds) {
     const part: Part | undefined =
-      kind === "number" ? numberPart(node, cursor, integer)
-      : kind === "string" ? stringPart(node, cursor)
-      : kind === "array" ? arrayPart(node, cursor, drop)
-      : kind === "object" ? objectPart(node, cursor, drop)
-      : { kind, at: cursor };
+      kind === "number"
+        ? numberPart(node, cursor, integer)
+        : kind === "string"
+          ? stringPart(node, cursor)
+          : kind === "array"
+            ? arrayPart(node, cursor, drop)
+            : kind === "object"
+              ? objectPart(node, cursor, drop)
+              : { kind, at: cursor };
     if (part) map.set(kind, [part]);
   }
-  const values = "const" in node ? [{ value: node.const as JsonValue, at: cursor, keyword: ["const"] }]
-    : Array.isArray(node.enum) ? node.enum.map((value, i) => ({ value, at: cursor, keyword: ["enum", i] }))
-    : undefined;
+  const values =
+    "const" in node
+      ? [{ value: node.const as JsonValue, at: cursor, keyword: ["const"] }]
+      : Array.isArray(node.enum)
+        ? node.enum.map((value, i) => ({ value, at: cursor, keyword: ["enum", i] }))
+        : undefined;
   return { at: cursor, kinds: map, exclusive: new Set(), ...(values ? { values } : {}) };
 }
 
@@ -266,7 +311,8 @@ function shapeOfPiece(piece: Piece, side: SchemaSide, depth: number): Shape {
     shape = intersect(shape, union(branches, key === "oneOf", cursor), cursor);
   }
   if (Array.isArray(node.allOf)) {
-    for (const [i, b] of node.allOf.entries()) shape = intersect(shape, shapeOfPiece({ schema: b as Piece["schema"], at: child(cursor, ["allOf", i], ""), drop: false }, side, depth + 1), cursor);
+    for (const [i, b] of node.allOf.entries())
+      shape = intersect(shape, shapeOfPiece({ schema: b as Piece["schema"], at: child(cursor, ["allOf", i], ""), drop: false }, side, depth + 1), cursor);
   }
   if (node.unevaluatedProperties === false) shape = closeUnevaluated(shape, node, cursor);
   if (node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined) shape = undroppable(shape);
@@ -284,7 +330,9 @@ function closeUnevaluated(shape: Shape, node: JsonObject, cursor: Cursor): Shape
   if (node.anyOf !== undefined || node.oneOf !== undefined) return opaque(cursor, "`unevaluatedProperties` over `anyOf`/`oneOf` branches");
   const objects = shape.kinds.get("object");
   if (!objects) return shape;
-  const closed = objects.map((p): Part => (p.kind === "object" && Array.isArray(p.additional) && p.additional.length === 0 ? { ...p, additional: false, additionalAt: cursor } : p));
+  const closed = objects.map((p): Part =>
+    p.kind === "object" && Array.isArray(p.additional) && p.additional.length === 0 ? { ...p, additional: false, additionalAt: cursor } : p,
+  );
   return { ...shape, kinds: new Map([...shape.kinds, ["object", closed]]) };
 }
 
@@ -352,21 +400,37 @@ function intersectParts(a: Part, b: Part): Part | undefined {
     const step = stepValue === undefined || !stepFrom ? undefined : { ...stepFrom, value: stepValue };
     const lower = tighterBound(a.lower, b.lower, true);
     const upper = tighterBound(a.upper, b.upper, false);
-    return snapped({ kind: "number", at: a.at, integer: a.integer || b.integer, ...(step ? { step } : {}), ...(lower ? { lower } : {}), ...(upper ? { upper } : {}) });
+    return snapped({
+      kind: "number",
+      at: a.at,
+      integer: a.integer || b.integer,
+      ...(step ? { step } : {}),
+      ...(lower ? { lower } : {}),
+      ...(upper ? { upper } : {}),
+    });
   }
   if (a.kind === "string" && b.kind === "string") {
     const minLength = larger(a.minLength, b.minLength);
     const maxLength = smaller(a.maxLength, b.maxLength);
     if (minLength && maxLength && minLength.value > maxLength.value) return undefined;
-    return { kind: "string", at: a.at, ...(minLength ? { minLength } : {}), ...(maxLength ? { maxLength } : {}), patterns: [...a.patterns, ...b.patterns], formats: [...a.formats, ...b.formats] };
+    return {
+      kind: "string",
+      at: a.at,
+      ...(minLength ? { minLength } : {}),
+      ...(maxLength ? { maxLength } : {}),
+      patterns: [...a.patterns, ...b.patterns],
+      formats: [...a.formats, ...b.formats],
+    };
   }
   if (a.kind === "array" && b.kind === "array") return intersectArrays(a, b);
   if (a.kind === "object" && b.kind === "object") return intersectObjects(a, b);
   return a;
 }
 
-const larger = (a: At<number> | undefined, b: At<number> | undefined): At<number> | undefined => (a === undefined ? b : b === undefined || a.value >= b.value ? a : b);
-const smaller = (a: At<number> | undefined, b: At<number> | undefined): At<number> | undefined => (a === undefined ? b : b === undefined || a.value <= b.value ? a : b);
+const larger = (a: At<number> | undefined, b: At<number> | undefined): At<number> | undefined =>
+  a === undefined ? b : b === undefined || a.value >= b.value ? a : b;
+const smaller = (a: At<number> | undefined, b: At<number> | undefined): At<number> | undefined =>
+  a === undefined ? b : b === undefined || a.value <= b.value ? a : b;
 
 function positionPieces(part: ArrayPart, i: number): readonly Piece[] | false {
   return i < part.prefix.length ? (part.prefix[i] as readonly Piece[]) : part.items;
@@ -388,7 +452,16 @@ function merged(a: ArrayPart, b: ArrayPart): ArrayPart {
   const minItems = larger(a.minItems, b.minItems);
   const maxItems = smaller(a.maxItems, b.maxItems);
   const unique = a.unique ?? b.unique;
-  return { kind: "array", at: a.at, prefix: [], items: [], ...(a.itemsAt ?? b.itemsAt ? { itemsAt: (a.itemsAt ?? b.itemsAt) as Cursor } : {}), ...(minItems ? { minItems } : {}), ...(maxItems ? { maxItems } : {}), ...(unique ? { unique } : {}) };
+  return {
+    kind: "array",
+    at: a.at,
+    prefix: [],
+    items: [],
+    ...((a.itemsAt ?? b.itemsAt) ? { itemsAt: (a.itemsAt ?? b.itemsAt) as Cursor } : {}),
+    ...(minItems ? { minItems } : {}),
+    ...(maxItems ? { maxItems } : {}),
+    ...(unique ? { unique } : {}),
+  };
 }
 
 /** The pieces that constrain `name` in an object part: its declaration, or the part's rule for undeclared properties. */
@@ -404,16 +477,33 @@ function intersectObjects(a: ObjectPart, b: ObjectPart): ObjectPart {
   for (const name of new Set([...a.properties.keys(), ...b.properties.keys()])) {
     const first = a.properties.get(name) ?? (b.properties.get(name) as PropertyEntry);
     const header = a.properties.get(name)?.header ?? b.properties.get(name)?.header;
-    const pieces = [...(a.properties.has(name) ? propertyPieces(a, name) : []), ...propertyPieces(b, name), ...(a.properties.has(name) ? [] : propertyPieces(a, name))];
-    properties.set(name, { pieces, at: first.at, defaulted: (a.properties.get(name)?.defaulted ?? false) || (b.properties.get(name)?.defaulted ?? false), ...(header === undefined ? {} : { header }) });
+    const pieces = [
+      ...(a.properties.has(name) ? propertyPieces(a, name) : []),
+      ...propertyPieces(b, name),
+      ...(a.properties.has(name) ? [] : propertyPieces(a, name)),
+    ];
+    properties.set(name, {
+      pieces,
+      at: first.at,
+      defaulted: (a.properties.get(name)?.defaulted ?? false) || (b.properties.get(name)?.defaulted ?? false),
+      ...(header === undefined ? {} : { header }),
+    });
   }
   const additional = a.additional === false || b.additional === false ? false : [...a.additional, ...b.additional];
-  const additionalAt = a.additional === false ? a.additionalAt : b.additional === false ? b.additionalAt : a.additionalAt ?? b.additionalAt;
+  const additionalAt = a.additional === false ? a.additionalAt : b.additional === false ? b.additionalAt : (a.additionalAt ?? b.additionalAt);
   const minProperties = larger(a.minProperties, b.minProperties);
   const maxProperties = smaller(a.maxProperties, b.maxProperties);
   return withoutRoom({
-    kind: "object", at: a.at, properties, required: new Map([...b.required, ...a.required]), additional, ...(additionalAt ? { additionalAt } : {}),
-    propertyNames: [...a.propertyNames, ...b.propertyNames], ...(minProperties ? { minProperties } : {}), ...(maxProperties ? { maxProperties } : {}), drop: false,
+    kind: "object",
+    at: a.at,
+    properties,
+    required: new Map([...b.required, ...a.required]),
+    additional,
+    ...(additionalAt ? { additionalAt } : {}),
+    propertyNames: [...a.propertyNames, ...b.propertyNames],
+    ...(minProperties ? { minProperties } : {}),
+    ...(maxProperties ? { maxProperties } : {}),
+    drop: false,
   });
 }
 

@@ -19,7 +19,8 @@ export interface ContractSide {
   readonly typeFiles: ReadonlyMap<string, YamlSource>;
 }
 
-export type SideResult = { readonly side: ContractSide; readonly diagnostics: readonly Diagnostic[] } | { readonly side?: undefined; readonly diagnostics: readonly Diagnostic[] };
+export type SideResult =
+  { readonly side: ContractSide; readonly diagnostics: readonly Diagnostic[] } | { readonly side?: undefined; readonly diagnostics: readonly Diagnostic[] };
 
 interface DefinitionText {
   readonly source: string;

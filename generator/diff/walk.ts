@@ -18,7 +18,18 @@ import { findWitness } from "./witness.js";
  * stating it is the policy rule `dialect-changed`. `x-mcp-header` is
  * compared on its own (compare-object.ts), not as a constraint.
  */
-export const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "x-sensitive", "x-mcp-header", "$schema"]);
+export const ANNOTATIONS: ReadonlySet<string> = new Set([
+  "title",
+  "description",
+  "examples",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "x-sensitive",
+  "x-mcp-header",
+  "$schema",
+]);
 
 export interface Walk {
   readonly base: SchemaSide;
@@ -70,7 +81,9 @@ export function worstIn(findings: readonly { levels: Levels }[], direction: Dire
 export const show = (v: unknown): string => JSON.stringify(v);
 
 function witnessNote(value: JsonValue, direction: Direction): string {
-  return direction === "input" ? `; e.g. ${show(value)} was accepted and is now refused` : `; e.g. ${show(value)} may now be returned, and clients built on the base refuse it`;
+  return direction === "input"
+    ? `; e.g. ${show(value)} was accepted and is now refused`
+    : `; e.g. ${show(value)} may now be returned, and clients built on the base refuse it`;
 }
 
 /**
@@ -118,5 +131,8 @@ export function canonical(schema: JsonSchema, side: SchemaSide, expanding: reado
 }
 
 export function canonicalPieces(pieces: readonly Piece[], side: SchemaSide): string {
-  return pieces.map((p) => canonical(p.schema, side)).sort().join("&");
+  return pieces
+    .map((p) => canonical(p.schema, side))
+    .sort()
+    .join("&");
 }

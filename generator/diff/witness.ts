@@ -78,7 +78,8 @@ function strings(node: JsonObject): string[] {
   for (const key of ["minLength", "maxLength"]) {
     const n = node[key];
     if (typeof n !== "number" || n > 200) continue;
-    for (const len of [n - 1, n, n + 1]) if (len >= 0) for (const base of [...out].filter((s) => s.length > 0).slice(0, 6)) out.add(base.repeat(Math.ceil(len / base.length) + 1).slice(0, len));
+    for (const len of [n - 1, n, n + 1])
+      if (len >= 0) for (const base of [...out].filter((s) => s.length > 0).slice(0, 6)) out.add(base.repeat(Math.ceil(len / base.length) + 1).slice(0, len));
   }
   return [...out];
 }
@@ -99,7 +100,10 @@ function arrays(node: JsonObject, gen: Gen, depth: number, seen: readonly string
   if (unique) for (const v of items.slice(2)) out.push([...head, items[0] as JsonValue, v]);
   for (const key of ["minItems", "maxItems"]) {
     const n = node[key];
-    if (typeof n === "number" && n <= 20) for (const len of [n - 1, n, n + 1]) if (len >= 0) out.push(Array.from({ length: len }, (_, i) => (i < head.length ? head[i] : items[i % Math.max(items.length, 1)] ?? null) as JsonValue));
+    if (typeof n === "number" && n <= 20)
+      for (const len of [n - 1, n, n + 1])
+        if (len >= 0)
+          out.push(Array.from({ length: len }, (_, i) => (i < head.length ? head[i] : (items[i % Math.max(items.length, 1)] ?? null)) as JsonValue));
   }
   return out;
 }
@@ -168,7 +172,15 @@ function values(schema: JsonSchema, gen: Gen, depth: number, seen: readonly stri
       const b = resolved(branch as JsonSchema, gen, chain).node;
       out.push(...values(isJsonObject(b) ? mergeShallow(holder, b) : (b as JsonSchema), gen, depth + 1, chain));
     }
-    if (key === "allOf") out.push(...values(list.reduce<JsonObject>((acc, b) => mergeShallow(acc, resolved(b as JsonSchema, gen, chain).node as JsonObject), holder), gen, depth + 1, chain));
+    if (key === "allOf")
+      out.push(
+        ...values(
+          list.reduce<JsonObject>((acc, b) => mergeShallow(acc, resolved(b as JsonSchema, gen, chain).node as JsonObject), holder),
+          gen,
+          depth + 1,
+          chain,
+        ),
+      );
     return out;
   }
   const perType = typesOf(node).map((type): JsonValue[] => {
@@ -189,7 +201,8 @@ function values(schema: JsonSchema, gen: Gen, depth: number, seen: readonly stri
 function mergeShallow(a: JsonObject, b: JsonObject | boolean): JsonObject {
   if (!isJsonObject(b)) return a;
   const out: JsonObject = { ...a, ...b };
-  if (isJsonObject(a.properties) || isJsonObject(b.properties)) out.properties = { ...(isJsonObject(a.properties) ? a.properties : {}), ...(isJsonObject(b.properties) ? b.properties : {}) };
+  if (isJsonObject(a.properties) || isJsonObject(b.properties))
+    out.properties = { ...(isJsonObject(a.properties) ? a.properties : {}), ...(isJsonObject(b.properties) ? b.properties : {}) };
   const required = [...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])];
   if (required.length > 0) out.required = required;
   return out;

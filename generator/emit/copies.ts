@@ -29,7 +29,10 @@ const JSON_COPY = typeSymbol("JsonCopy", RUNTIME_JSON);
 const FALLBACKS = { jsonItem: json("jsonItem"), jsonValue: json("jsonValue") } as const;
 
 /** What is known of a value's shape: a copy function, a leaf type to test inline, or nothing. */
-type Hint = { readonly kind: "fn"; readonly name: string; readonly container: "object" | "array" } | { readonly kind: "leaf"; readonly test: string } | { readonly kind: "any" };
+type Hint =
+  | { readonly kind: "fn"; readonly name: string; readonly container: "object" | "array" }
+  | { readonly kind: "leaf"; readonly test: string }
+  | { readonly kind: "any" };
 
 const ANY: Hint = { kind: "any" };
 
@@ -132,7 +135,11 @@ class CopyEmitter {
     if ("items" in container) this.functions[index] = arrayFunction(hint.name, this.#valueCopy(this.hintOf(container.items), "jsonItem"));
     else {
       const names = Object.keys(container.properties);
-      this.functions[index] = objectFunction(hint.name, names, names.map((name) => this.#valueCopy(this.hintOf(container.properties[name]), "jsonValue")));
+      this.functions[index] = objectFunction(
+        hint.name,
+        names,
+        names.map((name) => this.#valueCopy(this.hintOf(container.properties[name]), "jsonValue")),
+      );
     }
     return hint;
   }

@@ -272,7 +272,13 @@ export class FileBuilder {
       const entries = byModule.get(from)!;
       if (sorted) entries.sort((a, b) => compare(a.local, b.local));
       const namespaces = entries.filter((e) => e.name === "*").map((e) => `import * as ${e.local} from ${JSON.stringify(from)};`);
-      return [...namespaces, ...this.#namedClauses(entries.filter((e) => e.name !== "*"), from)];
+      return [
+        ...namespaces,
+        ...this.#namedClauses(
+          entries.filter((e) => e.name !== "*"),
+          from,
+        ),
+      ];
     });
   }
 
@@ -284,9 +290,19 @@ export class FileBuilder {
     if (types.length === entries.length) return [namedClause("import type", entries.map(specifier), from, wrap)];
     if (this.layout.typeImports === "split") {
       const values = entries.filter((e) => !e.typeOnly);
-      return [namedClause("import", values.map(specifier), from, wrap), ...(types.length > 0 ? [namedClause("import type", types.map(specifier), from, wrap)] : [])];
+      return [
+        namedClause("import", values.map(specifier), from, wrap),
+        ...(types.length > 0 ? [namedClause("import type", types.map(specifier), from, wrap)] : []),
+      ];
     }
-    return [namedClause("import", entries.map((e) => (e.typeOnly ? `type ${specifier(e)}` : specifier(e))), from, wrap)];
+    return [
+      namedClause(
+        "import",
+        entries.map((e) => (e.typeOnly ? `type ${specifier(e)}` : specifier(e))),
+        from,
+        wrap,
+      ),
+    ];
   }
 
   /** The file: header, directives and imports, then each statement, blocks separated as the layout says (a blank line by default). */

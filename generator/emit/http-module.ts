@@ -46,7 +46,12 @@ function importsInOrder(auth: boolean): ImportSymbol[] {
 function reexports(file: FileBuilder, auth: boolean): string {
   const http = file.print({ kind: "exportFrom", typeOnly: true, names: ["HttpHandlerOptions"], from: HTTP_RUNTIME });
   if (!auth) return http;
-  const gate = file.print({ kind: "exportFrom", typeOnly: true, names: ["AuthOptions", "TokenAlgorithm", "TokenVerifier", "VerifiedToken"], from: AUTH_RUNTIME });
+  const gate = file.print({
+    kind: "exportFrom",
+    typeOnly: true,
+    names: ["AuthOptions", "TokenAlgorithm", "TokenVerifier", "VerifiedToken"],
+    from: AUTH_RUNTIME,
+  });
   return `${http}\n${gate}`;
 }
 

@@ -41,7 +41,12 @@ export { emitRuntimeFiles };
 
 /** What of the runtime a project's generated files import. */
 function runtimeNeeds(options: EmitOptions): RuntimeNeeds {
-  return { tests: options.tests !== undefined, providers: options.providers !== false, auth: options.auth !== undefined, ...(options.mcpSdk === undefined ? {} : { mcpSdk: options.mcpSdk }) };
+  return {
+    tests: options.tests !== undefined,
+    providers: options.providers !== false,
+    auth: options.auth !== undefined,
+    ...(options.mcpSdk === undefined ? {} : { mcpSdk: options.mcpSdk }),
+  };
 }
 
 /**

@@ -75,7 +75,12 @@ function lineSources(line: McpSdkLine): Map<string, URL> {
 /** Every runtime source on disk, absolute: both SDK lines' and the OpenAPI import's. */
 export function runtimeSourcePaths(): string[] {
   const dirs = [RUNTIME_DIR, PORT_DIRS[2], OPENAPI_RUNTIME_DIR];
-  return dirs.flatMap((dir) => readdirSync(dir).filter(isRuntimeSource).sort().map((name) => fileURLToPath(new URL(name, dir))));
+  return dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter(isRuntimeSource)
+      .sort()
+      .map((name) => fileURLToPath(new URL(name, dir))),
+  );
 }
 
 /** The names in runtime/ a project with these needs imports, directly or through other runtime files. */

@@ -35,7 +35,9 @@ function loadTypeScript(name: string): typeof import("typescript") {
   try {
     return createRequire(import.meta.url)("typescript") as typeof import("typescript");
   } catch {
-    throw new Error(`runtime/${name} is not in toolc's table of runtime imports (dist/runtime-imports.json), and TypeScript is not installed to read it: rebuild toolc (npm run build)`);
+    throw new Error(
+      `runtime/${name} is not in toolc's table of runtime imports (dist/runtime-imports.json), and TypeScript is not installed to read it: rebuild toolc (npm run build)`,
+    );
   }
 }
 

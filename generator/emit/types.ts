@@ -167,8 +167,7 @@ export function emitTypeFile(file: TypeFileIR, ir: ContractIR, header: string): 
   const ctx: TypeContext = { resolved: false, resolveRef: namedRefResolver(file, ir, builder) };
   for (const named of file.types) {
     const schema = named.schema;
-    const withDescription =
-      named.description !== undefined && typeof schema === "object" ? { ...schema, description: named.description } : schema;
+    const withDescription = named.description !== undefined && typeof schema === "object" ? { ...schema, description: named.description } : schema;
     builder.add(typeAlias(named.name, schemaToType(schema, ctx), schemaDocLines(withDescription)));
   }
   return { path, text: builder.toText() };

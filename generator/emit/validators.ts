@@ -61,7 +61,9 @@ export interface StandaloneEntry {
  * test/emit/rewrites.test.ts fails if one stops finding its pattern. Each
  * adds to `calls` the error-list functions its result calls.
  */
-export const REWRITES: Readonly<Record<"compactErrorSites" | "dropUnusedSchemas" | "simplifyRootSignature", (code: string, calls: Set<ErrorListFunction>) => string>> = {
+export const REWRITES: Readonly<
+  Record<"compactErrorSites" | "dropUnusedSchemas" | "simplifyRootSignature", (code: string, calls: Set<ErrorListFunction>) => string>
+> = {
   compactErrorSites,
   dropUnusedSchemas,
   simplifyRootSignature,
@@ -101,8 +103,17 @@ function ajvStandalone(entry: StandaloneEntry, names: ExternalNames): string {
   const draft07 = !needsDraft2020(entry.schema);
   if (draft07 && entry.validateSchema !== false) checkAgainstMetaSchema(entry.schema);
   const runtime = new Set<RuntimeImport>();
-  const ajv = createAjv({ applyDefaults: entry.applyDefaults, standalone: true, strictTypes: entry.strictTypes, validateSchema: entry.validateSchema, draft07, copiedData: true, onRuntimeUse: (used) => runtime.add(used) });
-  const { schema, calls } = entry.defOrigins === undefined ? { schema: entry.schema, calls: [] } : withSharedCalls(entry.schema, entry.defOrigins, entry.applyDefaults);
+  const ajv = createAjv({
+    applyDefaults: entry.applyDefaults,
+    standalone: true,
+    strictTypes: entry.strictTypes,
+    validateSchema: entry.validateSchema,
+    draft07,
+    copiedData: true,
+    onRuntimeUse: (used) => runtime.add(used),
+  });
+  const { schema, calls } =
+    entry.defOrigins === undefined ? { schema: entry.schema, calls: [] } : withSharedCalls(entry.schema, entry.defOrigins, entry.applyDefaults);
   if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls, (call) => names.calls.add(call)));
   // A key, not an $id, identifies the schema.
   // Tagged unions are decided by their tag (generator/discriminators.ts), as everywhere toolc compiles a schema.
@@ -158,7 +169,13 @@ export type ModulePlace = "validators" | "validators/types";
  * same text. `rewrites` selects the output rewrites (all by default; the
  * bench compares subsets).
  */
-export function standaloneModule(entries: readonly StandaloneEntry[], language: ModuleLanguage = "js", rewrites: readonly RewriteName[] = ALL_REWRITES, place: ModulePlace = "validators", header = ""): string {
+export function standaloneModule(
+  entries: readonly StandaloneEntry[],
+  language: ModuleLanguage = "js",
+  rewrites: readonly RewriteName[] = ALL_REWRITES,
+  place: ModulePlace = "validators",
+  header = "",
+): string {
   const up = place === "validators" ? "" : "../";
   const validateFunction = typeSymbol(VALIDATE_FUNCTION, `${up}../runtime/contract.js`);
   // An ES module is strict code already: no "use strict" of its own. Machine-made: one line per import, no blank lines.

@@ -48,14 +48,18 @@ async function configuredDefinitions(config: string | undefined, io: Io): Promis
 export async function importCommand(argv: readonly string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: "string" }, force: { type: "boolean" }, config: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { out: { type: "string" }, force: { type: "boolean" }, config: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
   } catch (e) {
     io.err(`toolc import: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
-  if (values.help) return io.out(USAGE), 0;
-  if (positionals.length !== 1) return io.err(`toolc import: expected one SOURCE, got ${positionals.length}\n\n${USAGE}`), 2;
+  if (values.help) return (io.out(USAGE), 0);
+  if (positionals.length !== 1) return (io.err(`toolc import: expected one SOURCE, got ${positionals.length}\n\n${USAGE}`), 2);
   const out = values.out ?? (await configuredDefinitions(values.config, io));
   if (out === undefined) return 1;
   const result = importContracts({ source: positionals[0], out, force: values.force ?? false, cwd: workingDirectory(io) });

@@ -64,7 +64,11 @@ function checkNames(tools: readonly SourceTool[], hard: Reporter[]): Map<SourceT
     const { name, note } = avoidReserved(entry.tool.name as string, (lower) => sourceNames.has(lower) || seen.has(lower));
     if (note !== undefined) report.warn(pointerJoin(entry.pointer, "name"), note);
     const first = seen.get(name.toLowerCase());
-    if (first) report.error(pointerJoin(entry.pointer, "name"), `tool ${JSON.stringify(name)} would be written to the same file as ${JSON.stringify(first.tool.name)} (${first.file}: ${first.pointer || "/"})`);
+    if (first)
+      report.error(
+        pointerJoin(entry.pointer, "name"),
+        `tool ${JSON.stringify(name)} would be written to the same file as ${JSON.stringify(first.tool.name)} (${first.file}: ${first.pointer || "/"})`,
+      );
     else seen.set(name.toLowerCase(), entry);
     names.set(entry, note === undefined ? { name } : { name, note });
   }

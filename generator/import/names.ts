@@ -18,7 +18,10 @@ export function avoidReserved(name: string, taken: (lower: string) => boolean): 
   let renamed = base;
   for (let i = 2; taken(renamed.toLowerCase()); i++) renamed = `${base}_${i}`;
   const why = name === "then" ? "an object with a `then` method is a thenable, which `await` would call" : "as an object key it sets the prototype";
-  return { name: renamed, note: `renamed from ${JSON.stringify(name)}: toolc generate refuses that name (${why}); MCP clients now call ${JSON.stringify(renamed)}` };
+  return {
+    name: renamed,
+    note: `renamed from ${JSON.stringify(name)}: toolc generate refuses that name (${why}); MCP clients now call ${JSON.stringify(renamed)}`,
+  };
 }
 
 /** Provider-safe tool names (OpenAI and Anthropic: `^[A-Za-z0-9_-]{1,64}$`). */

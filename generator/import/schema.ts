@@ -16,12 +16,36 @@ import { fragmentTokens } from "../schema/pointer.js";
 import type { JsonObject, JsonValue as Json } from "../ir.js";
 import { isJsonObject } from "../schema/json.js";
 
-
 /** Keywords of toolc's subset whose value is not a subschema: kept as they are. */
 const PLAIN_KEYWORDS = new Set([
-  "type", "required", "enum", "const", "default", "format", "pattern", "minimum", "maximum", "exclusiveMinimum",
-  "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties",
-  "maxProperties", "title", "description", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "x-sensitive", "x-mcp-header",
+  "type",
+  "required",
+  "enum",
+  "const",
+  "default",
+  "format",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "title",
+  "description",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "x-sensitive",
+  "x-mcp-header",
 ]);
 // The subset's subschema keywords are normalize's (schema/walk.ts); an imported schema may also use draft-07's `definitions`.
 const SUBSCHEMA: ReadonlySet<string> = new Set(SCHEMA_KEYWORDS);
@@ -30,8 +54,21 @@ const SUBSCHEMA_MAP: ReadonlySet<string> = new Set([...SCHEMA_MAP_KEYWORDS, "def
 
 /** Assertions toolc cannot express: the tool is skipped rather than served with a different meaning. */
 const UNSUPPORTED_ASSERTIONS = new Set([
-  "if", "then", "else", "not", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas",
-  "dependencies", "patternProperties", "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef",
+  "if",
+  "then",
+  "else",
+  "not",
+  "contains",
+  "minContains",
+  "maxContains",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
+  "patternProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "$dynamicRef",
+  "$recursiveRef",
 ]);
 /** Keywords without validation meaning for a 2020-12 validator (annotations, identifiers): dropping them changes no verdict. */
 const DROPPABLE = new Set(["contentEncoding", "contentMediaType", "contentSchema", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary", "$schema"]);
@@ -68,7 +105,10 @@ function convertRef(ref: Json, at: string, ctx: SchemaContext): Json {
     ctx.report.error(at, `$ref ${JSON.stringify(ref)} names no entry of the root's $defs/definitions`);
     return ref;
   }
-  ctx.report.error(at, `$ref ${JSON.stringify(ref)} is not supported: toolc resolves only "#/$defs/Name" (and "#/definitions/Name") at the schema root; remote, root and other pointer references cannot be expressed`);
+  ctx.report.error(
+    at,
+    `$ref ${JSON.stringify(ref)} is not supported: toolc resolves only "#/$defs/Name" (and "#/definitions/Name") at the schema root; remote, root and other pointer references cannot be expressed`,
+  );
   return ref;
 }
 
@@ -97,7 +137,10 @@ function applyNullable(node: JsonObject, at: string, ctx: SchemaContext): void {
 
 /** Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` modify `minimum`/`maximum`; 2020-12 wants the bound itself. */
 function applyBooleanExclusive(node: JsonObject): void {
-  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [flag, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     if (typeof node[flag] !== "boolean") continue;
     if (node[flag] === true && typeof node[bound] === "number") {
       node[flag] = node[bound];
@@ -137,7 +180,10 @@ function convertKeyword(key: string, value: Json, at: string, ctx: SchemaContext
   if (SUBSCHEMA_LIST.has(key)) return convertList(value, here, ctx);
   if (SUBSCHEMA_MAP.has(key)) return convertMap(value, here, ctx);
   if (key === "format" && typeof value === "string" && !SUPPORTED_FORMATS.includes(value)) {
-    ctx.report.warn(here, `format ${JSON.stringify(value)} is not one toolc checks (it would be an error); dropped, so the value is not checked, as most validators already treat unknown formats`);
+    ctx.report.warn(
+      here,
+      `format ${JSON.stringify(value)} is not one toolc checks (it would be an error); dropped, so the value is not checked, as most validators already treat unknown formats`,
+    );
     return undefined;
   }
   if (key === "pattern" && typeof value === "string") {

@@ -49,7 +49,7 @@ function toolsOf(file: string, text: string): { tools: SourceTool[]; report: Rep
   if (report.failed) return { tools: [], report };
   const found = toolList(doc);
   if (!found) {
-    report.error("", "expected a tools/list result ({\"tools\": [...]} or {\"result\": {\"tools\": [...]}}), an array of tools, or one tool object");
+    report.error("", 'expected a tools/list result ({"tools": [...]} or {"result": {"tools": [...]}}), an array of tools, or one tool object');
     return { tools: [], report };
   }
   const single = found.list.length === 1 && found.list[0] === doc;
@@ -80,7 +80,7 @@ function display(path: string, cwd: string): string {
 /** `source` resolves against `cwd`. */
 export function readSource(sourcePath: string, cwd: string): Source {
   const source = resolve(cwd, sourcePath);
-  let isDir = false;
+  let isDir: boolean;
   try {
     isDir = statSync(source).isDirectory();
   } catch {
@@ -88,7 +88,12 @@ export function readSource(sourcePath: string, cwd: string): Source {
     report.error("", "no such file or folder");
     return { tools: [], reporters: [report] };
   }
-  const files = isDir ? readdirSync(source).filter((f) => EXTENSIONS.some((e) => f.endsWith(e))).sort().map((f) => join(source, f)) : [source];
+  const files = isDir
+    ? readdirSync(source)
+        .filter((f) => EXTENSIONS.some((e) => f.endsWith(e)))
+        .sort()
+        .map((f) => join(source, f))
+    : [source];
   const tools: SourceTool[] = [];
   const reporters: Reporter[] = [];
   for (const file of files) {

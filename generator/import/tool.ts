@@ -88,7 +88,10 @@ function titleOf(tool: JsonObject, annotations: JsonObject, at: string, report: 
 function descriptionOf(tool: JsonObject, name: string, title: string | undefined, at: string, report: Reporter): string {
   if (typeof tool.description === "string" && tool.description.trim() !== "") return tool.description;
   const stand = title ?? name;
-  report.warn(pointerJoin(at, "description"), `missing or empty: a contract needs one; used the ${title === undefined ? "name" : "title"} ${JSON.stringify(stand)}, write a real one`);
+  report.warn(
+    pointerJoin(at, "description"),
+    `missing or empty: a contract needs one; used the ${title === undefined ? "name" : "title"} ${JSON.stringify(stand)}, write a real one`,
+  );
   return stand;
 }
 
@@ -103,7 +106,10 @@ function iconsOf(tool: JsonObject, at: string, report: Reporter): JsonObject[] |
   }
   const kept = icons.filter((icon, i) => {
     if (isContractIcon(icon)) return true;
-    report.warn(pointerJoin(here, String(i)), "dropped: an icon needs `src` (an http(s): URL or a data: URI) and may have only `mimeType`, `sizes` and `theme` as MCP defines them");
+    report.warn(
+      pointerJoin(here, String(i)),
+      "dropped: an icon needs `src` (an http(s): URL or a data: URI) and may have only `mimeType`, `sizes` and `theme` as MCP defines them",
+    );
     return false;
   });
   return kept.length === 0 ? undefined : (kept as JsonObject[]);
@@ -131,7 +137,8 @@ function schemaOf(tool: JsonObject, key: "inputSchema" | "outputSchema", at: str
     return undefined;
   }
   // An outputSchema may have any root (SEP-2106, MCP 2026-07-28); an inputSchema is always an object.
-  if (key === "inputSchema" && schema.type !== "object") report.error(pointerJoin(here, "type"), `the root of ${key} must be \`type: object\` (MCP requires it), found ${JSON.stringify(schema.type)}`);
+  if (key === "inputSchema" && schema.type !== "object")
+    report.error(pointerJoin(here, "type"), `the root of ${key} must be \`type: object\` (MCP requires it), found ${JSON.stringify(schema.type)}`);
   return convertRootSchema(schema, here, report);
 }
 

@@ -110,7 +110,15 @@ function hasContracts(dir: string): boolean {
 /** The settings init works with: the existing config's, or the fresh layout it is about to write. */
 async function layout(root: string, io: Io): Promise<Settings | undefined> {
   if (!existsSync(join(root, CONFIG_FILE))) {
-    return { root, definitions: join(root, FRESH.definitions), out: join(root, FRESH.out), handlers: join(root, FRESH.handlers), mcpSdk: mcpSdkLine(root), server: serverDefaults(root, undefined), providers: true };
+    return {
+      root,
+      definitions: join(root, FRESH.definitions),
+      out: join(root, FRESH.out),
+      handlers: join(root, FRESH.handlers),
+      mcpSdk: mcpSdkLine(root),
+      server: serverDefaults(root, undefined),
+      providers: true,
+    };
   }
   const resolved = await resolveSettings(root, { config: CONFIG_FILE });
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
@@ -128,7 +136,10 @@ function starterFiles(root: string, settings: Settings, pkg: Record<string, unkn
   const withExample = !hasContracts(settings.definitions) || existsSync(example);
   const rel = (p: string): string => posix(relative(root, p));
   const configHandlers = withExample && !existsSync(handlers) ? { handlers: rel(handlers) } : {};
-  files.push({ path: configPath, text: configText({ definitions: rel(settings.definitions), out: rel(settings.out), ...configHandlers, mcpSdk: settings.mcpSdk }) });
+  files.push({
+    path: configPath,
+    text: configText({ definitions: rel(settings.definitions), out: rel(settings.out), ...configHandlers, mcpSdk: settings.mcpSdk }),
+  });
   files.push(tsconfigFile(root, settings, handlers));
   if (!withExample) {
     const note = `${rel(settings.definitions)}/ already has contracts; write handlers for them (docs/runtime.md)`;
@@ -156,13 +167,16 @@ function updatePackageJson(path: string, wants: PackageWants): Action[] {
   if (merged.text !== undefined) writeFileSync(path, merged.text);
   const added = merged.changes.filter((c) => c.added).map((c) => c.what);
   const left = merged.changes.filter((c) => !c.added).map((c): Action => ({ status: "kept", path, detail: c.what }));
-  const own: Action = added.length > 0 ? { status: "updated", path, detail: added.join("; ") } : { status: "unchanged", path, detail: "has toolc's scripts and dependencies" };
+  const own: Action =
+    added.length > 0 ? { status: "updated", path, detail: added.join("; ") } : { status: "unchanged", path, detail: "has toolc's scripts and dependencies" };
   return [own, ...left];
 }
 
 /** toolc itself must be a devDependency, or prebuild's `toolc generate` and the `$schema` paths find nothing. */
 function toolcDeclared(pkg: Record<string, unknown>, path: string): Action[] {
-  return hasDependency(pkg, "toolc") ? [] : [{ status: "kept", path, detail: "toolc is not a devDependency: npm i -D toolc (or its tarball), so prebuild and the $schema lines find it" }];
+  return hasDependency(pkg, "toolc")
+    ? []
+    : [{ status: "kept", path, detail: "toolc is not a devDependency: npm i -D toolc (or its tarball), so prebuild and the $schema lines find it" }];
 }
 
 function printActions(actions: readonly Action[], root: string, io: Io): void {
@@ -175,20 +189,34 @@ export async function initCommand(root: string, io: Io): Promise<number> {
   try {
     pkg = JSON.parse(readFileSync(pkgPath, "utf8")) as Record<string, unknown>;
   } catch (e) {
-    const why = existsSync(pkgPath) ? `package.json is not valid JSON (${e instanceof Error ? e.message : String(e)})` : "no package.json here; run toolc init in your project's root (npm init creates one)";
+    const why = existsSync(pkgPath)
+      ? `package.json is not valid JSON (${e instanceof Error ? e.message : String(e)})`
+      : "no package.json here; run toolc init in your project's root (npm init creates one)";
     io.err(`toolc init: ${why}\n`);
     return 2;
   }
   const freshConfig = !existsSync(join(root, CONFIG_FILE));
   const settings = await layout(root, io);
-  if (!settings) return io.err("toolc init: fix toolc.config.yaml first; nothing was changed\n"), 1;
+  if (!settings) return (io.err("toolc init: fix toolc.config.yaml first; nothing was changed\n"), 1);
   const { files, skipped } = starterFiles(root, settings, pkg);
   const actions: Action[] = [];
   for (const file of files) actions.push(await createIfAbsent(file));
   actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk, pkg)), ...toolcDeclared(pkg, pkgPath));
   const folders = ownedFolders(root, settings);
-  actions.push(addLines(join(root, ".gitattributes"), folders.map((f) => `${f}/** linguist-generated=true`), "# Written by toolc: collapse its output in diffs and leave it out of language statistics"));
-  actions.push(addLines(join(root, ".prettierignore"), folders.map((f) => `/${f}/`), "# toolc's output has toolc's own fixed format; `toolc check` keeps it exact"));
+  actions.push(
+    addLines(
+      join(root, ".gitattributes"),
+      folders.map((f) => `${f}/** linguist-generated=true`),
+      "# Written by toolc: collapse its output in diffs and leave it out of language statistics",
+    ),
+  );
+  actions.push(
+    addLines(
+      join(root, ".prettierignore"),
+      folders.map((f) => `/${f}/`),
+      "# toolc's output has toolc's own fixed format; `toolc check` keeps it exact",
+    ),
+  );
   const changed = actions.some((a) => a.status === "created" || a.status === "updated");
   io.out(changed ? "toolc init:\n" : "toolc init: nothing to do; the project is set up\n");
   printActions(actions, root, io);

@@ -56,7 +56,9 @@ function addScripts(pkg: Json, wants: PackageWants, changes: PackageChange[]): v
 
 function addDependencies(pkg: Json, field: "dependencies" | "devDependencies", wanted: Readonly<Record<string, string>>, changes: PackageChange[]): void {
   for (const [name, version] of Object.entries(wanted)) {
-    const present = ["dependencies", "devDependencies", "peerDependencies"].map((f) => pkg[f] as Json | undefined).find((deps) => deps && Object.hasOwn(deps, name));
+    const present = ["dependencies", "devDependencies", "peerDependencies"]
+      .map((f) => pkg[f] as Json | undefined)
+      .find((deps) => deps && Object.hasOwn(deps, name));
     if (present) {
       const current = present[name];
       if (current !== version) changes.push({ added: false, what: `${name} is already a dependency (${String(current)}); toolc is tested with ${version}` });

@@ -105,8 +105,11 @@ function starter(imports: readonly ImportSymbol[], declared: readonly string[], 
 /** `indexModule`: the generated index as the handlers module imports it (e.g. "./generated/index.js"). */
 export function handlersText(indexModule: string): string {
   const handlers = typeSymbol("Handlers", indexModule);
-  return starter([handlers], ["handlers"], [
-    code`/**
+  return starter(
+    [handlers],
+    ["handlers"],
+    [
+      code`/**
  * One handler per tool. Input arrives validated, with defaults applied, and
  * the value returned is validated against the contract's output schema.
  * Docs: node_modules/toolc/docs/runtime.md
@@ -117,7 +120,8 @@ export const handlers: ${handlers} = {
     return { greeting: \`Hello, \${input.name}\${input.excited ? "!" : "."}\` };
   },
 };`,
-  ]);
+    ],
+  );
 }
 
 /** The server's trace listener: a line on stderr per call. */
@@ -134,24 +138,32 @@ export function serverText(indexModule: string, handlersModule: string, name: st
   const handlers = valueSymbol("handlers", handlersModule);
   if (mcpSdk === 2) {
     const serveStdio = valueSymbol("serveStdio", STDIO_SERVER_MODULE[mcpSdk]);
-    return starter([serveStdio, createServer, traceEvent, handlers], ["onTrace"], [
-      traceListener(traceEvent),
-      code`// The SDK's stdio entry serves MCP 2026-07-28 and 2025-era clients; the server's name and version come from package.json.
+    return starter(
+      [serveStdio, createServer, traceEvent, handlers],
+      ["onTrace"],
+      [
+        traceListener(traceEvent),
+        code`// The SDK's stdio entry serves MCP 2026-07-28 and 2025-era clients; the server's name and version come from package.json.
 ${serveStdio}(() => ${createServer}(${handlers}, { onTrace }));`,
-    ]);
+      ],
+    );
   }
   const transport = valueSymbol("StdioServerTransport", STDIO_SERVER_MODULE[mcpSdk]);
-  return starter([transport, createServer, traceEvent, handlers], ["onTrace", "main"], [
-    traceListener(traceEvent),
-    code`async function main(): Promise<void> {
+  return starter(
+    [transport, createServer, traceEvent, handlers],
+    ["onTrace", "main"],
+    [
+      traceListener(traceEvent),
+      code`async function main(): Promise<void> {
   const server = ${createServer}(${handlers}, { name: ${literal(name)}, version: ${literal(version)}, onTrace });
   await server.connect(new ${transport}());
 }`,
-    code`main().catch((error: unknown) => {
+      code`main().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });`,
-  ]);
+    ],
+  );
 }
 
 export interface TsconfigTemplate {

@@ -43,4 +43,3 @@ export function readDefinitionTexts(dir: string, displayRoot: string): Definitio
   if (paths.length === 0) return undefined;
   return paths.map((path) => ({ source: toPosix(relative(dir, path)), display: toPosix(relative(displayRoot, path)), text: readFileSync(path, "utf8") }));
 }
-

@@ -16,10 +16,31 @@ export const META_SCHEMA_URL = new URL("../../schema/contract.schema.json", impo
 
 /** JSON Schema keywords that exist but are outside toolc's subset: a clear "unsupported", not "unknown". */
 const OUTSIDE_SUBSET = new Set([
-  "if", "then", "else", "not", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas",
-  "dependencies", "patternProperties", "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor",
-  "$anchor", "$id", "$vocabulary", "$recursiveRef", "$recursiveAnchor", "contentEncoding",
-  "contentMediaType", "contentSchema", "definitions", "additionalItems",
+  "if",
+  "then",
+  "else",
+  "not",
+  "contains",
+  "minContains",
+  "maxContains",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
+  "patternProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "$anchor",
+  "$id",
+  "$vocabulary",
+  "$recursiveRef",
+  "$recursiveAnchor",
+  "contentEncoding",
+  "contentMediaType",
+  "contentSchema",
+  "definitions",
+  "additionalItems",
 ]);
 
 const HINTS: Record<string, string> = {
@@ -86,8 +107,14 @@ function requiredFlag(file: YamlSource, path: JsonPath, e: ErrorObject): Diagnos
   if (e.keyword !== "type" || typeof e.data !== "boolean" || path.at(-1) !== "required" || path.at(-3) !== "properties") return undefined;
   const name = String(path.at(-2));
   const object = formatPath(path.slice(0, -3)) || "the object";
-  const fix = e.data ? `list it in \`${object}\`'s \`required\` instead: \`required: [${name}]\` beside \`properties\`` : "leave it out (properties are optional unless listed in their object's `required`)";
-  return error(file.locate(path, { key: true }), Codes.invalidValue, `\`required: ${String(e.data)}\` on property \`${name}\` is not JSON Schema 2020-12; ${fix}`);
+  const fix = e.data
+    ? `list it in \`${object}\`'s \`required\` instead: \`required: [${name}]\` beside \`properties\``
+    : "leave it out (properties are optional unless listed in their object's `required`)";
+  return error(
+    file.locate(path, { key: true }),
+    Codes.invalidValue,
+    `\`required: ${String(e.data)}\` on property \`${name}\` is not JSON Schema 2020-12; ${fix}`,
+  );
 }
 
 function valueProblem(file: YamlSource, e: ErrorObject): Diagnostic {
@@ -121,9 +148,11 @@ export function checkAgainstMetaSchema(file: YamlSource): Diagnostic[] {
   }
   const validate = metaValidator();
   if (validate(file.data)) return [];
-  return (validate.errors ?? []).filter((e) => !isNoise(e)).map((e) => {
-    if (e.keyword === "additionalProperties") return unknownKey(file, e);
-    if (e.keyword === "propertyNames") return propertyName(file, e);
-    return valueProblem(file, e);
-  });
+  return (validate.errors ?? [])
+    .filter((e) => !isNoise(e))
+    .map((e) => {
+      if (e.keyword === "additionalProperties") return unknownKey(file, e);
+      if (e.keyword === "propertyNames") return propertyName(file, e);
+      return valueProblem(file, e);
+    });
 }

@@ -123,7 +123,9 @@ function unsafeKeys(doc: Document, at: (offset: number) => SourceLocation): Diag
     Pair(_, pair) {
       const key = pair.key as Node | null;
       if (isScalar(key) && key.value === "__proto__") {
-        found.push(error(at(key.range?.[0] ?? 0), Codes.invalidValue, "`__proto__` cannot be used as a key: JavaScript would treat it as the object's prototype"));
+        found.push(
+          error(at(key.range?.[0] ?? 0), Codes.invalidValue, "`__proto__` cannot be used as a key: JavaScript would treat it as the object's prototype"),
+        );
       } else if (key !== null && !isScalar(key) && !isAlias(key)) {
         found.push(error(at(key.range?.[0] ?? 0), Codes.invalidValue, "a key must be a plain string, not a map or a list"));
       }

@@ -28,8 +28,16 @@ export interface NormalizeOptions {
  */
 export const CONFIRMATION_ERRORS: readonly DeclaredError[] = [
   { code: "CONFIRMATION_DECLINED", description: "The user declined or dismissed the confirmation; nothing was done. Do not retry without asking them." },
-  { code: "CONFIRMATION_INVALID", description: "The approval does not match this call (other arguments, another caller, expired or already used); nothing was done. Call again to ask for a new one." },
-  { code: "CONFIRMATION_UNAVAILABLE", description: "The client cannot ask the user to confirm (no elicitation support, or a connection that cannot carry it); nothing was done. Ask the user another way, or use a client that supports elicitation." },
+  {
+    code: "CONFIRMATION_INVALID",
+    description:
+      "The approval does not match this call (other arguments, another caller, expired or already used); nothing was done. Call again to ask for a new one.",
+  },
+  {
+    code: "CONFIRMATION_UNAVAILABLE",
+    description:
+      "The client cannot ask the user to confirm (no elicitation support, or a connection that cannot carry it); nothing was done. Ask the user another way, or use a client that supports elicitation.",
+  },
 ];
 
 interface RawAccess {
@@ -57,13 +65,25 @@ export function accessOf(raw: RawAccess, declared: readonly DeclaredError[], fil
   const confirm = raw.confirm === true;
   for (const reserved of CONFIRMATION_ERRORS) {
     if (declared.some((e) => e.code === reserved.code)) {
-      out.push(error(file.locate(["errors", reserved.code], { key: true }), Codes.invalidValue, `rejection reason \`${reserved.code}\` is reserved for confirmed calls (\`confirm: true\`); name it otherwise`));
+      out.push(
+        error(
+          file.locate(["errors", reserved.code], { key: true }),
+          Codes.invalidValue,
+          `rejection reason \`${reserved.code}\` is reserved for confirmed calls (\`confirm: true\`); name it otherwise`,
+        ),
+      );
     }
   }
   if (options.auth !== undefined && raw.effect === "destructive" && scopes.length === 0) {
     const where = raw.scopes === undefined ? file.locate(["effect"]) : file.locate(["scopes"]);
     const why = raw.scopes === undefined ? "it declares no `scopes` and `auth.defaultScopes` is empty" : "its `scopes` is empty";
-    out.push(warning(where, Codes.unscopedDestructive, `destructive tool with auth on, but any caller with a valid token may run it: ${why}; give it a scope such as \`scopes: [${scopeHint(file)}]\``));
+    out.push(
+      warning(
+        where,
+        Codes.unscopedDestructive,
+        `destructive tool with auth on, but any caller with a valid token may run it: ${why}; give it a scope such as \`scopes: [${scopeHint(file)}]\``,
+      ),
+    );
   }
   return { scopes, confirm, errors: confirm ? [...declared, ...CONFIRMATION_ERRORS] : declared };
 }

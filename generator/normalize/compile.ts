@@ -16,7 +16,6 @@ import { sameValueCycle } from "./cycles.js";
 import { forEachSchema } from "../schema/walk.js";
 import { isJsonObject } from "../schema/json.js";
 
-
 /** Ajv's strict-mode messages name the offending schema location as `at "#/..."` or `path "#/..."`. */
 function schemaPathOf(message: string): JsonPath {
   const match = /(?:at|path) "#([^"]*)"/.exec(message);
@@ -82,7 +81,9 @@ function clone(value: JsonValue): JsonValue {
 }
 
 function issueList(validate: ValidateFunction, data: unknown): string {
-  return toIssues(validate.errors as never, data).map((i) => `${i.path || "(root)"} ${i.message}`).join("; ");
+  return toIssues(validate.errors as never, data)
+    .map((i) => `${i.path || "(root)"} ${i.message}`)
+    .join("; ");
 }
 
 /** Where an error points in the example's YAML: the offending value, or the object missing a key. */
@@ -111,13 +112,25 @@ function checkValidExample(example: ExampleIR, index: number, file: YamlSource, 
 function checkInvalidExample(example: ExampleIR, index: number, file: YamlSource, input: ValidateFunction): Diagnostic[] {
   const data = clone(example.input);
   if (input(data)) {
-    return [error(file.locate(["examples", index, "invalid"], { key: true }), Codes.invalidExampleIsValid, `example ${JSON.stringify(example.name)} is marked invalid, but its input passes the schema`)];
+    return [
+      error(
+        file.locate(["examples", index, "invalid"], { key: true }),
+        Codes.invalidExampleIsValid,
+        `example ${JSON.stringify(example.name)} is marked invalid, but its input passes the schema`,
+      ),
+    ];
   }
   const paths = toIssues(input.errors as never, data).map((i) => i.path);
   const missing = (example.invalid ?? []).filter((p) => !paths.includes(p));
   if (missing.length === 0) return [];
   const shown = paths.map((p) => JSON.stringify(p)).join(", ");
-  return [error(file.locate(["examples", index, "invalid"]), Codes.invalidExamplePaths, `example ${JSON.stringify(example.name)}: expected issues at ${missing.map((p) => JSON.stringify(p)).join(", ")}, but the issues are at ${shown}`)];
+  return [
+    error(
+      file.locate(["examples", index, "invalid"]),
+      Codes.invalidExamplePaths,
+      `example ${JSON.stringify(example.name)}: expected issues at ${missing.map((p) => JSON.stringify(p)).join(", ")}, but the issues are at ${shown}`,
+    ),
+  ];
 }
 
 export function checkExamples(examples: readonly ExampleIR[], file: YamlSource, input: ValidateFunction, output: ValidateFunction): Diagnostic[] {
@@ -125,7 +138,6 @@ export function checkExamples(examples: readonly ExampleIR[], file: YamlSource, 
     example.invalid !== undefined ? checkInvalidExample(example, index, file, input) : checkValidExample(example, index, file, input, output),
   );
 }
-
 
 /**
  * Ajv does not check a `default` against its own schema, and input validators
@@ -143,7 +155,13 @@ export function checkDefaults(schema: JsonObject, file: YamlSource, root: JsonPa
     const compiled = defaultChecker({ ...rest, ...(refers ? defs : {}) } as JsonObject, file, path);
     const data = clone(value as JsonValue);
     if (compiled.validate && !compiled.validate(data)) {
-      out.push(error(file.locate([...path, "default"]), Codes.invalidDefault, `default ${JSON.stringify(value)} does not match its own schema: ${issueList(compiled.validate, data)}`));
+      out.push(
+        error(
+          file.locate([...path, "default"]),
+          Codes.invalidDefault,
+          `default ${JSON.stringify(value)} does not match its own schema: ${issueList(compiled.validate, data)}`,
+        ),
+      );
     }
   });
   return out;

@@ -39,7 +39,11 @@ function sameValueRefs(schema: JsonSchema): string[] {
 export function sameValueCycle(schema: JsonObject): string[] | undefined {
   const defs = isJsonObject(schema.$defs) ? schema.$defs : {};
   const edges = new Map<string, string[]>();
-  for (const [name, def] of Object.entries(defs)) edges.set(name, sameValueRefs(def as JsonSchema).filter((n) => Object.hasOwn(defs, n)));
+  for (const [name, def] of Object.entries(defs))
+    edges.set(
+      name,
+      sameValueRefs(def as JsonSchema).filter((n) => Object.hasOwn(defs, n)),
+    );
   // Depth-first with an explicit stack; "on path" marks the current chain, "done" what is proven acyclic.
   const done = new Set<string>();
   for (const start of edges.keys()) {

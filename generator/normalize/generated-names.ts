@@ -44,7 +44,13 @@ export function lintExportedNames(tools: readonly ToolNames[], types: NamedTypes
     const names = toolExportNames(tool.baseName);
     const clashes = (Object.keys(names) as (keyof ToolExportNames)[]).filter((k) => claimed.has(names[k]));
     for (const key of clashes) {
-      out.push(error(tool.at, Codes.identifierClash, `tool \`${tool.name}\`'s ${TOOL_EXPORTS[key]} would be named \`${names[key]}\`, which is already ${claimed.get(names[key])}; rename the tool`));
+      out.push(
+        error(
+          tool.at,
+          Codes.identifierClash,
+          `tool \`${tool.name}\`'s ${TOOL_EXPORTS[key]} would be named \`${names[key]}\`, which is already ${claimed.get(names[key])}; rename the tool`,
+        ),
+      );
     }
     if (clashes.length > 0) continue;
     for (const key of Object.keys(names) as (keyof ToolExportNames)[]) claimed.set(names[key], `tool \`${tool.name}\`'s ${TOOL_EXPORTS[key]}`);
@@ -52,7 +58,13 @@ export function lintExportedNames(tools: readonly ToolNames[], types: NamedTypes
   for (const [name, entry] of types.byName) {
     const owner = claimed.get(name);
     if (owner === undefined) continue;
-    out.push(error(entry.file.locate(["types", name], { key: true }), Codes.generatedNameClash, `type \`${name}\` has the name of ${owner} in the generated index; rename the type`));
+    out.push(
+      error(
+        entry.file.locate(["types", name], { key: true }),
+        Codes.generatedNameClash,
+        `type \`${name}\` has the name of ${owner} in the generated index; rename the type`,
+      ),
+    );
   }
 }
 
@@ -67,7 +79,13 @@ export function lintTypeModules(files: readonly YamlSource[]): Diagnostic[] {
       byStem.set(stem.toLowerCase(), file.source);
       continue;
     }
-    out.push(error(file.locate(["types"], { key: true }), Codes.moduleClash, `types file ${file.source} would be generated as \`types/${stem}.ts\`, the module of ${first} too; rename one of the files`));
+    out.push(
+      error(
+        file.locate(["types"], { key: true }),
+        Codes.moduleClash,
+        `types file ${file.source} would be generated as \`types/${stem}.ts\`, the module of ${first} too; rename one of the files`,
+      ),
+    );
   }
   return out;
 }

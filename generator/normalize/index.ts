@@ -112,7 +112,9 @@ function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
       continue;
     }
     if (!PORTABLE_NAME.test(tool.name)) {
-      out.push(warning(at, Codes.nonPortableName, `tool name \`${tool.name}\` is valid MCP, but OpenAI and Anthropic tool names must match ^[A-Za-z0-9_-]{1,64}$`));
+      out.push(
+        warning(at, Codes.nonPortableName, `tool name \`${tool.name}\` is valid MCP, but OpenAI and Anthropic tool names must match ^[A-Za-z0-9_-]{1,64}$`),
+      );
     }
     for (const identifier of [tool.baseName, tool.fileName.toLowerCase()]) {
       const clash = byIdentifier.get(identifier);
@@ -132,7 +134,11 @@ function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
 export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[], earlier: readonly Diagnostic[] = []): NormalizeResult {
   const diagnostics: Diagnostic[] = [...earlier, ...types.diagnostics, ...tools.flatMap((t) => t.diagnostics)];
   lintNames(tools, diagnostics);
-  lintExportedNames(tools.map(({ tool, nameAt }) => ({ name: tool.name, baseName: tool.baseName, at: nameAt })), types.types, diagnostics);
+  lintExportedNames(
+    tools.map(({ tool, nameAt }) => ({ name: tool.name, baseName: tool.baseName, at: nameAt })),
+    types.types,
+    diagnostics,
+  );
   if (tools.length === 0 && !hasErrors(diagnostics)) {
     diagnostics.push(error({ file: ".", line: 1, col: 1 }, Codes.emptyDefinitions, "the definitions contain no tools"));
   }

@@ -51,7 +51,8 @@ function findDeclarations(schema: JsonValue | undefined, at: JsonPath, chain: re
   if (!isJsonObject(schema)) return;
   if (Object.hasOwn(schema, KEY)) found.push({ node: schema, at, chain });
   if (isJsonObject(schema.properties)) {
-    for (const [name, sub] of Object.entries(schema.properties)) findDeclarations(sub, [...at, "properties", name], chain === undefined ? undefined : [...chain, name], found);
+    for (const [name, sub] of Object.entries(schema.properties))
+      findDeclarations(sub, [...at, "properties", name], chain === undefined ? undefined : [...chain, name], found);
   }
   for (const key of UNREACHABLE_ONE) findDeclarations(schema[key], [...at, key], undefined, found);
   for (const key of UNREACHABLE_LIST) {
@@ -67,10 +68,13 @@ function findDeclarations(schema: JsonValue | undefined, at: JsonPath, chain: re
 /** Where a declaration may not be, in words; undefined when it is on a reachable input property. */
 function placementProblem(found: Found, where: "input" | "output" | "type"): string | undefined {
   if (where === "output") return "`x-mcp-header` belongs on input properties; an output has no request headers";
-  if (where === "type") return "`x-mcp-header` may not be in a named type: clients reach a property only through `properties` from the input root, never through `$ref`; declare it on the tool's own input property";
-  if (found.chain === undefined) return "`x-mcp-header` must be on a property reached from the input root through `properties` alone (not under items, additionalProperties, oneOf/anyOf/allOf/not, if/then/else or $defs)";
+  if (where === "type")
+    return "`x-mcp-header` may not be in a named type: clients reach a property only through `properties` from the input root, never through `$ref`; declare it on the tool's own input property";
+  if (found.chain === undefined)
+    return "`x-mcp-header` must be on a property reached from the input root through `properties` alone (not under items, additionalProperties, oneOf/anyOf/allOf/not, if/then/else or $defs)";
   if (found.chain.length === 0) return "`x-mcp-header` must be on an input property, not on the input root";
-  if (typeof found.node.$ref === "string") return "`x-mcp-header` may not sit beside `$ref`: the chain to the property may not pass through a reference; write the property's type inline";
+  if (typeof found.node.$ref === "string")
+    return "`x-mcp-header` may not sit beside `$ref`: the chain to the property may not pass through a reference; write the property's type inline";
   return undefined;
 }
 
@@ -86,21 +90,45 @@ function checkDeclaration(found: Found, file: YamlSource, out: Diagnostic[]): Mc
   const valueAt = file.locate([...found.at, KEY]);
   if (typeof name !== "string") return undefined; // the meta-schema reports a value that is not a string
   if (!TOKEN.test(name)) {
-    out.push(error(valueAt, Codes.mcpHeaderName, `\`x-mcp-header\` ${JSON.stringify(name)} is not an HTTP header-name token (RFC 9110: letters, digits and !#$%&'*+-.^_\`|~, at least one): it names the header Mcp-Param-{name}`));
+    out.push(
+      error(
+        valueAt,
+        Codes.mcpHeaderName,
+        `\`x-mcp-header\` ${JSON.stringify(name)} is not an HTTP header-name token (RFC 9110: letters, digits and !#$%&'*+-.^_\`|~, at least one): it names the header Mcp-Param-{name}`,
+      ),
+    );
     return undefined;
   }
   const type = found.node.type;
   if (typeof type !== "string" || !HEADER_TYPES.has(type)) {
     const got = type === undefined ? "no `type`" : `\`type: ${JSON.stringify(type)}\``;
-    out.push(error(file.locate([...found.at, KEY], { key: true }), Codes.mcpHeaderType, `\`x-mcp-header\` needs a property of \`type: string\`, \`integer\` or \`boolean\` (a single type; \`number\` is not allowed), and this one has ${got}`));
+    out.push(
+      error(
+        file.locate([...found.at, KEY], { key: true }),
+        Codes.mcpHeaderType,
+        `\`x-mcp-header\` needs a property of \`type: string\`, \`integer\` or \`boolean\` (a single type; \`number\` is not allowed), and this one has ${got}`,
+      ),
+    );
     return undefined;
   }
   if (found.node["x-sensitive"] === true) {
-    out.push(error(file.locate([...found.at, KEY], { key: true }), Codes.sensitiveMcpHeader, "`x-mcp-header` on an `x-sensitive` property would put a secret in an HTTP header, which every proxy and log on the way can read; drop one of the two"));
+    out.push(
+      error(
+        file.locate([...found.at, KEY], { key: true }),
+        Codes.sensitiveMcpHeader,
+        "`x-mcp-header` on an `x-sensitive` property would put a secret in an HTTP header, which every proxy and log on the way can read; drop one of the two",
+      ),
+    );
     return undefined;
   }
   if (type === "integer" && !isBoundedSafely(found.node)) {
-    out.push(warning(file.locate([...found.at, KEY], { key: true }), Codes.mcpHeaderUnsafeInteger, "an integer `x-mcp-header` property should bound its values to ±9007199254740991 with `minimum` and `maximum`: a client cannot mirror a larger integer into the header exactly"));
+    out.push(
+      warning(
+        file.locate([...found.at, KEY], { key: true }),
+        Codes.mcpHeaderUnsafeInteger,
+        "an integer `x-mcp-header` property should bound its values to ±9007199254740991 with `minimum` and `maximum`: a client cannot mirror a larger integer into the header exactly",
+      ),
+    );
   }
   return { name, path: found.chain ?? [], type: type as McpHeaderIR["type"] };
 }
@@ -111,7 +139,8 @@ export function mcpHeadersOf(input: JsonObject, output: JsonObject, file: YamlSo
   findDeclarations(input, ["input"], [], inputFound);
   const outputFound: Found[] = [];
   findDeclarations(output, ["output"], undefined, outputFound);
-  for (const found of outputFound) out.push(error(file.locate([...found.at, KEY], { key: true }), Codes.mcpHeaderPlacement, placementProblem(found, "output") ?? ""));
+  for (const found of outputFound)
+    out.push(error(file.locate([...found.at, KEY], { key: true }), Codes.mcpHeaderPlacement, placementProblem(found, "output") ?? ""));
   const headers: McpHeaderIR[] = [];
   const seen = new Map<string, string>();
   for (const found of inputFound) {
@@ -124,7 +153,13 @@ export function mcpHeadersOf(input: JsonObject, output: JsonObject, file: YamlSo
     if (header === undefined) continue;
     const prior = seen.get(header.name.toLowerCase());
     if (prior !== undefined) {
-      out.push(error(file.locate([...found.at, KEY]), Codes.duplicateMcpHeader, `\`x-mcp-header\` ${JSON.stringify(header.name)} is already used by \`${prior}\` (header names ignore case): each property needs a header of its own`));
+      out.push(
+        error(
+          file.locate([...found.at, KEY]),
+          Codes.duplicateMcpHeader,
+          `\`x-mcp-header\` ${JSON.stringify(header.name)} is already used by \`${prior}\` (header names ignore case): each property needs a header of its own`,
+        ),
+      );
       continue;
     }
     seen.set(header.name.toLowerCase(), header.path.join("."));

@@ -40,11 +40,44 @@ export function toolExportNames(baseName: string): ToolExportNames {
 }
 
 /** What the generated `index.ts` declares itself, whatever the contracts are. */
-export const INDEX_API_NAMES = ["contracts", "Contracts", "ToolName", "Handlers", "ResultOf", "execute", "createServer", "createClient", "verifyServer", "serverDefaults"] as const;
+export const INDEX_API_NAMES = [
+  "contracts",
+  "Contracts",
+  "ToolName",
+  "Handlers",
+  "ResultOf",
+  "execute",
+  "createServer",
+  "createClient",
+  "verifyServer",
+  "serverDefaults",
+] as const;
 /** The runtime values the generated `index.ts` re-exports. */
 export const INDEX_RUNTIME_VALUES = ["TransientError", "FAILURE_META_KEY", "bearerAuth", "loadValidators", "ToolListError", "toCallResult"] as const;
 /** The runtime types the generated `index.ts` re-exports. */
 export const INDEX_RUNTIME_TYPES = [
-  "AccessReason", "CacheHint", "CallerIdentity", "CallOptions", "Classification", "ConfirmOptions", "DriftReport", "ExecuteOptions", "HandlerContext", "HandlerFor", "LoggingLevel",
-  "ProgressUpdate", "ServerOptions", "ToolContract", "ToolDrift", "ToolEffect", "ToolErrorCode", "ToolFailure", "ToolIssue", "ToolResult", "ToolSuccess", "ToolValidators", "TokenSource", "TraceEvent",
+  "AccessReason",
+  "CacheHint",
+  "CallerIdentity",
+  "CallOptions",
+  "Classification",
+  "ConfirmOptions",
+  "DriftReport",
+  "ExecuteOptions",
+  "HandlerContext",
+  "HandlerFor",
+  "LoggingLevel",
+  "ProgressUpdate",
+  "ServerOptions",
+  "ToolContract",
+  "ToolDrift",
+  "ToolEffect",
+  "ToolErrorCode",
+  "ToolFailure",
+  "ToolIssue",
+  "ToolResult",
+  "ToolSuccess",
+  "ToolValidators",
+  "TokenSource",
+  "TraceEvent",
 ] as const;

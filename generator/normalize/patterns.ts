@@ -70,7 +70,7 @@ export function withNumberedGroups(pattern: string): string | undefined {
   if (numbers.size === 0) return pattern;
   let out = "";
   inClass = false;
-  for (let i = 0; i < pattern.length; ) {
+  for (let i = 0; i < pattern.length;) {
     const c = pattern[i] as string;
     const named = !inClass && c === "(" ? groupName(pattern, i) : undefined;
     if (named !== undefined) {
@@ -110,8 +110,14 @@ function isValidPattern(pattern: string): boolean {
  * Node 24 accepts, or anything newer than its parser) cannot be proven safe,
  * so it is refused, never let through.
  */
-function unreadable(detail: string, fix = "write it without inline modifiers (spell out both cases, `[Aa]`, rather than `(?i:a)`) or other constructs newer than the checker"): PatternProblem {
-  return { reason: `cannot be proven to run in linear time: the ReDoS checker cannot read it (${detail}), and toolc refuses a pattern it cannot prove safe`, fix };
+function unreadable(
+  detail: string,
+  fix = "write it without inline modifiers (spell out both cases, `[Aa]`, rather than `(?i:a)`) or other constructs newer than the checker",
+): PatternProblem {
+  return {
+    reason: `cannot be proven to run in linear time: the ReDoS checker cannot read it (${detail}), and toolc refuses a pattern it cannot prove safe`,
+    fix,
+  };
 }
 
 function detectorVerdict(pattern: string): PatternProblem | undefined {
@@ -170,7 +176,8 @@ function unboundedKind(node: JsonObject): string | undefined {
   const types = typesOf(node);
   const boundedByFormat = typeof node.format === "string" && BOUNDED_FORMATS.has(node.format);
   if (types.includes("string") && node.maxLength === undefined && !boundedByFormat) return "a string with no `maxLength`";
-  if (types.includes("array") && node.maxItems === undefined && !(Array.isArray(node.prefixItems) && node.items === false)) return "an array with no `maxItems`";
+  if (types.includes("array") && node.maxItems === undefined && !(Array.isArray(node.prefixItems) && node.items === false))
+    return "an array with no `maxItems`";
   return undefined;
 }
 

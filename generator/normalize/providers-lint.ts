@@ -36,7 +36,13 @@ export function lintProviders(tool: ToolIR, file: YamlSource): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const rule of PROVIDER_NAME_RULES) {
     if (!rule.pattern.test(tool.name)) {
-      out.push(warning(file.locate(["name"]), Codes.providerName, `tool name \`${tool.name}\` does not match ${rule.provider}'s ${rule.pattern.source}; it is left out of the ${rule.provider} exports in providers.ts`));
+      out.push(
+        warning(
+          file.locate(["name"]),
+          Codes.providerName,
+          `tool name \`${tool.name}\` does not match ${rule.provider}'s ${rule.pattern.source}; it is left out of the ${rule.provider} exports in providers.ts`,
+        ),
+      );
     }
   }
   if (entry.openai) out.push(...notStrict(file, entry.openai.problems, Codes.openaiNotStrict, "OpenAI"));

@@ -45,13 +45,21 @@ export function declaredTypes(node: JsonObject): string[] | undefined {
 /** The const, enum and type of `node` and, through nested `allOf`, of every inline part; a `$ref` part is another schema's, and left out. */
 function limitsOf(node: JsonObject, path: JsonPath, part: string, values: ValueLimit[], types: TypeLimit[]): void {
   const where = part === "" ? "" : ` (${part})`;
-  if (Object.hasOwn(node, "const")) values.push({ path: [...path, "const"], text: `\`const: ${JSON.stringify(node.const)}\`${where}`, part, values: [node.const as JsonValue] });
+  if (Object.hasOwn(node, "const"))
+    values.push({ path: [...path, "const"], text: `\`const: ${JSON.stringify(node.const)}\`${where}`, part, values: [node.const as JsonValue] });
   if (Array.isArray(node.enum)) values.push({ path: [...path, "enum"], text: `\`enum: ${JSON.stringify(node.enum)}\`${where}`, part, values: node.enum });
   const declared = declaredTypes(node);
-  if (declared !== undefined) types.push({ path: [...path, "type"], text: `\`type: ${declared.length === 1 ? declared[0] : `[${declared.join(", ")}]`}\`${where}`, part, types: declared });
+  if (declared !== undefined)
+    types.push({
+      path: [...path, "type"],
+      text: `\`type: ${declared.length === 1 ? declared[0] : `[${declared.join(", ")}]`}\`${where}`,
+      part,
+      types: declared,
+    });
   if (!Array.isArray(node.allOf)) return;
   node.allOf.forEach((branch, i) => {
-    if (isJsonObject(branch) && typeof branch.$ref !== "string") limitsOf(branch, [...path, "allOf", i], part === "" ? `allOf part ${i}` : `${part}, allOf part ${i}`, values, types);
+    if (isJsonObject(branch) && typeof branch.$ref !== "string")
+      limitsOf(branch, [...path, "allOf", i], part === "" ? `allOf part ${i}` : `${part}, allOf part ${i}`, values, types);
   });
 }
 

@@ -42,12 +42,19 @@ function checkBounds(node: JsonObject, path: JsonPath, report: Report): void {
     const [lo, hi] = [num(node[low]), num(node[high])];
     if (lo !== undefined && hi !== undefined && lo > hi) report([...path, low], `\`${low}: ${lo}\` is above \`${high}: ${hi}\`: ${why}`);
   }
-  const lows = [["minimum", num(node.minimum), false], ["exclusiveMinimum", num(node.exclusiveMinimum), true]] as const;
-  const highs = [["maximum", num(node.maximum), false], ["exclusiveMaximum", num(node.exclusiveMaximum), true]] as const;
+  const lows = [
+    ["minimum", num(node.minimum), false],
+    ["exclusiveMinimum", num(node.exclusiveMinimum), true],
+  ] as const;
+  const highs = [
+    ["maximum", num(node.maximum), false],
+    ["exclusiveMaximum", num(node.exclusiveMaximum), true],
+  ] as const;
   for (const [lowKey, lo, lowOpen] of lows) {
     for (const [highKey, hi, highOpen] of highs) {
       if (lo === undefined || hi === undefined) continue;
-      if (lo > hi || (lo === hi && (lowOpen || highOpen))) report([...path, lowKey], `\`${lowKey}: ${lo}\` and \`${highKey}: ${hi}\` leave no number between them`);
+      if (lo > hi || (lo === hi && (lowOpen || highOpen)))
+        report([...path, lowKey], `\`${lowKey}: ${lo}\` and \`${highKey}: ${hi}\` leave no number between them`);
     }
   }
   checkMultiples(node, path, report);
@@ -92,10 +99,22 @@ function checkLengths(node: JsonObject, path: JsonPath, report: Report): void {
   const min = num(node.minLength);
   const max = num(node.maxLength);
   const format = typeof node.format === "string" ? FORMAT_LENGTHS[node.format] : undefined;
-  if (format !== undefined && max !== undefined && format.min > max) report([...path, "maxLength"], `every \`format: ${node.format as string}\` string is at least ${format.min} characters, above \`maxLength: ${max}\`, so no value passes`);
-  if (format !== undefined && min !== undefined && format.max < min) report([...path, "minLength"], `every \`format: ${node.format as string}\` string is at most ${format.max} characters, below \`minLength: ${min}\`, so no value passes`);
+  if (format !== undefined && max !== undefined && format.min > max)
+    report(
+      [...path, "maxLength"],
+      `every \`format: ${node.format as string}\` string is at least ${format.min} characters, above \`maxLength: ${max}\`, so no value passes`,
+    );
+  if (format !== undefined && min !== undefined && format.max < min)
+    report(
+      [...path, "minLength"],
+      `every \`format: ${node.format as string}\` string is at most ${format.max} characters, below \`minLength: ${min}\`, so no value passes`,
+    );
   const shortest = typeof node.pattern === "string" ? patternMinLength(node.pattern) : 0;
-  if (max !== undefined && shortest > max) report([...path, "pattern"], `\`pattern: ${JSON.stringify(node.pattern)}\` matches no string shorter than ${shortest} characters, above \`maxLength: ${max}\`, so no value passes`);
+  if (max !== undefined && shortest > max)
+    report(
+      [...path, "pattern"],
+      `\`pattern: ${JSON.stringify(node.pattern)}\` matches no string shorter than ${shortest} characters, above \`maxLength: ${max}\`, so no value passes`,
+    );
 }
 
 /**
@@ -147,16 +166,22 @@ function checkRequired(node: JsonObject, path: JsonPath, report: Report): void {
   const properties = propertiesOf(node);
   const required = requiredOf(node);
   required.forEach((name, i) => {
-    if (properties[name] === false) report([...path, "required", i], `required property \`${name}\` is \`false\` in \`properties\`: the object both needs and forbids it`);
+    if (properties[name] === false)
+      report([...path, "required", i], `required property \`${name}\` is \`false\` in \`properties\`: the object both needs and forbids it`);
   });
   const max = num(node.maxProperties);
-  if (max !== undefined && new Set(required).size > max) report([...path, "maxProperties"], `\`maxProperties: ${max}\` is below the ${new Set(required).size} required properties`);
+  if (max !== undefined && new Set(required).size > max)
+    report([...path, "maxProperties"], `\`maxProperties: ${max}\` is below the ${new Set(required).size} required properties`);
   checkMinProperties(node, path, report);
   if (node.unevaluatedProperties !== false) return;
   const allowed = evaluatedNames(node);
   if (allowed === undefined) return;
   required.forEach((name, i) => {
-    if (!allowed.has(name)) report([...path, "required", i], `required property \`${name}\` is declared neither in \`properties\` nor in any branch, and the object is closed, so no value passes`);
+    if (!allowed.has(name))
+      report(
+        [...path, "required", i],
+        `required property \`${name}\` is declared neither in \`properties\` nor in any branch, and the object is closed, so no value passes`,
+      );
   });
 }
 
@@ -172,13 +197,20 @@ function checkBranchesAgainstClosing(node: JsonObject, path: JsonPath, report: R
   const forbidden = (branch: JsonValue): string | undefined => requiredOf(branch).find((name) => !Object.hasOwn(own, name));
   (Array.isArray(node.allOf) ? node.allOf : []).forEach((branch, i) => {
     const name = forbidden(branch);
-    if (name !== undefined) report([...path, "allOf", i], `this branch requires \`${name}\`, which the object's \`additionalProperties: false\` forbids (it is not in the object's own \`properties\`), so no value passes`);
+    if (name !== undefined)
+      report(
+        [...path, "allOf", i],
+        `this branch requires \`${name}\`, which the object's \`additionalProperties: false\` forbids (it is not in the object's own \`properties\`), so no value passes`,
+      );
   });
   for (const keyword of UNION_KEYWORDS) {
     const branches = Array.isArray(node[keyword]) ? (node[keyword] as JsonValue[]) : [];
     const names = branches.map(forbidden);
     if (branches.length > 0 && names.every((n) => n !== undefined)) {
-      report([...path, keyword], `every branch requires a property the object's \`additionalProperties: false\` forbids (${[...new Set(names)].map((n) => `\`${n}\``).join(", ")}), so no value passes; declare them in the object's \`properties\`, or leave \`additionalProperties\` out and toolc closes the object over its branches`);
+      report(
+        [...path, keyword],
+        `every branch requires a property the object's \`additionalProperties: false\` forbids (${[...new Set(names)].map((n) => `\`${n}\``).join(", ")}), so no value passes; declare them in the object's \`properties\`, or leave \`additionalProperties\` out and toolc closes the object over its branches`,
+      );
     }
   }
 }
@@ -187,10 +219,12 @@ function checkBranchesAgainstClosing(node: JsonObject, path: JsonPath, report: R
 function checkMinProperties(node: JsonObject, path: JsonPath, report: Report): void {
   const min = num(node.minProperties);
   if (min === undefined || !onlyOf(node, "object") || "patternProperties" in node) return;
-  const names = node.additionalProperties === false ? new Set(Object.keys(propertiesOf(node))) : node.unevaluatedProperties === false ? evaluatedNames(node) : undefined;
+  const names =
+    node.additionalProperties === false ? new Set(Object.keys(propertiesOf(node))) : node.unevaluatedProperties === false ? evaluatedNames(node) : undefined;
   if (names === undefined) return;
   const holdable = [...names].filter((name) => propertiesOf(node)[name] !== false).length;
-  if (min > holdable) report([...path, "minProperties"], `\`minProperties: ${min}\` is above the ${holdable} properties the closed object can hold, so no value passes`);
+  if (min > holdable)
+    report([...path, "minProperties"], `\`minProperties: ${min}\` is above the ${holdable} properties the closed object can hold, so no value passes`);
 }
 
 export function checkSatisfiable(schema: JsonSchema, root: JsonPath, file: YamlSource): Diagnostic[] {

@@ -45,16 +45,19 @@ function rewriteRef(node: JsonObject, path: JsonPath, ctx: SchemaContext, deps: 
   }
   if (target.kind === "local") {
     if (!ctx.localDefs.has(target.name)) {
-      out.push(error(at, Codes.danglingRef, `$ref ${JSON.stringify(ref)}: no \`$defs\` entry named \`${target.name}\`${didYouMean(target.name, [...ctx.localDefs])}`));
+      out.push(
+        error(at, Codes.danglingRef, `$ref ${JSON.stringify(ref)}: no \`$defs\` entry named \`${target.name}\`${didYouMean(target.name, [...ctx.localDefs])}`),
+      );
     }
     return node;
   }
   const entry = ctx.registry.get(target.name);
   if (!entry || entry.file !== target.file) {
     const inFile = [...ctx.registry].filter(([, v]) => v.file === target.file).map(([k]) => k);
-    const why = inFile.length === 0 && ![...ctx.registry.values()].some((v) => v.file === target.file)
-      ? `no types file ${JSON.stringify(target.file)}`
-      : `no type \`${target.name}\` in ${target.file}${didYouMean(target.name, inFile)}`;
+    const why =
+      inFile.length === 0 && ![...ctx.registry.values()].some((v) => v.file === target.file)
+        ? `no types file ${JSON.stringify(target.file)}`
+        : `no type \`${target.name}\` in ${target.file}${didYouMean(target.name, inFile)}`;
     out.push(error(at, Codes.danglingRef, `cannot resolve $ref ${JSON.stringify(ref)}: ${why}`));
     return node;
   }
@@ -68,7 +71,13 @@ function checkRequired(node: JsonObject, path: JsonPath, ctx: SchemaContext, out
   const declared = Object.keys(node.properties);
   node.required.forEach((name, i) => {
     if (typeof name === "string" && !declared.includes(name)) {
-      out.push(error(ctx.file.locate([...path, "required", i]), Codes.invalidValue, `required property \`${name}\` is not declared in \`properties\`${didYouMean(name, declared)}`));
+      out.push(
+        error(
+          ctx.file.locate([...path, "required", i]),
+          Codes.invalidValue,
+          `required property \`${name}\` is not declared in \`properties\`${didYouMean(name, declared)}`,
+        ),
+      );
     }
   });
 }
@@ -154,7 +163,8 @@ function closeObjects(schema: JsonSchema, registry: TypeRegistry): JsonSchema {
   const close = (node: JsonObject, _path: JsonPath, original: JsonObject): JsonObject => {
     if (closesItself(node) || openBranches.has(original)) return node;
     // Every branch (or the node itself) is an object, so stating `type: object` on the whole changes nothing but lets strict mode accept the closing keyword.
-    if (closesOverAllOf(node, objectBranch) || closesOverUnion(node)) return { ...node, ...(node.type === undefined ? { type: "object" } : {}), unevaluatedProperties: false };
+    if (closesOverAllOf(node, objectBranch) || closesOverUnion(node))
+      return { ...node, ...(node.type === undefined ? { type: "object" } : {}), unevaluatedProperties: false };
     return isObjectSchema(node) ? { ...node, additionalProperties: false } : node;
   };
   return mapSchema(schema, [], close);
@@ -169,7 +179,8 @@ function checkDialectPlacement(schema: JsonSchema, root: JsonPath, ctx: SchemaCo
   const out: Diagnostic[] = [];
   forEachSchema(schema, root, (node, path) => {
     if (!("$schema" in node) || (ctx.rootStatesDialect === true && path.length === root.length)) return;
-    const where = ctx.rootStatesDialect === true ? "only at the root of `input` or `output`" : "only at the root of a tool's `input` or `output`, not in a named type";
+    const where =
+      ctx.rootStatesDialect === true ? "only at the root of `input` or `output`" : "only at the root of a tool's `input` or `output`, not in a named type";
     out.push(error(ctx.file.locate([...path, "$schema"], { key: true }), Codes.unsupportedKeyword, `\`$schema\` is read ${where}; remove it here`));
   });
   return out;
@@ -177,7 +188,11 @@ function checkDialectPlacement(schema: JsonSchema, root: JsonPath, ctx: SchemaCo
 
 export function normalizeSchema(schema: JsonSchema, path: JsonPath, ctx: SchemaContext): NormalizedSchema {
   const deps = new Set<string>();
-  const diagnostics: Diagnostic[] = [...checkPatterns(schema, path, ctx.file), ...checkFormats(schema, path, ctx.file), ...checkDialectPlacement(schema, path, ctx)];
+  const diagnostics: Diagnostic[] = [
+    ...checkPatterns(schema, path, ctx.file),
+    ...checkFormats(schema, path, ctx.file),
+    ...checkDialectPlacement(schema, path, ctx),
+  ];
   const rewritten = mapSchema(schema, path, (node, at) => rewriteRef(node, at, ctx, deps, diagnostics));
   const closed = closeObjects(rewritten, ctx.registry);
   mapSchema(closed, path, (node, at) => {

@@ -223,31 +223,45 @@ export type SensitiveAnalysis = { ok: true; paths: SensitivePaths } | { ok: fals
  */
 export function sensitivePaths(root: JsonObject, purpose: "input" | "output"): SensitiveAnalysis {
   const indexed = indexSchema(root, purpose);
-  if ("unresolved" in indexed) return { ok: false, unresolvedRef: indexed.unresolved, problem: `\`$ref\` ${JSON.stringify(indexed.unresolved)} does not resolve, so the values it holds cannot be checked for \`x-sensitive\`` };
+  if ("unresolved" in indexed)
+    return {
+      ok: false,
+      unresolvedRef: indexed.unresolved,
+      problem: `\`$ref\` ${JSON.stringify(indexed.unresolved)} does not resolve, so the values it holds cannot be checked for \`x-sensitive\``,
+    };
   const live = liveNodes(indexed.nodes);
   if (!live[0]) return { ok: true, paths: [] };
   const builder = new Builder(indexed.nodes, live);
   builder.state([0]);
   if (!builder.build(MAX_SENSITIVE_STATES)) {
-    return { ok: false, problem: `where its \`x-sensitive\` values can be takes more than ${MAX_SENSITIVE_STATES} states to track; mark fewer places, or the union that holds them` };
+    return {
+      ok: false,
+      problem: `where its \`x-sensitive\` values can be takes more than ${MAX_SENSITIVE_STATES} states to track; mark fewer places, or the union that holds them`,
+    };
   }
   return { ok: true, paths: builder.states };
 }
 
 /** How a schema node was reached in the file: through a named property, as a map's value, or otherwise. */
-type Place = { readonly via: "property"; readonly owner: JsonObject; readonly name: string } | { readonly via: "additionalProperties"; readonly owner: JsonObject } | { readonly via: "other" };
+type Place =
+  | { readonly via: "property"; readonly owner: JsonObject; readonly name: string }
+  | { readonly via: "additionalProperties"; readonly owner: JsonObject }
+  | { readonly via: "other" };
 
 /** Where a schema sits: in a tool's input or output, or in a named type (which either may use). */
 export type SchemaHome = "input" | "output" | "type";
 
 function withholdProblem(place: Place, home: SchemaHome): string | undefined {
-  if (home === "input") return "`x-sensitive: withhold` keeps an output value from the caller; an input value comes from the caller, so mark it `x-sensitive: true`";
-  if (place.via === "other") return "`x-sensitive: withhold` removes a value from the output, so it belongs on a property or on a map's `additionalProperties`, not on a root, an array item or a union branch (mark the property that holds this value)";
+  if (home === "input")
+    return "`x-sensitive: withhold` keeps an output value from the caller; an input value comes from the caller, so mark it `x-sensitive: true`";
+  if (place.via === "other")
+    return "`x-sensitive: withhold` removes a value from the output, so it belongs on a property or on a map's `additionalProperties`, not on a root, an array item or a union branch (mark the property that holds this value)";
   const owner = place.owner;
   if (place.via === "property" && Array.isArray(owner.required) && owner.required.includes(place.name)) {
     return `property \`${place.name}\` is withheld, so no caller ever receives it, but its object lists it in \`required\`; make it optional`;
   }
-  if (owner.minProperties !== undefined) return "a withheld value is removed from an object that sets `minProperties`, which could leave it with too few; drop `minProperties` or withhold nothing there";
+  if (owner.minProperties !== undefined)
+    return "a withheld value is removed from an object that sets `minProperties`, which could leave it with too few; drop `minProperties` or withhold nothing there";
   return undefined;
 }
 
@@ -255,7 +269,9 @@ function withholdProblem(place: Place, home: SchemaHome): string | undefined {
 function marksSensitive(schema: JsonSchema): boolean {
   if (!isJsonObject(schema)) return false;
   if (schema["x-sensitive"] === true || schema["x-sensitive"] === "withhold") return true;
-  return Object.values(schema).some((value) => (Array.isArray(value) ? value.some((v) => marksSensitive(v as JsonSchema)) : isJsonObject(value) && marksSensitive(value)));
+  return Object.values(schema).some((value) =>
+    Array.isArray(value) ? value.some((v) => marksSensitive(v as JsonSchema)) : isJsonObject(value) && marksSensitive(value),
+  );
 }
 
 /**
@@ -272,14 +288,31 @@ export function lintSensitive(schema: JsonSchema, root: JsonPath, file: YamlSour
     if (!isJsonObject(node)) return;
     const mark = node["x-sensitive"];
     if (underNames && (mark === true || mark === "withhold")) {
-      out.push(error(file.locate([...path, "x-sensitive"]), Codes.untrackedSensitive, "`x-sensitive` under `propertyNames` marks keys, which are not tracked there; mark the map itself `x-sensitive: true`, which keeps its keys out of every path as well"));
+      out.push(
+        error(
+          file.locate([...path, "x-sensitive"]),
+          Codes.untrackedSensitive,
+          "`x-sensitive` under `propertyNames` marks keys, which are not tracked there; mark the map itself `x-sensitive: true`, which keeps its keys out of every path as well",
+        ),
+      );
     } else if (mark === "withhold") {
       const problem = withholdProblem(place, home);
       if (problem !== undefined) out.push(error(file.locate([...path, "x-sensitive"]), Codes.untrackedSensitive, problem));
     }
     const open = node.additionalProperties !== undefined && node.additionalProperties !== false;
-    if (home === "input" && open && node.maxProperties === undefined && (mark === true || mark === "withhold" || marksSensitive(node.additionalProperties as JsonSchema))) {
-      out.push(warning(file.locate([...path, "additionalProperties"], { key: true }), Codes.unboundedInput, "input is a sensitive map with no `maxProperties`; every value in it is collected for redaction on each call, and only the request size limits how many there are, so set an upper bound"));
+    if (
+      home === "input" &&
+      open &&
+      node.maxProperties === undefined &&
+      (mark === true || mark === "withhold" || marksSensitive(node.additionalProperties as JsonSchema))
+    ) {
+      out.push(
+        warning(
+          file.locate([...path, "additionalProperties"], { key: true }),
+          Codes.unboundedInput,
+          "input is a sensitive map with no `maxProperties`; every value in it is collected for redaction on each call, and only the request size limits how many there are, so set an upper bound",
+        ),
+      );
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === "properties" && isJsonObject(value)) {

@@ -69,7 +69,15 @@ function retryPolicy(raw: RawTool, timeoutMs: number): RetryPolicy {
   return { attempts, backoffMs, maxBackoffMs, budgetMs };
 }
 
-function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>, out: Diagnostic[]): ServedSchema {
+function serveSchema(
+  raw: JsonObject,
+  key: "input" | "output",
+  tool: RawTool,
+  file: YamlSource,
+  types: NamedTypes,
+  failedTypes: ReadonlySet<string>,
+  out: Diagnostic[],
+): ServedSchema {
   // MCP's inputSchema is always an object; an outputSchema may have any root (SEP-2106, MCP 2026-07-28).
   if (key === "input" && raw.type !== "object") {
     const at = file.locate(raw.type === undefined ? [key] : [key, "type"], { key: raw.type === undefined });
@@ -86,7 +94,13 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
   const { $defs: ownDefs, ...rest } = normalized.schema as JsonObject;
   for (const name of localDefs) {
     if (named.includes(name)) {
-      out.push(error(file.locate([key, "$defs", name], { key: true }), Codes.duplicateType, `\`$defs\` entry \`${name}\` has the name of a named type this schema uses; rename it`));
+      out.push(
+        error(
+          file.locate([key, "$defs", name], { key: true }),
+          Codes.duplicateType,
+          `\`$defs\` entry \`${name}\` has the name of a named type this schema uses; rename it`,
+        ),
+      );
     }
     defs[name] = { kind: "local", tsName: `${pascalCase(tool.name)}${key === "input" ? "Input" : "Output"}${pascalCase(name)}` };
     bundled[name] = (ownDefs as Record<string, JsonSchema>)[name];
@@ -98,7 +112,11 @@ function serveSchema(raw: JsonObject, key: "input" | "output", tool: RawTool, fi
     defs[name] = { kind: "named", name, module: entry.module };
     bundled[name] = schema;
   }
-  const sortedDefs = Object.fromEntries(Object.keys(bundled).sort().map((k) => [k, bundled[k]])) as JsonObject;
+  const sortedDefs = Object.fromEntries(
+    Object.keys(bundled)
+      .sort()
+      .map((k) => [k, bundled[k]]),
+  ) as JsonObject;
   // A stated dialect is served as written, first, where a reader of the schema looks for it.
   const stated: JsonObject = tool.$schema === JSON_SCHEMA_2020_12 && !("$schema" in rest) ? { $schema: tool.$schema } : {};
   const schema: JsonObject = Object.keys(sortedDefs).length > 0 ? { ...stated, ...rest, $defs: sortedDefs } : { ...stated, ...rest };
@@ -121,7 +139,13 @@ function trackSensitive(schema: JsonObject, key: "input" | "output", file: YamlS
 
 function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Diagnostic[]): void {
   if ((raw.retry?.attempts ?? 1) > 1 && !idempotent && raw.idempotencyKey === undefined) {
-    out.push(error(file.locate(["retry", "attempts"]), Codes.unsafeRetry, `retry.attempts is ${raw.retry?.attempts} on a non-idempotent ${raw.effect} tool with no idempotencyKey: a retried call may apply twice; declare \`idempotencyKey\`, set \`idempotent: true\`, or use attempts: 1`));
+    out.push(
+      error(
+        file.locate(["retry", "attempts"]),
+        Codes.unsafeRetry,
+        `retry.attempts is ${raw.retry?.attempts} on a non-idempotent ${raw.effect} tool with no idempotencyKey: a retried call may apply twice; declare \`idempotencyKey\`, set \`idempotent: true\`, or use attempts: 1`,
+      ),
+    );
   }
   const key = raw.idempotencyKey;
   if (key === undefined) return;
@@ -131,7 +155,13 @@ function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Di
   const isString = isJsonObject(property) && property.type === "string";
   if (property === undefined || !required || !isString) {
     const problem = property === undefined ? "is not an input property" : !isString ? "is not of `type: string`" : "is not in `input.required`";
-    out.push(error(file.locate(["idempotencyKey"]), Codes.badIdempotencyKey, `idempotencyKey \`${key}\` ${problem}; it must name a required string property of the input`));
+    out.push(
+      error(
+        file.locate(["idempotencyKey"]),
+        Codes.badIdempotencyKey,
+        `idempotencyKey \`${key}\` ${problem}; it must name a required string property of the input`,
+      ),
+    );
   }
 }
 
@@ -142,11 +172,21 @@ function lintPolicy(raw: RawTool, idempotent: boolean, file: YamlSource, out: Di
  * another dialect as it.
  */
 function checkDialect(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
-  const stated: [JsonPath, unknown][] = [[["$schema"], raw.$schema], [["input", "$schema"], raw.input.$schema], [["output", "$schema"], raw.output.$schema]];
+  const stated: [JsonPath, unknown][] = [
+    [["$schema"], raw.$schema],
+    [["input", "$schema"], raw.input.$schema],
+    [["output", "$schema"], raw.output.$schema],
+  ];
   for (const [path, dialect] of stated) {
     if (typeof dialect !== "string" || dialect === JSON_SCHEMA_2020_12) continue;
     const editorHint = dialect.endsWith(".json") ? "; for editor support, use a `# yaml-language-server: $schema=…` comment instead" : "";
-    out.push(error(file.locate(path), Codes.unsupportedDialect, `\`$schema\` ${JSON.stringify(dialect)} is not a dialect toolc compiles: only ${JSON_SCHEMA_2020_12} (JSON Schema 2020-12) is supported${editorHint}`));
+    out.push(
+      error(
+        file.locate(path),
+        Codes.unsupportedDialect,
+        `\`$schema\` ${JSON.stringify(dialect)} is not a dialect toolc compiles: only ${JSON_SCHEMA_2020_12} (JSON Schema 2020-12) is supported${editorHint}`,
+      ),
+    );
   }
 }
 
@@ -159,7 +199,9 @@ function checkLifecycle(raw: RawTool, file: YamlSource, out: Diagnostic[]): void
     out.push(error(file.locate(["sunset"]), Codes.invalidValue, `\`sunset\` ${JSON.stringify(raw.sunset)} is not a calendar day (YYYY-MM-DD)`));
   }
   if (raw.deprecated === undefined || raw.deprecated === false) {
-    out.push(error(file.locate(["sunset"], { key: true }), Codes.invalidValue, "`sunset` needs `deprecated`: only a deprecated tool has a day it may be removed"));
+    out.push(
+      error(file.locate(["sunset"], { key: true }), Codes.invalidValue, "`sunset` needs `deprecated`: only a deprecated tool has a day it may be removed"),
+    );
   }
 }
 
@@ -172,7 +214,13 @@ function lifecycleMeta(raw: RawTool): JsonObject {
 /** The served hints come from effect and idempotent; a read that says it is not idempotent makes them contradict each other. */
 function lintAnnotations(raw: RawTool, file: YamlSource, out: Diagnostic[]): void {
   if (raw.effect === "read" && raw.idempotent === false) {
-    out.push(warning(file.locate(["idempotent"]), Codes.annotationConflict, "`idempotent: false` on an `effect: read` tool serves readOnlyHint: true with idempotentHint: false, which contradict each other (a call that changes nothing can be repeated); drop it, or use `effect: write` if the call changes state"));
+    out.push(
+      warning(
+        file.locate(["idempotent"]),
+        Codes.annotationConflict,
+        "`idempotent: false` on an `effect: read` tool serves readOnlyHint: true with idempotentHint: false, which contradict each other (a call that changes nothing can be repeated); drop it, or use `effect: write` if the call changes state",
+      ),
+    );
   }
 }
 
@@ -194,11 +242,23 @@ function lintRejectedExamples(raw: RawTool, file: YamlSource, out: Diagnostic[])
     const at = file.locate(["examples", i, "rejected"]);
     if (!declared.includes(example.rejected)) {
       const known = declared.length === 0 ? "the contract declares no `errors`" : `declared: ${declared.join(", ")}${didYouMean(example.rejected, declared)}`;
-      out.push(error(at, Codes.badRejectedExample, `example ${JSON.stringify(example.name)}: \`rejected: ${example.rejected}\` is not one of the contract's errors (${known})`));
+      out.push(
+        error(
+          at,
+          Codes.badRejectedExample,
+          `example ${JSON.stringify(example.name)}: \`rejected: ${example.rejected}\` is not one of the contract's errors (${known})`,
+        ),
+      );
     }
     for (const other of ["output", "invalid"] as const) {
       if (example[other] === undefined) continue;
-      out.push(error(file.locate(["examples", i, other], { key: true }), Codes.badRejectedExample, `example ${JSON.stringify(example.name)} is \`rejected\`, so it has no ${other === "output" ? "output" : "invalid paths"}: a rejected call returns REJECTED with its reason`));
+      out.push(
+        error(
+          file.locate(["examples", i, other], { key: true }),
+          Codes.badRejectedExample,
+          `example ${JSON.stringify(example.name)} is \`rejected\`, so it has no ${other === "output" ? "output" : "invalid paths"}: a rejected call returns REJECTED with its reason`,
+        ),
+      );
     }
   });
 }
@@ -214,7 +274,12 @@ function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, ou
   }
 }
 
-export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: ReadonlySet<string>, options: NormalizeOptions = {}): { tool: ToolIR; diagnostics: Diagnostic[] } {
+export function normalizeTool(
+  file: YamlSource,
+  types: NamedTypes,
+  failedTypes: ReadonlySet<string>,
+  options: NormalizeOptions = {},
+): { tool: ToolIR; diagnostics: Diagnostic[] } {
   const raw = file.data as RawTool;
   const out: Diagnostic[] = [];
   const idempotent = raw.idempotent ?? raw.effect === "read";
@@ -275,4 +340,3 @@ export function normalizeTool(file: YamlSource, types: NamedTypes, failedTypes: 
   if (!out.some((d) => d.severity === "error") && options.providers !== false) out.push(...lintProviders(tool, file));
   return { tool, diagnostics: out };
 }
-

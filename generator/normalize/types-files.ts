@@ -15,7 +15,10 @@ export interface NamedTypes {
   readonly registry: TypeRegistry;
   readonly files: readonly TypeFileIR[];
   /** Type name → normalized schema and the named types it refers to directly. */
-  readonly byName: ReadonlyMap<string, { readonly schema: JsonSchema; readonly deps: ReadonlySet<string>; readonly file: YamlSource; readonly hasErrors?: boolean }>;
+  readonly byName: ReadonlyMap<
+    string,
+    { readonly schema: JsonSchema; readonly deps: ReadonlySet<string>; readonly file: YamlSource; readonly hasErrors?: boolean }
+  >;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -29,7 +32,13 @@ function buildRegistry(files: readonly YamlSource[], diagnostics: Diagnostic[]):
     for (const name of Object.keys(typesOf(file))) {
       const existing = registry.get(name);
       if (existing) {
-        diagnostics.push(error(file.locate(["types", name], { key: true }), Codes.duplicateType, `type \`${name}\` is already declared in ${existing.file}; type names are shared by all generated code and must be unique`));
+        diagnostics.push(
+          error(
+            file.locate(["types", name], { key: true }),
+            Codes.duplicateType,
+            `type \`${name}\` is already declared in ${existing.file}; type names are shared by all generated code and must be unique`,
+          ),
+        );
         continue;
       }
       registry.set(name, { file: file.source, module: moduleStem(file.source), schema: typesOf(file)[name]! });
@@ -45,7 +54,13 @@ function buildRegistry(files: readonly YamlSource[], diagnostics: Diagnostic[]):
  */
 function rootDefault(raw: JsonSchema, name: string, file: YamlSource): Diagnostic[] {
   if (!isJsonObject(raw) || !("default" in raw)) return [];
-  return [error(file.locate(["types", name, "default"], { key: true }), Codes.invalidDefault, `\`default\` on the named type \`${name}\` itself is never applied (a default fills in a property or an item); put it where the type is used: \`{ $ref: ..., default: ... }\``)];
+  return [
+    error(
+      file.locate(["types", name, "default"], { key: true }),
+      Codes.invalidDefault,
+      `\`default\` on the named type \`${name}\` itself is never applied (a default fills in a property or an item); put it where the type is used: \`{ $ref: ..., default: ... }\``,
+    ),
+  ];
 }
 
 export function normalizeTypeFiles(files: readonly YamlSource[]): NamedTypes {

@@ -143,7 +143,7 @@ class Analysis {
     let reaching = this.#reaching.get(component);
     if (reaching !== undefined) return reaching;
     reaching = new Set([...this.#component].filter(([, c]) => c === component).map(([name]) => name));
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const [name, targets] of this.#edges) {
         if (!reaching.has(name) && targets.some((t) => reaching?.has(t))) {
@@ -235,9 +235,10 @@ function branchings(node: JsonObject, analysis: Analysis): { keyword: string; br
 
 function fanoutMessage(keyword: string, i: number, j: number, at: readonly Step[]): string {
   const who = keyword === "$ref" ? "this `$ref` and the keywords beside it both" : `branches ${i + 1} and ${j + 1} of this \`${keyword}\` both`;
-  const fix = keyword === "anyOf" || keyword === "oneOf"
-    ? "give the branches different types, tell them apart by a tag (each branch `type: object`, requiring one property with a string `const` of its own), or move the shared part out of the union"
-    : "validate that part in one place only";
+  const fix =
+    keyword === "anyOf" || keyword === "oneOf"
+      ? "give the branches different types, tell them apart by a tag (each branch `type: object`, requiring one property with a string `const` of its own), or move the shared part out of the union"
+      : "validate that part in one place only";
   return `validation time would grow exponentially with nesting: ${who} validate ${describeAt(at)} against the same recursive type, so each level of nesting validates it once more per branch; ${fix}`;
 }
 

@@ -68,7 +68,12 @@ interface Planned {
 }
 
 /** Tool entries: from the cache when their key is there, else compiled. */
-async function toolEntries(ctx: CompileContext, compiler: ReturnType<typeof lazyCompiler>, typeTexts: readonly DefinitionText[], toolTexts: readonly DefinitionText[]) {
+async function toolEntries(
+  ctx: CompileContext,
+  compiler: ReturnType<typeof lazyCompiler>,
+  typeTexts: readonly DefinitionText[],
+  toolTexts: readonly DefinitionText[],
+) {
   const typesKey = hashText(ctx.cache?.settingsKey ?? "", ...typeTexts.flatMap(textKey));
   const planned: Planned[] = toolTexts.map((text) => {
     const key = hashText(typesKey, ...textKey(text));
@@ -76,7 +81,14 @@ async function toolEntries(ctx: CompileContext, compiler: ReturnType<typeof lazy
     return { text, key, ...(entry === undefined ? {} : { entry }) };
   });
   const changed = planned.filter((p) => !p.entry);
-  const outcomes = changed.length === 0 ? [] : await compiler.get(changed.length).compile(typeTexts, changed.map((p) => p.text), ctx.emitOptions);
+  const outcomes =
+    changed.length === 0
+      ? []
+      : await compiler.get(changed.length).compile(
+          typeTexts,
+          changed.map((p) => p.text),
+          ctx.emitOptions,
+        );
   const fresh = new Map(changed.map((p, i) => [p.key, outcomes[i]]));
   const entries: ToolEntry[] = [];
   const failed: Diagnostic[] = [];
@@ -88,7 +100,12 @@ async function toolEntries(ctx: CompileContext, compiler: ReturnType<typeof lazy
   return { planned, fresh, entries, failed };
 }
 
-function remember(cache: NonNullable<CompileContext["cache"]>, texts: readonly DefinitionText[], kinds: Map<string, DefinitionKind>, tools: Awaited<ReturnType<typeof toolEntries>>): void {
+function remember(
+  cache: NonNullable<CompileContext["cache"]>,
+  texts: readonly DefinitionText[],
+  kinds: Map<string, DefinitionKind>,
+  tools: Awaited<ReturnType<typeof toolEntries>>,
+): void {
   for (const [key, outcome] of tools.fresh) if (!("failed" in outcome) && !hasErrors(outcome.diagnostics)) writeEntry(cache.store, "tools", key, outcome);
   const loaded = texts.filter((t) => kinds.get(t.source) !== undefined);
   writeEntry(cache.store, "kinds", cache.settingsKey, Object.fromEntries(loaded.map((t) => [hashText(t.text), kinds.get(t.source)])));

@@ -53,7 +53,10 @@ export function typesFromTexts(typeTexts: readonly DefinitionText[]): Normalized
 }
 
 export function compileTool(file: YamlSource, types: NormalizedTypes, options: EmitOptions): ToolEntry {
-  const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, { providers: options.providers !== false, ...(options.auth === undefined ? {} : { auth: options.auth }) });
+  const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, {
+    providers: options.providers !== false,
+    ...(options.auth === undefined ? {} : { auth: options.auth }),
+  });
   // A named type that failed its own checks (reported once, at the types file) fails the run; a tool
   // that uses it must not reach the emitters, whose compilers would throw on it.
   const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options);

@@ -76,7 +76,11 @@ function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOpt
 }
 
 function layoutOf(out: string, cwd: string, targets: CompileTargets & { readonly docs?: DocsTarget }): OutputLayout {
-  return { out: resolve(cwd, out), ...(targets.tests === undefined ? {} : { tests: resolve(cwd, targets.tests) }), ...(targets.docs === undefined ? {} : { docs: targets.docs.out }) };
+  return {
+    out: resolve(cwd, out),
+    ...(targets.tests === undefined ? {} : { tests: resolve(cwd, targets.tests) }),
+    ...(targets.docs === undefined ? {} : { docs: targets.docs.out }),
+  };
 }
 
 /**
@@ -87,7 +91,10 @@ function layoutOf(out: string, cwd: string, targets: CompileTargets & { readonly
 function catalogKey(docs: DocsTarget, definitions: string): { key: string; diagnostics: readonly Diagnostic[] } {
   const where = definitionsIn(docs.root, definitions);
   const bases = baseIdentities(docs.changelog, where, docs.root);
-  return { key: hashText(docs.title, where, docs.root, diffConfigKey(docs.diffConfig), ...docs.changelog.map((b) => b.base), bases.key), diagnostics: bases.diagnostics };
+  return {
+    key: hashText(docs.title, where, docs.root, diffConfigKey(docs.diffConfig), ...docs.changelog.map((b) => b.base), bases.key),
+    diagnostics: bases.diagnostics,
+  };
 }
 
 /** Compiles definitions to the files toolc would write, or diagnostics. Never uses the cache. */
@@ -140,7 +147,12 @@ function rememberRun(run: CachedRun, compiled: CompileOutput & { files: EmittedF
 }
 
 /** The cached compile: the last run's manifest when inputs and disk agree with it, else a compile that reuses unchanged tools. */
-async function compileCached(options: RunOptions, cwd: string, layout: OutputLayout, extraKey: string): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
+async function compileCached(
+  options: RunOptions,
+  cwd: string,
+  layout: OutputLayout,
+  extraKey: string,
+): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
   const cache = options.cache === false ? undefined : openCache(layout.out, options.mode === "check");
   if (!cache) return {};
   const texts = readDefinitionTexts(resolve(cwd, options.definitions), cwd);

@@ -15,7 +15,8 @@ port.on("message", (request: WorkerRequest) => {
   queue = queue.then(async () => {
     let reply: WorkerReply;
     try {
-      const result = request.kind === "classify" ? await compiler.classify(request.texts) : await compiler.compile(request.typeTexts, request.tools, request.options);
+      const result =
+        request.kind === "classify" ? await compiler.classify(request.texts) : await compiler.compile(request.typeTexts, request.tools, request.options);
       reply = { id: request.id, result };
     } catch (e) {
       reply = { id: request.id, error: e instanceof Error ? String(e.stack ?? e.message) : String(e) };

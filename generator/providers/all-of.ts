@@ -58,7 +58,8 @@ export function mergeAllOf(node: JsonObject, defs: JsonObject, seen: Set<string>
  */
 export function distributeUnion(node: JsonObject, defs: JsonObject): JsonObject | undefined {
   const key = Array.isArray(node.anyOf) ? "anyOf" : Array.isArray(node.oneOf) ? "oneOf" : undefined;
-  if (key === undefined || node.unevaluatedProperties !== false || Array.isArray(node.allOf) || (Array.isArray(node.anyOf) && Array.isArray(node.oneOf))) return undefined;
+  if (key === undefined || node.unevaluatedProperties !== false || Array.isArray(node.allOf) || (Array.isArray(node.anyOf) && Array.isArray(node.oneOf)))
+    return undefined;
   const { anyOf: _anyOf, oneOf: _oneOf, unevaluatedProperties: _closed, title, description, ...own } = node;
   const branches: JsonObject[] = [];
   for (const branch of node[key] as JsonValue[]) {

@@ -59,7 +59,8 @@ function countParameters(node: JsonValue, counts: { optional: number; union: num
     }
   }
   for (const [key, value] of Object.entries(node)) {
-    if (key !== "enum" && key !== "const" && key !== "default") countParameters(key === "properties" || key === "$defs" ? Object.values(value as JsonObject) : value, counts);
+    if (key !== "enum" && key !== "const" && key !== "default")
+      countParameters(key === "properties" || key === "$defs" ? Object.values(value as JsonObject) : value, counts);
   }
 }
 
@@ -72,5 +73,12 @@ export function anthropicDialect(tool: ToolIR): AnthropicDialect {
   const inputSchema = (strict ? rewritten.schema : withoutAnnotations(tool.inputSchema)) as JsonObject & { type: "object" };
   const counts = { optional: 0, union: 0 };
   if (strict) countParameters(inputSchema, counts);
-  return { inputSchema, strict, problems, examplesFit: !strict || !rewritten.closedOpenObjects, optionalParameters: counts.optional, unionParameters: counts.union };
+  return {
+    inputSchema,
+    strict,
+    problems,
+    examplesFit: !strict || !rewritten.closedOpenObjects,
+    optionalParameters: counts.optional,
+    unionParameters: counts.union,
+  };
 }

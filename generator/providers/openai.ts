@@ -58,7 +58,10 @@ function tallyEnum(values: readonly JsonValue[], path: readonly (string | number
   const chars = values.reduce<number>((n, v) => n + (typeof v === "string" ? v.length : 0), 0);
   tally.chars += chars;
   if (values.length > OPENAI_LIMITS.largeEnum && chars > OPENAI_LIMITS.largeEnumChars) {
-    tally.problems.push({ path, message: `an enum of ${values.length} values with ${chars} characters exceeds OpenAI's ${OPENAI_LIMITS.largeEnumChars} for enums of more than ${OPENAI_LIMITS.largeEnum} values` });
+    tally.problems.push({
+      path,
+      message: `an enum of ${values.length} values with ${chars} characters exceeds OpenAI's ${OPENAI_LIMITS.largeEnumChars} for enums of more than ${OPENAI_LIMITS.largeEnum} values`,
+    });
   }
 }
 
@@ -91,7 +94,8 @@ function sizeProblems(schema: JsonObject): SchemaProblem[] {
   if (t.properties > L.properties) t.problems.push({ path: [], message: `${t.properties} object properties exceed OpenAI's ${L.properties}` });
   if (t.depth > L.nesting) t.problems.push({ path: [], message: `${t.depth} levels of nesting exceed OpenAI's ${L.nesting}` });
   if (t.enumValues > L.enumValues) t.problems.push({ path: [], message: `${t.enumValues} enum values exceed OpenAI's ${L.enumValues}` });
-  if (t.chars > L.stringChars) t.problems.push({ path: [], message: `${t.chars} characters of property names, definition names and enum values exceed OpenAI's ${L.stringChars}` });
+  if (t.chars > L.stringChars)
+    t.problems.push({ path: [], message: `${t.chars} characters of property names, definition names and enum values exceed OpenAI's ${L.stringChars}` });
   return t.problems;
 }
 

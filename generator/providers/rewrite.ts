@@ -51,7 +51,26 @@ interface NodeResult {
 }
 
 /** Keywords the rewriter handles itself, whatever the dialect. */
-const STRUCTURE = new Set(["type", "properties", "required", "additionalProperties", "items", "prefixItems", "anyOf", "oneOf", "allOf", "$ref", "$defs", "enum", "const", "description", "title", "format", "pattern", "minItems"]);
+const STRUCTURE = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "$ref",
+  "$defs",
+  "enum",
+  "const",
+  "description",
+  "title",
+  "format",
+  "pattern",
+  "minItems",
+]);
 
 /** Annotations that say nothing a model needs (`$schema` names the contract's dialect, not the provider's): dropped without a word. */
 const SILENT = new Set(["$comment", "$schema", "readOnly", "writeOnly"]);
@@ -170,7 +189,8 @@ function rewriteItems(node: JsonObject, path: JsonPath, ctx: Context, out: NodeR
     if (!isEmptyPlan(items.plan)) out.plan = { ...out.plan, items: items.plan as NullPlan };
   }
   if (Array.isArray(node.prefixItems)) {
-    if (ctx.rules.keeps.has("prefixItems")) out.schema.prefixItems = node.prefixItems.map((p, i) => rewrite(p as JsonSchema, [...path, "prefixItems", i], ctx).schema);
+    if (ctx.rules.keeps.has("prefixItems"))
+      out.schema.prefixItems = node.prefixItems.map((p, i) => rewrite(p as JsonSchema, [...path, "prefixItems", i], ctx).schema);
     else ctx.problems.push({ path: [...path, "prefixItems"], message: "a tuple (prefixItems) has no strict form" });
   }
   if (typeof node.minItems === "number") {
@@ -245,7 +265,8 @@ function constrainsSomething(node: JsonObject): boolean {
 
 function rewrite(node: JsonSchema, path: JsonPath, ctx: Context): NodeResult {
   if (!isJsonObject(node) || !constrainsSomething(node)) {
-    if (ctx.rules.closedObjects) ctx.problems.push({ path, message: node === false ? "a schema that accepts nothing has no strict form" : "a value of any type has no strict form" });
+    if (ctx.rules.closedObjects)
+      ctx.problems.push({ path, message: node === false ? "a schema that accepts nothing has no strict form" : "a value of any type has no strict form" });
     return { schema: isJsonObject(node) ? rewriteObject(node, path, ctx).schema : {} };
   }
   return rewriteObject(node, path, ctx);
@@ -274,7 +295,7 @@ function prunePlan(plan: NullPlan | undefined, defs: Record<string, NullPlan>): 
 
 /** Drops `$defs` plans that remove no null anywhere, until none is left to drop (refs can form cycles). */
 function pruneRefs(defs: Record<string, NullPlan>): void {
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [name, plan] of Object.entries(defs)) {
       const kept = prunePlan(plan, defs);
@@ -303,5 +324,10 @@ export function rewriteSchema(served: JsonObject, rules: DialectRules): Rewritte
   const rootPlan = prunePlan(root.plan, defPlans);
   const schema = Object.keys(rewrittenDefs).length > 0 ? { ...root.schema, $defs: rewrittenDefs } : root.schema;
   if (!rules.requireAll) return { schema, problems: ctx.problems, closedOpenObjects: ctx.closedOpenObjects };
-  return { schema, problems: ctx.problems, closedOpenObjects: ctx.closedOpenObjects, ...(rootPlan === undefined ? {} : { nulls: { root: rootPlan, defs: defPlans } }) };
+  return {
+    schema,
+    problems: ctx.problems,
+    closedOpenObjects: ctx.closedOpenObjects,
+    ...(rootPlan === undefined ? {} : { nulls: { root: rootPlan, defs: defPlans } }),
+  };
 }

@@ -86,7 +86,8 @@ export function withoutAnnotations(node: JsonValue): JsonValue {
     .filter(([key]) => !key.startsWith("x-"))
     .map(([key, value]): [string, JsonValue] => {
       if (DATA_KEYWORDS.has(key)) return [key, value];
-      if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isJsonObject(value)) return [key, Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutAnnotations(schema)]))];
+      if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key) && isJsonObject(value))
+        return [key, Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutAnnotations(schema)]))];
       return [key, withoutAnnotations(value)];
     });
   return Object.fromEntries(entries);

@@ -19,9 +19,7 @@ export function fragmentTokens(fragment: string): string[] {
     const why = badHex
       ? `${JSON.stringify(fragment.slice(badHex.index, badHex.index + 3))} is not \`%\` followed by two hex digits`
       : "the percent-encoded bytes are not valid UTF-8";
-    throw new PointerError(
-      `malformed percent-encoding: ${why}; write %25 for a literal \`%\``,
-    );
+    throw new PointerError(`malformed percent-encoding: ${why}; write %25 for a literal \`%\``);
   }
   return pointerTokens(pointer);
 }

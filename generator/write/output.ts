@@ -100,7 +100,11 @@ function leftovers(layout: OutputLayout, produced: ReadonlySet<string>): { stale
   const foreign: string[] = [];
   const seen = new Set<string>();
   const testsImport = testsImportOf(layout);
-  for (const [dir, owned] of [[layout.out, true], [layout.tests, false], [layout.docs, true]] as const) {
+  for (const [dir, owned] of [
+    [layout.out, true],
+    [layout.tests, false],
+    [layout.docs, true],
+  ] as const) {
     if (dir === undefined) continue;
     for (const path of listFiles(dir)) {
       if (produced.has(path) || seen.has(path)) continue;
@@ -132,7 +136,11 @@ export function planOutput(files: readonly EmittedFile[], layout: OutputLayout):
  * reported). Undefined as soon as one file differs, so the caller falls back
  * to comparing real text.
  */
-export function planByHash(files: readonly { path: string; root?: Root; hash: string }[], layout: OutputLayout, hash: (text: string) => string): OutputPlan | undefined {
+export function planByHash(
+  files: readonly { path: string; root?: Root; hash: string }[],
+  layout: OutputLayout,
+  hash: (text: string) => string,
+): OutputPlan | undefined {
   const targets: string[] = [];
   for (const file of files) {
     const target = targetOf(layout, file);
@@ -160,11 +168,15 @@ export interface Difference {
 /** Every way the folders differ from what toolc would write, sorted by path. Foreign files are listed, never touched. */
 export function differences(plan: OutputPlan, layout: OutputLayout, cwd: string): Difference[] {
   const display = (target: string): string => toPosix(relative(cwd, target)) || target;
-  const emitted = (status: DifferenceStatus) => (f: EmittedFile): Difference => {
-    const target = targetOf(layout, f);
-    return { path: display(target), status, target, expected: f.text };
-  };
-  const onDisk = (status: DifferenceStatus) => (target: string): Difference => ({ path: display(target), status, target });
+  const emitted =
+    (status: DifferenceStatus) =>
+    (f: EmittedFile): Difference => {
+      const target = targetOf(layout, f);
+      return { path: display(target), status, target, expected: f.text };
+    };
+  const onDisk =
+    (status: DifferenceStatus) =>
+    (target: string): Difference => ({ path: display(target), status, target });
   return [
     ...plan.added.map(emitted("missing")),
     ...plan.changed.map(emitted("changed")),

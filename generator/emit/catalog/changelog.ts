@@ -53,7 +53,17 @@ function countsLine(result: DiffResult): Inline[] {
     const n = result.changes.filter((c) => c.level === level).length;
     return [badge(`${n} ${level}${level === "warning" && n !== 1 ? "s" : ""}`, LEVEL_TONE[level])];
   });
-  const unversioned = result.unversioned.length === 0 ? [] : [text(". Breaking without a version bump: "), ...joined(result.unversioned.map((t) => [code(t)]), ", "), text(".")];
+  const unversioned =
+    result.unversioned.length === 0
+      ? []
+      : [
+          text(". Breaking without a version bump: "),
+          ...joined(
+            result.unversioned.map((t) => [code(t)]),
+            ", ",
+          ),
+          text("."),
+        ];
   return [...joined(counts, " "), ...unversioned];
 }
 
@@ -76,7 +86,9 @@ function releaseBlocks(catalog: Catalog, release: CatalogRelease, id: (words: st
     id: id(tool),
     level: 3,
     title: toolHeading(catalog, tool),
-    blocks: [{ kind: "table", role: "plain", label: `${tool}: changes ${releaseTitle(release).toLowerCase()}`, columns: CHANGE_COLUMNS, rows: changes.map(changeRow) }],
+    blocks: [
+      { kind: "table", role: "plain", label: `${tool}: changes ${releaseTitle(release).toLowerCase()}`, columns: CHANGE_COLUMNS, rows: changes.map(changeRow) },
+    ],
   }));
   return [{ kind: "paragraph", content: countsLine(release.result) }, ...tools];
 }
@@ -96,11 +108,21 @@ export function changelogPage(catalog: Catalog): Page {
   const sections = catalog.options.releases.map((release, i): Block => {
     const own = anchors[i];
     const toolIds = own?.tools ?? new Map<string, string>();
-    return { kind: "section", id: own?.release ?? "", level: 2, title: [text(releaseTitle(release))], blocks: releaseBlocks(catalog, release, (tool) => toolIds.get(tool) ?? tool) };
+    return {
+      kind: "section",
+      id: own?.release ?? "",
+      level: 2,
+      title: [text(releaseTitle(release))],
+      blocks: releaseBlocks(catalog, release, (tool) => toolIds.get(tool) ?? tool),
+    };
   });
   const intro: Block = {
     kind: "paragraph",
-    content: [text("What changed in the contracts, release by release, as "), code("toolc diff"), text(" reports it. Breaking: a caller built against the older contracts can fail. Warning: compatible, but worth a look. Info: compatible.")],
+    content: [
+      text("What changed in the contracts, release by release, as "),
+      code("toolc diff"),
+      text(" reports it. Breaking: a caller built against the older contracts can fail. Warning: compatible, but worth a look. Info: compatible."),
+    ],
   };
   return { id: "changelog", title: "Changelog", badges: [], blocks: [intro, ...sections] };
 }

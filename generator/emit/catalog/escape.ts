@@ -8,6 +8,7 @@
  */
 
 /** Control characters HTML and CommonMark both treat as errors; tab and line breaks are kept. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -62,7 +63,10 @@ export function html(strings: TemplateStringsArray, ...values: readonly HtmlValu
  * brackets are spaced out, so nothing in it can end the comment early.
  */
 export function htmlComment(text: string): string {
-  return `<!-- ${text.replace(CONTROL, "").replace(/-{2,}/g, (dashes) => dashes.split("").join(" ")).replace(/[<>\r\n]/g, " ")} -->`;
+  return `<!-- ${text
+    .replace(CONTROL, "")
+    .replace(/-{2,}/g, (dashes) => dashes.split("").join(" "))
+    .replace(/[<>\r\n]/g, " ")} -->`;
 }
 
 /** A URL fragment (`#…`) for an id made from a contract name: percent-encoded, so it is one token whatever the name holds. */
@@ -96,7 +100,15 @@ export function markdownText(text: string, options: { lines?: boolean } = {}): s
   // One line: breaks become spaces, and the spaces at the ends stay (the text may sit between other pieces).
   if (!options.lines) return markdownLine(clean.replace(/\s*(?:\r\n|[\r\n\u2028\u2029])\s*/g, " "));
   const lines = clean.split(/\r\n|[\r\n\u2028\u2029]/).map((line) => markdownLine(line.trim()));
-  const paragraphs = lines.join("\n").split(/\n{2,}/).map((p) => p.split("\n").filter((l) => l !== "").join("  \n"));
+  const paragraphs = lines
+    .join("\n")
+    .split(/\n{2,}/)
+    .map((p) =>
+      p
+        .split("\n")
+        .filter((l) => l !== "")
+        .join("  \n"),
+    );
   return paragraphs.filter((p) => p !== "").join("\n\n");
 }
 
@@ -106,7 +118,10 @@ export function markdownText(text: string, options: { lines?: boolean } = {}): s
  * (spec 6.1). In a table cell, `|` is escaped, which GFM undoes inside code.
  */
 export function markdownCode(text: string, options: { inTable?: boolean } = {}): string {
-  const oneLine = text.replace(/[\r\n\u2028\u2029]+/g, " ").replace(CONTROL, "").replace(/\t/g, " ");
+  const oneLine = text
+    .replace(/[\r\n\u2028\u2029]+/g, " ")
+    .replace(CONTROL, "")
+    .replace(/\t/g, " ");
   const longest = Math.max(0, ...(oneLine.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
   const padded = oneLine.startsWith("`") || oneLine.endsWith("`") || (oneLine.startsWith(" ") && oneLine.endsWith(" ")) ? ` ${oneLine} ` : oneLine;

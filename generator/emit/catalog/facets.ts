@@ -52,14 +52,19 @@ const lengthFacet: Facet = { keys: ["minLength", "maxLength"], show: (s) => coun
 const rangeFacet: Facet = {
   keys: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
   show: (s) => {
-    const lower = num(s["exclusiveMinimum"]) !== undefined ? `${num(s["exclusiveMinimum"])} <` : num(s["minimum"]) !== undefined ? `${num(s["minimum"])} ≤` : "";
-    const upper = num(s["exclusiveMaximum"]) !== undefined ? `< ${num(s["exclusiveMaximum"])}` : num(s["maximum"]) !== undefined ? `≤ ${num(s["maximum"])}` : "";
+    const lower =
+      num(s["exclusiveMinimum"]) !== undefined ? `${num(s["exclusiveMinimum"])} <` : num(s["minimum"]) !== undefined ? `${num(s["minimum"])} ≤` : "";
+    const upper =
+      num(s["exclusiveMaximum"]) !== undefined ? `< ${num(s["exclusiveMaximum"])}` : num(s["maximum"]) !== undefined ? `≤ ${num(s["maximum"])}` : "";
     if (lower === "" && upper === "") return undefined;
     return [text([lower, "value", upper].filter((part) => part !== "").join(" "))];
   },
 };
 
-const multipleOfFacet: Facet = { keys: ["multipleOf"], show: (s) => (num(s["multipleOf"]) === undefined ? undefined : [text(`multiple of ${num(s["multipleOf"])}`)]) };
+const multipleOfFacet: Facet = {
+  keys: ["multipleOf"],
+  show: (s) => (num(s["multipleOf"]) === undefined ? undefined : [text(`multiple of ${num(s["multipleOf"])}`)]),
+};
 
 const itemCountFacet: Facet = {
   keys: ["minItems", "maxItems", "uniqueItems"],
@@ -70,9 +75,15 @@ const itemCountFacet: Facet = {
   },
 };
 
-const containsCountFacet: Facet = { keys: ["minContains", "maxContains"], show: (s) => countRange(num(s["minContains"]), num(s["maxContains"]), "matching item", "matching items") };
+const containsCountFacet: Facet = {
+  keys: ["minContains", "maxContains"],
+  show: (s) => countRange(num(s["minContains"]), num(s["maxContains"]), "matching item", "matching items"),
+};
 
-const propertyCountFacet: Facet = { keys: ["minProperties", "maxProperties"], show: (s) => countRange(num(s["minProperties"]), num(s["maxProperties"]), "key", "keys") };
+const propertyCountFacet: Facet = {
+  keys: ["minProperties", "maxProperties"],
+  show: (s) => countRange(num(s["minProperties"]), num(s["maxProperties"]), "key", "keys"),
+};
 
 /** An object that takes keys it does not list (JSON Schema's default, which toolc closes in input; imported outputs may stay open). */
 const openObjectFacet: Facet = {
@@ -112,7 +123,11 @@ const contentFacet: Facet = {
 const annotationFacet: Facet = {
   keys: ["deprecated", "readOnly", "writeOnly"],
   show: (s) => {
-    const marks = [s["deprecated"] === true ? badge("deprecated", "warning") : undefined, s["readOnly"] === true ? badge("read-only") : undefined, s["writeOnly"] === true ? badge("write-only") : undefined];
+    const marks = [
+      s["deprecated"] === true ? badge("deprecated", "warning") : undefined,
+      s["readOnly"] === true ? badge("read-only") : undefined,
+      s["writeOnly"] === true ? badge("write-only") : undefined,
+    ];
     const shown = marks.filter((m): m is Inline => m !== undefined);
     return shown.length === 0 ? undefined : shown.flatMap((m, i) => (i === 0 ? [m] : [text(" "), m]));
   },
@@ -120,7 +135,10 @@ const annotationFacet: Facet = {
 
 const examplesFacet: Facet = {
   keys: ["examples"],
-  show: (s) => (Array.isArray(s["examples"]) && s["examples"].length > 0 ? [text("e.g. "), ...s["examples"].flatMap((v, i) => (i === 0 ? [jsonCode(v)] : [text(", "), jsonCode(v)]))] : undefined),
+  show: (s) =>
+    Array.isArray(s["examples"]) && s["examples"].length > 0
+      ? [text("e.g. "), ...s["examples"].flatMap((v, i) => (i === 0 ? [jsonCode(v)] : [text(", "), jsonCode(v)]))]
+      : undefined,
 };
 
 /** Known `x-` extensions, in words; any other is shown as its name and value. */

@@ -65,7 +65,8 @@ function rowHtml(from: PageId, row: Row, columns: readonly string[], role: strin
   const cells = row.cells.map((cell, i) => {
     const content = inlines(from, cell);
     if (role === "tools") return toolCell(columns[i] ?? "", content, i === row.cells.length - 1);
-    if (role === "schema" && i === 0) return html`<td><span class="depth d${depth}">${depth > 0 ? html`<span aria-hidden="true">↳ </span>` : ""}${content}</span></td>`;
+    if (role === "schema" && i === 0)
+      return html`<td><span class="depth d${depth}">${depth > 0 ? html`<span aria-hidden="true">↳ </span>` : ""}${content}</span></td>`;
     return i === 0 ? html`<td>${content}</td>` : html`<td data-label="${columns[i] ?? ""}">${content}</td>`;
   });
   if (row.filter) return html`<tr data-effect="${row.filter.effect}" data-search="${row.filter.text}">${cells}</tr>\n`;
@@ -120,7 +121,9 @@ function blockHtml(from: PageId, block: Block): Html {
 }
 
 export function renderHtml(page: Page, frame: SiteFrame): string {
-  const nav = frame.nav.map((item) => html`<a href="${hrefOf(page.id, { page: item.page }, ".html")}"${item.page === page.id ? html` aria-current="page"` : ""}>${item.label}</a>`);
+  const nav = frame.nav.map(
+    (item) => html`<a href="${hrefOf(page.id, { page: item.page }, ".html")}"${item.page === page.id ? html` aria-current="page"` : ""}>${item.label}</a>`,
+  );
   const files = frame.files.map((f) => html`<a href="${rootOf(page.id)}${f.path}">${f.label}</a>`);
   const title = page.id === "index" ? frame.title : `${page.title} · ${frame.title}`;
   const name = page.id.startsWith("tools/") ? html`<span class="title-text">${page.title}</span>` : html`<span>${page.title}</span>`;

@@ -19,9 +19,27 @@ function searchText(tool: ToolIR): string {
 function toolRow(catalog: Catalog, tool: ToolIR, withScopes: boolean): Row {
   const page = catalog.toolPage(tool.name);
   const name: Inline = page === undefined ? code(tool.name) : link(tool.name, { page }, { code: true });
-  const scopes = withScopes ? [joined(scopesOf(tool).map((s) => [code(s)]), ", ")] : [];
+  const scopes = withScopes
+    ? [
+        joined(
+          scopesOf(tool).map((s) => [code(s)]),
+          ", ",
+        ),
+      ]
+    : [];
   return {
-    cells: [[name], [text(tool.title ?? "")], [effectBadge(tool.effect)], ...scopes, [text(String(tool.version))], joined(toolBadges(tool).map((b) => [b]), " "), [text(tool.description ?? "")]],
+    cells: [
+      [name],
+      [text(tool.title ?? "")],
+      [effectBadge(tool.effect)],
+      ...scopes,
+      [text(String(tool.version))],
+      joined(
+        toolBadges(tool).map((b) => [b]),
+        " ",
+      ),
+      [text(tool.description ?? "")],
+    ],
     filter: { effect: tool.effect, text: searchText(tool) },
   };
 }
@@ -46,7 +64,9 @@ export function indexPage(catalog: Catalog): Page {
 function usersOf(catalog: Catalog, typeName: string): Inline[][] {
   const out: Inline[][] = [];
   for (const tool of catalog.tools) {
-    const uses = (["input", "output"] as const).filter((d) => Object.values(d === "input" ? tool.inputDefs : tool.outputDefs).some((o) => o.kind === "named" && o.name === typeName));
+    const uses = (["input", "output"] as const).filter((d) =>
+      Object.values(d === "input" ? tool.inputDefs : tool.outputDefs).some((o) => o.kind === "named" && o.name === typeName),
+    );
     const page = catalog.toolPage(tool.name);
     if (uses.length > 0 && page !== undefined) out.push([link(tool.name, { page }, { code: true }), text(` (${uses.join(", ")})`)]);
   }
@@ -72,12 +92,25 @@ export function typesPage(catalog: Catalog): Page {
       title: [text(type.name)],
       blocks: [
         ...(type.description === undefined ? [] : [{ kind: "prose", text: type.description } as Block]),
-        { kind: "facts", items: [{ label: "Declared in", value: [code(contractFile(catalog, file.source))] }, { label: "Used by", value: users.length === 0 ? [text("no tool")] : joined(users, ", ") }] },
+        {
+          kind: "facts",
+          items: [
+            { label: "Declared in", value: [code(contractFile(catalog, file.source))] },
+            { label: "Used by", value: users.length === 0 ? [text("no tool")] : joined(users, ", ") },
+          ],
+        },
         { kind: "paragraph", content: [text("Root: "), ...rootSummary(type.schema, resolve)] },
         { kind: "table", role: "schema", label: `Type ${type.name}`, columns: SCHEMA_COLUMNS, rows: schemaRows(type.schema, resolve) },
       ],
     };
   });
-  const intro: Block = { kind: "paragraph", content: [text("The named types of the types files. A tool's schema links here wherever it uses one; every tool serves them inlined under "), code("$defs"), text(".")] };
+  const intro: Block = {
+    kind: "paragraph",
+    content: [
+      text("The named types of the types files. A tool's schema links here wherever it uses one; every tool serves them inlined under "),
+      code("$defs"),
+      text("."),
+    ],
+  };
   return { id: "types", title: "Types", badges: [], blocks: [intro, ...sections] };
 }

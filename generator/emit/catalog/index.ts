@@ -21,8 +21,17 @@ export function emitCatalog(ir: ContractIR, options: CatalogOptions): EmittedFil
   const catalog = catalogOf(ir, options);
   const withTypes = catalog.types.length > 0;
   const withChangelog = options.releases.length > 0;
-  const pages: Page[] = [indexPage(catalog), ...catalog.tools.map((t) => toolPage(catalog, t)), ...(withTypes ? [typesPage(catalog)] : []), ...(withChangelog ? [changelogPage(catalog)] : [])];
-  const nav: { label: string; page: PageId }[] = [{ label: "Tools", page: "index" }, ...(withTypes ? [{ label: "Types", page: "types" as const }] : []), ...(withChangelog ? [{ label: "Changelog", page: "changelog" as const }] : [])];
+  const pages: Page[] = [
+    indexPage(catalog),
+    ...catalog.tools.map((t) => toolPage(catalog, t)),
+    ...(withTypes ? [typesPage(catalog)] : []),
+    ...(withChangelog ? [changelogPage(catalog)] : []),
+  ];
+  const nav: { label: string; page: PageId }[] = [
+    { label: "Tools", page: "index" },
+    ...(withTypes ? [{ label: "Types", page: "types" as const }] : []),
+    ...(withChangelog ? [{ label: "Changelog", page: "changelog" as const }] : []),
+  ];
   const header = headerLine(options.definitions);
   const frame: SiteFrame = { title: options.title, nav, header, files: [{ label: "llms.txt", path: "llms.txt" }] };
   const files: EmittedFile[] = pages.flatMap((page) => [

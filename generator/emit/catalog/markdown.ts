@@ -81,7 +81,11 @@ function blockMd(ctx: Context, block: Block): string | undefined {
 export function renderMarkdown(page: Page, frame: SiteFrame): string {
   const ctx: Context = { page, inTable: false };
   const badges = page.badges.length > 0 ? ` ${page.badges.map((b) => inlineMd(ctx, b)).join(" ")}` : "";
-  const nav = frame.nav.map((item) => (item.page === page.id ? `**${markdownText(item.label)}**` : `[${markdownText(item.label)}](${target(hrefOf(page.id, { page: item.page }, ".md"))})`)).join(" · ");
+  const nav = frame.nav
+    .map((item) =>
+      item.page === page.id ? `**${markdownText(item.label)}**` : `[${markdownText(item.label)}](${target(hrefOf(page.id, { page: item.page }, ".md"))})`,
+    )
+    .join(" · ");
   const blocks = page.blocks.map((b) => blockMd(ctx, b)).filter((b): b is string => b !== undefined);
   return `${[htmlComment(frame.header), nav, `# ${markdownText(page.title)}${badges}`, ...blocks].join("\n\n")}\n`;
 }

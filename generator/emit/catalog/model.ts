@@ -47,7 +47,13 @@ export type Block =
   | { readonly kind: "prose"; readonly text: string }
   | { readonly kind: "facts"; readonly items: readonly Fact[] }
   | { readonly kind: "list"; readonly items: readonly (readonly Inline[])[] }
-  | { readonly kind: "table"; readonly label: string; readonly columns: readonly string[]; readonly rows: readonly Row[]; readonly role: "schema" | "tools" | "plain" }
+  | {
+      readonly kind: "table";
+      readonly label: string;
+      readonly columns: readonly string[];
+      readonly rows: readonly Row[];
+      readonly role: "schema" | "tools" | "plain";
+    }
   /** A JSON document, collapsed until opened, with a copy button. */
   | { readonly kind: "json"; readonly label: string; readonly id: string; readonly value: JsonValue; readonly open?: boolean }
   | { readonly kind: "section"; readonly id: string; readonly title: readonly Inline[]; readonly level: 2 | 3; readonly blocks: readonly Block[] }
@@ -66,7 +72,12 @@ export interface Page {
 export const text = (value: string): Inline => ({ kind: "text", text: value });
 export const code = (value: string): Inline => ({ kind: "code", text: value });
 export const badge = (value: string, tone: Tone = "plain"): Inline => ({ kind: "badge", text: value, tone });
-export const link = (value: string, to: Target, options: { code?: boolean } = {}): Inline => ({ kind: "link", text: value, to, ...(options.code ? { code: true } : {}) });
+export const link = (value: string, to: Target, options: { code?: boolean } = {}): Inline => ({
+  kind: "link",
+  text: value,
+  to,
+  ...(options.code ? { code: true } : {}),
+});
 
 /** `items` with `separator` between them. */
 export function joined(items: readonly (readonly Inline[])[], separator: string): Inline[] {
@@ -79,7 +90,11 @@ export function joined(items: readonly (readonly Inline[])[], separator: string)
  * the HTML catalog and its Markdown rendering share their anchors.
  */
 export function slug(words: string): string {
-  return words.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").trim().replace(/\s/g, "-");
+  return words
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s/g, "-");
 }
 
 /** A JSON value as one line of code, as it would be written in a contract. */

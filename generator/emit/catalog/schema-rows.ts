@@ -49,7 +49,8 @@ interface Child {
   readonly required?: boolean;
 }
 
-const schemas = (value: JsonValue | undefined): JsonSchema[] => (Array.isArray(value) ? value.filter((v): v is JsonSchema => isJsonObject(v) || typeof v === "boolean") : []);
+const schemas = (value: JsonValue | undefined): JsonSchema[] =>
+  Array.isArray(value) ? value.filter((v): v is JsonSchema => isJsonObject(v) || typeof v === "boolean") : [];
 
 /** An array's items that say nothing but a type or a reference, so the array's type says it all: `array of Order`. */
 function plainItems(s: JsonObject): JsonObject | undefined {
@@ -63,10 +64,12 @@ function propertyChildren(s: JsonObject): Child[] {
   const required = new Set(Array.isArray(s["required"]) ? s["required"].map(String) : []);
   const out: Child[] = [];
   if (isJsonObject(s["properties"])) {
-    for (const [name, sub] of Object.entries(s["properties"])) if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [code(name)], schema: sub, required: required.has(name) });
+    for (const [name, sub] of Object.entries(s["properties"]))
+      if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [code(name)], schema: sub, required: required.has(name) });
   }
   if (isJsonObject(s["patternProperties"])) {
-    for (const [pattern, sub] of Object.entries(s["patternProperties"])) if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [text("keys matching "), code(pattern)], schema: sub });
+    for (const [pattern, sub] of Object.entries(s["patternProperties"]))
+      if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [text("keys matching "), code(pattern)], schema: sub });
   }
   const extra = s["additionalProperties"];
   if (isJsonObject(extra)) out.push({ label: [text("any other key")], schema: extra });
@@ -77,7 +80,8 @@ function propertyChildren(s: JsonObject): Child[] {
 function arrayChildren(s: JsonObject): Child[] {
   const out: Child[] = schemas(s["prefixItems"]).map((sub, i) => ({ label: [text(`item ${i}`)], schema: sub }));
   const items = s["items"];
-  if ((isJsonObject(items) || items === false) && plainItems(s) === undefined) out.push({ label: [text(out.length > 0 ? "each further item" : "each item")], schema: items });
+  if ((isJsonObject(items) || items === false) && plainItems(s) === undefined)
+    out.push({ label: [text(out.length > 0 ? "each further item" : "each item")], schema: items });
   if (isJsonObject(s["contains"])) out.push({ label: [text("some item")], schema: s["contains"] });
   return out;
 }
@@ -94,7 +98,8 @@ function branchChildren(s: JsonObject): Child[] {
     if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [text(keyword)], schema: sub });
   }
   if (isJsonObject(s["dependentSchemas"])) {
-    for (const [key, sub] of Object.entries(s["dependentSchemas"])) if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [text("with "), code(key)], schema: sub });
+    for (const [key, sub] of Object.entries(s["dependentSchemas"]))
+      if (isJsonObject(sub) || typeof sub === "boolean") out.push({ label: [text("with "), code(key)], schema: sub });
   }
   return out;
 }
@@ -117,7 +122,8 @@ export function typeCell(schema: JsonSchema, resolve: RefResolver): Cell {
   const types = typeof schema["type"] === "string" ? [schema["type"]] : Array.isArray(schema["type"]) ? schema["type"].map(String) : [];
   const items = plainItems(schema);
   for (const type of types) {
-    if (type === "array" && items) parts.push([text("array of "), ...(typeof items["$ref"] === "string" ? [refLabel(items["$ref"], resolve)] : [text(String(items["type"]))])]);
+    if (type === "array" && items)
+      parts.push([text("array of "), ...(typeof items["$ref"] === "string" ? [refLabel(items["$ref"], resolve)] : [text(String(items["type"]))])]);
     else parts.push([text(type)]);
   }
   if (parts.length > 0) return joined(parts, " | ");
@@ -147,7 +153,11 @@ function requiredCell(required: boolean | undefined): Cell {
 }
 
 function addRows(child: Child, depth: number, trail: readonly Cell[], resolve: RefResolver, out: Row[]): void {
-  out.push({ cells: [child.label, typeCell(child.schema, resolve), requiredCell(child.required), detailsCell(child.schema), describe(child.schema)], depth, trail });
+  out.push({
+    cells: [child.label, typeCell(child.schema, resolve), requiredCell(child.required), detailsCell(child.schema), describe(child.schema)],
+    depth,
+    trail,
+  });
   for (const grandchild of children(child.schema)) addRows(grandchild, depth + 1, [...trail, child.label], resolve, out);
 }
 

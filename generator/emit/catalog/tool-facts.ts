@@ -49,18 +49,45 @@ export function policyFacts(tool: ToolIR): Fact[] {
   const facts: (Fact | undefined)[] = [
     { label: "Effect", value: [effectBadge(tool.effect), text(` ${EFFECT_WORDS[tool.effect]}`)] },
     { label: "Idempotent", value: [text(tool.idempotent ? "yes: repeating a call has no further effect" : "no")] },
-    tool.idempotencyKey === undefined ? undefined : { label: "Idempotency key", value: [text("input property "), code(tool.idempotencyKey), text(": calls with the same key are applied once")] },
+    tool.idempotencyKey === undefined
+      ? undefined
+      : { label: "Idempotency key", value: [text("input property "), code(tool.idempotencyKey), text(": calls with the same key are applied once")] },
     { label: "Open world", value: [text(tool.openWorld ? "yes: reaches outside systems" : "no")] },
-    scopesOf(tool).length === 0 ? undefined : { label: "Scopes", value: joined(scopesOf(tool).map((s) => [code(s)]), ", ") },
-    tool.confirm === true ? { label: "Confirmed", value: [text("yes: the user approves each call, with its exact arguments, before the handler runs")] } : undefined,
+    scopesOf(tool).length === 0
+      ? undefined
+      : {
+          label: "Scopes",
+          value: joined(
+            scopesOf(tool).map((s) => [code(s)]),
+            ", ",
+          ),
+        },
+    tool.confirm === true
+      ? { label: "Confirmed", value: [text("yes: the user approves each call, with its exact arguments, before the handler runs")] }
+      : undefined,
     tool.deprecated === undefined ? undefined : { label: "Deprecated", value: [text(tool.deprecated === true ? "yes" : tool.deprecated)] },
     tool.sunset === undefined ? undefined : { label: "Sunset", value: [text(`may be removed from ${tool.sunset}`)] },
-    tool.content === undefined ? undefined : { label: "Content", value: tool.content.length === 0 ? [text("none")] : joined(tool.content.map((k) => [code(k)]), ", ") },
+    tool.content === undefined
+      ? undefined
+      : {
+          label: "Content",
+          value:
+            tool.content.length === 0
+              ? [text("none")]
+              : joined(
+                  tool.content.map((k) => [code(k)]),
+                  ", ",
+                ),
+        },
   ];
   return facts.filter((f): f is Fact => f !== undefined);
 }
 
 /** Timeout and retry: how long a call may take and how often it is tried. */
 export function timingFacts(tool: ToolIR): Fact[] {
-  return [{ label: "Timeout", value: [text(`${ms(tool.timeoutMs)} per attempt`)] }, ...retryFacts(tool), { label: "Budget", value: [text(`${ms(tool.retry.budgetMs)} for the whole call, attempts and delays included`)] }];
+  return [
+    { label: "Timeout", value: [text(`${ms(tool.timeoutMs)} per attempt`)] },
+    ...retryFacts(tool),
+    { label: "Budget", value: [text(`${ms(tool.retry.budgetMs)} for the whole call, attempts and delays included`)] },
+  ];
 }

@@ -65,7 +65,13 @@ function directionSection(ctx: ToolPageContext, d: Direction, title: string): Bl
     title: [text(`${title} definition `), code(key)],
     blocks: schemaBlocks(`${ctx.tool.name} ${d} definition ${key}`, schema, resolve),
   }));
-  return { kind: "section", id: ctx.id(title), level: 2, title: [text(title)], blocks: [...schemaBlocks(`${ctx.tool.name} ${d}`, schemaOf(ctx.tool, d), resolve), ...defs] };
+  return {
+    kind: "section",
+    id: ctx.id(title),
+    level: 2,
+    title: [text(title)],
+    blocks: [...schemaBlocks(`${ctx.tool.name} ${d}`, schemaOf(ctx.tool, d), resolve), ...defs],
+  };
 }
 
 function rejectionsSection(ctx: ToolPageContext): Block {
@@ -74,7 +80,14 @@ function rejectionsSection(ctx: ToolPageContext): Block {
     rows.length === 0
       ? [{ kind: "paragraph", content: [text("None declared: the handler cannot reject a call with a business reason.")] }]
       : [
-          { kind: "paragraph", content: [text("The handler may refuse a call with one of these reasons; the caller gets "), code("REJECTED"), text(" with the reason, and nothing changed.")] },
+          {
+            kind: "paragraph",
+            content: [
+              text("The handler may refuse a call with one of these reasons; the caller gets "),
+              code("REJECTED"),
+              text(" with the reason, and nothing changed."),
+            ],
+          },
           { kind: "table", role: "plain", label: `${ctx.tool.name} rejections`, columns: ["Reason", "Description"], rows },
         ];
   return { kind: "section", id: ctx.id("Rejections"), level: 2, title: [text("Rejections")], blocks };
@@ -97,9 +110,16 @@ function exampleSection(ctx: ToolPageContext, example: ExampleIR): Block {
 function examplesSection(ctx: ToolPageContext): Block {
   const intro: Block = {
     kind: "paragraph",
-    content: [text("Checked when the contract is compiled: valid inputs pass the input schema and their outputs the output schema; each invalid input fails at the paths shown.")],
+    content: [
+      text(
+        "Checked when the contract is compiled: valid inputs pass the input schema and their outputs the output schema; each invalid input fails at the paths shown.",
+      ),
+    ],
   };
-  const blocks = ctx.tool.examples.length === 0 ? [{ kind: "paragraph", content: [text("None.")] } as Block] : [intro, ...ctx.tool.examples.map((e) => exampleSection(ctx, e))];
+  const blocks =
+    ctx.tool.examples.length === 0
+      ? [{ kind: "paragraph", content: [text("None.")] } as Block]
+      : [intro, ...ctx.tool.examples.map((e) => exampleSection(ctx, e))];
   return { kind: "section", id: ctx.id("Examples"), level: 2, title: [text("Examples")], blocks };
 }
 
@@ -113,7 +133,15 @@ function changesSection(ctx: ToolPageContext): Block[] {
     return changes.map((c): Row => ({ cells: [[link(releaseTitle(release), to)], [levelBadge(c.level)], [text(c.change.message)], whereCell(c)] }));
   });
   if (rows.length === 0) return [];
-  return [{ kind: "section", id: ctx.id("Changes"), level: 2, title: [text("Changes")], blocks: [{ kind: "table", role: "plain", label: `${ctx.tool.name} changes`, columns: ["Release", "Level", "Change", "Where"], rows }] }];
+  return [
+    {
+      kind: "section",
+      id: ctx.id("Changes"),
+      level: 2,
+      title: [text("Changes")],
+      blocks: [{ kind: "table", role: "plain", label: `${ctx.tool.name} changes`, columns: ["Release", "Level", "Change", "Where"], rows }],
+    },
+  ];
 }
 
 function servedSection(ctx: ToolPageContext): Block {
@@ -149,7 +177,8 @@ function overviewBlocks(ctx: ToolPageContext): Block[] {
 export function toolPage(catalog: Catalog, tool: ToolIR): Page {
   const page = catalog.toolPage(tool.name) ?? (`tools/${tool.fileName}` as PageId);
   const id = idAllocator([...FRAME_IDS, "served-input-schema", "served-output-schema", "served-tool"]);
-  const local = (d: Direction): Map<string, string> => new Map(localDefs(tool, d).map(([key]) => [key, id(`${d === "input" ? "Input" : "Output"} definition ${key}`)]));
+  const local = (d: Direction): Map<string, string> =>
+    new Map(localDefs(tool, d).map(([key]) => [key, id(`${d === "input" ? "Input" : "Output"} definition ${key}`)]));
   const ctx: ToolPageContext = { catalog, tool, page, id, localAnchors: { input: local("input"), output: local("output") } };
   const blocks: Block[] = [
     ...overviewBlocks(ctx),

@@ -126,7 +126,8 @@ class Deriver {
     const tagged = taggedUnion(schema, (ref) => this.checker.resolveRef(ref))?.keyword;
     for (const keyword of UNION_KEYWORDS) {
       const branches = schema[keyword];
-      if (Array.isArray(branches)) branches.forEach((branch, i) => this.visitBranch(site, `${keyword} branch ${i + 1}`, keyword, branch as JsonSchema, current, keyword === tagged));
+      if (Array.isArray(branches))
+        branches.forEach((branch, i) => this.visitBranch(site, `${keyword} branch ${i + 1}`, keyword, branch as JsonSchema, current, keyword === tagged));
     }
   }
 
@@ -148,7 +149,8 @@ class Deriver {
   visitObject(site: Site, schema: JsonObject, current: JsonObject): void {
     const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
     for (const name of required) {
-      if (Object.hasOwn(current, name)) this.tryMutation(site, [...site.at, name], { kind: "missing", label: "missing required property", keywords: ["required"] });
+      if (Object.hasOwn(current, name))
+        this.tryMutation(site, [...site.at, name], { kind: "missing", label: "missing required property", keywords: ["required"] });
     }
     if (schema.additionalProperties === false) {
       const extra = undeclaredName(schema, current);

@@ -104,7 +104,11 @@ function minimalObject(checker: SchemaChecker, schema: JsonObject, depth: number
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
   const out: JsonObject = {};
   for (const name of required) {
-    const propertySchema = Object.hasOwn(properties, name) ? (properties[name] as JsonSchema) : isJsonObject(schema.additionalProperties) ? schema.additionalProperties : true;
+    const propertySchema = Object.hasOwn(properties, name)
+      ? (properties[name] as JsonSchema)
+      : isJsonObject(schema.additionalProperties)
+        ? schema.additionalProperties
+        : true;
     const value = minimalValue(checker, propertySchema, depth + 1);
     if (value === undefined) return undefined;
     Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });

@@ -10,16 +10,7 @@ import { isJsonObject } from "../../schema/json.js";
 import { UNION_KEYWORDS } from "../../schema/walk.js";
 import type { SchemaChecker } from "./checker.js";
 
-export type NegativeKind =
-  | "missing"
-  | "extra"
-  | "wrong-type"
-  | "null"
-  | "enum"
-  | "number-bound"
-  | "length-bound"
-  | "items-bound"
-  | "date-time";
+export type NegativeKind = "missing" | "extra" | "wrong-type" | "null" | "enum" | "number-bound" | "length-bound" | "items-bound" | "date-time";
 
 export interface Mutation {
   readonly kind: NegativeKind;

@@ -63,8 +63,10 @@ function parseAtom(p: Parser): string {
 function parseQuantifier(p: Parser): number {
   const ch = p.source[p.pos];
   let count = 1;
-  if (ch === "*" || ch === "?") (count = 0), p.pos++;
-  else if (ch === "+") p.pos++;
+  if (ch === "*" || ch === "?") {
+    count = 0;
+    p.pos++;
+  } else if (ch === "+") p.pos++;
   else if (ch === "{") {
     const match = /^\{(\d+)(,\d*)?\}/.exec(p.source.slice(p.pos));
     if (!match) throw new Unsupported();

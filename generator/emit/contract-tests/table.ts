@@ -23,7 +23,11 @@ function entries(cases: ContractCases): Entry[] {
   }
   if (cases.validInputOnly.length > 0) {
     const rows = cases.validInputOnly.map((c) => ({ name: c.name, input: c.input }));
-    out.push({ key: "validInputs", doc: "Valid examples without an output (none could be made for this tool): checked with the input validator only.", value: rows });
+    out.push({
+      key: "validInputs",
+      doc: "Valid examples without an output (none could be made for this tool): checked with the input validator only.",
+      value: rows,
+    });
   }
   if (cases.invalidExamples.length > 0) {
     const rows = cases.invalidExamples.map((c) => ({ name: c.name, input: c.input, paths: [...c.paths] }));
@@ -31,7 +35,11 @@ function entries(cases: ContractCases): Entry[] {
   }
   if (cases.rejectedExamples.length > 0) {
     const rows = cases.rejectedExamples.map((c) => ({ name: c.name, input: c.input, resolvedInput: c.resolvedInput, reason: c.reason }));
-    out.push({ key: "rejectedExamples", doc: "The contract's examples the handler turns down: REJECTED with `reason`, one of its declared errors.", value: rows });
+    out.push({
+      key: "rejectedExamples",
+      doc: "The contract's examples the handler turns down: REJECTED with `reason`, one of its declared errors.",
+      value: rows,
+    });
   }
   if (cases.baseInput !== undefined) {
     const from = cases.baseFromExample ? "the first valid example's input" : "a minimal valid input, synthesized from the schema";
@@ -39,7 +47,11 @@ function entries(cases: ContractCases): Entry[] {
   }
   if (cases.negatives.length > 0) {
     const rows = cases.negatives.map((c) => ({ name: c.name, input: c.input, path: c.path }));
-    out.push({ key: "derivedNegatives", doc: "Inputs derived from the input schema, each checked to be invalid at `path` when this file was generated.", value: rows });
+    out.push({
+      key: "derivedNegatives",
+      doc: "Inputs derived from the input schema, each checked to be invalid at `path` when this file was generated.",
+      value: rows,
+    });
   }
   if (cases.badOutputs.length > 0) {
     const rows = cases.badOutputs.map((c) => ({ name: c.name, output: c.output }));
@@ -48,7 +60,11 @@ function entries(cases: ContractCases): Entry[] {
   if (cases.content !== undefined) {
     const { input, output, declared, undeclared } = cases.content;
     const value = { input, output, declared: [...declared], undeclared: [...undeclared] };
-    out.push({ key: "contentKinds", doc: "One block of each content kind the contract declares (attached together), and of each it does not (attached alone).", value });
+    out.push({
+      key: "contentKinds",
+      doc: "One block of each content kind the contract declares (attached together), and of each it does not (attached alone).",
+      value,
+    });
   }
   return out;
 }

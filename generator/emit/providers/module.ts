@@ -19,16 +19,38 @@ const EXECUTE_OPTIONS = typeSymbol("ExecuteOptions", "./runtime/types.js");
 
 /** The runtime's provider types a caller of providers.ts may name, re-exported from it. */
 const REEXPORTED_TYPES = [
-  "AiSdkTool", "AnthropicTool", "AnthropicToolResultBlock", "AnthropicToolUseBlock", "GeminiFunctionCall", "GeminiFunctionDeclaration", "GeminiFunctionResponse",
-  "OpenAIChatTool", "OpenAIChatToolCall", "OpenAIResponsesFunctionCall", "OpenAIResponsesTool", "OpenAIRunResult",
+  "AiSdkTool",
+  "AnthropicTool",
+  "AnthropicToolResultBlock",
+  "AnthropicToolUseBlock",
+  "GeminiFunctionCall",
+  "GeminiFunctionDeclaration",
+  "GeminiFunctionResponse",
+  "OpenAIChatTool",
+  "OpenAIChatToolCall",
+  "OpenAIResponsesFunctionCall",
+  "OpenAIResponsesTool",
+  "OpenAIRunResult",
 ];
 
 /** Every name providers.ts declares: an import never takes one of them. */
 const DECLARED = [
-  "openaiContracts", "openaiChatTool", "openaiChatTools", "openaiNulls", "openai",
-  "anthropicContracts", "anthropicTool", "anthropicTools", "anthropic",
-  "geminiContracts", "geminiDeclaration", "geminiDeclarations", "gemini",
-  "aiSdkContracts", "aiSdkSettings", "aiSdk",
+  "openaiContracts",
+  "openaiChatTool",
+  "openaiChatTools",
+  "openaiNulls",
+  "openai",
+  "anthropicContracts",
+  "anthropicTool",
+  "anthropicTools",
+  "anthropic",
+  "geminiContracts",
+  "geminiDeclaration",
+  "geminiDeclarations",
+  "gemini",
+  "aiSdkContracts",
+  "aiSdkSettings",
+  "aiSdk",
 ];
 
 function description(entry: ProviderEntry): JsonObject {
@@ -68,12 +90,25 @@ const ${name}: ${element.type}[] = [\n${calls.join("\n")}\n];`;
 
 function openaiSection(entries: readonly ProviderEntry[]): Code[] {
   const listed = entries.filter((e) => e.openai !== undefined);
-  const tools = listed.map((e) => ({ type: "function", function: { name: e.tool.name, ...description(e), parameters: e.openai?.parameters ?? {}, strict: e.openai?.strict ?? false } }));
+  const tools = listed.map((e) => ({
+    type: "function",
+    function: { name: e.tool.name, ...description(e), parameters: e.openai?.parameters ?? {}, strict: e.openai?.strict ?? false },
+  }));
   const nulls = Object.fromEntries(listed.flatMap((e) => (e.openai?.nulls === undefined ? [] : [[e.tool.name, e.openai.nulls as unknown as JsonValue]])));
   return [
     contractMap("openaiContracts", listed, "The tools OpenAI may call: every tool whose name OpenAI accepts."),
-    toolArray("openaiChatTools", { name: "openaiChatTool", type: runtimeType("OpenAIChatTool") }, tools, "Chat Completions tools: strict where the contract fits OpenAI's strict mode."),
-    data("openaiNulls", code`{ readonly [tool: string]: ${runtimeType("NullPlanSet")} }`, nulls, "Per strict tool: the optional properties sent as null, which `run` removes so defaults apply."),
+    toolArray(
+      "openaiChatTools",
+      { name: "openaiChatTool", type: runtimeType("OpenAIChatTool") },
+      tools,
+      "Chat Completions tools: strict where the contract fits OpenAI's strict mode.",
+    ),
+    data(
+      "openaiNulls",
+      code`{ readonly [tool: string]: ${runtimeType("NullPlanSet")} }`,
+      nulls,
+      "Per strict tool: the optional properties sent as null, which `run` removes so defaults apply.",
+    ),
     code`/** OpenAI: \`tools\` for Chat Completions, \`responsesTools\` for the Responses API, and \`run\` for one tool call of either. */
 export const openai = {
   tools: openaiChatTools,
@@ -98,10 +133,18 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
       ...(examples.length > 0 ? { input_examples: examples } : {}),
     };
   });
-  const budgetNote = overBudget.length === 0 ? "" : ` Not strict because a request holds at most 20 strict tools, 24 optional and 16 union-typed parameters: ${overBudget.join(", ")}.`;
+  const budgetNote =
+    overBudget.length === 0
+      ? ""
+      : ` Not strict because a request holds at most 20 strict tools, 24 optional and 16 union-typed parameters: ${overBudget.join(", ")}.`;
   return [
     contractMap("anthropicContracts", listed, "The tools Anthropic may call: every tool whose name Anthropic accepts."),
-    toolArray("anthropicTools", { name: "anthropicTool", type: runtimeType("AnthropicTool") }, tools, `Messages API tools, strict where the contract fits Anthropic's strict subset.${budgetNote}`),
+    toolArray(
+      "anthropicTools",
+      { name: "anthropicTool", type: runtimeType("AnthropicTool") },
+      tools,
+      `Messages API tools, strict where the contract fits Anthropic's strict subset.${budgetNote}`,
+    ),
     code`/** Anthropic: \`tools\` for the Messages API and \`run\` for one \`tool_use\` block. */
 export const anthropic = {
   tools: anthropicTools,
@@ -118,7 +161,12 @@ function geminiSection(entries: readonly ProviderEntry[]): Code[] {
   const declarations = listed.map((e) => ({ name: e.tool.name, ...description(e), parametersJsonSchema: e.gemini ?? {} }));
   return [
     contractMap("geminiContracts", listed, "The tools Gemini may call: every tool whose name Gemini accepts."),
-    toolArray("geminiDeclarations", { name: "geminiDeclaration", type: runtimeType("GeminiFunctionDeclaration") }, declarations, "Function declarations in Gemini's JSON Schema subset."),
+    toolArray(
+      "geminiDeclarations",
+      { name: "geminiDeclaration", type: runtimeType("GeminiFunctionDeclaration") },
+      declarations,
+      "Function declarations in Gemini's JSON Schema subset.",
+    ),
     code`/** Gemini: \`functionDeclarations\` for a tool, and \`run\` for one \`functionCall\`. */
 export const gemini = {
   functionDeclarations: geminiDeclarations,
@@ -139,7 +187,12 @@ function aiSdkSection(entries: readonly ProviderEntry[]): Code[] {
   );
   return [
     contractMap("aiSdkContracts", entries, "Every tool: the AI SDK passes names on to whichever provider it calls."),
-    data("aiSdkSettings", code`{ readonly [tool: string]: ${runtimeType("AiSdkToolSettings")} }`, settings, "Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples."),
+    data(
+      "aiSdkSettings",
+      code`{ readonly [tool: string]: ${runtimeType("AiSdkToolSettings")} }`,
+      settings,
+      "Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples.",
+    ),
     code`/** Vercel AI SDK: a \`ToolSet\` of the tools that have a handler; each \`execute\` goes through the executor. */
 export const aiSdk = {
   tools(handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): Record<string, ${runtimeType("AiSdkTool")}> {

@@ -99,16 +99,7 @@ export interface ParenthesizedType {
   readonly type: TypeNode;
 }
 
-export type TypeNode =
-  | KeywordType
-  | ReferenceType
-  | LiteralType
-  | UnionType
-  | IntersectionType
-  | ArrayType
-  | TupleType
-  | ObjectType
-  | ParenthesizedType;
+export type TypeNode = KeywordType | ReferenceType | LiteralType | UnionType | IntersectionType | ArrayType | TupleType | ObjectType | ParenthesizedType;
 
 export function keyword(name: KeywordName): KeywordType {
   return { kind: "keyword", name };

@@ -49,7 +49,9 @@ function ownRequired(schema: JsonObject): JsonObject {
 function withInherited(branch: JsonSchema, inherited: JsonObject): JsonSchema {
   if (typeof branch !== "object" || !Array.isArray(branch.required)) return branch;
   const declared = isJsonObject(branch.properties) ? branch.properties : {};
-  const borrowed = branch.required.filter((name): name is string => typeof name === "string" && !Object.hasOwn(declared, name) && Object.hasOwn(inherited, name));
+  const borrowed = branch.required.filter(
+    (name): name is string => typeof name === "string" && !Object.hasOwn(declared, name) && Object.hasOwn(inherited, name),
+  );
   if (borrowed.length === 0) return branch;
   return { ...branch, properties: { ...declared, ...Object.fromEntries(borrowed.map((name) => [name, inherited[name] as JsonSchema])) } };
 }

@@ -120,7 +120,11 @@ function shareable(schema: JsonSchema): schema is JsonObject {
  * NAMED_TYPE_KEYWORD (naming the shared function's export), and the shared
  * functions it calls. A schema with no shareable use comes back as it is.
  */
-export function withSharedCalls(schema: JsonSchema, origins: Readonly<Record<string, DefOrigin>>, applyDefaults: boolean): { schema: JsonSchema; calls: SharedValidator[] } {
+export function withSharedCalls(
+  schema: JsonSchema,
+  origins: Readonly<Record<string, DefOrigin>>,
+  applyDefaults: boolean,
+): { schema: JsonSchema; calls: SharedValidator[] } {
   if (!shareable(schema)) return { schema, calls: [] };
   const defs = (schema["$defs"] ?? {}) as JsonObject;
   const calls = new Map<string, SharedValidator>();
@@ -128,7 +132,13 @@ export function withSharedCalls(schema: JsonSchema, origins: Readonly<Record<str
     const name = sharedUse(node, defs, origins);
     const origin = name === undefined ? undefined : origins[name];
     if (name === undefined || origin?.kind !== "named" || usesAnyKey(closure(name, defs), UNSHAREABLE_KEYWORDS)) return node;
-    const call: SharedValidator = { typeName: name, module: origin.module, exportName: exportName(name, applyDefaults, defs), applyDefaults, root: sharedRootSchema(name, defs) };
+    const call: SharedValidator = {
+      typeName: name,
+      module: origin.module,
+      exportName: exportName(name, applyDefaults, defs),
+      applyDefaults,
+      root: sharedRootSchema(name, defs),
+    };
     calls.set(call.exportName, call);
     const { $ref: _ref, ...siblings } = node;
     return { ...siblings, [NAMED_TYPE_KEYWORD]: call.exportName };
@@ -158,7 +168,7 @@ function sharedRootSchema(typeName: string, defs: JsonObject): JsonObject {
  * data-only signature and `.errors`.
  */
 function inProcess(root: JsonObject, applyDefaults: boolean): (data: unknown) => boolean {
-  let compiled: ((data: unknown) => boolean) & { errors?: unknown } | undefined;
+  let compiled: (((data: unknown) => boolean) & { errors?: unknown }) | undefined;
   const validate = Object.assign(
     (data: unknown): boolean => {
       compiled ??= createAjv({ applyDefaults, copiedData: true }).compile(withDiscriminators(root) as JsonObject);

@@ -64,7 +64,7 @@ function stringEnd(code: string, open: number): number {
 /** Index after the object literal opening at `open`, skipping braces inside strings. */
 function objectEnd(code: string, open: number): number {
   let depth = 0;
-  for (let i = open; i < code.length; ) {
+  for (let i = open; i < code.length;) {
     const c = code[i];
     if (c === '"') {
       i = stringEnd(code, i);
@@ -83,7 +83,7 @@ function objectEnd(code: string, open: number): number {
  */
 function findTopLevel(code: string, from: number, to: number, token: string): number {
   let depth = 0;
-  for (let i = from; i < to; ) {
+  for (let i = from; i < to;) {
     const c = code[i];
     if (c === '"') {
       i = stringEnd(code, i);
@@ -148,7 +148,7 @@ const SCHEMA_MEMBER = /^(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)/;
  */
 function inlineSchemaReads(params: string, schemas: ReadonlyMap<string, unknown>): string | undefined {
   let out = "";
-  for (let i = 0; i < params.length; ) {
+  for (let i = 0; i < params.length;) {
     const c = params[i];
     if (c === '"') {
       const end = stringEnd(params, i);
@@ -242,7 +242,7 @@ export function compactErrorSites(code: string, calls: Set<ErrorListFunction> = 
   const written = new Set<ErrorListFunction>();
   const out: string[] = [];
   let copied = 0;
-  for (let i = 0; i < code.length; ) {
+  for (let i = 0; i < code.length;) {
     const c = code[i];
     if (c === "'" || c === "`") return code;
     if (c === '"') {
@@ -287,7 +287,7 @@ const isNameChar = (c: string | undefined): boolean => c !== undefined && /[\w$]
 function identifierSites(code: string, name: string): number[] {
   const sites: number[] = [];
   let quote = code.indexOf('"');
-  for (let at = code.indexOf(name); at >= 0; ) {
+  for (let at = code.indexOf(name); at >= 0;) {
     // A string literal opens before the candidate: skip past it, and look again from there.
     if (quote >= 0 && quote < at) {
       const end = stringEnd(code, quote);

@@ -83,9 +83,16 @@ export async function importOpenApiCommand(argv: readonly string[], io: Io): Pro
       args: [...argv],
       allowPositionals: true,
       options: {
-        curation: { type: "string" }, include: { type: "string", multiple: true }, exclude: { type: "string", multiple: true },
-        out: { type: "string" }, "handlers-out": { type: "string" }, report: { type: "string" }, force: { type: "boolean" },
-        "dry-run": { type: "boolean" }, config: { type: "string" }, help: { type: "boolean", short: "h" },
+        curation: { type: "string" },
+        include: { type: "string", multiple: true },
+        exclude: { type: "string", multiple: true },
+        out: { type: "string" },
+        "handlers-out": { type: "string" },
+        report: { type: "string" },
+        force: { type: "boolean" },
+        "dry-run": { type: "boolean" },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
       },
     });
   } catch (e) {
@@ -93,19 +100,27 @@ export async function importOpenApiCommand(argv: readonly string[], io: Io): Pro
     return 2;
   }
   const { values, positionals } = parsed;
-  if (values.help) return io.out(OPENAPI_USAGE), 0;
-  if (positionals.length !== 1) return io.err(`toolc import openapi: expected one SPEC, got ${positionals.length}\n\n${OPENAPI_USAGE}`), 2;
+  if (values.help) return (io.out(OPENAPI_USAGE), 0);
+  if (positionals.length !== 1) return (io.err(`toolc import openapi: expected one SPEC, got ${positionals.length}\n\n${OPENAPI_USAGE}`), 2);
   const include = selectors(values.include, "--include");
   const exclude = selectors(values.exclude, "--exclude");
-  for (const s of [include, exclude]) if (typeof s === "string") return io.err(`toolc import openapi: ${s}\n`), 2;
+  for (const s of [include, exclude]) if (typeof s === "string") return (io.err(`toolc import openapi: ${s}\n`), 2);
   const folders = await configured(values.config, io);
   if (!folders) return 1;
   const cwd = workingDirectory(io);
   const out = values.out ?? folders.definitions;
   const handlers = values["handlers-out"] ?? join(dirname(folders.out), "openapi-handlers.ts");
   const result = await importOpenApi({
-    spec: positionals[0]!, out, generated: folders.out, handlers, curation: values.curation ?? "openapi.curation.yaml",
-    include: [include as Selector], exclude: [exclude as Selector], force: values.force ?? false, dryRun: values["dry-run"] ?? false, cwd,
+    spec: positionals[0]!,
+    out,
+    generated: folders.out,
+    handlers,
+    curation: values.curation ?? "openapi.curation.yaml",
+    include: [include as Selector],
+    exclude: [exclude as Selector],
+    force: values.force ?? false,
+    dryRun: values["dry-run"] ?? false,
+    cwd,
   });
   for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   for (const problem of result.problems) io.err(`${formatProblem(problem)}\n`);

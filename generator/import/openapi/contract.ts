@@ -60,12 +60,18 @@ function effectOf(op: Operation, curation: OperationCuration, report: Reporter, 
   let why = `${op.method.toUpperCase()}`;
   const ext = op.extensions["x-toolc-effect"];
   if (ext !== undefined) {
-    if (ext === "read" || ext === "write" || ext === "destructive") (effect = ext), (idempotent = ext === "read" || idempotent), (why = "x-toolc-effect");
-    else report.warn(pointerJoin(op.pointer, "x-toolc-effect"), "must be read, write or destructive; ignored");
+    if (ext === "read" || ext === "write" || ext === "destructive") {
+      effect = ext;
+      idempotent = ext === "read" || idempotent;
+      why = "x-toolc-effect";
+    } else report.warn(pointerJoin(op.pointer, "x-toolc-effect"), "must be read, write or destructive; ignored");
   }
   const extIdempotent = op.extensions["x-toolc-idempotent"];
   if (typeof extIdempotent === "boolean") idempotent = extIdempotent;
-  if (curation.effect !== undefined) (effect = curation.effect), (why = "the curation");
+  if (curation.effect !== undefined) {
+    effect = curation.effect;
+    why = "the curation";
+  }
   if (curation.idempotent !== undefined) idempotent = curation.idempotent;
   notes.push(`effect: ${effect} from ${why}`);
   return { effect, idempotent };
@@ -81,10 +87,14 @@ function retryOf(idempotent: boolean, inputs: ToolInputs, notes: string[]): Json
   const chosen = inputs.curation.retry ?? inputs.defaults.retry ?? (idempotent ? DEFAULT_RETRY : undefined);
   if (chosen === undefined || chosen.attempts <= 1) return undefined;
   if (!idempotent) {
-    inputs.report.error(inputs.op.pointer, `the curation asks for ${chosen.attempts} attempts, but the tool is not idempotent: set \`idempotent: true\` if repeating it is safe`);
+    inputs.report.error(
+      inputs.op.pointer,
+      `the curation asks for ${chosen.attempts} attempts, but the tool is not idempotent: set \`idempotent: true\` if repeating it is safe`,
+    );
     return undefined;
   }
-  if (inputs.curation.retry === undefined && inputs.defaults.retry === undefined) notes.push(`retry: ${chosen.attempts} attempts, since the tool is idempotent and 429/503 answers are transient`);
+  if (inputs.curation.retry === undefined && inputs.defaults.retry === undefined)
+    notes.push(`retry: ${chosen.attempts} attempts, since the tool is idempotent and 429/503 answers are transient`);
   return { ...chosen } as JsonObject;
 }
 
@@ -135,7 +145,20 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   if (input.failed || output.failed || report.failed) return undefined;
   const { title, description } = describe(op, curation);
   const timeoutMs = curation.timeoutMs ?? inputs.defaults.timeoutMs;
-  const contract = contractOf({ name, title, description, effect, idempotent, confirm: curation.confirm, timeoutMs, retry, input: input.schema, output: output.schema, errors, content: output.content });
+  const contract = contractOf({
+    name,
+    title,
+    description,
+    effect,
+    idempotent,
+    confirm: curation.confirm,
+    timeoutMs,
+    retry,
+    input: input.schema,
+    output: output.schema,
+    errors,
+    content: output.content,
+  });
   const binding: HttpBinding = {
     method: op.method.toUpperCase(),
     path: op.path,
@@ -147,4 +170,3 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   };
   return { name, contract, notes: [inputs.marker, ...notes], binding, operation: op };
 }
-

@@ -97,7 +97,12 @@ async function curationValidator(): Promise<Validator> {
 }
 
 function tokensOf(instancePath: string): string[] {
-  return instancePath === "" ? [] : instancePath.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return instancePath === ""
+    ? []
+    : instancePath
+        .slice(1)
+        .split("/")
+        .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Where a node of the file is: the value at `path`, or its key with `key`. */

@@ -85,19 +85,38 @@ function groupTool(name: string, title: string | undefined, description: string,
   const content = [...new Set(members.flatMap((m) => (Array.isArray(m.contract.content) ? (m.contract.content as string[]) : [])))];
   const retry = idempotent ? members.map((m) => m.contract.retry).find((r) => r !== undefined) : undefined;
   const contract = contractOf({
-    name, title, description, effect, idempotent, confirm, retry: isJsonObject(retry) ? retry : undefined, errors, content,
+    name,
+    title,
+    description,
+    effect,
+    idempotent,
+    confirm,
+    retry: isJsonObject(retry) ? retry : undefined,
+    errors,
+    content,
     // The branches are closed objects; the root stays open so that it does not reject what a branch accepts.
     input: { type: "object", additionalProperties: true, oneOf: inputs, ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}) },
     output: { ...groupOutputRoot(outputs), anyOf: outputs, ...(Object.keys(outputDefs).length > 0 ? { $defs: outputDefs } : {}) },
   });
-  const notes = [marker, `group of ${members.map((m) => m.notes[1]?.replace(/^from /, "") ?? m.name).join("; ")}`, `effect: ${effect}, the strongest of its operations'`];
+  const notes = [
+    marker,
+    `group of ${members.map((m) => m.notes[1]?.replace(/^from /, "") ?? m.name).join("; ")}`,
+    `effect: ${effect}, the strongest of its operations'`,
+  ];
   const binding = { group: Object.fromEntries(members.map((m) => [m.name, m.binding])) } as unknown as HttpBinding;
   return { name, contract, notes, binding, operation: members[0]!.operation };
 }
 
 /** The tools with each curated group's members replaced by the group, at the first member's place. */
-export function buildGroups(tools: readonly OpenApiTool[], curation: Curation, locate: (p: readonly string[]) => string, problems: Problem[], marker: string): OpenApiTool[] {
-  const problem = (path: readonly string[], severity: Problem["severity"], message: string) => problems.push({ severity, file: locate(path), pointer: "", message });
+export function buildGroups(
+  tools: readonly OpenApiTool[],
+  curation: Curation,
+  locate: (p: readonly string[]) => string,
+  problems: Problem[],
+  marker: string,
+): OpenApiTool[] {
+  const problem = (path: readonly string[], severity: Problem["severity"], message: string) =>
+    problems.push({ severity, file: locate(path), pointer: "", message });
   const groups = Object.entries(curation.groups ?? {});
   if (groups.length === 0) return [...tools];
   const memberOf = new Map<OpenApiTool, string>();
@@ -106,20 +125,35 @@ export function buildGroups(tools: readonly OpenApiTool[], curation: Curation, l
     const members: OpenApiTool[] = [];
     for (const key of group.operations) {
       const member = tools.find((t) => t.name === key || operationKeys(t.operation).includes(key));
-      if (!member) problem(["groups", name, "operations"], "warning", `group ${JSON.stringify(name)} names ${JSON.stringify(key)}, which is no imported operation`);
-      else if (memberOf.has(member)) problem(["groups", name, "operations"], "warning", `${JSON.stringify(key)} is already in group ${JSON.stringify(memberOf.get(member))}`);
-      else members.push(member), memberOf.set(member, name);
+      if (!member)
+        problem(["groups", name, "operations"], "warning", `group ${JSON.stringify(name)} names ${JSON.stringify(key)}, which is no imported operation`);
+      else if (memberOf.has(member))
+        problem(["groups", name, "operations"], "warning", `${JSON.stringify(key)} is already in group ${JSON.stringify(memberOf.get(member))}`);
+      else {
+        members.push(member);
+        memberOf.set(member, name);
+      }
     }
     // `operation` chooses the branch: a member's own argument of that name would overwrite the choice.
-    const clash = members.filter((m) => isJsonObject(m.contract.input) && isJsonObject(m.contract.input.properties) && Object.hasOwn(m.contract.input.properties, "operation"));
-    for (const m of clash) problem(["groups", name, "operations"], "error", `group ${JSON.stringify(name)}: operation ${JSON.stringify(m.name)} has an argument named \`operation\`, which the group uses to choose the operation; drop it (operations.${m.name}.drop) or leave the operation out of the group`);
+    const clash = members.filter(
+      (m) => isJsonObject(m.contract.input) && isJsonObject(m.contract.input.properties) && Object.hasOwn(m.contract.input.properties, "operation"),
+    );
+    for (const m of clash)
+      problem(
+        ["groups", name, "operations"],
+        "error",
+        `group ${JSON.stringify(name)}: operation ${JSON.stringify(m.name)} has an argument named \`operation\`, which the group uses to choose the operation; drop it (operations.${m.name}.drop) or leave the operation out of the group`,
+      );
     if (members.length > 0 && clash.length === 0) built.set(name, groupTool(name, group.title, group.description, members, marker));
   }
   const out: OpenApiTool[] = [];
   for (const tool of tools) {
     const group = memberOf.get(tool);
     if (group === undefined) out.push(tool);
-    else if (built.has(group)) out.push(built.get(group)!), built.delete(group);
+    else if (built.has(group)) {
+      out.push(built.get(group)!);
+      built.delete(group);
+    }
   }
   const names = new Set<string>();
   for (const tool of out) {

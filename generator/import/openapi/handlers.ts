@@ -44,7 +44,12 @@ function commentText(text: string): string {
 }
 
 export function envName(prefix: string, ...parts: string[]): string {
-  return [prefix, ...parts].join("_").replace(/[^A-Za-z0-9]+/g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase().replace(/_+/g, "_");
+  return [prefix, ...parts]
+    .join("_")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toUpperCase()
+    .replace(/_+/g, "_");
 }
 
 /** Each scheme with the environment variables it reads, or undefined for one the handlers cannot apply. */
@@ -57,14 +62,20 @@ export function schemeBindings(prefix: string, schemes: Readonly<Record<string, 
     else if (scheme.type === "bearer") out[name] = { type: "bearer", env: token };
     else if (scheme.type === "basic") out[name] = { type: "basic", env: { username: `${base}_USERNAME`, password: `${base}_PASSWORD` } };
     else if (scheme.type === "oauth2") {
-      out[name] = { type: "oauth2", ...(scheme.tokenUrl === undefined ? {} : { tokenUrl: scheme.tokenUrl }), env: { token, clientId: `${base}_CLIENT_ID`, clientSecret: `${base}_CLIENT_SECRET`, tokenUrl: `${base}_TOKEN_URL` } };
+      out[name] = {
+        type: "oauth2",
+        ...(scheme.tokenUrl === undefined ? {} : { tokenUrl: scheme.tokenUrl }),
+        env: { token, clientId: `${base}_CLIENT_ID`, clientSecret: `${base}_CLIENT_SECRET`, tokenUrl: `${base}_TOKEN_URL` },
+      };
     }
   }
   return out;
 }
 
 function environmentLines(module: HandlersModule, bindings: Record<string, unknown>): string[] {
-  const lines = [`//   ${envName(module.envPrefix, "BASE_URL")}: the server URL${module.server === undefined ? " (required: the description names none)" : ` (default ${module.server})`}`];
+  const lines = [
+    `//   ${envName(module.envPrefix, "BASE_URL")}: the server URL${module.server === undefined ? " (required: the description names none)" : ` (default ${module.server})`}`,
+  ];
   for (const [name, binding] of Object.entries(bindings)) {
     const env = (binding as { env: unknown }).env;
     const names = typeof env === "string" ? [env] : Object.values(env as Record<string, string>);
@@ -117,7 +128,12 @@ ${module.tools.map(handlerLine).join("\n")}
 
 export async function emitHandlers(module: HandlersModule): Promise<string> {
   const bindings = schemeBindings(module.envPrefix, module.schemes);
-  const description = { title: module.title, serverEnv: envName(module.envPrefix, "BASE_URL"), ...(module.server === undefined ? {} : { server: module.server }), securitySchemes: bindings };
+  const description = {
+    title: module.title,
+    serverEnv: envName(module.envPrefix, "BASE_URL"),
+    ...(module.server === undefined ? {} : { server: module.server }),
+    securitySchemes: bindings,
+  };
   const header = [
     commentText(`// Written by toolc import openapi from ${JSON.stringify(module.specDisplay)} (${JSON.stringify(module.title)}). A re-import overwrites it.`),
     "// Replace any handler in your own module: { ...createOpenApiHandlers(), some_tool: yourHandler }.",

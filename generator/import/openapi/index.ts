@@ -96,8 +96,10 @@ function reportSchemes(spec: ApiSpec, report: Reporter): void {
   const base = spec.version === "2.0" ? "/securityDefinitions" : "/components/securitySchemes";
   for (const [name, scheme] of Object.entries(spec.securitySchemes)) {
     const at = pointerJoin(base, name);
-    if (scheme.type === "unsupported") report.warn(at, `${scheme.why} is not one the handlers can apply (API key, bearer, basic, OAuth 2.0); calls go without it`);
-    else if (scheme.type === "oauth2" && !scheme.clientCredentials) report.warn(at, "OAuth 2.0 without a client credentials flow: the handlers send a token from the environment, they cannot obtain one");
+    if (scheme.type === "unsupported")
+      report.warn(at, `${scheme.why} is not one the handlers can apply (API key, bearer, basic, OAuth 2.0); calls go without it`);
+    else if (scheme.type === "oauth2" && !scheme.clientCredentials)
+      report.warn(at, "OAuth 2.0 without a client credentials flow: the handlers send a token from the environment, they cannot obtain one");
   }
 }
 
@@ -126,11 +128,27 @@ function unknownCurationKeys(curation: Curation, ops: readonly Operation[], loca
 
 function toolCountWarning(count: number, max: number, report: Reporter): void {
   if (count <= max) return;
-  report.warn("", `${count} tools is more than ${max}${max === DEFAULT_MAX_TOOLS ? " (VS Code uses at most 128 tools per request)" : " (the curation's maxTools)"}; clients choose worse among many tools. Reduce them in the curation: \`include\`/\`exclude\` by tag, operation, path or method (or --include/--exclude), \`operations.<id>.exclude: true\`, or \`groups\` to serve several operations as one tool; set \`maxTools\` to change this limit`);
+  report.warn(
+    "",
+    `${count} tools is more than ${max}${max === DEFAULT_MAX_TOOLS ? " (VS Code uses at most 128 tools per request)" : " (the curation's maxTools)"}; clients choose worse among many tools. Reduce them in the curation: \`include\`/\`exclude\` by tag, operation, path or method (or --include/--exclude), \`operations.<id>.exclude: true\`, or \`groups\` to serve several operations as one tool; set \`maxTools\` to change this limit`,
+  );
 }
 
 function emptyResult(diagnostics: readonly Diagnostic[], problems: readonly Problem[], spec?: ApiSpec): OpenApiImportResult {
-  return { diagnostics, problems, conversions: new Conversions(), operations: spec?.operations.length ?? 0, selected: 0, tools: [], skipped: [], written: [], removed: [], unchanged: 0, aborted: true, spec };
+  return {
+    diagnostics,
+    problems,
+    conversions: new Conversions(),
+    operations: spec?.operations.length ?? 0,
+    selected: 0,
+    tools: [],
+    skipped: [],
+    written: [],
+    removed: [],
+    unchanged: 0,
+    aborted: true,
+    spec,
+  };
 }
 
 interface ToolsContext {
@@ -156,10 +174,20 @@ function buildTools(chosen: readonly Operation[], ctx: ToolsContext): { tools: O
     if (note !== undefined) report.warn(op.pointer, note);
     const security = ctx.curation.security ?? op.security;
     const curated = curationEntry(ctx.curation, op);
-    const curationWarning = (path: readonly (string | number)[], message: string) => problems.push(curationProblem(ctx.locate(["operations", curated?.key ?? "", ...path]), message));
+    const curationWarning = (path: readonly (string | number)[], message: string) =>
+      problems.push(curationProblem(ctx.locate(["operations", curated?.key ?? "", ...path]), message));
     const tool = buildTool({
-      op, name, curation: curated?.entry ?? {}, defaults: ctx.curation.defaults ?? {}, security, sensitive: schemeParameters(security, ctx.schemes),
-      converter: ctx.converter, conversions: ctx.conversions, report, curationWarning, marker: ctx.marker,
+      op,
+      name,
+      curation: curated?.entry ?? {},
+      defaults: ctx.curation.defaults ?? {},
+      security,
+      sensitive: schemeParameters(security, ctx.schemes),
+      converter: ctx.converter,
+      conversions: ctx.conversions,
+      report,
+      curationWarning,
+      marker: ctx.marker,
     });
     problems.push(...report.problems);
     if (tool) tools.push(note === undefined ? tool : { ...tool, notes: [...tool.notes, note] });
@@ -198,12 +226,33 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
 
   const problems = [...curationProblems, ...docReport.problems, ...converter.componentReport.problems, ...built.problems];
   const planned: PlannedFile[] | Problem[] = await planFiles({
-    cwd, out: resolve(cwd, options.out), generated: resolve(cwd, options.generated), handlers: resolve(cwd, options.handlers),
-    id, env, spec, specDisplay, schemes, tools: grouped, server: curation.server ?? spec.servers[0], force: options.force ?? false,
+    cwd,
+    out: resolve(cwd, options.out),
+    generated: resolve(cwd, options.generated),
+    handlers: resolve(cwd, options.handlers),
+    id,
+    env,
+    spec,
+    specDisplay,
+    schemes,
+    tools: grouped,
+    server: curation.server ?? spec.servers[0],
+    force: options.force ?? false,
   });
   const hard = planned.some((p) => "severity" in p);
   if (hard) return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools: grouped, skipped };
   const files = planned as PlannedFile[];
   const outcome = options.dryRun ? { written: [], removed: [], unchanged: files.length } : writePlanned(files, cwd);
-  return { diagnostics: [], problems, conversions, operations: spec.operations.length, selected: chosen.length, tools: grouped, skipped, ...outcome, aborted: false, spec };
+  return {
+    diagnostics: [],
+    problems,
+    conversions,
+    operations: spec.operations.length,
+    selected: chosen.length,
+    tools: grouped,
+    skipped,
+    ...outcome,
+    aborted: false,
+    spec,
+  };
 }

@@ -94,13 +94,18 @@ class DropAndSet {
   }
 
   reportUnmatched(ctx: Context, bodyKey: string | undefined): void {
-    const whole = bodyKey === undefined ? "" : `; the request body is one input property (\`${bodyKey}\`), so its properties cannot be dropped or set one by one`;
+    const whole =
+      bodyKey === undefined ? "" : `; the request body is one input property (\`${bodyKey}\`), so its properties cannot be dropped or set one by one`;
     this.#drop.forEach((name, i) => {
-      if (!this.#offered.has(name)) ctx.curationWarning(["drop", i], `\`drop\` names ${JSON.stringify(name)}, which is neither a parameter nor a body property of this operation${whole}`);
+      if (!this.#offered.has(name))
+        ctx.curationWarning(["drop", i], `\`drop\` names ${JSON.stringify(name)}, which is neither a parameter nor a body property of this operation${whole}`);
     });
     for (const name of Object.keys(this.#set)) {
       if (this.#offered.has(name)) continue;
-      ctx.curationWarning(["set", name], `\`set\` names ${JSON.stringify(name)}, which is neither a parameter nor a body property of this operation, so nothing is sent${whole}; to send a header or query value the API does not declare, declare it in \`add\` as well (\`add: { ${name}: { in: header } }\`)`);
+      ctx.curationWarning(
+        ["set", name],
+        `\`set\` names ${JSON.stringify(name)}, which is neither a parameter nor a body property of this operation, so nothing is sent${whole}; to send a header or query value the API does not declare, declare it in \`add\` as well (\`add: { ${name}: { in: header } }\`)`,
+      );
     }
   }
 }
@@ -108,8 +113,14 @@ class DropAndSet {
 /** The curation's `add` entries as parameters of the operation. */
 function addedParameters(op: Operation, curation: OperationCuration): HttpParameter[] {
   return Object.entries(curation.add ?? {}).map(([name, p]) => ({
-    name, in: p.in, required: p.in === "path" || p.required === true, schema: p.schema ?? { type: "string" }, description: p.description,
-    style: p.in === "query" || p.in === "cookie" ? "form" : "simple", explode: p.in === "query" || p.in === "cookie", pointer: pointerJoin(op.pointer, "parameters"),
+    name,
+    in: p.in,
+    required: p.in === "path" || p.required === true,
+    schema: p.schema ?? { type: "string" },
+    description: p.description,
+    style: p.in === "query" || p.in === "cookie" ? "form" : "simple",
+    explode: p.in === "query" || p.in === "cookie",
+    pointer: pointerJoin(op.pointer, "parameters"),
   }));
 }
 
@@ -127,7 +138,12 @@ export function buildInput(ctx: Context): BuiltInput {
   const body = buildBody(ctx, parts);
   parts.curated.reportUnmatched(ctx, body.binding?.key);
   const schema: JsonObject = { type: "object", properties: parts.properties, ...(parts.required.length > 0 ? { required: parts.required } : {}) };
-  if (Object.keys(parts.defs).length > 0) schema.$defs = Object.fromEntries(Object.keys(parts.defs).sort().map((k) => [k, parts.defs[k]!]));
+  if (Object.keys(parts.defs).length > 0)
+    schema.$defs = Object.fromEntries(
+      Object.keys(parts.defs)
+        .sort()
+        .map((k) => [k, parts.defs[k]!]),
+    );
   return { schema, parameters: params.bindings, body: body.binding, failed: params.failed || body.failed };
 }
 
@@ -139,7 +155,11 @@ function buildParameters(ctx: Context, parts: InputParts): { bindings: Parameter
   for (const param of [...op.parameters, ...addedParameters(op, ctx.curation)]) {
     const base = { name: param.name, in: param.in, style: param.style, explode: param.explode };
     if (param.in === "header" && TRANSPORT_HEADERS.has(param.name.toLowerCase())) {
-      ctx.conversions.add("transport header", param.pointer, `header parameter ${JSON.stringify(param.name)} left out: the handler sets it (OpenAPI 3.x ignores it as a parameter)`);
+      ctx.conversions.add(
+        "transport header",
+        param.pointer,
+        `header parameter ${JSON.stringify(param.name)} left out: the handler sets it (OpenAPI 3.x ignores it as a parameter)`,
+      );
       continue;
     }
     curated.offers(param.name);
@@ -149,11 +169,16 @@ function buildParameters(ctx: Context, parts: InputParts): { bindings: Parameter
       continue;
     }
     if (curated.dropped(param.name)) {
-      if (param.required) report.error(param.pointer, `parameter ${JSON.stringify(param.name)} is required by the API, so the curation cannot drop it without a value in \`set\``);
+      if (param.required)
+        report.error(
+          param.pointer,
+          `parameter ${JSON.stringify(param.name)} is required by the API, so the curation cannot drop it without a value in \`set\``,
+        );
       continue;
     }
     const key = names.take(param.name, param.in);
-    if (key !== param.name) ctx.conversions.add("parameter renamed", param.pointer, `${param.in} parameter ${JSON.stringify(param.name)} is input property ${JSON.stringify(key)}`);
+    if (key !== param.name)
+      ctx.conversions.add("parameter renamed", param.pointer, `${param.in} parameter ${JSON.stringify(param.name)} is input property ${JSON.stringify(key)}`);
     const converted = converter.convertRoot(withDescription(param.schema, param.description), pointerJoin(param.pointer, "schema"), "input", report);
     failed ||= converted.failed;
     Object.assign(defs, converted.defs);
@@ -168,7 +193,10 @@ function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | un
   const { op, converter, report } = ctx;
   const { names, properties, required, defs } = parts;
   for (const other of op.otherBodies) {
-    report.warn(pointerJoin(op.pointer, "requestBody"), `request body ${JSON.stringify(other)} is not offered: toolc sends JSON, form, text or binary bodies${op.body ? `; ${JSON.stringify(op.body.mediaType)} is used` : ""}`);
+    report.warn(
+      pointerJoin(op.pointer, "requestBody"),
+      `request body ${JSON.stringify(other)} is not offered: toolc sends JSON, form, text or binary bodies${op.body ? `; ${JSON.stringify(op.body.mediaType)} is used` : ""}`,
+    );
   }
   const body = op.body;
   if (!body) return { binding: undefined, failed: false };
@@ -188,7 +216,11 @@ function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | un
 }
 
 /** The converted body as an object with properties; a body that is a $ref was converted as a $defs entry, so its properties are read there. */
-function bodyObject(converter: SchemaConverter, source: Json, converted: { schema: Json; defs: JsonObject }): (JsonObject & { properties: JsonObject }) | undefined {
+function bodyObject(
+  converter: SchemaConverter,
+  source: Json,
+  converted: { schema: Json; defs: JsonObject },
+): (JsonObject & { properties: JsonObject }) | undefined {
   const ref = isJsonObject(source) ? source.$ref : undefined;
   const defName = typeof ref === "string" ? converter.defNameOfRef(ref) : undefined;
   const object = typeof ref === "string" ? (defName === undefined ? undefined : converted.defs[defName]) : converted.schema;
@@ -210,7 +242,8 @@ function flattenBody(ctx: Context, parts: InputParts, object: JsonObject & { pro
     const value = parts.curated.fixed(key);
     if (value) fixed[key] = value.value;
     else if (!parts.curated.dropped(key)) keys.push(key);
-    else if (requiredByBody.has(key)) ctx.report.error(body.pointer, `body property ${JSON.stringify(key)} is required by the API, so the curation cannot drop it without a value in \`set\``);
+    else if (requiredByBody.has(key))
+      ctx.report.error(body.pointer, `body property ${JSON.stringify(key)} is required by the API, so the curation cannot drop it without a value in \`set\``);
   }
   for (const key of keys) {
     parts.names.take(key, "body");
@@ -225,7 +258,18 @@ function flattenBody(ctx: Context, parts: InputParts, object: JsonObject & { pro
 function flattenable(schema: Json, names: Names): boolean {
   if (!isJsonObject(schema) || !isJsonObject(schema.properties)) return false;
   if (schema.type !== undefined && schema.type !== "object") return false;
-  for (const key of ["allOf", "anyOf", "oneOf", "not", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "nullable", "discriminator"]) {
+  for (const key of [
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "additionalProperties",
+    "patternProperties",
+    "minProperties",
+    "maxProperties",
+    "nullable",
+    "discriminator",
+  ]) {
     if (key in schema && !(key === "additionalProperties" && schema[key] === false)) return false;
   }
   const keys = Object.keys(schema.properties);
@@ -248,6 +292,10 @@ function markSensitive(schema: Json, key: string, wireName: string, ctx: Context
   const type = schema.type;
   const stringy = type === undefined || type === "string" || (Array.isArray(type) && type.includes("string"));
   if (!stringy || schema["x-sensitive"] === true) return schema;
-  ctx.conversions.add("x-sensitive", pointerJoin(ctx.op.pointer, key), `input ${JSON.stringify(key)} marked x-sensitive (${byScheme ? "a security scheme names it" : "its name says it is a secret"})`);
+  ctx.conversions.add(
+    "x-sensitive",
+    pointerJoin(ctx.op.pointer, key),
+    `input ${JSON.stringify(key)} marked x-sensitive (${byScheme ? "a security scheme names it" : "its name says it is a secret"})`,
+  );
   return { ...schema, "x-sensitive": true };
 }

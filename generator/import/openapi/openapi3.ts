@@ -7,9 +7,19 @@
 import { pointerJoin, type Reporter } from "../problems.js";
 import { followRef, operationBasics, optionalText, readSecurity } from "./document.js";
 import {
-  bodyEncoding, HTTP_METHODS, isJsonMediaType,
-  type ApiSpec, type HttpParameter, type Json, type Operation, type ParameterLocation, type RequestBody, type ResponseSpec,
-  type SecurityRequirements, type SecurityScheme, type SpecVersion,
+  bodyEncoding,
+  HTTP_METHODS,
+  isJsonMediaType,
+  type ApiSpec,
+  type HttpParameter,
+  type Json,
+  type Operation,
+  type ParameterLocation,
+  type RequestBody,
+  type ResponseSpec,
+  type SecurityRequirements,
+  type SecurityScheme,
+  type SpecVersion,
 } from "./model.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { JsonObject } from "../../ir.js";
@@ -38,7 +48,8 @@ function readParameter(doc: JsonObject, raw: Json, at: string, report: Reporter)
     // A parameter with `content` is serialized as that media type; toolc sends JSON text, the common case.
     const [mediaType, media] = Object.entries(node.content)[0] ?? [];
     schema = isJsonObject(media) ? media.schema : undefined;
-    if (mediaType !== undefined && !isJsonMediaType(mediaType)) report.warn(pointerJoin(pointer, "content"), `parameter content ${JSON.stringify(mediaType)} is sent as its JSON text`);
+    if (mediaType !== undefined && !isJsonMediaType(mediaType))
+      report.warn(pointerJoin(pointer, "content"), `parameter content ${JSON.stringify(mediaType)} is sent as its JSON text`);
   }
   return {
     name: node.name,
@@ -96,13 +107,15 @@ function readResponses(doc: JsonObject, raw: Json | undefined, at: string, repor
     if (!found) return [];
     const content = isJsonObject(found.node.content) ? Object.entries(found.node.content) : [];
     const [mediaType, media] = content.find(([mt]) => isJsonMediaType(mt)) ?? content[0] ?? [];
-    return [{
-      status,
-      description: typeof found.node.description === "string" ? found.node.description : "",
-      mediaType,
-      schema: isJsonObject(media) ? media.schema : undefined,
-      pointer: mediaType === undefined ? found.pointer : pointerJoin(found.pointer, "content", mediaType, "schema"),
-    }];
+    return [
+      {
+        status,
+        description: typeof found.node.description === "string" ? found.node.description : "",
+        mediaType,
+        schema: isJsonObject(media) ? media.schema : undefined,
+        pointer: mediaType === undefined ? found.pointer : pointerJoin(found.pointer, "content", mediaType, "schema"),
+      },
+    ];
   });
 }
 
@@ -142,14 +155,25 @@ function readServers(doc: JsonObject): string[] {
     if (typeof server.url !== "string") return [];
     // Server variables take their defaults (OpenAPI 3.x Server Variable Object: `default` is required).
     const variables = isJsonObject(server.variables) ? server.variables : {};
-    return [server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-      const variable = variables[name];
-      return isJsonObject(variable) && typeof variable.default === "string" ? variable.default : whole;
-    })];
+    return [
+      server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+        const variable = variables[name];
+        return isJsonObject(variable) && typeof variable.default === "string" ? variable.default : whole;
+      }),
+    ];
   });
 }
 
-function readOperation(doc: JsonObject, path: string, method: (typeof HTTP_METHODS)[number], node: JsonObject, pathParameters: readonly HttpParameter[], at: string, globalSecurity: SecurityRequirements, report: Reporter): Operation {
+function readOperation(
+  doc: JsonObject,
+  path: string,
+  method: (typeof HTTP_METHODS)[number],
+  node: JsonObject,
+  pathParameters: readonly HttpParameter[],
+  at: string,
+  globalSecurity: SecurityRequirements,
+  report: Reporter,
+): Operation {
   const { body, others } = chooseBody(doc, node.requestBody, pointerJoin(at, "requestBody"), report);
   return {
     ...operationBasics(node, method, path, at, globalSecurity),
@@ -172,7 +196,8 @@ export function readOpenApi3(doc: JsonObject, version: SpecVersion, report: Repo
     const pathParameters = readParameters(doc, item.node.parameters, pointerJoin(item.pointer, "parameters"), report);
     for (const method of HTTP_METHODS) {
       const node = item.node[method];
-      if (isJsonObject(node)) operations.push(readOperation(doc, path, method, node, pathParameters, pointerJoin(item.pointer, method), globalSecurity, report));
+      if (isJsonObject(node))
+        operations.push(readOperation(doc, path, method, node, pathParameters, pointerJoin(item.pointer, method), globalSecurity, report));
     }
   }
   return {

@@ -21,12 +21,33 @@ import type { JsonObject } from "../../ir.js";
 
 /** Reason codes for the 4xx statuses (RFC 9110 §15.5 reason phrases). */
 const REASONS: Record<string, string> = {
-  "400": "BAD_REQUEST", "401": "UNAUTHORIZED", "402": "PAYMENT_REQUIRED", "403": "FORBIDDEN", "404": "NOT_FOUND",
-  "405": "METHOD_NOT_ALLOWED", "406": "NOT_ACCEPTABLE", "407": "PROXY_AUTHENTICATION_REQUIRED", "408": "REQUEST_TIMEOUT",
-  "409": "CONFLICT", "410": "GONE", "411": "LENGTH_REQUIRED", "412": "PRECONDITION_FAILED", "413": "CONTENT_TOO_LARGE",
-  "414": "URI_TOO_LONG", "415": "UNSUPPORTED_MEDIA_TYPE", "416": "RANGE_NOT_SATISFIABLE", "417": "EXPECTATION_FAILED",
-  "421": "MISDIRECTED_REQUEST", "422": "UNPROCESSABLE_CONTENT", "423": "LOCKED", "424": "FAILED_DEPENDENCY", "425": "TOO_EARLY",
-  "426": "UPGRADE_REQUIRED", "428": "PRECONDITION_REQUIRED", "431": "REQUEST_HEADER_FIELDS_TOO_LARGE", "451": "UNAVAILABLE_FOR_LEGAL_REASONS",
+  "400": "BAD_REQUEST",
+  "401": "UNAUTHORIZED",
+  "402": "PAYMENT_REQUIRED",
+  "403": "FORBIDDEN",
+  "404": "NOT_FOUND",
+  "405": "METHOD_NOT_ALLOWED",
+  "406": "NOT_ACCEPTABLE",
+  "407": "PROXY_AUTHENTICATION_REQUIRED",
+  "408": "REQUEST_TIMEOUT",
+  "409": "CONFLICT",
+  "410": "GONE",
+  "411": "LENGTH_REQUIRED",
+  "412": "PRECONDITION_FAILED",
+  "413": "CONTENT_TOO_LARGE",
+  "414": "URI_TOO_LONG",
+  "415": "UNSUPPORTED_MEDIA_TYPE",
+  "416": "RANGE_NOT_SATISFIABLE",
+  "417": "EXPECTATION_FAILED",
+  "421": "MISDIRECTED_REQUEST",
+  "422": "UNPROCESSABLE_CONTENT",
+  "423": "LOCKED",
+  "424": "FAILED_DEPENDENCY",
+  "425": "TOO_EARLY",
+  "426": "UPGRADE_REQUIRED",
+  "428": "PRECONDITION_REQUIRED",
+  "431": "REQUEST_HEADER_FIELDS_TOO_LARGE",
+  "451": "UNAVAILABLE_FOR_LEGAL_REASONS",
 };
 
 export interface BuiltOutput {
@@ -60,12 +81,19 @@ export function buildOutput(op: Operation, converter: SchemaConverter, conversio
   }
   for (const other of responses) {
     if (other === chosen || other.schema === undefined || JSON.stringify(other.schema) === JSON.stringify(chosen.schema)) continue;
-    report.warn(other.pointer, `the ${other.status} response's schema differs from the ${chosen.status} response's; the output declares ${chosen.status}'s, so a ${other.status} answer of another shape is INVALID_OUTPUT`);
+    report.warn(
+      other.pointer,
+      `the ${other.status} response's schema differs from the ${chosen.status} response's; the output declares ${chosen.status}'s, so a ${other.status} answer of another shape is INVALID_OUTPUT`,
+    );
   }
   if (!isJsonMediaType(chosen.mediaType) || chosen.schema === undefined) {
     const block = contentBlock(chosen.mediaType);
     conversions.add("non-JSON response", chosen.pointer, `${chosen.mediaType} answers come back as a ${block} content block; the output says the media type`);
-    const schema: JsonObject = { type: "object", properties: { contentType: { type: "string", description: "The media type of the answer, which follows as a content block." } }, required: ["contentType"] };
+    const schema: JsonObject = {
+      type: "object",
+      properties: { contentType: { type: "string", description: "The media type of the answer, which follows as a content block." } },
+      required: ["contentType"],
+    };
     return { schema, success: { kind: "content", block }, content: [block], failed: false };
   }
   const converted = converter.convertRoot(chosen.schema, chosen.pointer, "output", report);
@@ -75,7 +103,11 @@ export function buildOutput(op: Operation, converter: SchemaConverter, conversio
   }
   const resolved = converter.resolve(chosen.schema);
   const kind = isJsonObject(resolved) && (resolved.type === "array" || "items" in resolved) ? "array output" : "non-object output";
-  conversions.add(kind, chosen.pointer, `the ${chosen.status} answer is not an object; the output is the answer as it is, which a 2025-era MCP client receives as { result: answer }`);
+  conversions.add(
+    kind,
+    chosen.pointer,
+    `the ${chosen.status} answer is not an object; the output is the answer as it is, which a 2025-era MCP client receives as { result: answer }`,
+  );
   // OpenAPI 3.1 allows a boolean schema: `true` accepts any answer, as `{}` does; `false` none, which no tool can serve.
   if (converted.schema === false) report.error(chosen.pointer, `the ${chosen.status} answer's schema is \`false\`, which accepts no answer`);
   const schema = isJsonObject(converted.schema) ? converted.schema : {};
@@ -98,7 +130,8 @@ function rootObject(schema: unknown, defs: JsonObject, converter: SchemaConverte
   if (node.type === "object") return node;
   if (node.type === undefined && isObjectSchema(node)) return { type: "object", ...node };
   const branches = Array.isArray(node.allOf) ? node.allOf : undefined;
-  if (node.type === undefined && branches && branches.some((b) => isObjectBranch(b, defs))) return { type: "object", ...node, allOf: branches.map((b) => nonNullBranch(b, defs)) };
+  if (node.type === undefined && branches && branches.some((b) => isObjectBranch(b, defs)))
+    return { type: "object", ...node, allOf: branches.map((b) => nonNullBranch(b, defs)) };
   return undefined;
 }
 
@@ -143,7 +176,8 @@ export function buildErrors(op: Operation, conversions: Conversions): BuiltError
   const byStatus: Record<string, string> = {};
   for (const response of op.responses) {
     if (!/^4\d\d$/.test(response.status)) {
-      if (/^4XX$/i.test(response.status)) conversions.add("4XX range", response.pointer, "a 4XX range has no code of its own; such answers fail the call (FAILED)");
+      if (/^4XX$/i.test(response.status))
+        conversions.add("4XX range", response.pointer, "a 4XX range has no code of its own; such answers fail the call (FAILED)");
       continue;
     }
     if (response.status === "429") {

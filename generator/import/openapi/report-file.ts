@@ -7,7 +7,12 @@ import type { OpenApiImportResult } from "./index.js";
 
 /** A value in a Markdown table cell: pipes escaped, no line breaks, no HTML. */
 function cell(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]+/g, " ").replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/`/g, "'");
+  return text
+    .replace(/[\r\n\u2028\u2029]+/g, " ")
+    .replace(/\\/g, "\\\\")
+    .replace(/\|/g, "\\|")
+    .replace(/</g, "&lt;")
+    .replace(/`/g, "'");
 }
 
 export function reportMarkdown(result: OpenApiImportResult): string {
@@ -16,7 +21,12 @@ export function reportMarkdown(result: OpenApiImportResult): string {
     "",
     `- OpenAPI version: ${result.spec?.version ?? "unread"}`,
     `- operations: ${result.operations}, selected: ${result.selected}, tools: ${result.tools.length}, skipped: ${result.skipped.length}`,
-    `- conversions: ${result.conversions.list.length} (${result.conversions.counts().map(([k, n]) => `${cell(k)} ${n}`).join(", ") || "none"})`,
+    `- conversions: ${result.conversions.list.length} (${
+      result.conversions
+        .counts()
+        .map(([k, n]) => `${cell(k)} ${n}`)
+        .join(", ") || "none"
+    })`,
     `- problems: ${result.problems.filter((p) => p.severity === "error").length} errors, ${result.problems.filter((p) => p.severity === "warning").length} warnings`,
     "",
     "## Problems",

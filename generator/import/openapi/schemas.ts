@@ -88,7 +88,12 @@ export class SchemaConverter {
     const known = this.#names.get(pointer);
     if (known !== undefined) return known;
     const component = /^\/(?:components\/schemas|definitions)\/([^/]+)$/.exec(pointer);
-    const base = (component ? component[1]! : pointer.slice(1)).replace(/~1/g, "_").replace(/~0/g, "_").replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "") || "Schema";
+    const base =
+      (component ? component[1]! : pointer.slice(1))
+        .replace(/~1/g, "_")
+        .replace(/~0/g, "_")
+        .replace(/[^A-Za-z0-9_.-]+/g, "_")
+        .replace(/^_+|_+$/g, "") || "Schema";
     let name = base;
     for (let i = 2; this.#taken.has(name.toLowerCase()); i++) name = `${base}_${i}`;
     this.#taken.add(name.toLowerCase());
@@ -108,7 +113,11 @@ export class SchemaConverter {
       const component = this.#component(pointer, direction);
       failed ||= component.failed;
       defs[this.defName(pointer)] = component.schema;
-      for (const next of component.refs) if (!seen.has(next)) seen.add(next), pending.push(next);
+      for (const next of component.refs)
+        if (!seen.has(next)) {
+          seen.add(next);
+          pending.push(next);
+        }
     }
     return { schema: own.schema, defs: sortKeys(defs), failed };
   }
@@ -158,7 +167,7 @@ export class SchemaConverter {
   /** Step 1 above, on one node and its subschemas. */
   #prepare(schema: Json, at: string, direction: Direction, refs: Set<string>, report: Reporter): Json {
     if (!isJsonObject(schema)) return schema;
-    let node: JsonObject = this.#itemsList({ ...schema }, at, report);
+    const node: JsonObject = this.#itemsList({ ...schema }, at, report);
     if (typeof node.$ref === "string") node.$ref = this.#rewriteRef(node.$ref, at, refs, report);
     this.#example(node, at);
     this.#formats(node, at);
@@ -168,8 +177,10 @@ export class SchemaConverter {
     for (const [key, value] of Object.entries(node)) {
       const here = pointerJoin(at, key);
       if (SUBSCHEMA.has(key)) node[key] = this.#prepare(value, here, direction, refs, report);
-      else if (SUBSCHEMA_LIST.has(key) && Array.isArray(value)) node[key] = value.map((v, i) => this.#prepare(v, pointerJoin(here, i), direction, refs, report));
-      else if (SUBSCHEMA_MAP.has(key) && isJsonObject(value)) node[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.#prepare(v, pointerJoin(here, k), direction, refs, report)]));
+      else if (SUBSCHEMA_LIST.has(key) && Array.isArray(value))
+        node[key] = value.map((v, i) => this.#prepare(v, pointerJoin(here, i), direction, refs, report));
+      else if (SUBSCHEMA_MAP.has(key) && isJsonObject(value))
+        node[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.#prepare(v, pointerJoin(here, k), direction, refs, report)]));
     }
     return this.#nullable(node, at);
   }
@@ -213,7 +224,10 @@ export class SchemaConverter {
     }
     if ("discriminator" in node) {
       delete node.discriminator;
-      report.warn(pointerJoin(at, "discriminator"), "`discriminator` dropped: the `oneOf`/`anyOf` next to it still decides which branch a value matches, but its mapping is not checked");
+      report.warn(
+        pointerJoin(at, "discriminator"),
+        "`discriminator` dropped: the `oneOf`/`anyOf` next to it still decides which branch a value matches, but its mapping is not checked",
+      );
     }
   }
 
@@ -221,7 +235,9 @@ export class SchemaConverter {
   #directional(node: JsonObject, at: string, direction: Direction): void {
     if (!isJsonObject(node.properties)) return;
     const flag = direction === "input" ? "readOnly" : "writeOnly";
-    const gone = Object.entries(node.properties).filter(([, v]) => isJsonObject(v) && v[flag] === true).map(([k]) => k);
+    const gone = Object.entries(node.properties)
+      .filter(([, v]) => isJsonObject(v) && v[flag] === true)
+      .map(([k]) => k);
     if (gone.length === 0) return;
     node.properties = Object.fromEntries(Object.entries(node.properties).filter(([k]) => !gone.includes(k)));
     if (Array.isArray(node.required)) node.required = node.required.filter((r) => typeof r !== "string" || !gone.includes(r));
@@ -242,14 +258,24 @@ export class SchemaConverter {
     if ("$ref" in node || "enum" in node || "const" in node) return;
     if (node.additionalProperties === true && !TYPE_KEYWORDS.object!.some((k) => k !== "additionalProperties" && k in node)) {
       delete node.additionalProperties;
-      this.conversions.add("additionalProperties without type", pointerJoin(at, "additionalProperties"), "`additionalProperties: true` without `type` never rejects; dropped");
+      this.conversions.add(
+        "additionalProperties without type",
+        pointerJoin(at, "additionalProperties"),
+        "`additionalProperties: true` without `type` never rejects; dropped",
+      );
     }
-    const families = Object.entries(TYPE_KEYWORDS).filter(([, keys]) => keys.some((k) => k in node)).map(([type]) => type);
+    const families = Object.entries(TYPE_KEYWORDS)
+      .filter(([, keys]) => keys.some((k) => k in node))
+      .map(([type]) => type);
     if (families.length !== 1) return;
     const composed = ["anyOf", "oneOf", "allOf"].some((k) => k in node);
     if (composed && families[0] !== "object") return;
     node.type = families[0]!;
-    this.conversions.add("implied type", pointerJoin(at, "type"), `\`type: ${families[0]}\` written: the keywords here apply to ${families[0]}s only, and OpenAPI descriptions leave the type implied`);
+    this.conversions.add(
+      "implied type",
+      pointerJoin(at, "type"),
+      `\`type: ${families[0]}\` written: the keywords here apply to ${families[0]}s only, and OpenAPI descriptions leave the type implied`,
+    );
   }
 
   /** A keyword of another type than the declared one never applies (`pattern` on an integer); Ajv's strict mode refuses it, so it goes. */
@@ -273,7 +299,10 @@ export class SchemaConverter {
     if (!Array.isArray(node.items)) return node;
     const { items, ...rest } = node;
     const asArray = rest.type === "array" || (Array.isArray(rest.type) && rest.type.includes("array"));
-    report.warn(pointerJoin(at, "items"), `\`items\` is a list, which OpenAPI does not allow; read as ${asArray ? "`items: { anyOf: [...] }`" : "`anyOf: [...]` of the value itself"}`);
+    report.warn(
+      pointerJoin(at, "items"),
+      `\`items\` is a list, which OpenAPI does not allow; read as ${asArray ? "`items: { anyOf: [...] }`" : "`anyOf: [...]` of the value itself"}`,
+    );
     if (asArray) return { ...rest, items: { anyOf: items } };
     return "anyOf" in rest ? { ...rest, allOf: [{ anyOf: items }] } : { ...rest, anyOf: items };
   }
@@ -297,5 +326,9 @@ export class SchemaConverter {
 }
 
 function sortKeys(map: JsonObject): JsonObject {
-  return Object.fromEntries(Object.keys(map).sort().map((k) => [k, map[k]!]));
+  return Object.fromEntries(
+    Object.keys(map)
+      .sort()
+      .map((k) => [k, map[k]!]),
+  );
 }

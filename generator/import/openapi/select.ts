@@ -18,7 +18,15 @@ export function operationKeys(op: Operation): string[] {
 
 /** `*` matches within one path segment, `**` across segments. */
 export function globToRegExp(glob: string): RegExp {
-  const source = glob.split("**").map((part) => part.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]*")).join(".*");
+  const source = glob
+    .split("**")
+    .map((part) =>
+      part
+        .split("*")
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join("[^/]*"),
+    )
+    .join(".*");
   return new RegExp(`^${source}$`);
 }
 
@@ -45,7 +53,11 @@ const MAX_NAME = 64;
 /** `repos/get-content` → `repos_get-content`; `GET /accounts/{stake_address}` → `get_accounts_stake_address`; `2fa-status` → `get_2fa-status`. */
 export function derivedName(op: Operation): string {
   const raw = op.operationId ?? `${op.method}_${op.path}`;
-  const cleaned = raw.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/_+/g, "_").replace(/^[_-]+|[_-]+$/g, "") || op.method;
+  const cleaned =
+    raw
+      .replace(/[^A-Za-z0-9_-]+/g, "_")
+      .replace(/_+/g, "_")
+      .replace(/^[_-]+|[_-]+$/g, "") || op.method;
   // Gemini refuses a function name that does not start with a letter or `_` (`2fa-status`): the method goes first.
   const name = /^[A-Za-z]/.test(cleaned) ? cleaned : `${op.method}_${cleaned}`;
   if (name.length <= MAX_NAME) return name;

@@ -30,10 +30,16 @@ async function validationProblems(doc: JsonObject, report: Reporter): Promise<vo
     // validate dereferences in place; the import reads the bundled document, with its references.
     await SwaggerParser.validate(structuredClone(doc) as never);
   } catch (e) {
-    const lines = (e instanceof Error ? e.message : String(e)).split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    const lines = (e instanceof Error ? e.message : String(e))
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "");
     const shown = lines.slice(0, VALIDATION_LINES + 1).join("; ");
     const more = lines.length > VALIDATION_LINES + 1 ? ` (and ${lines.length - VALIDATION_LINES - 1} more lines)` : "";
-    report.warn("", `the document does not validate against its OpenAPI schema: ${shown}${more}; imported anyway, each node the import uses is checked where it is read`);
+    report.warn(
+      "",
+      `the document does not validate against its OpenAPI schema: ${shown}${more}; imported anyway, each node the import uses is checked where it is read`,
+    );
   }
 }
 
@@ -68,7 +74,10 @@ export async function readSpec(location: string, report: Reporter): Promise<ApiS
   }
   const version = versionOf(bundled);
   if (version === undefined) {
-    report.error("", `not a Swagger 2.0 or OpenAPI 3.0/3.1 document (swagger: ${JSON.stringify(bundled.swagger)}, openapi: ${JSON.stringify(bundled.openapi)})`);
+    report.error(
+      "",
+      `not a Swagger 2.0 or OpenAPI 3.0/3.1 document (swagger: ${JSON.stringify(bundled.swagger)}, openapi: ${JSON.stringify(bundled.openapi)})`,
+    );
     return undefined;
   }
   await validationProblems(bundled, report);

@@ -10,17 +10,39 @@ import { pointerJoin, type Reporter } from "../problems.js";
 import { mergeParameters } from "./openapi3.js";
 import { followRef, operationBasics, optionalText, readSecurity } from "./document.js";
 import {
-  bodyEncoding, HTTP_METHODS,
-  type ApiSpec, type HttpParameter, type Json, type Operation, type ParameterLocation, type RequestBody, type ResponseSpec,
-  type SecurityRequirements, type SecurityScheme,
+  bodyEncoding,
+  HTTP_METHODS,
+  type ApiSpec,
+  type HttpParameter,
+  type Json,
+  type Operation,
+  type ParameterLocation,
+  type RequestBody,
+  type ResponseSpec,
+  type SecurityRequirements,
+  type SecurityScheme,
 } from "./model.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { JsonObject } from "../../ir.js";
 
 /** The keywords a non-body Swagger 2.0 parameter shares with a schema (Swagger 2.0 Parameter Object). */
 const PARAMETER_SCHEMA_KEYS = [
-  "type", "format", "items", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength",
-  "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf",
+  "type",
+  "format",
+  "items",
+  "default",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "enum",
+  "multipleOf",
 ];
 
 /** Swagger 2.0 `collectionFormat` as an OpenAPI 3 style: csv is the default, multi is an exploded form. */
@@ -35,7 +57,8 @@ function styleOf(location: ParameterLocation, node: JsonObject): { style: string
 /** A parameter's own schema keywords as a schema; `items` of an array parameter is one too, recursively. */
 function parameterSchema(node: JsonObject): JsonObject {
   const schema: JsonObject = {};
-  for (const key of PARAMETER_SCHEMA_KEYS) if (node[key] !== undefined) schema[key] = key === "items" && isJsonObject(node.items) ? parameterSchema(node.items) : node[key]!;
+  for (const key of PARAMETER_SCHEMA_KEYS)
+    if (node[key] !== undefined) schema[key] = key === "items" && isJsonObject(node.items) ? parameterSchema(node.items) : node[key]!;
   if (schema.type === "file") return { type: "string", format: "binary" };
   return schema;
 }
@@ -56,7 +79,12 @@ function readParameters(doc: JsonObject, list: Json | undefined, at: string, rep
     if (typeof node.name !== "string") return report.error(pointer, "a parameter needs a `name`");
     const description = optionalText(node.description);
     if (node.in === "body") {
-      (out as { body: RawParameters["body"] }).body = { schema: node.schema ?? {}, required: node.required === true, description, pointer: pointerJoin(pointer, "schema") };
+      (out as { body: RawParameters["body"] }).body = {
+        schema: node.schema ?? {},
+        required: node.required === true,
+        description,
+        pointer: pointerJoin(pointer, "schema"),
+      };
       return;
     }
     const schema = parameterSchema(node);
@@ -66,8 +94,17 @@ function readParameters(doc: JsonObject, list: Json | undefined, at: string, rep
       return;
     }
     const location = node.in as ParameterLocation;
-    if (location !== "path" && location !== "query" && location !== "header") return report.error(pointer, `parameter location ${JSON.stringify(node.in)} is not one of path, query, header, body, formData`);
-    out.parameters.push({ name: node.name, in: location, required: location === "path" || node.required === true, schema, description, ...styleOf(location, node), pointer });
+    if (location !== "path" && location !== "query" && location !== "header")
+      return report.error(pointer, `parameter location ${JSON.stringify(node.in)} is not one of path, query, header, body, formData`);
+    out.parameters.push({
+      name: node.name,
+      in: location,
+      required: location === "path" || node.required === true,
+      schema,
+      description,
+      ...styleOf(location, node),
+      pointer,
+    });
   });
   return out;
 }
@@ -109,19 +146,22 @@ function readResponses(doc: JsonObject, raw: Json | undefined, produces: readonl
     const found = followRef(doc, value, pointerJoin(at, status), report);
     if (!found) return [];
     const schema = found.node.schema;
-    return [{
-      status,
-      description: typeof found.node.description === "string" ? found.node.description : "",
-      mediaType: schema === undefined ? undefined : mediaType,
-      schema,
-      pointer: schema === undefined ? found.pointer : pointerJoin(found.pointer, "schema"),
-    }];
+    return [
+      {
+        status,
+        description: typeof found.node.description === "string" ? found.node.description : "",
+        mediaType: schema === undefined ? undefined : mediaType,
+        schema,
+        pointer: schema === undefined ? found.pointer : pointerJoin(found.pointer, "schema"),
+      },
+    ];
   });
 }
 
 function readScheme(node: JsonObject): SecurityScheme {
   if (node.type === "basic") return { type: "basic" };
-  if (node.type === "apiKey" && typeof node.name === "string" && (node.in === "header" || node.in === "query")) return { type: "apiKey", in: node.in, name: node.name };
+  if (node.type === "apiKey" && typeof node.name === "string" && (node.in === "header" || node.in === "query"))
+    return { type: "apiKey", in: node.in, name: node.name };
   if (node.type === "oauth2") {
     // Swagger 2.0's `application` flow is OAuth 2.0's client credentials grant.
     const tokenUrl = typeof node.tokenUrl === "string" ? node.tokenUrl : undefined;
@@ -142,7 +182,11 @@ export function readSwagger2(doc: JsonObject, report: Reporter): ApiSpec {
   const info = isJsonObject(doc.info) ? doc.info : {};
   const globalSecurity: SecurityRequirements = readSecurity(doc.security) ?? [];
   const definitions = isJsonObject(doc.securityDefinitions) ? doc.securityDefinitions : {};
-  const securitySchemes = Object.fromEntries(Object.entries(definitions).filter(([, v]) => isJsonObject(v)).map(([k, v]) => [k, readScheme(v as JsonObject)]));
+  const securitySchemes = Object.fromEntries(
+    Object.entries(definitions)
+      .filter(([, v]) => isJsonObject(v))
+      .map(([k, v]) => [k, readScheme(v as JsonObject)]),
+  );
   const operations: Operation[] = [];
   const paths = isJsonObject(doc.paths) ? doc.paths : {};
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -162,7 +206,13 @@ export function readSwagger2(doc: JsonObject, report: Reporter): ApiSpec {
         parameters: raw.parameters,
         body: body?.mediaType === "multipart/form-data" ? undefined : body,
         otherBodies: body?.mediaType === "multipart/form-data" ? ["multipart/form-data"] : [],
-        responses: readResponses(doc, node.responses, produces.filter((t): t is string => typeof t === "string"), pointerJoin(at, "responses"), report),
+        responses: readResponses(
+          doc,
+          node.responses,
+          produces.filter((t): t is string => typeof t === "string"),
+          pointerJoin(at, "responses"),
+          report,
+        ),
       });
     }
   }

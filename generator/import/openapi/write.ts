@@ -76,15 +76,23 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
     files.push({ path, text: contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out) });
   }
   if (existsSync(plan.out)) {
-    for (const name of readdirSync(plan.out).filter((f) => f.endsWith(".yaml")).sort()) {
+    for (const name of readdirSync(plan.out)
+      .filter((f) => f.endsWith(".yaml"))
+      .sort()) {
       const path = join(plan.out, name);
       if (!produced.has(path) && importedBy(readText(path) ?? "") === plan.id) files.push({ path, text: null });
     }
   }
   if (problems.length > 0) return problems;
   const handlersText = await emitHandlers({
-    title: plan.spec.title, specDisplay: plan.specDisplay, envPrefix: plan.env, server: plan.server, schemes: plan.schemes, tools: plan.tools,
-    indexModule: relativeModule(plan.handlers, join(plan.generated, "index.ts")), extension: ".js",
+    title: plan.spec.title,
+    specDisplay: plan.specDisplay,
+    envPrefix: plan.env,
+    server: plan.server,
+    schemes: plan.schemes,
+    tools: plan.tools,
+    indexModule: relativeModule(plan.handlers, join(plan.generated, "index.ts")),
+    extension: ".js",
   });
   files.push({ path: plan.handlers, text: handlersText });
   files.push({ path: join(dirname(plan.handlers), RUNTIME_FILE), text: emitRuntime() });
