@@ -10,7 +10,7 @@
  */
 import { SUPPORTED_FORMATS } from "../ajv.js";
 import { patternMessage, patternProblem } from "../normalize/patterns.js";
-import { isObjectSchema, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
+import { ASSERTIONS_OUTSIDE_SUBSET, isObjectSchema, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../schema/walk.js";
 import { pointerJoin, type Reporter } from "./problems.js";
 import { fragmentTokens } from "../schema/pointer.js";
 import type { JsonObject, JsonValue as Json } from "../ir.js";
@@ -53,23 +53,7 @@ const SUBSCHEMA_LIST: ReadonlySet<string> = new Set(SCHEMA_LIST_KEYWORDS);
 const SUBSCHEMA_MAP: ReadonlySet<string> = new Set([...SCHEMA_MAP_KEYWORDS, "definitions"]);
 
 /** Assertions toolc cannot express: the tool is skipped rather than served with a different meaning. */
-const UNSUPPORTED_ASSERTIONS = new Set([
-  "if",
-  "then",
-  "else",
-  "not",
-  "contains",
-  "minContains",
-  "maxContains",
-  "dependentRequired",
-  "dependentSchemas",
-  "dependencies",
-  "patternProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "$dynamicRef",
-  "$recursiveRef",
-]);
+const UNSUPPORTED_ASSERTIONS = new Set<string>(ASSERTIONS_OUTSIDE_SUBSET);
 /** Keywords without validation meaning for a 2020-12 validator (annotations, identifiers): dropping them changes no verdict. */
 const DROPPABLE = new Set(["contentEncoding", "contentMediaType", "contentSchema", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary", "$schema"]);
 /** Annotations that may stand next to `$ref` in draft-07, where every other sibling is ignored. */

@@ -9,32 +9,19 @@ import addFormats from "ajv-formats";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, JsonPath } from "../ir.js";
 import { describeError, formatPath, pointerSegments } from "../runtime/issues.js";
+import { ASSERTIONS_OUTSIDE_SUBSET } from "../schema/walk.js";
 import { didYouMean } from "./suggest.js";
 import type { YamlSource } from "./yaml-source.js";
 
 export const META_SCHEMA_URL = new URL("../../schema/contract.schema.json", import.meta.url);
 
 /** JSON Schema keywords that exist but are outside toolc's subset: a clear "unsupported", not "unknown". */
-const OUTSIDE_SUBSET = new Set([
-  "if",
-  "then",
-  "else",
-  "not",
-  "contains",
-  "minContains",
-  "maxContains",
-  "dependentRequired",
-  "dependentSchemas",
-  "dependencies",
-  "patternProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "$dynamicRef",
+const OUTSIDE_SUBSET = new Set<string>([
+  ...ASSERTIONS_OUTSIDE_SUBSET,
   "$dynamicAnchor",
   "$anchor",
   "$id",
   "$vocabulary",
-  "$recursiveRef",
   "$recursiveAnchor",
   "contentEncoding",
   "contentMediaType",

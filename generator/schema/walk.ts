@@ -32,6 +32,29 @@ export const ANY_SCHEMA_KEYWORDS = [...SCHEMA_KEYWORDS, "contains", "not", "if",
 export const ANY_SCHEMA_LIST_KEYWORDS = SCHEMA_LIST_KEYWORDS;
 export const ANY_SCHEMA_MAP_KEYWORDS = [...SCHEMA_MAP_KEYWORDS, "patternProperties", "dependentSchemas"] as const;
 
+/**
+ * The JSON Schema 2020-12 assertions outside toolc's subset: a contract that
+ * writes one gets "unsupported" (load), and an imported schema that uses one
+ * is skipped rather than served with a weaker meaning (import).
+ */
+export const ASSERTIONS_OUTSIDE_SUBSET = [
+  "if",
+  "then",
+  "else",
+  "not",
+  "contains",
+  "minContains",
+  "maxContains",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
+  "patternProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "$dynamicRef",
+  "$recursiveRef",
+] as const;
+
 /** Gets the node with its children already rebuilt, its path, and the node as it was before. */
 export type SchemaVisitor = (node: JsonObject, path: JsonPath, original: JsonObject) => JsonObject;
 
