@@ -16,6 +16,7 @@ import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { forEachSchema } from "../schema/walk.js";
+import { FORMAT_LENGTHS } from "./format-lengths.js";
 
 /** Patterns are checked once per process: the same id pattern recurs across many tools. */
 const verdicts = new Map<string, PatternProblem | undefined>();
@@ -163,12 +164,18 @@ function typesOf(node: JsonObject): readonly unknown[] {
 }
 
 /**
- * Formats whose grammar bounds a valid string's length (runtime/formats.ts):
- * fixed-width (date, uuid), bounded by the grammar (ipv4, ipv6, hostname's
- * 253 characters), or open only in a fraction of a second's digits (time,
- * date-time), which the checker reads once. A `maxLength` would add nothing.
+ * Formats whose grammar bounds a valid string's length: those with a longest
+ * string in format-lengths.ts (date, uuid, ipv4, ipv6, hostname), and time and
+ * date-time, open only in a fraction of a second's digits, which the checker
+ * reads once. A `maxLength` would add nothing.
  */
-export const BOUNDED_FORMATS: ReadonlySet<string> = new Set(["date", "time", "date-time", "uuid", "ipv4", "ipv6", "hostname"]);
+export const BOUNDED_FORMATS: ReadonlySet<string> = new Set([
+  ...Object.entries(FORMAT_LENGTHS)
+    .filter(([, lengths]) => Number.isFinite(lengths.max))
+    .map(([format]) => format),
+  "time",
+  "date-time",
+]);
 
 /** What is unbounded about `node`, if anything: a string without maxLength or a bounding format, an array without maxItems. */
 function unboundedKind(node: JsonObject): string | undefined {
