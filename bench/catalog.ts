@@ -14,7 +14,7 @@ import { CHROMIUM, launchChromium } from "../test/helpers/chromium.js";
 import { median } from "./lib/measure.js";
 import { ROOT, tempProject, toolc } from "./lib/project.js";
 
-const GITHUB = join(ROOT, "../shared/corpus/github-mcp-toolsnaps");
+const GITHUB = join(ROOT, "test/corpus/github-mcp-toolsnaps");
 
 export interface CatalogBench {
   readonly docsMs: number;

@@ -11,7 +11,7 @@ import addFormatsModule from "ajv-formats";
 import { formats } from "../generator/runtime/formats.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, opts?: unknown) => void;
-const SUITE = new URL("../../shared/corpus/json-schema-test-suite/tests/draft2020-12/optional/format/", import.meta.url).pathname;
+const SUITE = new URL("../test/corpus/json-schema-test-suite/tests/draft2020-12/optional/format/", import.meta.url).pathname;
 
 type Check = (s: string) => boolean;
 type AjvFormat = Check | RegExp | { validate: Check | RegExp } | undefined;

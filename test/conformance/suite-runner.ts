@@ -17,7 +17,7 @@ import type { JsonSchema, JsonValue } from "../../generator/ir.js";
 import { writeValidatorRuntime } from "../helpers/transpile.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-export const SUITE_DIR = join(ROOT, "../shared/corpus/json-schema-test-suite/tests/draft2020-12");
+export const SUITE_DIR = join(ROOT, "test/corpus/json-schema-test-suite/tests/draft2020-12");
 
 /** Suite files for the keywords toolc supports, in the order the report lists them. */
 export const KEYWORD_FILES = [

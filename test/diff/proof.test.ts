@@ -14,7 +14,7 @@ import type { JsonObject } from "../../generator/ir.js";
 import { checkPair, type Direction, type Pair, type Verdict } from "./proof/harness.js";
 import { MUTATIONS, mutate, sites } from "./proof/mutations.js";
 
-const CORPUS = "/work/shared/corpus";
+const CORPUS = new URL("../corpus/", import.meta.url).pathname;
 const SAMPLES = 100;
 
 /** Every edit of the catalogue at every node of `schema` where it applies, at most `limit` of them, spread over the schema. */

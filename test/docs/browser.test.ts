@@ -19,7 +19,7 @@ import { launchChromium, watchProblems, type Browser, type PageProblems } from "
 
 const DEMO_CATALOG = join(ROOT, "demo/catalog");
 const SCREENSHOTS = join(ROOT, ".tmp/catalog-screenshots");
-const GITHUB = join(ROOT, "../shared/corpus/github-mcp-toolsnaps");
+const GITHUB = join(ROOT, "test/corpus/github-mcp-toolsnaps");
 
 const fileUrl = (dir: string, path: string): string => pathToFileURL(join(dir, path)).href;
 

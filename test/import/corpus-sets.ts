@@ -10,7 +10,7 @@ import { compile } from "../../generator/pipeline/run.js";
 import { importContracts } from "../../generator/import/index.js";
 import { ROOT } from "../compiler/helpers.js";
 
-const CORPUS = join(ROOT, "../shared/corpus");
+const CORPUS = join(ROOT, "test/corpus");
 const GITHUB = join(CORPUS, "github-mcp-toolsnaps");
 const REFERENCE = join(CORPUS, "mcp-reference-servers");
 

@@ -25,7 +25,7 @@ function compileDir(dir: string): { ir: ContractIR; diagnostics: readonly Diagno
 
 function githubCorpus(): { ir: ContractIR; diagnostics: readonly Diagnostic[] } {
   const dir = mkdtempSync(join(tmpdir(), "toolc-providers-"));
-  importContracts({ source: join(ROOT, "../shared/corpus/github-mcp-toolsnaps"), out: "definitions", cwd: dir });
+  importContracts({ source: join(ROOT, "test/corpus/github-mcp-toolsnaps"), out: "definitions", cwd: dir });
   return compileDir(join(dir, "definitions"));
 }
 

@@ -12,7 +12,7 @@ import { loadDefinitions } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
 import type { Diagnostic, ToolIR } from "../../generator/ir.js";
 
-const CORPUS = join(new URL("../../", import.meta.url).pathname, "../shared/corpus");
+const CORPUS = join(new URL("../../", import.meta.url).pathname, "test/corpus");
 
 interface CorpusTool {
   name: string;

@@ -156,7 +156,7 @@ const CORPUS_SAMPLE = ["server-everything.tools.json", "server-sequential-thinki
 
 async function corpusOutput(into: string): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "toolc-tsc-corpus-"));
-  const reference = join(ROOT, "../shared/corpus/mcp-reference-servers");
+  const reference = join(ROOT, "test/corpus/mcp-reference-servers");
   for (const file of CORPUS_SAMPLE) {
     const result = importContracts({ source: join(reference, file), out: "definitions", cwd: work });
     if (result.problems.some((p) => p.severity === "error")) throw new Error(`import of ${file} failed`);
