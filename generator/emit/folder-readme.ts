@@ -28,7 +28,12 @@ function importRows(parts: FolderReadmeParts): Row[] {
     ],
     ["`http.ts`", "`createHttpHandler`, the Streamable HTTP entry (Node only: import it only if you serve HTTP)"],
     ...(parts.providers
-      ? [["`providers.ts`", "`openai`, `anthropic`, `gemini` and `aiSdk`: the same tools in each provider's format, each with a `run` that goes through the executor"] as const]
+      ? [
+          [
+            "`providers.ts`",
+            "`openai`, `anthropic`, `gemini` and `aiSdk`: the same tools in each provider's format, each with a `run` that goes through the executor",
+          ] as const,
+        ]
       : []),
   ];
 }
