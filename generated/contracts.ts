@@ -161,7 +161,7 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
     input: [],
     output: [],
   },
-  validators: () => import("./copies/create_refund.js"),
+  validators: () => import("./chunks/create_refund.js"),
 };
 
 /** The compiled contract of `delete_customer` (version 1). */
@@ -249,7 +249,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
     ],
     output: [],
   },
-  validators: () => import("./copies/delete_customer.js"),
+  validators: () => import("./chunks/delete_customer.js"),
 };
 
 /** The compiled contract of `get_order` (version 1). */
@@ -376,7 +376,7 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
       type: "string",
     },
   ],
-  validators: () => import("./copies/get_order.js"),
+  validators: () => import("./chunks/get_order.js"),
 };
 
 /** The compiled contract of `search_orders` (version 1). */
@@ -558,5 +558,5 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
     input: [],
     output: [],
   },
-  validators: () => import("./copies/search_orders.js"),
+  validators: () => import("./chunks/search_orders.js"),
 };

@@ -2,7 +2,7 @@
 
 import { createRefundContract, deleteCustomerContract, getOrderContract, searchOrdersContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
-import { aiSdkToolSet, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
+import { aiSdkToolSet, anthropicInputSchema, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
 import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
@@ -27,77 +27,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "create_refund",
       description: "Refund part or all of a paid order. Safe to retry with the same requestId: the payment service applies each requestId at most once.",
-      parameters: {
-        type: "object",
-        properties: {
-          requestId: {
-            type: "string",
-            format: "uuid",
-            maxLength: 36,
-            description: "Idempotency key chosen by the caller.",
-          },
-          orderId: {
-            type: "string",
-            pattern: "^ord_[A-Za-z0-9]+$",
-            maxLength: 64,
-          },
-          amount: {
-            $ref: "#/$defs/Money",
-          },
-          reason: {
-            enum: [
-              "duplicate",
-              "fraudulent",
-              "requested_by_customer",
-            ],
-            default: "requested_by_customer",
-          },
-          note: {
-            type: [
-              "string",
-              "null",
-            ],
-            maxLength: 500,
-            default: null,
-          },
-          metadata: {
-            type: "object",
-            description: "Free-form labels, stored with the refund.",
-            additionalProperties: {
-              type: "string",
-              maxLength: 200,
-            },
-            maxProperties: 20,
-          },
-        },
-        required: [
-          "requestId",
-          "orderId",
-          "amount",
-        ],
-        additionalProperties: false,
-        $defs: {
-          Money: {
-            type: "object",
-            properties: {
-              amountCents: {
-                type: "integer",
-                minimum: 1,
-              },
-              currency: {
-                type: "string",
-                pattern: "^[A-Z]{3}$",
-                description: "ISO 4217 code, e.g. EUR",
-              },
-            },
-            required: [
-              "amountCents",
-              "currency",
-            ],
-            additionalProperties: false,
-          },
-        },
-      },
+      parameters: createRefundContract.inputSchema,
       strict: false,
     },
   }),
@@ -308,77 +238,7 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool({
     name: "create_refund",
     description: "Refund part or all of a paid order. Safe to retry with the same requestId: the payment service applies each requestId at most once.",
-    input_schema: {
-      type: "object",
-      properties: {
-        requestId: {
-          type: "string",
-          format: "uuid",
-          maxLength: 36,
-          description: "Idempotency key chosen by the caller.",
-        },
-        orderId: {
-          type: "string",
-          pattern: "^ord_[A-Za-z0-9]+$",
-          maxLength: 64,
-        },
-        amount: {
-          $ref: "#/$defs/Money",
-        },
-        reason: {
-          enum: [
-            "duplicate",
-            "fraudulent",
-            "requested_by_customer",
-          ],
-          default: "requested_by_customer",
-        },
-        note: {
-          type: [
-            "string",
-            "null",
-          ],
-          maxLength: 500,
-          default: null,
-        },
-        metadata: {
-          type: "object",
-          description: "Free-form labels, stored with the refund.",
-          additionalProperties: {
-            type: "string",
-            maxLength: 200,
-          },
-          maxProperties: 20,
-        },
-      },
-      required: [
-        "requestId",
-        "orderId",
-        "amount",
-      ],
-      additionalProperties: false,
-      $defs: {
-        Money: {
-          type: "object",
-          properties: {
-            amountCents: {
-              type: "integer",
-              minimum: 1,
-            },
-            currency: {
-              type: "string",
-              pattern: "^[A-Z]{3}$",
-              description: "ISO 4217 code, e.g. EUR",
-            },
-          },
-          required: [
-            "amountCents",
-            "currency",
-          ],
-          additionalProperties: false,
-        },
-      },
-    },
+    input_schema: anthropicInputSchema(createRefundContract.inputSchema),
     input_examples: [
       {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",

@@ -34,6 +34,9 @@ Usage:
                                    config, generate writes it too and check keeps it fresh
   toolc --help | --version
 
+  generate and check group a warning code seen more than 3 times into one line; --verbose prints
+  each. toolc.config.yaml's diagnostics.ignore silences a warning code in a folder.
+
 Settings come from toolc.config.yaml (in this folder or the nearest one above it, up to the
 package root); flags override it. Config paths are relative to the config file, flag paths to
 the working directory.
@@ -69,6 +72,7 @@ const OPTIONS = {
   "mcp-sdk": { type: "string" },
   watch: { type: "boolean" },
   diff: { type: "boolean" },
+  verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -141,9 +145,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const flags = flagsOf(values);
   if (values.watch) {
     const { watch } = await import("./commands/watch.js");
-    return watch(flags, io);
+    return watch(flags, io, undefined, { verbose: values.verbose ?? false });
   }
   const settings = await settingsFor(flags, io);
   if (typeof settings === "number") return settings;
-  return generateOnce(settings, command, io, { diff: values.diff ?? false });
+  return generateOnce(settings, command, io, { diff: values.diff ?? false, verbose: values.verbose ?? false });
 }

@@ -57,6 +57,23 @@ export const Codes = {
 
 export type DiagnosticCode = (typeof Codes)[keyof typeof Codes];
 
+/**
+ * The codes that are warnings (TC090 is an error too, when a base cannot be
+ * read): the only ones the config's `diagnostics.ignore` may silence, and
+ * then only their warnings. docs/diagnostics.md gives each its severity.
+ */
+export const WARNING_CODES: readonly string[] = [
+  Codes.nonPortableName,
+  Codes.unboundedInput,
+  Codes.annotationConflict,
+  Codes.unscopedDestructive,
+  Codes.openaiNotStrict,
+  Codes.anthropicNotStrict,
+  Codes.providerName,
+  Codes.mcpHeaderUnsafeInteger,
+  Codes.changelogBase,
+];
+
 export function error(at: SourceLocation, code: DiagnosticCode, message: string): Diagnostic {
   return { ...at, severity: "error", code, message };
 }

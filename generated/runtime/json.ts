@@ -216,7 +216,7 @@ export function copyJson(value: unknown): JsonCopy {
 }
 
 /*
- * The schema-aware copies (copies/<tool>.ts, generated) are built from the
+ * The schema-aware copies (chunks/<tool>.ts, generated) are built from the
  * pieces below. They take an object fast only when it is a plain object
  * whose own enumerable keys are the schema's properties, some possibly
  * missing, in the schema's order; anything else goes to the generic walk

@@ -13,6 +13,8 @@ import type { Diagnostic } from "../ir.js";
 import { run, type RunResult } from "../pipeline/run.js";
 import { WriteError } from "../write/apply.js";
 import type { Difference } from "../write/output.js";
+import { silencer } from "../config/diagnostics-ignore.js";
+import { printDiagnostics, type DiagnosticsOutput } from "./diagnostics-output.js";
 import { type Io, workingDirectory } from "./io.js";
 
 export function plural(n: number, word: string): string {
@@ -84,9 +86,21 @@ function folderOf(difference: Difference, docs: string | undefined): string {
   return docs !== undefined && difference.target.startsWith(docs + sep) ? "catalog folder" : "output folder";
 }
 
-/** Prints a run's diagnostics and outcome; returns the exit status. */
-export async function report(mode: Mode, result: RunResult, ms: number, io: Io, options: { diff?: boolean; docs?: string } = {}): Promise<number> {
-  for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+/** How `generate` and `check` print: `--diff`, and how warnings are printed (diagnostics-output.ts). */
+export interface ReportOptions extends DiagnosticsOutput {
+  readonly diff?: boolean;
+}
+
+/** Prints a run's diagnostics and outcome; returns the exit status. `silenced` tells the warnings the config silences. */
+export async function report(
+  mode: Mode,
+  result: RunResult,
+  ms: number,
+  io: Io,
+  options: ReportOptions & { docs?: string; silenced?: (d: Diagnostic) => boolean } = {},
+): Promise<number> {
+  const silenced = options.silenced;
+  printDiagnostics(silenced ? result.diagnostics.filter((d) => !silenced(d)) : result.diagnostics, io, options);
   if (!result.plan) {
     const errors = result.diagnostics.filter((d) => d.severity === "error").length;
     io.err(`toolc: ${plural(errors, "error")}; nothing was written\n`);
@@ -116,7 +130,7 @@ export async function report(mode: Mode, result: RunResult, ms: number, io: Io, 
   return result.ok ? 0 : 1;
 }
 
-export async function generateOnce(settings: Settings, mode: Mode, io: Io, options: { diff?: boolean } = {}): Promise<number> {
+export async function generateOnce(settings: Settings, mode: Mode, io: Io, options: ReportOptions = {}): Promise<number> {
   const started = performance.now();
   const docs = docsTarget(settings);
   if (docs.diagnostics.length > 0) {
@@ -138,5 +152,6 @@ export async function generateOnce(settings: Settings, mode: Mode, io: Io, optio
     if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);
     return 2;
   }
-  return report(mode, result, Math.round(performance.now() - started), io, { ...options, ...(docs.target ? { docs: docs.target.out } : {}) });
+  const silenced = silencer(settings.ignore ?? [], settings.root, workingDirectory(io));
+  return report(mode, result, Math.round(performance.now() - started), io, { ...options, silenced, ...(docs.target ? { docs: docs.target.out } : {}) });
 }

@@ -171,18 +171,20 @@ function stopRequested(stop: AbortSignal | undefined): Promise<void> {
   });
 }
 
-export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal): Promise<number> {
+export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal, options: { verbose?: boolean } = {}): Promise<number> {
   const cwd = workingDirectory(io);
   const display = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
   // Signals are taken over before the first run, so even that one is never cut off halfway.
   let stopped = false;
   const stopping = stopRequested(stop).then(() => void (stopped = true));
   let watched: Watched = watchedFor(cwd, flags, undefined);
+  // A code's warnings are printed again only when they changed since the run that printed them.
+  const printed = new Map<string, string>();
   const runs = serialRuns(async () => {
     const resolved = await resolveSettings(cwd, flags);
     for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
     if (resolved.usage !== undefined) io.err(`toolc: ${resolved.usage}\n`);
-    if (resolved.settings) await generateOnce(resolved.settings, "generate", io);
+    if (resolved.settings) await generateOnce(resolved.settings, "generate", io, { printed, ...(options.verbose ? { verbose: true } : {}) });
     else io.err("toolc: the config file has errors; nothing was written\n");
     watched = watchedFor(cwd, flags, resolved.settings);
     if (!stopped) folders.update(targets(watched));

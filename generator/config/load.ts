@@ -31,6 +31,8 @@ export interface ConfigValues {
   readonly docs?: { readonly out: string; readonly title?: string; readonly changelog?: readonly string[] };
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */
   readonly diff?: unknown;
+  /** Warnings silenced by code and folder, checked by config/diagnostics-ignore.ts. */
+  readonly diagnostics?: unknown;
 }
 
 export interface LoadedConfig {
@@ -48,7 +50,7 @@ export interface LoadedConfig {
  * their vocabulary (rule ids with did-you-mean); the schema checks only that
  * they are maps, and still describes them in full for editors.
  */
-const OWN_PARSER_SECTIONS: ReadonlySet<string> = new Set(["diff"]);
+const OWN_PARSER_SECTIONS: ReadonlySet<string> = new Set(["diff", "diagnostics"]);
 
 /**
  * The config file for a run started in `cwd`: the first toolc.config.yaml

@@ -9,6 +9,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { authSetting, type AuthSetting } from "./auth.js";
+import { ignoreRulesOf, type IgnoreRule } from "./diagnostics-ignore.js";
 import { findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
 import { mcpSdkLine, type McpSdkLine } from "./mcp-sdk.js";
 import { serverDefaults, type ServerDefaultsSetting } from "./server-defaults.js";
@@ -60,6 +61,8 @@ export interface Settings {
   readonly server: ServerDefaultsSetting;
   /** Whether providers.ts (and its lints) is generated: the config's `providers`, default true. */
   readonly providers: boolean;
+  /** The warnings the config's `diagnostics.ignore` silences, by code and path (config/diagnostics-ignore.ts). */
+  readonly ignore?: readonly IgnoreRule[];
   /** Present when the config has an `auth:` section: the HTTP server is an OAuth resource server. */
   readonly auth?: AuthSetting;
   /** The catalog that generate and check keep fresh; absent when the config has no `docs`. */
@@ -187,6 +190,8 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
       ? undefined
       : authSetting(config.values.auth, mcpSdk, config.values.mcp?.cache?.cacheScope, (path) => config.locatePath(["auth", ...path]));
   if (auth !== undefined && auth.diagnostics.length > 0) return { diagnostics: auth.diagnostics };
+  const ignore = ignoreRulesOf(config);
+  if (ignore.diagnostics.length > 0) return { diagnostics: ignore.diagnostics };
   const settings: Settings = {
     root,
     ...(config ? { configFile: config.path, config } : {}),
@@ -197,6 +202,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     mcpSdk,
     server: serverDefaults(root, config?.values.mcp?.cache),
     providers: config?.values.providers ?? true,
+    ...(ignore.rules.length === 0 ? {} : { ignore: ignore.rules }),
     ...(auth?.setting === undefined ? {} : { auth: auth.setting }),
     ...(docs ? { docs: { out: docs.out, title: docs.title, changelog: docs.changelog } } : {}),
   };

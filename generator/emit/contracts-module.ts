@@ -12,6 +12,7 @@
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
+import { CHUNKS_FOLDER } from "./copies.js";
 import { code, FileBuilder, joinCode, typeSymbol, type Code } from "./file-builder.js";
 import { headerComment } from "./header.js";
 import { jsDoc, literal } from "./literal.js";
@@ -56,7 +57,7 @@ function contractData(tool: ToolIR): JsonObject {
  * One contract constant. Its validators are a loader, not an import: a server
  * then starts, and answers tools/list, without loading any validator code;
  * the runtime loads a tool's module on its first call. That module is
- * `copies/<tool>.js`: its schema-aware copies, with the validators re-exported,
+ * `chunks/<tool>.js`: its schema-aware copies, with the validators re-exported,
  * so a first call loads one module.
  */
 function contractStatement(tool: ToolIR): Code {
@@ -67,7 +68,7 @@ function contractStatement(tool: ToolIR): Code {
   const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => literal(k)).join(" | ")}`;
   const type = code`${TOOL_CONTRACT}<${joinCode(typeArguments, ", ")}${kinds}>`;
   const data = literal(contractData(tool));
-  const loader = `  validators: () => import(${literal(`./copies/${tool.fileName}.js`)}),\n}`;
+  const loader = `  validators: () => import(${literal(`./${CHUNKS_FOLDER}/${tool.fileName}.js`)}),\n}`;
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
 export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
 }

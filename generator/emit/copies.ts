@@ -1,6 +1,7 @@
 /**
- * Copies target: `copies/<tool>.ts`, the module the runtime loads on a tool's
- * first call. It re-exports the tool's validators and adds `copyInput` and
+ * Chunks target: `chunks/<tool>.ts`, the module the runtime loads on a tool's
+ * first call (one chunk per tool, so a server that never calls a tool never
+ * loads its code). It re-exports the tool's validators and adds `copyInput` and
  * `copyOutput`, copies of plain JSON data written for the shapes of the
  * tool's schemas: one function per object or array shape, reading each
  * expected property by name (so each read site sees one shape), each value
@@ -16,6 +17,8 @@ import { defsEntryName } from "../schema/refs.js";
 import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "./file-builder.js";
 import { literal } from "./literal.js";
 
+/** The folder of the per-tool chunks; `copies/` before, which the write step removes from an older project as stale. */
+export const CHUNKS_FOLDER = "chunks";
 const RUNTIME_JSON = "../runtime/json.js";
 /** The runtime's names are fixed and the file declares none of them, so none is aliased. */
 const json = (name: string): ImportSymbol => valueSymbol(name, RUNTIME_JSON);
@@ -239,7 +242,7 @@ export function ${exportName}(value: unknown): ${JSON_COPY} {
 export function emitCopies(tool: ToolIR, header: string): EmittedFile {
   const input = rootCopy("copyInput", "input", tool.inputSchema);
   const output = rootCopy("copyOutput", "output", tool.outputSchema);
-  const file = new FileBuilder(`copies/${tool.fileName}.ts`, header);
+  const file = new FileBuilder(`${CHUNKS_FOLDER}/${tool.fileName}.ts`, header);
   // Only what the code uses is imported, as each piece of code is added: the generated code compiles with noUnusedLocals.
   file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${tool.fileName}.js` });
   if (input.usesIsArray || output.usesIsArray) file.add("const isArray = Array.isArray;");

@@ -8,6 +8,7 @@ import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { emitContractTests, type ContractTestOptions } from "./contract-tests.js";
 import { emitContractsModule } from "./contracts-module.js";
 import { emitCopies } from "./copies.js";
+import { emitFolderReadme } from "./folder-readme.js";
 import { headerComment } from "./header.js";
 import { emitHttpModule } from "./http-module.js";
 import { emitIndexModule } from "./index-module.js";
@@ -50,7 +51,7 @@ function runtimeNeeds(options: EmitOptions): RuntimeNeeds {
 }
 
 /**
- * Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime.
+ * Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime, and the folder's README.
  * The runtime is the part of it these files and the contract tests reach: no contract-test helper without tests, no provider runtime without providers.ts.
  */
 export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
@@ -62,6 +63,7 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     emitHttpModule(options.auth),
     ...(options.providers === false ? [] : [emitProvidersModule(ir)]),
     ...emitRuntimeFiles(runtimeNeeds(options)),
+    emitFolderReadme(ir, { providers: options.providers !== false }),
   ];
 }
 

@@ -20,12 +20,26 @@ export function propertyKey(key: string): string {
   return IDENTIFIER.test(key) ? key : JSON.stringify(key);
 }
 
+/**
+ * An expression inside a literal, printed as it is: a reference to a value
+ * the generated file already holds (a contract's served schema), so a value
+ * is written once. Its text is built by the emitter from names it declared
+ * or imported, never from a contract's text.
+ */
+export class LiteralReference {
+  readonly expression: string;
+  constructor(expression: string) {
+    this.expression = expression;
+  }
+}
+
 /** Entries as JSON.stringify keeps them: `undefined` and functions are left out of objects. */
 function keptEntries(value: object): [string, unknown][] {
   return Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== "function");
 }
 
 function write(value: unknown, indent: string): string {
+  if (value instanceof LiteralReference) return value.expression;
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   const inner = `${indent}  `;
   if (Array.isArray(value)) {

@@ -33,7 +33,7 @@ export function validatorsOf(
   if (cached !== undefined) return cached;
   return source().then((module) => {
     // Keep only the two functions, not the whole module namespace.
-    // The copies too (copies/<tool>.js; see contract.ts): the one hook the executor's copies need here.
+    // The copies too (chunks/<tool>.js; see contract.ts): the one hook the executor's copies need here.
     const validators: ToolValidators = {
       validateInput: module.validateInput,
       validateOutput: module.validateOutput,

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyDemo, ROOT, snapshotTree } from "../compiler/helpers.js";
+import { copyDemo, projectWith, ROOT, snapshotTree } from "../compiler/helpers.js";
 
 let child: ChildProcess | undefined;
 afterEach(() => {
@@ -108,5 +108,28 @@ describe("toolc generate --watch", () => {
     expect(await exited).toBe(0);
     expect(w.stderr()).toContain("toolc: stopped watching");
     expect(snapshotTree(join(dir, "generated"))).toEqual(last);
+  });
+
+  it("prints a code's warnings again only when they changed", { timeout: 120_000 }, async () => {
+    const strings = (n: number): string => Array.from({ length: n }, (_, i) => `    p${i}: { type: string }`).join("\n");
+    const tool = (description: string, n: number): string =>
+      `name: t\nversion: 1\ndescription: ${description}\neffect: read\ninput:\n  type: object\n  properties:\n${strings(n)}\noutput: { type: object }\n`;
+    const dir = projectWith({ "t.yaml": tool("One.", 5) });
+    writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\n");
+    const grouped = (stderr: string): string[] => stderr.split("\n").filter((l) => / warning TC036: .*\(and \d+ more TC036 warnings/.test(l));
+    const w = startWatch(dir);
+    await w.until(({ stdout }) => runs(stdout) === 1);
+    expect(grouped(w.stderr())).toHaveLength(1);
+
+    writeFileSync(join(dir, "definitions/t.yaml"), tool("Two.", 5));
+    // A save may raise more than one event, and so more than one run; each says the same.
+    await w.until(({ stderr }) => stderr.includes("toolc: warnings as in the last run, not repeated: TC036 ×5\n"));
+    expect(grouped(w.stderr())).toHaveLength(1);
+
+    writeFileSync(join(dir, "definitions/t.yaml"), tool("Two.", 6));
+    await w.until(({ stderr }) => grouped(stderr).length > 1);
+    await w.until(({ stdout }) => runs(stdout) >= 3);
+    expect(grouped(w.stderr())).toHaveLength(2);
+    expect(grouped(w.stderr())[1]).toContain("(and 5 more TC036 warnings");
   });
 });

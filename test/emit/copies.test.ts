@@ -114,10 +114,10 @@ beforeAll(async () => {
     writeFileSync(join(dir, "runtime", `${name}.js`), toJs(readFileSync(join(ROOT, "generator/runtime", `${name}.ts`), "utf8"), `${name}.ts`));
   }
   mkdirSync(join(dir, "validators"));
-  mkdirSync(join(dir, "copies"));
+  mkdirSync(join(dir, "chunks"));
   for (const t of TOOLS) {
     for (const f of [...emitValidators(t, HEADER), emitCopies(t, HEADER)]) writeFileSync(join(dir, f.path.replace(/\.ts$/, ".js")), toJs(f.text, f.path));
-    modules.set(t.name, (await import(pathToFileURL(join(dir, "copies", `${t.name}.js`)).href)) as CopiesModule);
+    modules.set(t.name, (await import(pathToFileURL(join(dir, "chunks", `${t.name}.js`)).href)) as CopiesModule);
   }
   copyJson = ((await import(pathToFileURL(join(dir, "runtime/json.js")).href)) as { copyJson: Copy }).copyJson;
 });

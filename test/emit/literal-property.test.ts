@@ -1,7 +1,7 @@
 /**
  * Property names, descriptions and values are untrusted text from YAML (and
  * the config), and reach contracts.ts, providers.ts, tools/<name>.ts,
- * copies/<name>.ts, the validators, the contract tests, index.ts and http.ts
+ * chunks/<name>.ts, the validators, the contract tests, index.ts and http.ts
  * as keys, strings and JSDoc. For arbitrary names and descriptions (weighted
  * towards quotes, backslashes, `__proto__` inside a longer name, comment
  * terminators, backticks, `${`, line separators) and arbitrary JSON values

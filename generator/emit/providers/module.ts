@@ -3,12 +3,18 @@
  * SDK tools, with each provider's schemas computed here at compile time and
  * written as data, and a `run` per provider bound to the runtime's dispatch.
  * Only callers who use it import it; `index.ts` does not.
+ *
+ * A provider's schema is written only where it differs from the served one
+ * (OpenAI's and Anthropic's strict rewrites, Gemini's subset); where it is
+ * the served schema, key order included, the tool refers to its contract's
+ * `inputSchema` instead, so each schema is not written up to four times.
+ * The value is the same at run time either way (test/providers/module-values.test.ts).
  */
-import type { ContractIR, EmittedFile, JsonObject, JsonValue } from "../../ir.js";
+import type { ContractIR, EmittedFile, JsonObject, JsonValue, ToolIR } from "../../ir.js";
 import { contractConstName } from "../contracts-module.js";
 import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../file-builder.js";
 import { headerComment } from "../header.js";
-import { jsDoc, literal, propertyKey } from "../literal.js";
+import { jsDoc, literal, LiteralReference, propertyKey } from "../literal.js";
 import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from "../../providers/catalog.js";
 
 const PROVIDERS_RUNTIME = "./runtime/providers.js";
@@ -53,6 +59,26 @@ const DECLARED = [
   "aiSdk",
 ];
 
+/**
+ * A provider's form of a tool's input schema: a reference to the served
+ * schema when it is that schema (JSON-equal with the same key order, so the
+ * two serialize to the same bytes), else the schema itself, as data.
+ */
+type Schemas = (tool: ToolIR, schema: JsonObject, as?: "anthropic") => JsonObject | LiteralReference;
+
+function schemasIn(file: FileBuilder): Schemas {
+  const served = new Map<ToolIR, string>();
+  return (tool, schema, as) => {
+    let text = served.get(tool);
+    if (text === undefined) served.set(tool, (text = JSON.stringify(tool.inputSchema)));
+    if (JSON.stringify(schema) !== text) return schema;
+    const input = `${file.use(valueSymbol(contractConstName(tool), "./contracts.js"))}.inputSchema`;
+    // Anthropic's type wants `type: "object"`, which the served schema has when it is Anthropic's (whose literal would be checked for it).
+    const expression = as === "anthropic" ? `${file.use(runtime("anthropicInputSchema"))}(${input})` : input;
+    return new LiteralReference(expression);
+  };
+}
+
 function description(entry: ProviderEntry): JsonObject {
   return entry.tool.description === undefined ? {} : { description: entry.tool.description };
 }
@@ -78,7 +104,7 @@ function data(name: string, type: Code, value: JsonValue, text: string): Code {
  * the union is one type, and each tool is still checked against it, excess
  * properties included.
  */
-function toolArray(name: string, element: { readonly name: string; readonly type: ImportSymbol }, values: readonly JsonValue[], text: string): Code {
+function toolArray(name: string, element: { readonly name: string; readonly type: ImportSymbol }, values: readonly unknown[], text: string): Code {
   if (values.length === 0) return code`${doc(text)}\nconst ${name}: ${element.type}[] = [];`;
   const calls = values.map((value) => `  ${element.name}(${literal(value, 1)}),`);
   return code`${doc(`One element of \`${name}\`, checked on its own (an array of many object literals is too large a union for TypeScript).`)}
@@ -88,11 +114,11 @@ ${doc(text)}
 const ${name}: ${element.type}[] = [\n${calls.join("\n")}\n];`;
 }
 
-function openaiSection(entries: readonly ProviderEntry[]): Code[] {
+function openaiSection(entries: readonly ProviderEntry[], schemas: Schemas): Code[] {
   const listed = entries.filter((e) => e.openai !== undefined);
   const tools = listed.map((e) => ({
     type: "function",
-    function: { name: e.tool.name, ...description(e), parameters: e.openai?.parameters ?? {}, strict: e.openai?.strict ?? false },
+    function: { name: e.tool.name, ...description(e), parameters: schemas(e.tool, e.openai?.parameters ?? {}), strict: e.openai?.strict ?? false },
   }));
   const nulls = Object.fromEntries(listed.flatMap((e) => (e.openai?.nulls === undefined ? [] : [[e.tool.name, e.openai.nulls as unknown as JsonValue]])));
   return [
@@ -121,14 +147,14 @@ export const openai = {
   ];
 }
 
-function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonly string[]): Code[] {
+function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonly string[], schemas: Schemas): Code[] {
   const listed = entries.filter((e) => e.anthropic !== undefined);
   const tools = listed.map((e) => {
     const examples = !e.anthropic?.examplesFit ? [] : objectExamples(e.tool);
     return {
       name: e.tool.name,
       ...description(e),
-      input_schema: e.anthropic?.inputSchema ?? { type: "object" },
+      input_schema: schemas(e.tool, e.anthropic?.inputSchema ?? { type: "object" }, "anthropic"),
       ...(e.anthropic?.strict === true ? { strict: true } : {}),
       ...(examples.length > 0 ? { input_examples: examples } : {}),
     };
@@ -156,9 +182,9 @@ export const anthropic = {
   ];
 }
 
-function geminiSection(entries: readonly ProviderEntry[]): Code[] {
+function geminiSection(entries: readonly ProviderEntry[], schemas: Schemas): Code[] {
   const listed = entries.filter((e) => e.gemini !== undefined);
-  const declarations = listed.map((e) => ({ name: e.tool.name, ...description(e), parametersJsonSchema: e.gemini ?? {} }));
+  const declarations = listed.map((e) => ({ name: e.tool.name, ...description(e), parametersJsonSchema: schemas(e.tool, e.gemini ?? {}) }));
   return [
     contractMap("geminiContracts", listed, "The tools Gemini may call: every tool whose name Gemini accepts."),
     toolArray(
@@ -212,6 +238,12 @@ export function emitProvidersModule(ir: ContractIR): EmittedFile {
     file.print({ kind: "exportFrom", typeOnly: true, names: REEXPORTED_TYPES, from: PROVIDERS_RUNTIME }),
   ];
   file.add(reexports.join("\n"));
-  file.add(...openaiSection(entries), ...anthropicSection(entries, anthropicOverBudget), ...geminiSection(entries), ...aiSdkSection(entries));
+  const schemas = schemasIn(file);
+  file.add(
+    ...openaiSection(entries, schemas),
+    ...anthropicSection(entries, anthropicOverBudget, schemas),
+    ...geminiSection(entries, schemas),
+    ...aiSdkSection(entries),
+  );
   return { path: file.path, text: file.toText() };
 }

@@ -85,7 +85,7 @@ export const jsonSchema202012ToolContract: ToolContract<JsonSchema202012ToolInpu
     input: [],
     output: [],
   },
-  validators: () => import("./copies/json_schema_2020_12_tool.js"),
+  validators: () => import("./chunks/json_schema_2020_12_tool.js"),
 };
 
 /** The compiled contract of `test_audio_content` (version 1). */
@@ -128,7 +128,7 @@ export const testAudioContentContract: ToolContract<TestAudioContentInput, TestA
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_audio_content.js"),
+  validators: () => import("./chunks/test_audio_content.js"),
 };
 
 /** The compiled contract of `test_embedded_resource` (version 1). */
@@ -171,7 +171,7 @@ export const testEmbeddedResourceContract: ToolContract<TestEmbeddedResourceInpu
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_embedded_resource.js"),
+  validators: () => import("./chunks/test_embedded_resource.js"),
 };
 
 /** The compiled contract of `test_error_handling` (version 1). */
@@ -211,7 +211,7 @@ export const testErrorHandlingContract: ToolContract<TestErrorHandlingInput, Tes
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_error_handling.js"),
+  validators: () => import("./chunks/test_error_handling.js"),
 };
 
 /** The compiled contract of `test_image_content` (version 1). */
@@ -254,7 +254,7 @@ export const testImageContentContract: ToolContract<TestImageContentInput, TestI
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_image_content.js"),
+  validators: () => import("./chunks/test_image_content.js"),
 };
 
 /** The compiled contract of `test_logging_tool` (version 1). */
@@ -303,7 +303,7 @@ export const testLoggingToolContract: ToolContract<TestLoggingToolInput, TestLog
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_logging_tool.js"),
+  validators: () => import("./chunks/test_logging_tool.js"),
 };
 
 /** The compiled contract of `test_mcp_param_header` (version 1). */
@@ -370,7 +370,7 @@ export const testMcpParamHeaderContract: ToolContract<TestMcpParamHeaderInput, T
       type: "string",
     },
   ],
-  validators: () => import("./copies/test_mcp_param_header.js"),
+  validators: () => import("./chunks/test_mcp_param_header.js"),
 };
 
 /** The compiled contract of `test_multiple_content_types` (version 1). */
@@ -415,7 +415,7 @@ export const testMultipleContentTypesContract: ToolContract<TestMultipleContentT
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_multiple_content_types.js"),
+  validators: () => import("./chunks/test_multiple_content_types.js"),
 };
 
 /** The compiled contract of `test_simple_text` (version 1). */
@@ -466,7 +466,7 @@ export const testSimpleTextContract: ToolContract<TestSimpleTextInput, TestSimpl
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_simple_text.js"),
+  validators: () => import("./chunks/test_simple_text.js"),
 };
 
 /** The compiled contract of `test_tool_with_logging` (version 1). */
@@ -515,7 +515,7 @@ export const testToolWithLoggingContract: ToolContract<TestToolWithLoggingInput,
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_tool_with_logging.js"),
+  validators: () => import("./chunks/test_tool_with_logging.js"),
 };
 
 /** The compiled contract of `test_tool_with_progress` (version 1). */
@@ -564,5 +564,5 @@ export const testToolWithProgressContract: ToolContract<TestToolWithProgressInpu
     input: [],
     output: [],
   },
-  validators: () => import("./copies/test_tool_with_progress.js"),
+  validators: () => import("./chunks/test_tool_with_progress.js"),
 };

@@ -2,7 +2,7 @@
 
 import { jsonSchema202012ToolContract, testAudioContentContract, testEmbeddedResourceContract, testErrorHandlingContract, testImageContentContract, testLoggingToolContract, testMcpParamHeaderContract, testMultipleContentTypesContract, testSimpleTextContract, testToolWithLoggingContract, testToolWithProgressContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
-import { aiSdkToolSet, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
+import { aiSdkToolSet, anthropicInputSchema, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
 import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
@@ -340,46 +340,31 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool({
     name: "test_audio_content",
     description: "Returns a short silent WAV as audio content.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testAudioContentContract.inputSchema),
     strict: true,
   }),
   anthropicTool({
     name: "test_embedded_resource",
     description: "Returns an embedded text resource.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testEmbeddedResourceContract.inputSchema),
     strict: true,
   }),
   anthropicTool({
     name: "test_error_handling",
     description: "Always fails, to test error reporting.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testErrorHandlingContract.inputSchema),
     strict: true,
   }),
   anthropicTool({
     name: "test_image_content",
     description: "Returns a 1x1 red PNG as image content.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testImageContentContract.inputSchema),
     strict: true,
   }),
   anthropicTool({
     name: "test_logging_tool",
     description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testLoggingToolContract.inputSchema),
     strict: true,
   }),
   anthropicTool({
@@ -408,19 +393,13 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool({
     name: "test_multiple_content_types",
     description: "Returns text, an image and an embedded JSON resource.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testMultipleContentTypesContract.inputSchema),
     strict: true,
   }),
   anthropicTool({
     name: "test_simple_text",
     description: "Returns a simple text response.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testSimpleTextContract.inputSchema),
     strict: true,
     input_examples: [
       {},
@@ -429,19 +408,13 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool({
     name: "test_tool_with_logging",
     description: "Sends three log messages while it runs.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testToolWithLoggingContract.inputSchema),
     strict: true,
   }),
   anthropicTool({
     name: "test_tool_with_progress",
     description: "Reports progress three times while it runs.",
-    input_schema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(testToolWithProgressContract.inputSchema),
     strict: true,
   }),
 ];
@@ -511,42 +484,27 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
   geminiDeclaration({
     name: "test_audio_content",
     description: "Returns a short silent WAV as audio content.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testAudioContentContract.inputSchema,
   }),
   geminiDeclaration({
     name: "test_embedded_resource",
     description: "Returns an embedded text resource.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testEmbeddedResourceContract.inputSchema,
   }),
   geminiDeclaration({
     name: "test_error_handling",
     description: "Always fails, to test error reporting.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testErrorHandlingContract.inputSchema,
   }),
   geminiDeclaration({
     name: "test_image_content",
     description: "Returns a 1x1 red PNG as image content.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testImageContentContract.inputSchema,
   }),
   geminiDeclaration({
     name: "test_logging_tool",
     description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testLoggingToolContract.inputSchema,
   }),
   geminiDeclaration({
     name: "test_mcp_param_header",
@@ -568,34 +526,22 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
   geminiDeclaration({
     name: "test_multiple_content_types",
     description: "Returns text, an image and an embedded JSON resource.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testMultipleContentTypesContract.inputSchema,
   }),
   geminiDeclaration({
     name: "test_simple_text",
     description: "Returns a simple text response.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testSimpleTextContract.inputSchema,
   }),
   geminiDeclaration({
     name: "test_tool_with_logging",
     description: "Sends three log messages while it runs.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testToolWithLoggingContract.inputSchema,
   }),
   geminiDeclaration({
     name: "test_tool_with_progress",
     description: "Reports progress three times while it runs.",
-    parametersJsonSchema: {
-      type: "object",
-      additionalProperties: false,
-    },
+    parametersJsonSchema: testToolWithProgressContract.inputSchema,
   }),
 ];
 

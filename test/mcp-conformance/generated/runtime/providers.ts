@@ -445,3 +445,15 @@ export function aiSdkToolSet<M extends ContractMap>(
   }
   return tools;
 }
+
+/**
+ * A contract's served input schema as Anthropic's `input_schema`, as it is:
+ * providers.ts refers to it where Anthropic's form of the schema is the
+ * served schema itself, rather than writing the schema again. toolc does so
+ * only when the two are the same, so it has `type: "object"`.
+ */
+export function anthropicInputSchema(
+  schema: JsonSchemaObject,
+): AnthropicTool["input_schema"] {
+  return schema as AnthropicTool["input_schema"];
+}
