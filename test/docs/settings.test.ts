@@ -50,6 +50,17 @@ describe("the catalog normalizes with the project's settings", () => {
       // The changelog's Markdown escapes the message's underscores.
       expect(section).toContain(`| **⚠ breaking** | ${change.message.replaceAll("_", "\\_")} | the tool | \`scope-added\` |`);
     }
+
+    // The base's config is part of what the changelog depends on: a tag moved to a commit with the same
+    // definitions but the default scope in its config leaves nothing to report, and check sees it without a generate.
+    git(dir, "add", "toolc.config.yaml");
+    git(dir, "commit", "-qm", "auth");
+    git(dir, "tag", "-f", "v1");
+    const moved = await runCli(dir, ["check"]);
+    expect(moved.code).toBe(1);
+    expect(moved.stderr).toContain("  changed: docs/catalog/changelog.md\n");
+    expect((await runCli(dir, ["generate"])).code).toBe(0);
+    expect(readFileSync(join(dir, "docs/catalog/changelog.md"), "utf8")).toContain("No contract changes");
   });
 });
 
