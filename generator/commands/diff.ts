@@ -13,6 +13,7 @@ import { baseNormalizeOptions } from "../diff/base-config.js";
 import { formatReport, FORMATS, type Format } from "../diff/format.js";
 import { diffContracts } from "../diff/index.js";
 import { loadBase, sideFromFolder, type SideResult } from "../diff/sources.js";
+import { normalizeOptionsOf } from "../normalize/access.js";
 
 const USAGE = `Usage: toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown] [--config FILE]
 
@@ -76,7 +77,7 @@ export async function diffCommand(argv: readonly string[], io: Io, cwd: string =
   for (const d of config.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (config.diagnostics.length > 0) return 2;
   // The config's default scopes are part of each tool's, as generate applies them; a git base has those of its own commit's config.
-  const headOptions = resolved.settings.auth === undefined ? {} : { auth: resolved.settings.auth };
+  const headOptions = normalizeOptionsOf(resolved.settings);
   const baseOptions = await baseNormalizeOptions(values.base, cwd, values.config, headOptions);
   for (const d of baseOptions.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (baseOptions.diagnostics.length > 0) return (io.err(`toolc diff: the base's config does not load\n`), 2);

@@ -10,6 +10,7 @@ import type { DocsSettings, Settings } from "../config/settings.js";
 import { diffConfigOf, EMPTY_DIFF_CONFIG } from "../diff/config.js";
 import type { DocsTarget } from "../docs/catalog.js";
 import type { Diagnostic } from "../ir.js";
+import { normalizeOptionsOf } from "../normalize/access.js";
 import { run, type RunResult } from "../pipeline/run.js";
 import { WriteError } from "../write/apply.js";
 import type { Difference } from "../write/output.js";
@@ -59,7 +60,15 @@ async function printDiffs(differences: readonly Difference[], io: Io): Promise<v
 export function docsTarget(settings: Settings, docs: DocsSettings | undefined = settings.docs): { target?: DocsTarget; diagnostics: readonly Diagnostic[] } {
   if (docs === undefined) return { diagnostics: [] };
   const diff = docs.changelog.length === 0 ? { config: EMPTY_DIFF_CONFIG, diagnostics: [] } : diffConfigOf(settings.config);
-  const target: DocsTarget = { out: docs.out, title: docs.title, root: settings.root, changelog: docs.changelog, diffConfig: diff.config };
+  const target: DocsTarget = {
+    out: docs.out,
+    title: docs.title,
+    root: settings.root,
+    changelog: docs.changelog,
+    diffConfig: diff.config,
+    normalize: normalizeOptionsOf(settings),
+    ...(settings.configFile === undefined ? {} : { configFile: settings.configFile }),
+  };
   return diff.diagnostics.length > 0 ? { diagnostics: diff.diagnostics } : { target, diagnostics: [] };
 }
 

@@ -65,7 +65,7 @@ export interface Settings {
   readonly ignore?: readonly IgnoreRule[];
   /** Present when the config has an `auth:` section: the HTTP server is an OAuth resource server. */
   readonly auth?: AuthSetting;
-  /** The catalog that generate and check keep fresh; absent when the config has no `docs`. */
+  /** The catalog that generate and check keep fresh; absent when the config has no `docs`, or when --definitions or --out override the config's folders. */
   readonly docs?: DocsSettings;
   /** The config file as read, for sections other commands parse themselves (`diff`). */
   readonly config?: LoadedConfig;
@@ -180,7 +180,9 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
   const handlers = pick("handlers", flags.handlers, config, cwd);
   const tests = testsSource(flags, config, cwd, root);
   const display = (p: string): string => (isAbsolute(p) ? relative(cwd, p).split(sep).join("/") || "." : p);
-  const docs = docsOf(config);
+  // The config's catalog is of the config's definitions, beside its output: a run told to read or write
+  // other folders (--definitions, --out) neither rewrites that catalog from them nor deletes its pages.
+  const docs = flags.definitions === undefined && flags.out === undefined ? docsOf(config) : undefined;
   const problems = layoutProblems(root, definitions, out, tests, display, docs && { value: docs.out, ...(docs.at ? { at: docs.at } : {}) });
   if (problems.diagnostics.length > 0 || problems.usage.length > 0)
     return { diagnostics: problems.diagnostics, ...(problems.usage.length > 0 ? { usage: problems.usage.join("\n") } : {}) };

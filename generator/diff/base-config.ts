@@ -8,11 +8,16 @@
  * the working folder up to the nearest package.json). A folder base has no
  * commit to read a config from, so it is read with the current one.
  */
+import { execFileSync } from "node:child_process";
 import { posix, relative, resolve, sep } from "node:path";
-import { CONFIG_FILE, parseConfig } from "../config/load.js";
+import { CONFIG_FILE, parseConfig, type ConfigValues } from "../config/load.js";
 import type { Diagnostic } from "../ir.js";
-import type { NormalizeOptions } from "../normalize/index.js";
-import { git } from "./sources.js";
+import { normalizeOptionsOf, type NormalizeOptions } from "../normalize/access.js";
+
+/** Git's output; light, unlike sources.ts, so the catalog's cache key can find a base's config without loading the compiler. */
+function git(args: readonly string[], cwd: string): Buffer {
+  return execFileSync("git", args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+}
 
 export interface BaseOptions {
   readonly options: NormalizeOptions;
@@ -36,7 +41,7 @@ const parentOf = (dir: string): string => dir.replace(/[^/]+\/$/, "");
  * `undefined` when the commit has none, or `"outside"` when `--config` names
  * a file outside the repository, which no commit holds.
  */
-function configPathAt(ref: string, cwd: string, configFlag: string | undefined): string | undefined | "outside" {
+export function configPathAt(ref: string, cwd: string, configFlag: string | undefined): string | undefined | "outside" {
   // The working folder relative to the root, as "packages/api/" (empty at the root).
   const prefix = git(["rev-parse", "--show-prefix"], cwd).toString("utf8").trim();
   if (configFlag !== undefined) {
@@ -50,9 +55,13 @@ function configPathAt(ref: string, cwd: string, configFlag: string | undefined):
   }
 }
 
-/** What normalize reads of a config: whether auth is on, and its default scopes. */
-function authOptions(auth: { readonly defaultScopes?: readonly string[] } | undefined): NormalizeOptions {
-  return auth === undefined ? {} : { auth: { defaultScopes: auth.defaultScopes ?? [], server: {} } };
+/** What normalize reads of a config, through the derivation generate uses: `providers`, and whether auth is on with its default scopes. */
+function configOptions(values: ConfigValues): NormalizeOptions {
+  const auth = values.auth;
+  return normalizeOptionsOf({
+    ...(values.providers === undefined ? {} : { providers: values.providers }),
+    ...(auth === undefined ? {} : { auth: { defaultScopes: auth.defaultScopes ?? [], server: {} } }),
+  });
 }
 
 /** The options for the base side of `--base base`; `head` are the head side's, from the current config. */
@@ -68,9 +77,9 @@ export async function baseNormalizeOptions(base: string, cwd: string, configFlag
     return { options: head, diagnostics: [] };
   }
   if (path === "outside") return { options: head, diagnostics: [] };
-  if (path === undefined) return { options: {}, diagnostics: [] };
+  if (path === undefined) return { options: normalizeOptionsOf({}), diagnostics: [] };
   const display = `${ref}:${path}`;
   const { config, diagnostics } = await parseConfig(git(["cat-file", "blob", display], cwd).toString("utf8"), display, display);
-  if (config === undefined) return { options: {}, diagnostics };
-  return { options: authOptions(config.values.auth), diagnostics: [] };
+  if (config === undefined) return { options: normalizeOptionsOf({}), diagnostics };
+  return { options: configOptions(config.values), diagnostics: [] };
 }

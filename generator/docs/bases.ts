@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { hashText } from "../cache.js";
 import { Codes, error } from "../diagnostics.js";
+import { configPathAt } from "../diff/base-config.js";
 import type { DiffConfig } from "../diff/config.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { readDefinitionTexts } from "../load/files.js";
@@ -28,6 +29,13 @@ export function baseLabel(base: string): string {
   return base.startsWith("git:") ? base.slice("git:".length) : base;
 }
 
+/** The blob id of the config a `git:REF` base is normalized with (its default scopes are part of each tool's), or "" when the commit has none. */
+function configAt(ref: string, root: string, configFile: string | undefined): string {
+  const path = configPathAt(ref, root, configFile);
+  if (path === undefined || path === "outside") return "";
+  return execFileSync("git", ["rev-parse", `${ref}^{commit}:${path}`], { cwd: root, stdio: ["ignore", "pipe", "pipe"] }).toString("utf8").trim();
+}
+
 function located(b: ChangelogBase, message: string): Diagnostic {
   return error(b.at ?? { file: ".", line: 1, col: 1 }, Codes.changelogBase, message);
 }
@@ -37,13 +45,13 @@ function located(b: ChangelogBase, message: string): Diagnostic {
  * the tree id of the definitions folder at a git ref, or a hash of a
  * folder's definition texts. A diagnostic when the base cannot be read.
  */
-function identityOf(b: ChangelogBase, definitions: string, root: string): string | Diagnostic {
+function identityOf(b: ChangelogBase, definitions: string, root: string, configFile: string | undefined): string | Diagnostic {
   if (b.base.startsWith("git:")) {
     const ref = b.base.slice("git:".length);
     if (ref === "" || ref.startsWith("-")) return located(b, `\`${b.base}\` does not name a git ref`);
     try {
       const tree = execFileSync("git", ["rev-parse", "--verify", "--quiet", `${ref}^{commit}:./${definitions}`], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-      return `git ${tree.toString("utf8").trim()}`;
+      return `git ${tree.toString("utf8").trim()} ${configAt(ref, root, configFile)}`;
     } catch {
       return located(b, `cannot read the definitions folder (${definitions}) at git ref ${JSON.stringify(ref)}: no such commit or folder in the repository at ${toPosix(root)}`);
     }
@@ -60,8 +68,8 @@ export interface BaseIdentities {
 }
 
 /** The bases' identities as one key, or the diagnostics of those that cannot be read. */
-export function baseIdentities(bases: readonly ChangelogBase[], definitions: string, root: string): BaseIdentities {
-  const found = bases.map((b) => identityOf(b, definitions, root));
+export function baseIdentities(bases: readonly ChangelogBase[], definitions: string, root: string, configFile?: string): BaseIdentities {
+  const found = bases.map((b) => identityOf(b, definitions, root, configFile));
   const diagnostics = found.filter((f): f is Diagnostic => typeof f !== "string");
   return { key: hashText(...found.map((f) => (typeof f === "string" ? f : ""))), diagnostics };
 }

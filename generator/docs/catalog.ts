@@ -11,6 +11,7 @@ import { emitCatalog } from "../emit/catalog/index.js";
 import type { CatalogRelease } from "../emit/catalog/index.js";
 import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
 import { readDefinitionTexts } from "../load/files.js";
+import type { NormalizeOptions } from "../normalize/access.js";
 import { definitionsIn, type ChangelogBase } from "./bases.js";
 import { changelogReleases } from "./releases.js";
 
@@ -24,6 +25,10 @@ export interface DocsTarget {
   readonly changelog: readonly ChangelogBase[];
   /** The config's `diff:` section, which the changelog applies as `toolc diff` does. */
   readonly diffConfig: DiffConfig;
+  /** The project's normalize options (normalizeOptionsOf the settings), as generate compiles with them. */
+  readonly normalize: NormalizeOptions;
+  /** The config file, absolute; a `git:REF` base is normalized with this file as that commit has it, as `toolc diff` does. */
+  readonly configFile?: string;
 }
 
 export interface CatalogOutput {
@@ -33,17 +38,17 @@ export interface CatalogOutput {
   readonly tools: number;
 }
 
-/** The definitions as the project folder names them, normalized through toolc diff's own loader. */
-function headSide(definitions: string, root: string): { side?: ContractSide; diagnostics: readonly Diagnostic[] } {
-  const where = definitionsIn(root, definitions);
-  const texts = readDefinitionTexts(definitions, root) ?? [];
-  return sideFromTexts(texts, where);
+/** The definitions as the project folder names them, normalized through toolc diff's own loader with the project's options. */
+function headSide(definitions: string, target: DocsTarget): { side?: ContractSide; diagnostics: readonly Diagnostic[] } {
+  const where = definitionsIn(target.root, definitions);
+  const texts = readDefinitionTexts(definitions, target.root) ?? [];
+  return sideFromTexts(texts, where, target.normalize);
 }
 
 /** The catalog of the definitions in `definitions` (absolute), from `ir` when the caller compiled them already. */
-export function catalogFiles(target: DocsTarget, definitions: string, ir?: ContractIR): CatalogOutput {
+export async function catalogFiles(target: DocsTarget, definitions: string, ir?: ContractIR): Promise<CatalogOutput> {
   const where = definitionsIn(target.root, definitions);
-  const head = ir === undefined || target.changelog.length > 0 ? headSide(definitions, target.root) : undefined;
+  const head = ir === undefined || target.changelog.length > 0 ? headSide(definitions, target) : undefined;
   // A side exists only when its definitions compiled.
   if (head && !head.side) return { diagnostics: head.diagnostics, tools: 0 };
   const contracts = ir ?? head?.side?.ir;
@@ -52,7 +57,7 @@ export function catalogFiles(target: DocsTarget, definitions: string, ir?: Contr
   const diagnostics: Diagnostic[] = ir === undefined ? [...(head?.diagnostics ?? [])] : [];
   let releases: CatalogRelease[] = [];
   if (head?.side && target.changelog.length > 0) {
-    const changelog = changelogReleases(head.side, target.changelog, where, target.root, target.diffConfig);
+    const changelog = await changelogReleases(head.side, target, where);
     releases = changelog.releases;
     diagnostics.push(...changelog.diagnostics);
   }

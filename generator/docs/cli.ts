@@ -61,14 +61,14 @@ function docsSettings(values: Values, settings: Settings, cwd: string): DocsSett
   };
 }
 
-function writeCatalog(settings: Settings, docs: DocsSettings, io: Io, cwd: string): number {
+async function writeCatalog(settings: Settings, docs: DocsSettings, io: Io, cwd: string, ofConfig: boolean): Promise<number> {
   const display = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
   const target = docsTarget(settings, docs);
-  const bases = baseIdentities(docs.changelog, definitionsIn(settings.root, settings.definitions), settings.root);
+  const bases = baseIdentities(docs.changelog, definitionsIn(settings.root, settings.definitions), settings.root, settings.configFile);
   const problems = [...target.diagnostics, ...bases.diagnostics];
   for (const d of problems) io.err(`${formatDiagnostic(d)}\n`);
   if (!target.target || problems.length > 0) return io.err("toolc docs: nothing was written\n"), 1;
-  const catalog = catalogFiles(target.target, settings.definitions);
+  const catalog = await catalogFiles(target.target, settings.definitions);
   for (const d of catalog.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (!catalog.files || hasErrors(catalog.diagnostics)) return io.err(`toolc docs: ${plural(catalog.diagnostics.filter((d) => d.severity === "error").length, "error")}; nothing was written\n`), 1;
   const layout = { out: docs.out };
@@ -84,7 +84,8 @@ function writeCatalog(settings: Settings, docs: DocsSettings, io: Io, cwd: strin
   const written = plan.added.length + plan.changed.length;
   io.out(`toolc docs: ${plural(catalog.tools, "tool")}; ${plural(written, "file")} written, ${plan.unchanged.length} unchanged, ${plan.stale.length} removed, in ${display(docs.out)}\n`);
   const fromConfig = relative(settings.root, docs.out).split(sep).join("/") || ".";
-  if (settings.docs?.out !== docs.out) io.err(`toolc docs: to keep this catalog fresh with \`toolc generate\` and \`toolc check\`, set \`docs: { out: ${fromConfig} }\` in toolc.config.yaml\n`);
+  // The config's catalog is of the config's definitions: no hint for a catalog of others.
+  if (ofConfig && settings.docs?.out !== docs.out) io.err(`toolc docs: to keep this catalog fresh with \`toolc generate\` and \`toolc check\`, set \`docs: { out: ${fromConfig} }\` in toolc.config.yaml\n`);
   return 0;
 }
 
@@ -102,9 +103,12 @@ export async function docsCommand(argv: readonly string[], io: Io, cwd: string):
   if (resolved.usage !== undefined) return io.err(`toolc docs: ${resolved.usage}\n`), 2;
   if (!resolved.settings) return io.err("toolc: the config file has errors; nothing was written\n"), 1;
   const settings = resolved.settings;
+  // Other contracts than the config's get a catalog of their own: the config's (and the default) folder is not theirs to overwrite.
+  if (values.definitions !== undefined && values.out === undefined)
+    return io.err(`toolc docs: --definitions names other contracts than the config's; say where their catalog goes with --out\n`), 2;
   const docs = docsSettings(values, settings, cwd);
   const display = (p: string): string => relative(cwd, p).split(sep).join("/") || ".";
   const clash = layoutProblems(settings.root, { value: settings.definitions }, { value: settings.out }, settings.tests === undefined ? undefined : { value: settings.tests }, display, { value: docs.out });
   if (clash.usage.length > 0) return io.err(`toolc docs: ${clash.usage.join("\n")}\n`), 2;
-  return writeCatalog(settings, docs, io, cwd);
+  return writeCatalog(settings, docs, io, cwd, values.definitions === undefined);
 }

@@ -21,6 +21,22 @@ export interface NormalizeOptions {
   readonly auth?: AuthSetting;
 }
 
+/** The settings normalize depends on: the config's `providers` (default true) and its `auth:` section. */
+export interface NormalizeSettings {
+  readonly providers?: boolean;
+  readonly auth?: AuthSetting;
+}
+
+/**
+ * The normalize options of a run's settings. The one derivation that
+ * generate, check, `toolc docs`, `toolc diff` and the catalog's changelog
+ * share, so they all see the same scopes (the config's default applied) and
+ * the same lints.
+ */
+export function normalizeOptionsOf(settings: NormalizeSettings): NormalizeOptions {
+  return { providers: settings.providers !== false, ...(settings.auth === undefined ? {} : { auth: settings.auth }) };
+}
+
 /**
  * The reasons a tool with `confirm: true` may be rejected with, before its
  * handler runs (runtime/confirm.ts gives them). Reserved: a contract cannot

@@ -10,6 +10,7 @@ import { emitToolFiles, type EmitOptions } from "../emit/index.js";
 import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
+import { normalizeOptionsOf } from "../normalize/access.js";
 import { isTypesFile, normalizeOneTool, normalizeTypes, type NormalizedTypes } from "../normalize/index.js";
 
 /** What a definition file is; `undefined` when it did not load (its diagnostics say why). */
@@ -53,10 +54,7 @@ export function typesFromTexts(typeTexts: readonly DefinitionText[]): Normalized
 }
 
 export function compileTool(file: YamlSource, types: NormalizedTypes, options: EmitOptions): ToolEntry {
-  const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, {
-    providers: options.providers !== false,
-    ...(options.auth === undefined ? {} : { auth: options.auth }),
-  });
+  const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, normalizeOptionsOf(options));
   // A named type that failed its own checks (reported once, at the types file) fails the run; a tool
   // that uses it must not reach the emitters, whose compilers would throw on it.
   const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options);

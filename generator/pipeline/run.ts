@@ -90,9 +90,17 @@ function layoutOf(out: string, cwd: string, targets: CompileTargets & { readonly
  */
 function catalogKey(docs: DocsTarget, definitions: string): { key: string; diagnostics: readonly Diagnostic[] } {
   const where = definitionsIn(docs.root, definitions);
-  const bases = baseIdentities(docs.changelog, where, docs.root);
+  const bases = baseIdentities(docs.changelog, where, docs.root, docs.configFile);
   return {
-    key: hashText(docs.title, where, docs.root, diffConfigKey(docs.diffConfig), ...docs.changelog.map((b) => b.base), bases.key),
+    key: hashText(
+      docs.title,
+      where,
+      docs.root,
+      diffConfigKey(docs.diffConfig),
+      JSON.stringify(docs.normalize),
+      ...docs.changelog.map((b) => b.base),
+      bases.key,
+    ),
     diagnostics: bases.diagnostics,
   };
 }
@@ -178,7 +186,7 @@ async function releaseCompileCaches(): Promise<void> {
 async function withCatalog(compiled: CompileOutput, docs: DocsTarget, definitions: string): Promise<CompileOutput> {
   if (!compiled.files || !compiled.ir) return compiled;
   const [{ catalogFiles }, { byPath }] = await Promise.all([import("../docs/catalog.js"), import("../emit/index.js")]);
-  const catalog = catalogFiles(docs, definitions, compiled.ir);
+  const catalog = await catalogFiles(docs, definitions, compiled.ir);
   const diagnostics = [...compiled.diagnostics, ...catalog.diagnostics];
   if (!catalog.files || hasErrors(catalog.diagnostics)) return { diagnostics, tools: compiled.tools };
   const files = [...compiled.files, ...catalog.files.map((f): EmittedFile => ({ ...f, root: "docs" }))].sort(byPath);

@@ -300,10 +300,12 @@ examples:
       expect(await page.locator("main img, main iframe, main svg, main style, main b").count()).toBe(0);
       expect(await page.evaluate("window.__ran")).toBeUndefined();
     }
-    const prose = await page.locator("p.prose").textContent();
+    const prose = await page.locator(".prose").textContent();
     expect(prose).toContain(`<script>window.__ran = "script"; alert("script")</script>`);
     expect(prose).toContain(`<img src=x onerror="window.__ran = 'img'; alert('img')">`);
-    expect(prose).toContain("--> <!-- end");
+    // The description's Markdown link to javascript: keeps its words, and is no link.
+    expect(prose).toContain("> link --> <!-- end");
+    expect(await page.locator("main .prose a").count()).toBe(0);
     expect(await page.locator("h1").textContent()).toContain("evil_tool");
     expect(await page.locator("main > p").first().textContent()).toBe("<b>bold</b> title");
     expect((await tableRows(page, "#input table"))[0]).toEqual(["<img src=x onerror=alert(2)>", "string", "no", "at most 10 characters", "</td></tr><script>alert(3)</script>"]);
@@ -355,5 +357,65 @@ describe("the catalog of the 117 GitHub MCP tools", () => {
     expect((await tableRows(page, "#input table")).map((row) => row[0])).toContain("head");
     expect(problems).toEqual(noProblems);
     await page.close();
+
+    const longest = [...tools].sort((a, b) => b.name.length - a.name.length || (a.name < b.name ? -1 : 1))[0]?.name;
+    await expectNothingOverflows(catalog, ["index.html", `tools/${longest}.html`, "tools/create_pull_request.html"], "github");
+  });
+});
+
+/**
+ * At 390 px, long names, paths and URLs wrap inside their box: no cell, fact,
+ * title or description is wider than its box, and the page is no wider than
+ * the screen (at 1280 px too). Writes a screenshot of each page at each width.
+ */
+async function expectNothingOverflows(catalog: string, paths: readonly string[], prefix: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const path of paths) {
+    for (const width of [390, 1280]) {
+      const tab = await browser.context.newPage();
+      await tab.setViewportSize({ width, height: 900 });
+      await tab.goto(fileUrl(catalog, path));
+      // Run in the page (a string, as this file's other evaluations: the tests are type-checked without the DOM's types).
+      const overflowing = (await tab.evaluate(
+        `Array.from(document.querySelectorAll("td, th, dd, h1, .prose")).flatMap((box) => box.scrollWidth > box.clientWidth ? [box.tagName.toLowerCase() + " " + box.scrollWidth + " > " + box.clientWidth + ": " + (box.textContent ?? "").slice(0, 80)] : [])`,
+      )) as string[];
+      if (width === 390) expect(overflowing, `${path} at ${width} px`).toEqual([]);
+      expect(await tab.evaluate("document.documentElement.scrollWidth"), `${path} at ${width} px`).toBe(width);
+      await tab.screenshot({ path: join(SCREENSHOTS, `${prefix}-${path.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });
+      await tab.close();
+    }
+  }
+}
+
+describe("long names, paths and URLs, as imported APIs have them", () => {
+  // Slack's longest method name, and the kind of description an OpenAPI import carries over.
+  const LONG = `name: admin_conversations_ekm_listOriginalConnectedChannelInfo
+version: 1
+description: |-
+  List all disconnected channels. See **[the method's page](https://api.slack.com/methods/admin.conversations.ekm.listOriginalConnectedChannelInfo)**
+  or https://api.slack.com/methods/admin.conversations.ekm.listOriginalConnectedChannelInfo/test?token=xoxp-0000000000-0000000000-000000000000 directly.
+
+  - \`channel_ids\`: a comma-separated list of \`C0123456789,C0123456790,C0123456791,C0123456792\`
+effect: read
+input:
+  type: object
+  properties:
+    channel_ids_to_look_up_in_the_enterprise_grid_organization: { type: string, maxLength: 2000, pattern: "^C[A-Z0-9]{8,10}(?:,C[A-Z0-9]{8,10})*$", description: "See https://api.slack.com/enterprise/grid/channel-management-and-ekm-original-connected-channels" }
+    cursor: { type: string, maxLength: 200, examples: ["dXNlcjpVMDYxTkZUVDI=dXNlcjpVMDYxTkZUVDI=dXNlcjpVMDYxTkZUVDI="] }
+  required: []
+output:
+  type: object
+  properties:
+    ok: { type: boolean }
+  required: [ok]
+`;
+
+  it("wraps them inside their boxes at 390 px", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolc-catalog-long-"));
+    mkdirSync(join(dir, "definitions"));
+    writeFileSync(join(dir, "definitions/admin_conversations_ekm_listOriginalConnectedChannelInfo.yaml"), LONG.replace(/\`/g, "`"));
+    const written = await runCli(dir, ["docs", "--out", "catalog"]);
+    expect(written.code, written.stderr).toBe(0);
+    await expectNothingOverflows(join(dir, "catalog"), ["index.html", "tools/admin_conversations_ekm_listOriginalConnectedChannelInfo.html"], "long");
   });
 });

@@ -161,12 +161,20 @@ describe("scopes, confirmation, lifecycle, header and secret marks", () => {
     const page = files.get("tools/delete_customer.md") ?? "";
     expect(page).toContain("| `region` | string | no | at most 8 characters · **header Mcp-Param-Region** |");
     expect(page).toContain("| `adminToken` | string | yes | 8–256 characters · **sensitive** | Admin credential. Never logged. |");
-    expect(page).toContain("Root: array\n\n| Field | Type | Required | Details | Description |");
+    // No field of this output has a description: the column is left out, in both renderings.
+    expect(page).toContain("Root: array\n\n| Field | Type | Required | Details |\n");
+    expect(files.get("tools/delete_customer.html")).toMatch(/<table class="schema"><thead><tr><th scope="col">Field<\/th><th scope="col">Type<\/th><th scope="col">Required<\/th><th scope="col">Details<\/th><\/tr>/);
     expect(page).toContain("| each item › `token` | string | yes | **sensitive: withhold** |");
   });
 
   it("leaves the Scopes column out while no tool has scopes", () => {
     expect(byPath(emitCatalog(ir, OPTIONS)).get("index.md")).toContain("| Tool | Title | Effect | Version | Notes | Description |");
+  });
+
+  it("leaves the Title column out when no tool has a title, as most imported APIs have none", () => {
+    const untitled = byPath(emitCatalog({ ...ir, tools: ir.tools.map(({ title: _title, ...rest }) => rest as ToolIR) }, OPTIONS));
+    expect(untitled.get("index.md")).toContain("| Tool | Effect | Version | Notes | Description |");
+    expect(untitled.get("index.html")).not.toContain(`class="c-title"`);
   });
 });
 

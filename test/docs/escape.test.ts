@@ -51,13 +51,42 @@ describe("markdownText", () => {
     ["- item", "\\- item"],
     ["> quote", "\\> quote"],
     ["1. first", "1\\. first"],
-    ["mail @someone", "mail @\u2060someone"],
-    ["see https://example.com or www.example.com", "see https:\u2060//example.com or www\u2060.example.com"],
+    ["mail @someone", "mail \\@\u2060someone"],
+    ["see https://example.com or www.example.com", "see https:\u2060//example\\.com or www\\.example\\.com"],
+    ["user@example.com, file.md, v1.2.3, e.g. this", "user\\@\u2060example\\.com, file\\.md, v1.2.3, e.g. this"],
     ["one\ntwo", "one two"],
     [" kept at the ends ", " kept at the ends "],
     ["back\\slash", "back\\\\slash"],
   ])("%j", (input, expected) => {
     expect(markdownText(input)).toBe(expected);
+  });
+
+  /**
+   * What markdown-it's linkify (VS Code's preview) and GitHub link without
+   * being asked: a URL with a scheme, `www.`, a bare domain (a name, a dot,
+   * a top-level domain of two letters or more, such as `example.com` or
+   * `file.md`) and an e-mail address. markdown-it runs linkify-it on each run
+   * of text between two backslash escapes, which are tokens of their own, so
+   * that is what is searched here; a word joiner is a letter to linkify-it
+   * (format characters are not in its separators), so it does not split one.
+   */
+  const LINKIFY = [/[a-z][a-z0-9+.-]*:\/\//i, /\bwww\./i, /[\p{L}\p{N}\u2060-]\.\p{L}{2}/u, /@[\u2060]*[\p{L}\p{N}]/u];
+  const linkifyPieces = (markdown: string): string[] => markdown.split(/\\[!-/:-@[-`{-~]/);
+
+  it.each([
+    "see example.com",
+    "write to user@example.com",
+    "the file README.md",
+    "www.example.com/path",
+    "https://api.example.com/v1?x=1",
+    "mailto:someone@example.org",
+    "sub.domain.example.co.uk and xn--80ak6aa92e.com",
+    "ftp://files.example.net",
+  ])("leaves nothing for linkify to link in %j", (input) => {
+    const out = markdownText(input);
+    for (const piece of linkifyPieces(out)) for (const pattern of LINKIFY) expect(piece).not.toMatch(pattern);
+    // The escapes are only escapes: CommonMark reads the text back as written (but for the word joiners).
+    expect(out.replace(/\\([!-/:-@[-`{-~])/g, "$1").replace(/\u2060/g, "")).toBe(input);
   });
 
   it("keeps lines as hard breaks and blank lines as paragraphs, escaping each line's start", () => {

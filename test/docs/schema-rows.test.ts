@@ -29,6 +29,11 @@ describe("one property per keyword family: the Details cell", () => {
     ["upper bound only", { type: "string", maxLength: 1 }, "at most 1 character"],
     ["numeric range", { type: "integer", minimum: 1, maximum: 100 }, "1 ≤ value ≤ 100"],
     ["exclusive bounds", { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 }, "0 < value < 1"],
+    // The ends of int32 and int64 (the OpenAPI import writes int32 as bounds) say nothing to a reader.
+    ["int32's own bounds", { type: "integer", minimum: -2147483648, maximum: 2147483647 }, ""],
+    ["int64's own bounds", { type: ["integer", "null"], minimum: -9223372036854775808, maximum: 9223372036854775807 }, ""],
+    ["int32 with a real lower bound", { type: "integer", minimum: 1, maximum: 2147483647 }, "1 ≤ value"],
+    ["a number's bound is its own", { type: "number", maximum: 2147483647 }, "value ≤ 2147483647"],
     ["multiple of", { type: "integer", multipleOf: 5 }, "multiple of 5"],
     ["enum", { enum: ["a", "b", null] }, 'one of "a", "b", null'],
     ["const", { const: true }, "= true"],

@@ -15,10 +15,10 @@ export const STYLE = `
 *{box-sizing:border-box}
 html{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;background:var(--bg);color:var(--fg)}
 body{margin:0}
-a{color:var(--link);text-underline-offset:.25em}
+a{color:var(--link);text-underline-offset:.25em;overflow-wrap:anywhere}
 :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 code,pre{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.9em}
-code{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:0 .25em;overflow-wrap:break-word}
+code{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:0 .25em;overflow-wrap:anywhere}
 a code{color:var(--link)}
 pre code{background:none;border:0;padding:0;overflow-wrap:normal}
 .skip{position:absolute;left:-999px;top:0;background:var(--bg);padding:.5rem 1rem;z-index:2}
@@ -32,8 +32,10 @@ main:focus{outline:none}
 h1{font-size:1.6rem;margin:.5rem 0 .75rem;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;overflow-wrap:break-word;min-width:0}
 h2{font-size:1.25rem;margin:2rem 0 .5rem;padding-bottom:.25rem;border-bottom:1px solid var(--line)}
 h3{font-size:1.05rem;margin:1.5rem 0 .5rem}
-h1 .title-text{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-.prose{white-space:pre-line;overflow-wrap:anywhere;max-width:50rem}
+h1 .title-text{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;min-width:0;overflow-wrap:anywhere}
+.prose{overflow-wrap:anywhere;max-width:50rem}
+.prose p,.prose ul,.prose ol,.prose pre{margin:.5rem 0}
+pre.md-code{padding:.5rem .6rem;overflow-x:auto;background:var(--soft);border:1px solid var(--line);border-radius:6px}
 .badge{display:inline-block;font-size:.78rem;font-weight:600;line-height:1.4;padding:.05rem .5rem;border-radius:999px;border:1px solid transparent;white-space:nowrap;background:var(--plain-bg);color:var(--plain-fg)}
 .tone-read{background:var(--read-bg);color:var(--read-fg)}
 .tone-write{background:var(--write-bg);color:var(--write-fg);border-color:currentColor}
@@ -50,13 +52,13 @@ tbody tr:last-child td{border-bottom:0}
 th{background:var(--soft);font-weight:600;white-space:nowrap}
 tr[hidden]{display:none}
 .schema td:first-child{white-space:nowrap}
-.schema td:nth-child(4){min-width:12rem}
-.schema td:last-child{min-width:14rem;white-space:pre-line}
+.schema td.c-details{min-width:12rem}
+.schema td.c-description{min-width:14rem;overflow-wrap:anywhere}
 .depth{display:inline-block;color:var(--muted)}
 .d1{padding-left:1.25rem}.d2{padding-left:2.5rem}.d3{padding-left:3.75rem}.d4{padding-left:5rem}.d5{padding-left:6.25rem}.d6{padding-left:7.5rem}
 .tools{table-layout:fixed}
 .tools .c-tool{width:24%}.tools .c-title{width:17%}.tools .c-effect{width:8.5rem}.tools .c-scopes{width:12%}.tools .c-version{width:5.5rem}.tools .c-notes{width:9.5rem}
-.tools td.c-description{color:var(--muted)}
+.tools td.c-description{color:var(--muted);overflow-wrap:anywhere}
 .tools td.c-notes .badge{margin:0 .2rem .2rem 0}
 .tools .clamp{display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
 .filter{display:flex;flex-wrap:wrap;gap:.75rem 1.5rem;align-items:center;margin:1rem 0}
@@ -81,7 +83,7 @@ table,tbody,tr,td{display:block;width:100%}
 tbody tr{border-bottom:1px solid var(--line);padding:.5rem 0}
 tbody tr:last-child{border-bottom:0}
 td,.schema td:first-child{border:0;padding:.1rem .6rem;white-space:normal;min-width:0}
-.tools td[class],.schema td:nth-child(4),.schema td:last-child{width:auto;min-width:0}
+.tools td[class],.schema td.c-details,.schema td.c-description{width:auto;min-width:0}
 td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}
 td:first-child::before{content:none}
 td:empty{display:none}

@@ -22,6 +22,19 @@ export function escapeHtml(text: string): string {
   return text.replace(CONTROL, "").replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
+/**
+ * Text as HTML character data with a `<wbr>` (a line-break opportunity, no
+ * character) after each `_ . / - :` and between a lower-case letter and an
+ * upper-case one, so that a long name, path or URL wraps between its words
+ * rather than anywhere. The escaped text has none of those characters in an
+ * entity, so no `<wbr>` lands inside one. Short text is left as it is.
+ */
+export function breakable(text: string): Html {
+  const escaped = escapeHtml(text);
+  if (text.length <= 16) return Html.trusted(escaped);
+  return Html.trusted(escaped.replace(/([_./:-])(?=[^\s_./:-])/g, "$1<wbr>").replace(/([a-z])(?=[A-Z])/g, "$1<wbr>"));
+}
+
 /** A fragment of HTML that is safe as it is: built by `html`, from escaped text and other fragments only. */
 export class Html {
   readonly #text: string;
@@ -78,7 +91,9 @@ export function fragment(id: string): string {
 function markdownLine(line: string): string {
   const inline = line
     .replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`)
-    .replace(/@/g, "@\u2060")
+    .replace(/@/g, "\\@\u2060")
+    // A dot before a word of two letters or more ends a domain to linkify (markdown-it's, VS Code's preview): `file.md`, `example.com`.
+    .replace(/([\p{L}\p{N}-])\.(?=\p{L}{2})/gu, "$1\\.")
     .replace(/:\/\//g, ":\u2060//")
     .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u2060.`);
   return inline.replace(/^([#>+=-])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2");
@@ -90,7 +105,10 @@ function markdownLine(line: string): string {
  * inside a line (code, emphasis, strikethrough, links, HTML, entities, a
  * cell border) is backslash-escaped, as CommonMark allows for any ASCII
  * punctuation (spec 2.4), and so is what opens a block at a line's start;
- * `@`, `://` and `www.` get a word joiner so no mention or autolink is made.
+ * `@`, `://` and `www.` get a word joiner so no mention or autolink is made,
+ * and `@` and a dot inside a domain (`example\.com`) a backslash too: a
+ * renderer that links bare domains and e-mail addresses (markdown-it's
+ * linkify, which reads the text between two escapes as one piece) finds none.
  * Other punctuation stays as it is, so the text reads well raw, as agents
  * read it. Line breaks become spaces, or with `lines`, hard breaks between
  * the lines and paragraph breaks at blank lines.

@@ -8,6 +8,7 @@
  * Schema 2020-12 (Validation, sections 6-9).
  */
 import type { JsonObject, JsonValue } from "../../ir.js";
+import { isWidthBound } from "../../schema/integer-widths.js";
 import { isJsonObject } from "../../schema/json.js";
 import { isObjectSchema } from "../../schema/walk.js";
 import { badge, code, jsonCode, text, type Inline } from "./model.js";
@@ -48,14 +49,20 @@ const patternFacet: Facet = { keys: ["pattern"], show: (s) => (typeof s["pattern
 
 const lengthFacet: Facet = { keys: ["minLength", "maxLength"], show: (s) => countRange(num(s["minLength"]), num(s["maxLength"]), "character", "characters") };
 
-/** Numeric bounds as one inequality: `1 ≤ value ≤ 100`, `value > 0`. */
+/** An integer's `minimum` or `maximum`, unless it is only its width's end (int32, int64), which says nothing to a reader. */
+function integerBound(s: JsonObject, end: "minimum" | "maximum"): number | undefined {
+  const bound = num(s[end]);
+  const integer = s["type"] === "integer" || (Array.isArray(s["type"]) && s["type"].includes("integer"));
+  return bound !== undefined && integer && isWidthBound(bound, end) ? undefined : bound;
+}
+
+/** Numeric bounds as one inequality: `1 ≤ value ≤ 100`, `value > 0`; an integer width's own ends left out. */
 const rangeFacet: Facet = {
   keys: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
   show: (s) => {
-    const lower =
-      num(s["exclusiveMinimum"]) !== undefined ? `${num(s["exclusiveMinimum"])} <` : num(s["minimum"]) !== undefined ? `${num(s["minimum"])} ≤` : "";
-    const upper =
-      num(s["exclusiveMaximum"]) !== undefined ? `< ${num(s["exclusiveMaximum"])}` : num(s["maximum"]) !== undefined ? `≤ ${num(s["maximum"])}` : "";
+    const [minimum, maximum] = [integerBound(s, "minimum"), integerBound(s, "maximum")];
+    const lower = num(s["exclusiveMinimum"]) !== undefined ? `${num(s["exclusiveMinimum"])} <` : minimum !== undefined ? `${minimum} ≤` : "";
+    const upper = num(s["exclusiveMaximum"]) !== undefined ? `< ${num(s["exclusiveMaximum"])}` : maximum !== undefined ? `≤ ${maximum}` : "";
     if (lower === "" && upper === "") return undefined;
     return [text([lower, "value", upper].filter((part) => part !== "").join(" "))];
   },

@@ -6,8 +6,9 @@
  */
 import type { JsonValue } from "../../ir.js";
 import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from "./assets.js";
-import { fragment, html, Html, htmlComment } from "./escape.js";
-import type { Block, Inline, Page, PageId, Row, Target, Tone } from "./model.js";
+import { breakable, fragment, html, Html, htmlComment } from "./escape.js";
+import { flattenMarkdown, parseMarkdown, type MdBlock, type MdInline } from "./markdown-subset.js";
+import { withoutEmptyColumns, type Block, type Inline, type Page, type PageId, type Row, type Target, type Tone } from "./model.js";
 
 export interface SiteFrame {
   readonly title: string;
@@ -29,6 +30,44 @@ export function hrefOf(from: PageId, to: Target, extension: string): string {
   return `${path}${to.anchor === undefined ? "" : fragment(to.anchor)}` || fragment("toolc-main");
 }
 
+/** A name, path or URL in code, with a line-break opportunity after each separator and at each camelCase hump, so a long one wraps between its words. */
+function codeHtml(value: string): Html {
+  return html`<code>${breakable(value)}</code>`;
+}
+
+function mdInlineHtml(piece: MdInline): Html {
+  switch (piece.kind) {
+    case "text":
+      return html`${piece.text}`;
+    case "code":
+      return codeHtml(piece.text);
+    case "em":
+      return html`<em>${piece.children.map(mdInlineHtml)}</em>`;
+    case "strong":
+      return html`<strong>${piece.children.map(mdInlineHtml)}</strong>`;
+    case "link":
+      return html`<a href="${piece.href}" rel="nofollow noopener noreferrer">${piece.children.map(mdInlineHtml)}</a>`;
+  }
+}
+
+function mdBlockHtml(block: MdBlock): Html {
+  switch (block.kind) {
+    case "paragraph":
+      return html`<p>${block.content.map(mdInlineHtml)}</p>`;
+    case "code":
+      return html`<pre class="md-code"><code>${block.text}</code></pre>`;
+    case "list": {
+      const items = block.items.map((item) => html`<li>${item.map(mdInlineHtml)}</li>`);
+      return block.ordered ? html`<ol>${items}</ol>` : html`<ul>${items}</ul>`;
+    }
+  }
+}
+
+/** A description as HTML: its Markdown subset as elements, everything else escaped text. */
+export function markdownHtml(source: string): Html {
+  return html`${parseMarkdown(source).map(mdBlockHtml)}`;
+}
+
 const GLYPHS: Partial<Record<Tone, string>> = { write: "✎", destructive: "⚠", breaking: "⚠" };
 
 function badgeHtml(value: string, tone: Tone): Html {
@@ -41,11 +80,13 @@ function inlineHtml(from: PageId, piece: Inline): Html {
     case "text":
       return html`${piece.text}`;
     case "code":
-      return html`<code>${piece.text}</code>`;
+      return codeHtml(piece.text);
     case "link":
-      return html`<a href="${hrefOf(from, piece.to, ".html")}">${piece.code ? html`<code>${piece.text}</code>` : piece.text}</a>`;
+      return html`<a href="${hrefOf(from, piece.to, ".html")}">${piece.code ? codeHtml(piece.text) : piece.text}</a>`;
     case "badge":
       return badgeHtml(piece.text, piece.tone);
+    case "markdown":
+      return html`${flattenMarkdown(parseMarkdown(piece.text)).map(mdInlineHtml)}`;
   }
 }
 
@@ -67,13 +108,16 @@ function rowHtml(from: PageId, row: Row, columns: readonly string[], role: strin
     if (role === "tools") return toolCell(columns[i] ?? "", content, i === row.cells.length - 1);
     if (role === "schema" && i === 0)
       return html`<td><span class="depth d${depth}">${depth > 0 ? html`<span aria-hidden="true">↳ </span>` : ""}${content}</span></td>`;
+    if (role === "schema")
+      return i === 0 ? html`<td>${content}</td>` : html`<td class="${columnClass(columns[i] ?? "")}" data-label="${columns[i] ?? ""}">${content}</td>`;
     return i === 0 ? html`<td>${content}</td>` : html`<td data-label="${columns[i] ?? ""}">${content}</td>`;
   });
   if (row.filter) return html`<tr data-effect="${row.filter.effect}" data-search="${row.filter.text}">${cells}</tr>\n`;
   return row.depth === undefined ? html`<tr>${cells}</tr>\n` : html`<tr data-depth="${row.depth}">${cells}</tr>\n`;
 }
 
-function tableHtml(from: PageId, block: Extract<Block, { kind: "table" }>): Html {
+function tableHtml(from: PageId, table: Extract<Block, { kind: "table" }>): Html {
+  const block = withoutEmptyColumns(table);
   const head = block.columns.map((c) => (block.role === "tools" ? html`<th scope="col" class="${columnClass(c)}">${c}</th>` : html`<th scope="col">${c}</th>`));
   const body = block.rows.map((r) => rowHtml(from, r, block.columns, block.role));
   const empty = block.role === "tools" ? html`<p class="empty" data-empty hidden>No tool matches.</p>` : "";
@@ -101,8 +145,8 @@ function blockHtml(from: PageId, block: Block): Html {
   switch (block.kind) {
     case "paragraph":
       return html`<p>${inlines(from, block.content)}</p>\n`;
-    case "prose":
-      return html`<p class="prose">${block.text}</p>\n`;
+    case "markdown":
+      return html`<div class="prose">${markdownHtml(block.text)}</div>\n`;
     case "facts":
       return html`<dl class="facts">${block.items.map((f) => html`<dt>${f.label}</dt><dd>${inlines(from, f.value)}</dd>`)}</dl>\n`;
     case "list":
@@ -126,7 +170,7 @@ export function renderHtml(page: Page, frame: SiteFrame): string {
   );
   const files = frame.files.map((f) => html`<a href="${rootOf(page.id)}${f.path}">${f.label}</a>`);
   const title = page.id === "index" ? frame.title : `${page.title} · ${frame.title}`;
-  const name = page.id.startsWith("tools/") ? html`<span class="title-text">${page.title}</span>` : html`<span>${page.title}</span>`;
+  const name = page.id.startsWith("tools/") ? html`<span class="title-text">${breakable(page.title)}</span>` : html`<span>${page.title}</span>`;
   const heading = html`<h1>${name}${page.badges.length > 0 ? html` ${inlines(page.id, page.badges)}` : ""}</h1>`;
   const markdown = `${page.id.split("/").pop() ?? page.id}.md`;
   return `<!DOCTYPE html>

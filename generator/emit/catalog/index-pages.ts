@@ -5,7 +5,7 @@
 import type { Effect, ToolIR } from "../../ir.js";
 import { defsEntryName } from "../../schema/refs.js";
 import { contractFile, type Catalog } from "./context.js";
-import { code, joined, link, text, type Block, type Inline, type Page, type Row } from "./model.js";
+import { code, joined, link, markdown, text, type Block, type Inline, type Page, type Row } from "./model.js";
 import { rootSummary, SCHEMA_COLUMNS, schemaRows, type RefResolver } from "./schema-rows.js";
 import { effectBadge, scopesOf, toolBadges } from "./tool-facts.js";
 
@@ -38,7 +38,7 @@ function toolRow(catalog: Catalog, tool: ToolIR, withScopes: boolean): Row {
         toolBadges(tool).map((b) => [b]),
         " ",
       ),
-      [text(tool.description ?? "")],
+      [markdown(tool.description ?? "")],
     ],
     filter: { effect: tool.effect, text: searchText(tool) },
   };
@@ -91,7 +91,7 @@ export function typesPage(catalog: Catalog): Page {
       level: 2,
       title: [text(type.name)],
       blocks: [
-        ...(type.description === undefined ? [] : [{ kind: "prose", text: type.description } as Block]),
+        ...(type.description === undefined ? [] : [{ kind: "markdown", text: type.description } as Block]),
         {
           kind: "facts",
           items: [

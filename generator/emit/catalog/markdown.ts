@@ -6,7 +6,8 @@
 import type { JsonValue } from "../../ir.js";
 import { htmlComment, markdownCode, markdownFence, markdownText } from "./escape.js";
 import { hrefOf, type SiteFrame } from "./html.js";
-import type { Block, Inline, Page, Row, Tone } from "./model.js";
+import { flattenMarkdown, parseMarkdown, type MdBlock, type MdInline } from "./markdown-subset.js";
+import { withoutEmptyColumns, type Block, type Inline, type Page, type Row, type Tone } from "./model.js";
 
 const GLYPHS: Partial<Record<Tone, string>> = { write: "✎ ", destructive: "⚠ ", breaking: "⚠ " };
 
@@ -15,9 +16,42 @@ interface Context {
   readonly inTable: boolean;
 }
 
-/** A link target, with `(`, `)` and spaces percent-encoded so it cannot end the link. */
+/** A link target, with `(`, `)`, `|`, `\\` and spaces percent-encoded so it cannot end the link or a table cell. */
 function target(href: string): string {
-  return href.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return href.replace(/[()\s<>|\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+}
+
+/** A description's Markdown subset written again as Markdown: what it formats in the same way, every other character escaped. */
+function mdInline(piece: MdInline, inTable: boolean): string {
+  const children = (pieces: readonly MdInline[]): string => pieces.map((p) => mdInline(p, inTable)).join("");
+  switch (piece.kind) {
+    case "text":
+      return markdownText(piece.text);
+    case "code":
+      return markdownCode(piece.text, { inTable });
+    case "em":
+      return `*${children(piece.children)}*`;
+    case "strong":
+      return `**${children(piece.children)}**`;
+    case "link":
+      return `[${children(piece.children)}](${target(piece.href)})`;
+  }
+}
+
+/** A description as Markdown: its Markdown subset written again, everything else escaped. */
+export function markdownMarkdown(source: string): string {
+  return parseMarkdown(source).map(mdBlock).join("\n\n");
+}
+
+function mdBlock(block: MdBlock): string {
+  switch (block.kind) {
+    case "paragraph":
+      return block.content.map((p) => mdInline(p, false)).join("");
+    case "code":
+      return markdownFence(block.text, "");
+    case "list":
+      return block.items.map((item, i) => `${block.ordered ? `${i + 1}.` : "-"} ${item.map((p) => mdInline(p, false)).join("")}`).join("\n");
+  }
 }
 
 function inlineMd(ctx: Context, piece: Inline): string {
@@ -31,6 +65,10 @@ function inlineMd(ctx: Context, piece: Inline): string {
       return `[${piece.code ? code(piece.text) : markdownText(piece.text)}](${target(hrefOf(ctx.page.id, piece.to, ".md"))})`;
     case "badge":
       return `**${GLYPHS[piece.tone] ?? ""}${markdownText(piece.text)}**`;
+    case "markdown":
+      return flattenMarkdown(parseMarkdown(piece.text))
+        .map((p) => mdInline(p, ctx.inTable))
+        .join("");
   }
 }
 
@@ -45,7 +83,8 @@ function rowMd(ctx: Context, row: Row): string {
   return `| ${cells.map((c) => c || " ").join(" | ")} |`;
 }
 
-function tableMd(ctx: Context, block: Extract<Block, { kind: "table" }>): string {
+function tableMd(ctx: Context, table: Extract<Block, { kind: "table" }>): string {
+  const block = withoutEmptyColumns(table);
   const cellCtx = { ...ctx, inTable: true };
   const head = `| ${block.columns.map((c) => markdownText(c)).join(" | ")} |\n| ${block.columns.map(() => "---").join(" | ")} |`;
   return [head, ...block.rows.map((r) => rowMd(cellCtx, r))].join("\n");
@@ -59,8 +98,8 @@ function blockMd(ctx: Context, block: Block): string | undefined {
   switch (block.kind) {
     case "paragraph":
       return inlines(ctx, block.content);
-    case "prose":
-      return markdownText(block.text, { lines: true });
+    case "markdown":
+      return markdownMarkdown(block.text);
     case "facts":
       return block.items.map((f) => `- **${markdownText(f.label)}:** ${inlines(ctx, f.value)}`).join("\n");
     case "list":

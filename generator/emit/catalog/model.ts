@@ -22,7 +22,9 @@ export type Inline =
   | { readonly kind: "text"; readonly text: string }
   | { readonly kind: "code"; readonly text: string }
   | { readonly kind: "link"; readonly text: string; readonly to: Target; readonly code?: boolean }
-  | { readonly kind: "badge"; readonly text: string; readonly tone: Tone };
+  | { readonly kind: "badge"; readonly text: string; readonly tone: Tone }
+  /** A description from a contract: its Markdown subset (markdown-subset.ts) on one line, as a table cell shows it. */
+  | { readonly kind: "markdown"; readonly text: string };
 
 export type Cell = readonly Inline[];
 
@@ -43,8 +45,8 @@ export interface Fact {
 
 export type Block =
   | { readonly kind: "paragraph"; readonly content: readonly Inline[] }
-  /** Text from a contract, shown as written: line breaks kept, nothing in it interpreted. */
-  | { readonly kind: "prose"; readonly text: string }
+  /** A description from a contract, its Markdown subset (markdown-subset.ts) shown as formatting, everything else as text. */
+  | { readonly kind: "markdown"; readonly text: string }
   | { readonly kind: "facts"; readonly items: readonly Fact[] }
   | { readonly kind: "list"; readonly items: readonly (readonly Inline[])[] }
   | {
@@ -71,6 +73,7 @@ export interface Page {
 
 export const text = (value: string): Inline => ({ kind: "text", text: value });
 export const code = (value: string): Inline => ({ kind: "code", text: value });
+export const markdown = (value: string): Inline => ({ kind: "markdown", text: value });
 export const badge = (value: string, tone: Tone = "plain"): Inline => ({ kind: "badge", text: value, tone });
 export const link = (value: string, to: Target, options: { code?: boolean } = {}): Inline => ({
   kind: "link",
@@ -100,4 +103,24 @@ export function slug(words: string): string {
 /** A JSON value as one line of code, as it would be written in a contract. */
 export function jsonCode(value: JsonValue | undefined): Inline {
   return code(JSON.stringify(value) ?? "undefined");
+}
+
+type TableBlock = Extract<Block, { kind: "table" }>;
+
+const emptyCell = (cell: Cell | undefined): boolean => cell === undefined || cell.every((piece) => piece.kind !== "badge" && piece.text.trim() === "");
+
+/**
+ * The table without the columns that are empty in every row (an imported
+ * API's tools without titles, a schema without descriptions), so neither
+ * rendering shows a column of blanks. The first column always stays.
+ */
+export function withoutEmptyColumns(table: TableBlock): TableBlock {
+  if (table.rows.length === 0) return table;
+  const keep = table.columns.map((_, i) => i === 0 || table.rows.some((row) => !emptyCell(row.cells[i])));
+  if (keep.every(Boolean)) return table;
+  return {
+    ...table,
+    columns: table.columns.filter((_, i) => keep[i]),
+    rows: table.rows.map((row) => ({ ...row, cells: row.cells.filter((_, i) => keep[i]) })),
+  };
 }

@@ -9,7 +9,7 @@
 import type { JsonObject, JsonSchema, JsonValue } from "../../ir.js";
 import { isJsonObject } from "../../schema/json.js";
 import { facetsOf } from "./facets.js";
-import { code, joined, link, text, type Cell, type Inline, type Row, type Target } from "./model.js";
+import { code, joined, link, markdown, text, type Cell, type Inline, type Row, type Target } from "./model.js";
 
 /** Where a `$ref` of the schema points in the catalog. */
 export type RefResolver = (ref: string) => { readonly name: string; readonly to: Target } | undefined;
@@ -136,11 +136,13 @@ export function typeCell(schema: JsonSchema, resolve: RefResolver): Cell {
   return [text("any")];
 }
 
-/** Title and description, as the contract wrote them. */
+/** Title and description, as the contract wrote them; the description's Markdown shown as formatting. */
 function describe(schema: JsonSchema): Cell {
   if (!isJsonObject(schema)) return [];
-  const parts = [schema["title"], schema["description"]].filter((v): v is string => typeof v === "string" && v !== "");
-  return parts.length === 0 ? [] : [text(parts.join(": "))];
+  const title = typeof schema["title"] === "string" && schema["title"] !== "" ? schema["title"] : undefined;
+  const description = typeof schema["description"] === "string" && schema["description"] !== "" ? schema["description"] : undefined;
+  if (description === undefined) return title === undefined ? [] : [text(title)];
+  return [...(title === undefined ? [] : [text(`${title}: `)]), markdown(description)];
 }
 
 /** The Details cell: each facet, separated. */

@@ -164,7 +164,7 @@ function overviewBlocks(ctx: ToolPageContext): Block[] {
   const { tool, catalog } = ctx;
   const lead: Block[] = [
     ...(tool.title === undefined ? [] : [{ kind: "paragraph", content: [text(tool.title)] } as Block]),
-    ...(tool.description === undefined ? [] : [{ kind: "prose", text: tool.description } as Block]),
+    ...(tool.description === undefined ? [] : [{ kind: "markdown", text: tool.description } as Block]),
   ];
   const source: Inline[] = [code(contractFile(catalog, tool.source))];
   return [

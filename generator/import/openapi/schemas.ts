@@ -23,6 +23,7 @@ import type { ApiSpec, Json } from "./model.js";
 import type { Conversions } from "./report.js";
 import { defsRef } from "../../schema/pointer.js";
 import { resolveLocalRef } from "../../schema/refs.js";
+import { INTEGER_WIDTHS } from "../../schema/integer-widths.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { JsonObject } from "../../ir.js";
 
@@ -32,7 +33,7 @@ const SUBSCHEMA: ReadonlySet<string> = new Set([...SCHEMA_KEYWORDS, "not"]);
 const SUBSCHEMA_LIST: ReadonlySet<string> = new Set(SCHEMA_LIST_KEYWORDS);
 const SUBSCHEMA_MAP: ReadonlySet<string> = new Set([...SCHEMA_MAP_KEYWORDS, "definitions", "patternProperties"]);
 
-const INT32 = { minimum: -2147483648, maximum: 2147483647 };
+const INT32 = INTEGER_WIDTHS.int32;
 /** OpenAPI's data-type formats (OpenAPI 3.0 §4.4): what each one means for a JSON value. */
 const OPENAPI_FORMATS: Record<string, string> = {
   int32: "int32: bounds -2^31 to 2^31-1",
