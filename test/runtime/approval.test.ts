@@ -9,33 +9,7 @@ import { describe, expect, it } from "vitest";
 import { confirmationQuestion, escapeInvisible, MAX_QUESTION, type ConfirmationRequest } from "../../generator/runtime/approval.js";
 import { executeTool } from "../../generator/runtime/executor.js";
 import type { TraceEvent } from "../../generator/runtime/types.js";
-import { defineContract } from "./fixtures.js";
-
-const REASONS = { CONFIRMATION_DECLINED: "declined", CONFIRMATION_INVALID: "invalid", CONFIRMATION_UNAVAILABLE: "unavailable" };
-type Transfer = { to: string; amount: { value: number; currency: string }; memo?: string; pin?: string; priority?: string };
-/** A payment: the recipient and the amount come first in the contract, a long free-text memo after them. */
-export const transfer = {
-  ...defineContract<Transfer, Transfer, { sent: boolean }, keyof typeof REASONS>({
-    name: "transfer",
-    effect: "destructive",
-    errors: REASONS,
-    input: {
-      type: "object",
-      properties: {
-        to: { type: "string" },
-        amount: { $ref: "#/$defs/Money" },
-        memo: { type: "string", maxLength: 5000 },
-        pin: { type: "string", "x-sensitive": true },
-        priority: { type: "string", default: "normal" },
-      },
-      required: ["to", "amount"],
-      additionalProperties: { type: "string" },
-      $defs: { Money: { type: "object", properties: { value: { type: "integer" }, currency: { type: "string" } }, required: ["value", "currency"], additionalProperties: false } },
-    },
-    output: { type: "object", properties: { sent: { type: "boolean" } }, required: ["sent"], additionalProperties: false },
-  }),
-  confirm: true as const,
-};
+import { transfer, type Transfer } from "./transfer-contract.js";
 
 const HEAD = "Allow Title of transfer (transfer)?\nDescription of transfer.\n\nArguments:\n";
 
