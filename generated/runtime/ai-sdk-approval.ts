@@ -15,7 +15,16 @@ export interface AiSdkExecuteOptions {
 }
 
 /** A message part, read field by field: the messages come from the application, so nothing in them is trusted to be well formed. */
-type Part = { readonly [key: string]: unknown };
+interface Part {
+  readonly role?: unknown;
+  readonly content?: unknown;
+  readonly type?: unknown;
+  readonly toolCallId?: unknown;
+  readonly toolName?: unknown;
+  readonly input?: unknown;
+  readonly approvalId?: unknown;
+  readonly approved?: unknown;
+}
 
 function partsOf(message: unknown, role: string): Part[] {
   if (typeof message !== "object" || message === null) return [];
