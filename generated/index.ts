@@ -76,6 +76,8 @@ export type {
   CallerIdentity,
   CallOptions,
   Classification,
+  ConfirmationRequest,
+  ConfirmHook,
   ConfirmOptions,
   DriftReport,
   ExecuteOptions,

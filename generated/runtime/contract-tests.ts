@@ -23,11 +23,22 @@ export interface Assertion {
   readonly not: Assertion;
 }
 
+/** vitest's `it`: a case, or (`skip`) one declared and reported as skipped. */
+export interface TestCase {
+  (name: string, body: () => Promise<void>): void;
+  readonly skip: (name: string, body: () => Promise<void>) => void;
+}
+
 /** vitest's `describe`, `it` and `expect`, as the test file imports them. */
 export interface TestFramework {
   readonly describe: (name: string, body: () => void) => void;
-  readonly it: (name: string, body: () => Promise<void>) => void;
+  readonly it: TestCase;
   readonly expect: (actual: unknown, message?: string) => Assertion;
+}
+
+/** What the tests pass `execute`: the approval a confirmed tool's call needs (runtime/approval.ts). */
+export interface TestCallOptions {
+  readonly confirm?: () => boolean;
 }
 
 /** The server side the tools/list test connects to. */
@@ -39,7 +50,12 @@ export interface ConnectableServer {
 /** The generated index's entry points under test, and with --handlers the consumer's handlers. */
 export interface GeneratedApi<K extends string, H> {
   readonly contracts: { readonly [P in K]: AnyToolContract };
-  readonly execute: (tool: K, input: unknown, handlers: H) => Promise<unknown>;
+  readonly execute: (
+    tool: K,
+    input: unknown,
+    handlers: H,
+    options?: TestCallOptions,
+  ) => Promise<unknown>;
   readonly createServer: (handlers: H) => ConnectableServer;
   readonly handlers?: H;
 }
@@ -113,7 +129,19 @@ export interface ContractTestTable<K extends string> {
   readonly badOutputs?: readonly BadOutput[];
   /** For a contract that declares its content kinds. */
   readonly contentKinds?: ContentKindCases;
+  /**
+   * Why the consumer's real handler does not run here (a destructive or
+   * confirmed tool the config's `runInTests` does not list): its examples
+   * are declared skipped, and its invalid examples run against a stand-in.
+   */
+  readonly heldBack?: string;
 }
+
+/**
+ * Every call the tests make is approved: a spy has no effect to confirm, and
+ * a real handler runs only where the config lets it (`heldBack` unset).
+ */
+const APPROVE: TestCallOptions = { confirm: () => true };
 
 /** A handler that records its calls. A plain function rather than a framework spy, so nothing here needs vitest's types. */
 interface Spy {
@@ -212,7 +240,11 @@ function spyHandlers<K extends string, H>(
   };
 }
 
-/** The consumer's handlers, with this tool's wrapped in a spy that calls through. */
+/**
+ * The consumer's handlers, with this tool's wrapped in a spy that calls
+ * through; for a tool held back (`heldBack`), a spy that never does, so
+ * that even a validator that let a bad input through could not run it.
+ */
 function realHandlers<K extends string, H>(
   s: Suite<K, H>,
 ): { spy: Spy; handlers: H } {
@@ -222,6 +254,15 @@ function realHandlers<K extends string, H>(
     throw new Error(
       `the handlers module exports no handler for ${s.table.tool}`,
     );
+  if (s.table.heldBack !== undefined) {
+    const standIn = spy(() => {
+      throw new Error(`held back: ${s.table.heldBack}`);
+    });
+    return {
+      spy: standIn,
+      handlers: { ...all, [s.table.tool]: standIn.fn } as unknown as H,
+    };
+  }
   const handler = spy((...args: unknown[]) =>
     (real as (...args: unknown[]) => unknown)(...args),
   );
@@ -246,7 +287,12 @@ async function expectInvalidInput<K extends string, H>(
   paths: readonly string[],
   run: { spy: Spy; handlers: H },
 ): Promise<void> {
-  const result = await s.api.execute(s.table.tool, input, run.handlers);
+  const result = await s.api.execute(
+    s.table.tool,
+    input,
+    run.handlers,
+    APPROVE,
+  );
   expectOutcome(s.t, result, { ok: false, code: "INVALID_INPUT" });
   const reported = issuePaths(result);
   for (const path of paths) s.t.expect(reported, "issue paths").toContain(path);
@@ -264,6 +310,7 @@ function examples<K extends string, H>(s: Suite<K, H>): void {
           table.tool,
           example.input,
           run.handlers,
+          APPROVE,
         );
         expectOutcome(t, result, { ok: true });
         t.expect(result).toEqual({
@@ -305,9 +352,14 @@ function examples<K extends string, H>(s: Suite<K, H>): void {
             `rejected: ${example.reason}`,
           ),
         );
-        const result = await api.execute(table.tool, example.input, {
-          [table.tool]: handler.fn,
-        } as unknown as H);
+        const result = await api.execute(
+          table.tool,
+          example.input,
+          {
+            [table.tool]: handler.fn,
+          } as unknown as H,
+          APPROVE,
+        );
         expectOutcome(t, result, {
           ok: false,
           code: "REJECTED",
@@ -353,6 +405,7 @@ function badOutputs<K extends string, H>(
           table.tool,
           table.validInput,
           run.handlers,
+          APPROVE,
         );
         expectOutcome(t, result, { ok: false, code: "INVALID_OUTPUT" });
         t.expect(result).toMatchObject({ retryable: false });
@@ -394,7 +447,7 @@ function contentKinds<K extends string, H>(
     async () => {
       const run = attachingHandlers(s, cases.declared, cases.output);
       t.expect(
-        await api.execute(table.tool, cases.input, run.handlers),
+        await api.execute(table.tool, cases.input, run.handlers, APPROVE),
       ).toEqual({
         ok: true,
         data: delivered(s, cases.output),
@@ -410,6 +463,7 @@ function contentKinds<K extends string, H>(
           table.tool,
           cases.input,
           attachingHandlers(s, [block], cases.output).handlers,
+          APPROVE,
         );
         t.expect(result).toMatchObject({
           ok: false,
@@ -461,14 +515,23 @@ function toolsList<K extends string, H>(s: Suite<K, H>): void {
   );
 }
 
-/** With handlers: every example once more, through the consumer's real handler. */
+/**
+ * With handlers: every example once more, through the consumer's real
+ * handler. A held-back tool's valid and rejected examples, which would run
+ * it, are declared skipped, with the reason in their names.
+ */
 function throughRealHandlers<K extends string, H>(s: Suite<K, H>): void {
   const { t, api, table } = s;
   const valid: readonly ValidInput[] =
     table.validExamples ?? table.validInputs ?? [];
+  const runs =
+    table.heldBack === undefined
+      ? t.it
+      : (name: string, body: () => Promise<void>) =>
+          t.it.skip(`${name} (not run: ${table.heldBack})`, body);
   for (const example of valid) {
     // A real handler may return other data than the example shows; what it must do is succeed within the contract.
-    t.it(
+    runs(
       `${example.name}: succeeds, with output the output schema accepts`,
       async () => {
         const run = realHandlers(s);
@@ -476,6 +539,7 @@ function throughRealHandlers<K extends string, H>(s: Suite<K, H>): void {
           table.tool,
           example.input,
           run.handlers,
+          APPROVE,
         );
         expectOutcome(t, result, { ok: true });
         const data: unknown = (result as { data?: unknown }).data;
@@ -495,13 +559,13 @@ function throughRealHandlers<K extends string, H>(s: Suite<K, H>): void {
     );
   }
   for (const example of table.rejectedExamples ?? []) {
-    t.it(
+    runs(
       `${example.name}: gives REJECTED with reason ${example.reason}`,
       async () => {
         const run = realHandlers(s);
         expectOutcome(
           t,
-          await api.execute(table.tool, example.input, run.handlers),
+          await api.execute(table.tool, example.input, run.handlers, APPROVE),
           { ok: false, code: "REJECTED", reason: example.reason },
         );
         t.expect(run.spy.calls.length, "handler calls").toBe(1);

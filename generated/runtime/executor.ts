@@ -23,6 +23,7 @@ import {
   type Outcome,
   runAttempt,
 } from "./attempt.js";
+import { approveCall, type Approval } from "./approval.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
 import { isTransientError } from "./errors.js";
 import type { ProgressFloor } from "./notify.js";
@@ -580,10 +581,54 @@ function start(
     if (!prepared.ok) return prepared.result;
     call.validInput = prepared.input;
     call.idempotencyKey = idempotencyKeyOf(contract, prepared.input);
+    if (contract.confirm === true) return afterApproval(call);
     return nextAttempt(call);
   } catch {
     return lastResort(contract);
   }
+}
+
+/**
+ * A confirmed tool's border, which every entry point goes through: the
+ * handler runs only once the call's `confirm` hook approved these exact
+ * arguments (runtime/approval.ts); otherwise REJECTED, and nothing ran.
+ */
+function afterApproval(call: Call): Promise<Result> {
+  const { contract } = call;
+  return approveCall(contract, call.validInput, call.options.confirm).then(
+    (approval) => {
+      try {
+        return approval.approved
+          ? nextAttempt(call)
+          : unconfirmed(call, approval);
+      } catch {
+        return lastResort(contract);
+      }
+    },
+    () => lastResort(contract),
+  );
+}
+
+function unconfirmed(
+  call: Call,
+  approval: Extract<Approval, { approved: false }>,
+): Result {
+  emit(call, {
+    attempt: 0,
+    durationMs: 0,
+    code: "REJECTED",
+    effect: "none",
+    issuePaths: [],
+  });
+  return failure(
+    call.contract,
+    "REJECTED",
+    approval.message,
+    false,
+    "none",
+    0,
+    { reason: approval.reason },
+  );
 }
 
 /**

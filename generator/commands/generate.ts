@@ -83,6 +83,7 @@ export function runOptions(settings: Settings, mode: Mode, cwd: string, docs?: D
     cwd,
     ...(settings.tests === undefined ? {} : { tests: rel(settings.tests) }),
     ...(settings.handlers === undefined ? {} : { handlers: rel(settings.handlers) }),
+    ...(settings.runInTests.length === 0 ? {} : { runInTests: settings.runInTests }),
     mcpSdk: settings.mcpSdk,
     server: settings.server,
     ...(settings.providers ? {} : { providers: false }),

@@ -22,6 +22,8 @@ export interface ConfigValues {
   readonly out?: string;
   readonly tests?: string | false;
   readonly handlers?: string;
+  /** The kinds of tool whose handlers the contract tests run too: by default no destructive or confirmed tool's. */
+  readonly runInTests?: readonly ("destructive" | "confirmed")[];
   /** The MCP side of the output: which SDK line it targets, and the caching hint of the served tool list. */
   readonly mcp?: { readonly sdk?: 1 | 2; readonly cache?: { readonly ttlMs?: number; readonly cacheScope?: "public" | "private" } };
   readonly providers?: boolean;

@@ -55,6 +55,8 @@ export interface Settings {
   /** Where contract tests go; absent: no contract tests. */
   readonly tests?: string;
   readonly handlers?: string;
+  /** The kinds of tool whose real handlers the contract tests run besides read and write tools (`runInTests`); empty by default. */
+  readonly runInTests: readonly ("destructive" | "confirmed")[];
   /** The MCP SDK line generated code targets: the flag, else `mcp.sdk`, else what package.json depends on. */
   readonly mcpSdk: McpSdkLine;
   /** The generated server's default identity (package.json) and tool-list cache hint (`mcp.cache`). */
@@ -201,6 +203,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     out: out.value,
     ...(tests ? { tests: tests.value } : {}),
     ...(handlers ? { handlers: handlers.value } : {}),
+    runInTests: config?.values.runInTests ?? [],
     mcpSdk,
     server: serverDefaults(root, config?.values.mcp?.cache),
     providers: config?.values.providers ?? true,

@@ -31,6 +31,27 @@ export interface ContractTestOptions {
   readonly outFromTests?: string;
   /** The consumer's handlers module, as a posix path relative to the tests folder. */
   readonly handlersModule?: string;
+  /** The kinds of tool whose real handlers run too (config `runInTests`); by default a destructive or confirmed tool's never does. */
+  readonly runInTests?: readonly RunInTests[];
+}
+
+/** What `runInTests` may list: destructive tools (`effect: destructive`), confirmed tools (`confirm: true`). */
+export type RunInTests = "destructive" | "confirmed";
+
+/**
+ * Why a tool's real handler does not run in its contract tests, or
+ * undefined when it does: a destructive or confirmed tool's handler has
+ * effects a test run must not cause unless the project says so.
+ */
+export function heldBack(tool: ToolIR, options: ContractTestOptions): string | undefined {
+  if (options.handlersModule === undefined) return undefined;
+  const allowed = options.runInTests ?? [];
+  const kinds: RunInTests[] = [];
+  if (tool.effect === "destructive" && !allowed.includes("destructive")) kinds.push("destructive");
+  if (tool.confirm === true && !allowed.includes("confirmed")) kinds.push("confirmed");
+  if (kinds.length === 0) return undefined;
+  const what = kinds.length === 2 ? "destructive and confirmed" : kinds[0];
+  return `${tool.name} is ${what}; list ${kinds.join(" and ")} in runInTests (toolc.config.yaml) to run its handler here`;
 }
 
 const TS_TO_JS: readonly [RegExp, string][] = [
@@ -95,7 +116,12 @@ function fileComment(tool: ToolIR, options: ContractTestOptions): string {
     "a spy stands in for it. The cases were derived from the contract and checked with its",
     "validators when this file was generated; regenerate rather than edit.",
   ];
-  if (options.handlersModule !== undefined) lines.push("Examples also run through the real handlers (generated with --handlers).");
+  if (options.handlersModule !== undefined) {
+    const held = heldBack(tool, options);
+    lines.push(
+      held === undefined ? "Examples also run through the real handlers (generated with --handlers)." : `The real handler does not run here: ${held}.`,
+    );
+  }
   return plainComment(lines);
 }
 
@@ -104,7 +130,7 @@ export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {
   const imports = testImports(options);
   importInReadingOrder(file, imports);
   // A test file declares nothing else, so every import keeps its name and shorthand properties hold.
-  const call = code`${imports.runner}({ ${joinCode(imports.vitest, ", ")} }, { ${joinCode(imports.api, ", ")} }, ${caseTable(tool.name, contractCases(tool))});`;
+  const call = code`${imports.runner}({ ${joinCode(imports.vitest, ", ")} }, { ${joinCode(imports.api, ", ")} }, ${caseTable(tool.name, contractCases(tool), heldBack(tool, options))});`;
   file.add(code`${fileComment(tool, options)}\n${call}`);
   return { path: file.path, root: "tests", text: file.toText() };
 }

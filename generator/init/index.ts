@@ -118,6 +118,7 @@ async function layout(root: string, io: Io): Promise<Settings | undefined> {
       mcpSdk: mcpSdkLine(root),
       server: serverDefaults(root, undefined),
       providers: true,
+      runInTests: [],
     };
   }
   const resolved = await resolveSettings(root, { config: CONFIG_FILE });
@@ -127,7 +128,7 @@ async function layout(root: string, io: Io): Promise<Settings | undefined> {
 }
 
 /** The config, the example contract and the starters, as files to create where absent. */
-function starterFiles(root: string, settings: Settings, pkg: Record<string, unknown>): { files: NewFile[]; skipped: Action[] } {
+function starterFiles(root: string, settings: Settings, pkg: Record<string, unknown>): { files: NewFile[]; skipped: Action[]; handlers: string | undefined } {
   const files: NewFile[] = [];
   const configPath = join(root, CONFIG_FILE);
   const handlers = settings.handlers ?? join(root, FRESH.handlers);
@@ -143,7 +144,11 @@ function starterFiles(root: string, settings: Settings, pkg: Record<string, unkn
   files.push(tsconfigFile(root, settings, handlers));
   if (!withExample) {
     const note = `${rel(settings.definitions)}/ already has contracts; write handlers for them (docs/runtime.md)`;
-    return { files, skipped: [{ status: "skipped", path: settings.definitions, detail: `the example contract and the starters: ${note}` }] };
+    return {
+      files,
+      skipped: [{ status: "skipped", path: settings.definitions, detail: `the example contract and the starters: ${note}` }],
+      handlers: testedHandlers(root, settings, configHandlers),
+    };
   }
   const schema = posix(relative(settings.definitions, join(root, "node_modules/toolc/schema/contract.schema.json")));
   files.push({ path: example, text: exampleContractText(schema) });
@@ -153,7 +158,13 @@ function starterFiles(root: string, settings: Settings, pkg: Record<string, unkn
   const name = typeof pkg["name"] === "string" ? pkg["name"] : "tools";
   const version = typeof pkg["version"] === "string" ? pkg["version"] : "0.1.0";
   files.push({ path: server, text: serverText(specifier(server, index), specifier(server, handlers), name, version, settings.mcpSdk) });
-  return { files, skipped: [] };
+  return { files, skipped: [], handlers: testedHandlers(root, settings, configHandlers) };
+}
+
+/** The handlers module the contract tests run, as the config names it (an existing config's, or the one init writes); undefined for none. */
+function testedHandlers(root: string, settings: Settings, written: { handlers?: string }): string | undefined {
+  if (existsSync(join(root, CONFIG_FILE))) return settings.handlers === undefined ? undefined : posix(relative(root, settings.handlers));
+  return written.handlers;
 }
 
 /** toolc's folders as root-anchored patterns; folders outside the project are left out. */
@@ -198,7 +209,7 @@ export async function initCommand(root: string, io: Io): Promise<number> {
   const freshConfig = !existsSync(join(root, CONFIG_FILE));
   const settings = await layout(root, io);
   if (!settings) return (io.err("toolc init: fix toolc.config.yaml first; nothing was changed\n"), 1);
-  const { files, skipped } = starterFiles(root, settings, pkg);
+  const { files, skipped, handlers } = starterFiles(root, settings, pkg);
   const actions: Action[] = [];
   for (const file of files) actions.push(await createIfAbsent(file));
   actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk, pkg)), ...toolcDeclared(pkg, pkgPath));
@@ -222,6 +233,11 @@ export async function initCommand(root: string, io: Io): Promise<number> {
   printActions(actions, root, io);
   if (freshConfig && !declaresVitest(root)) {
     io.out(`Contract tests: off while vitest is not in package.json; after npm i -D vitest they go to ${DEFAULT_TESTS}/.\n`);
+  }
+  if (handlers !== undefined) {
+    io.out(
+      `Contract tests: they run every example through the real handlers in ${handlers} (the config's \`handlers\`), so those calls really happen; a destructive or confirmed tool's handler runs only when \`runInTests\` lists it (docs/contract-tests.md).\n`,
+    );
   }
   if (changed) io.out("Next: npm install, then npm run build (prebuild runs toolc generate). In CI: npm run check.\n");
   return 0;

@@ -46,7 +46,12 @@ export function configText(c: ConfigTemplate): string {
     `mcp: { sdk: ${c.mcpSdk} }`,
   ];
   if (c.handlers !== undefined) {
-    lines.push("# The contract tests also run every example through the handlers this module exports.", `handlers: ${yamlPath(c.handlers)}`);
+    lines.push(
+      "# The contract tests also run every example through the handlers this module exports: those calls really happen.",
+      `handlers: ${yamlPath(c.handlers)}`,
+      "# A destructive or confirmed tool's handler runs in the tests only when listed here.",
+      "# runInTests: [destructive, confirmed]",
+    );
   }
   return `${lines.join("\n")}\n`;
 }

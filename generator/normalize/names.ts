@@ -61,6 +61,8 @@ export const INDEX_RUNTIME_TYPES = [
   "CallerIdentity",
   "CallOptions",
   "Classification",
+  "ConfirmationRequest",
+  "ConfirmHook",
   "ConfirmOptions",
   "DriftReport",
   "ExecuteOptions",

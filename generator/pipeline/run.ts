@@ -13,6 +13,7 @@ import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEn
 import { hasErrors } from "../diagnostics.js";
 import type { AuthSetting } from "../config/auth.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
+import type { RunInTests } from "../emit/contract-tests.js";
 import type { EmitOptions } from "../emit/index.js";
 import type { CompileOutput } from "./compile-texts.js";
 import { baseIdentities, definitionsIn, diffConfigKey } from "../docs/bases.js";
@@ -28,6 +29,8 @@ export interface CompileTargets {
   readonly tests?: string;
   /** A module exporting `handlers`; generated contract tests then also run each example through it. */
   readonly handlers?: string;
+  /** The kinds of tool whose handlers the contract tests run too (config `runInTests`); none when absent. */
+  readonly runInTests?: readonly RunInTests[];
   /** The MCP SDK line generated code targets; 1 when absent (the CLI always resolves one, see config/settings.ts). */
   readonly mcpSdk?: 1 | 2;
   /** The generated server's defaults (package.json name and version, `mcp.cache`); none when absent. */
@@ -71,7 +74,13 @@ function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOpt
   };
   if (targets.tests === undefined) return sdk;
   const testsDir = resolve(cwd, targets.tests);
-  const handlers = targets.handlers === undefined ? {} : { handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)) };
+  const handlers =
+    targets.handlers === undefined
+      ? {}
+      : {
+          handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)),
+          ...(targets.runInTests === undefined || targets.runInTests.length === 0 ? {} : { runInTests: targets.runInTests }),
+        };
   return { tests: { outFromTests: posixRelative(testsDir, resolve(cwd, out)), ...handlers }, ...sdk };
 }
 

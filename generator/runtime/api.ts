@@ -57,6 +57,7 @@ export type {
   ProgressUpdate,
   TraceEvent,
 } from "./types.js";
+export type { ConfirmationRequest, ConfirmHook } from "./approval.js";
 export { TransientError, type TransientErrorOptions } from "./errors.js";
 export { executeTool } from "./executor.js";
 export {

@@ -16,7 +16,10 @@ export type PathSegment = string | number;
 export const HIDDEN_KEY = "[REDACTED]";
 
 /** The state of the child at `key` (a number: an array index) of a value in `node`; undefined: nothing below it is sensitive. */
-function childState(node: SensitiveNode, key: PathSegment): number | undefined {
+export function childState(
+  node: SensitiveNode,
+  key: PathSegment,
+): number | undefined {
   if (typeof key === "number") {
     const prefix = node.prefixItems;
     if (prefix !== undefined && key < prefix.length)

@@ -46,10 +46,10 @@ export type { CacheHint, ConfirmOptions };
 /** Where a failure envelope travels in a tools/call result's `_meta`. */
 export const FAILURE_META_KEY = "toolc/failure";
 
-/** The server routes ctx.progress and ctx.log to the client itself, and sets each call's caller, so those are not options. */
+/** The server routes ctx.progress and ctx.log to the client itself, and sets each call's caller and approval, so those are not options. */
 export interface ServerOptions extends Omit<
   ExecuteOptions,
-  "onProgress" | "onLog" | "caller"
+  "onProgress" | "onLog" | "caller" | "confirm"
 > {
   /**
    * The server's name, sent as `serverInfo` (the initialize result, and every
@@ -242,8 +242,9 @@ function tracedWithProtocol(
 /**
  * A confirmed tool's gate, before the executor: input the schema rejects
  * goes straight on (the executor answers INVALID_INPUT and runs nothing, so
- * no one is asked to approve a call that cannot run); otherwise the call
- * runs once approved, or the answer asks the user, or refuses.
+ * no one is asked to approve a call that cannot run, and undefined says
+ * so); otherwise "approved" once the user approved these exact arguments,
+ * or the answer that asks the user, or refuses.
  */
 async function confirmationAnswer(
   contract: AnyToolContract,
@@ -251,7 +252,7 @@ async function confirmationAnswer(
   extra: CallContext,
   approvals: Approvals,
   onTrace: ExecuteOptions["onTrace"],
-): Promise<ToolCallAnswer | undefined> {
+): Promise<ToolCallAnswer | "approved" | undefined> {
   const { validateInput } = await loadValidators(contract);
   if (!validateInput(input)) return undefined;
   const decision = await confirmCall(
@@ -260,7 +261,7 @@ async function confirmationAnswer(
     extra.confirmation,
     approvals,
   );
-  if (decision.kind === "run") return undefined;
+  if (decision.kind === "run") return "approved";
   if (decision.kind === "ask")
     return extra.confirmation.ask(decision.message, decision.state);
   return rejection(contract, decision.reason, decision.message, onTrace);
@@ -360,6 +361,7 @@ export function createToolServer<M extends ContractMap>(
         );
       // MCP makes `arguments` optional; a tool without parameters is commonly called without it.
       const input: unknown = params.arguments ?? {};
+      let approved = false;
       if (tool.contract.confirm === true && approvals !== undefined) {
         const answer = await confirmationAnswer(
           tool.contract,
@@ -368,7 +370,8 @@ export function createToolServer<M extends ContractMap>(
           approvals,
           onTrace,
         );
-        if (answer !== undefined) return answer;
+        if (answer === "approved") approved = true;
+        else if (answer !== undefined) return answer;
       }
       const { signal, dispose } = anySignal([
         executeOptions.signal,
@@ -379,6 +382,8 @@ export function createToolServer<M extends ContractMap>(
         if (signal !== undefined) callOptions.signal = signal;
         if (onTrace !== undefined) callOptions.onTrace = onTrace;
         if (extra.auth !== undefined) callOptions.caller = extra.auth;
+        // This call, with these arguments, was just approved through the client; the executor's border asks this hook.
+        if (approved) callOptions.confirm = APPROVED;
         routeNotifications(callOptions, extra, levels, tool.contract.name);
         return projectCallResult(
           server,
@@ -395,6 +400,9 @@ export function createToolServer<M extends ContractMap>(
   );
   return server;
 }
+
+/** The approval of a call the user approved through the client (confirmCall), for the executor's border. */
+const APPROVED = (): boolean => true;
 
 function truncateName(name: string): string {
   return name.length > 128 ? `${name.slice(0, 127)}…` : name;

@@ -12,6 +12,7 @@ import type {
   ResolvedInputOf,
 } from "./contract.js";
 import type { ToolEffect, ToolErrorCode, ToolIssue } from "./envelope.js";
+import type { ConfirmHook } from "./approval.js";
 
 /**
  * Who is calling: the verified access token's identity, over Streamable
@@ -136,6 +137,15 @@ export interface TraceEvent {
 }
 
 export interface ExecuteOptions {
+  /**
+   * Asks the user to approve a call of a confirmed tool (`confirm: true`)
+   * before its handler runs, with the exact arguments and a question that
+   * shows them all (runtime/approval.ts); only `true` runs it. Without a
+   * hook such a call is refused (REJECTED, reason CONFIRMATION_UNAVAILABLE,
+   * effect none) and its handler never runs. The MCP server sets it per
+   * call from the user's answer to its elicitation.
+   */
+  confirm?: ConfirmHook;
   /** The caller, handed to the handler as `ctx.auth`; the MCP server sets it per call from the verified token. */
   caller?: CallerIdentity;
   /** Called once per attempt. Exceptions it throws are ignored. */

@@ -112,8 +112,8 @@ describe("toolc.config.yaml", () => {
     const without = await runCli(dir, ["generate"]);
     expect(without.code, without.stderr).toBe(0);
     expect(without.stderr).not.toMatch(/TC07\d/);
-    // providers.ts and the runtime only it imports.
-    expect(without.stdout).toMatch(/, 3 removed/);
+    // providers.ts and the runtime only it imports (runtime/providers.ts, provider-nulls.ts, ai-sdk-approval.ts).
+    expect(without.stdout).toMatch(/, 4 removed/);
     for (const file of ["providers.ts", "runtime/providers.ts", "runtime/provider-nulls.ts"]) expect(existsSync(join(dir, "generated", file)), file).toBe(false);
     expect((await runCli(dir, ["check"])).code).toBe(0);
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: no\n");

@@ -54,6 +54,11 @@ describe("toolc init", () => {
       expect(first.stdout).toMatch(new RegExp(`created +${path.replace(".", "\\.")}`));
       expect(existsSync(join(dir, path)), path).toBe(true);
     }
+    // The contract tests call the real handlers: init says so, and what keeps a destructive or confirmed one out (#34).
+    expect(first.stdout).toContain(
+      "Contract tests: they run every example through the real handlers in src/handlers.ts (the config's `handlers`), so those calls really happen; a destructive or confirmed tool's handler runs only when `runInTests` lists it",
+    );
+    expect(readFileSync(join(dir, "toolc.config.yaml"), "utf8")).toContain("# runInTests: [destructive, confirmed]\n");
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(readFileSync(join(dir, "package.json"), "utf8")).toMatch(/^\{\n\t"name": "my-tools",\n/);
     expect(pkg.scripts).toEqual({ build: "tsc", test: "vitest run", prebuild: "toolc generate", check: "toolc check" });
@@ -164,6 +169,8 @@ describe("toolc init", () => {
     expect(existsSync(join(dir, "contracts/greet.yaml"))).toBe(false);
     expect(existsSync(join(dir, "src"))).toBe(false);
     expect(result.stdout).toMatch(/skipped +contracts: .*already has contracts/);
+    // Its config names no handlers, so the contract tests run none.
+    expect(result.stdout).not.toContain("real handlers");
     expect(readFileSync(join(dir, ".gitattributes"), "utf8")).toContain("lib/gen/** linguist-generated=true");
   });
 

@@ -19,3 +19,12 @@ export const handlers = {
   create_refund: async () => ({ refundId: "re_1", status: "pending", amount: { amountCents: 1, currency: "EUR" }, createdAt: "2026-03-01T12:00:00Z" }),
 } as unknown as Handlers;
 `;
+
+/** GOOD_HANDLERS, with delete_customer (destructive) leaving a line in effects.log, in the folder vitest runs in, each time it runs. */
+export const RECORDING_HANDLERS = GOOD_HANDLERS.replace(
+  'import type { Handlers } from "../generated/index.js";',
+  'import { appendFileSync } from "node:fs";\nimport type { Handlers } from "../generated/index.js";',
+).replace(
+  "delete_customer: async (input) => ({",
+  'delete_customer: async (input) => (appendFileSync("effects.log", `deleted ${input.customerId}\\n`), {',
+);

@@ -200,7 +200,7 @@ describe("a confirmed tool with an open input schema: `confirm: true` among the 
   it("the call is asked about, and the user's answer, not the argument, decides it", async () => {
     const before = archived.length;
     const asked = inputRequired(await archive(ARGS));
-    expect(asked.message).toContain('"confirm": true');
+    expect(asked.message).toContain("\nconfirm: true");
     // An answer without the server's state is only another first round.
     inputRequired(await archive(ARGS, { retry: { inputResponses: ACCEPT, requestState: undefined } }));
     const declined = envelope(await archive(ARGS, { retry: { inputResponses: { confirm: { action: "decline" } }, requestState: asked.requestState } }));
@@ -223,6 +223,21 @@ describe("a confirmed tool with an open input schema: `confirm: true` among the 
     const legacy = final(await post(new URL(site.resource), body, { "mcp-protocol-version": "2025-11-25", ...auth() }));
     expect(envelope(legacy)).toMatchObject({ code: "REJECTED", reason: "CONFIRMATION_UNAVAILABLE" });
     expect(archived.length).toBe(before);
+  });
+});
+
+describe("what the user is asked (H3): every argument in full, in the contract's order, or no question", () => {
+  it("a memo sent first that would push the recipient past the limit refuses the call instead of asking a cut question", async () => {
+    const before = archived.length;
+    const refused = envelope(await call({ memo: "Quarterly archive, as agreed. ".repeat(70), customerId: "cus_ATTACKER_991" }, { tool: "archive_customer" }));
+    expect(refused).toMatchObject({ code: "REJECTED", reason: "CONFIRMATION_UNAVAILABLE", effect: "none", message: expect.stringContaining("too long to show the user in full") });
+    expect(archived.length).toBe(before);
+  });
+
+  it("the contract's properties come first whatever the order sent; a secret is masked by its path, not by its text; bidi characters show escaped", async () => {
+    const asked = inputRequired(await call({ pin: "cus_4821", reason: "moved \u202Eabroad", customerId: "cus_4821" }));
+    expect(asked.message).toMatch(/Arguments:\ncustomerId: "cus_4821"\nreason: "moved \\u\{202E\}abroad"\npin: \[REDACTED\]$/);
+    expect(asked.message).not.toContain("\u202E");
   });
 });
 

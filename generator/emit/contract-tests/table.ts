@@ -69,10 +69,11 @@ function entries(cases: ContractCases): Entry[] {
   return out;
 }
 
-/** The table object literal for `tool`, starting at column 0 and ending with its closing brace. */
-export function caseTable(toolName: string, cases: ContractCases): string {
+/** The table object literal for `tool`, starting at column 0 and ending with its closing brace; `heldBack` says why its real handler does not run. */
+export function caseTable(toolName: string, cases: ContractCases, heldBack?: string): string {
   const lines = [`  tool: ${literal(toolName)},`];
-  for (const entry of entries(cases)) {
+  const held: Entry[] = heldBack === undefined ? [] : [{ key: "heldBack", doc: "Why the real handler does not run in these tests.", value: heldBack }];
+  for (const entry of [...entries(cases), ...held]) {
     lines.push(`  ${jsDoc([entry.doc], "  ")!}`, `  ${propertyKey(entry.key)}: ${literal(entry.value, 1)},`);
   }
   return `{\n${lines.join("\n")}\n}`;

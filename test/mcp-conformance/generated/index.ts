@@ -137,6 +137,8 @@ export type {
   CallerIdentity,
   CallOptions,
   Classification,
+  ConfirmationRequest,
+  ConfirmHook,
   ConfirmOptions,
   DriftReport,
   ExecuteOptions,

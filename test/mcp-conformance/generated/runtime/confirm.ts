@@ -11,9 +11,13 @@
  * the arguments can approve a call: only the client's answer to a question
  * this server asked, with the state it minted for it.
  */
+import {
+  confirmationQuestion,
+  tooLongMessage,
+  type ConfirmationReason,
+} from "./approval.js";
 import type { AnyToolContract } from "./contract.js";
 import { copyJson } from "./json.js";
-import { collectSecrets, redactText } from "./redact.js";
 import {
   approvalCodec,
   type ApprovalCodec,
@@ -21,9 +25,7 @@ import {
 } from "./sdk.js";
 import type { ApprovalState } from "./sdk-port.js";
 
-/** The reasons a confirmed call is refused with (code REJECTED); the compiler adds them to the contract's errors. */
-export type ConfirmationReason =
-  "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID" | "CONFIRMATION_UNAVAILABLE";
+export type { ConfirmationReason };
 
 export interface ConfirmOptions {
   /**
@@ -200,19 +202,6 @@ export function approvalsFor(options: ConfirmOptions | undefined): Approvals {
   return approvals;
 }
 
-const MAX_MESSAGE = 2_000;
-
-/** What the user is asked: the tool and the exact arguments, with the contract's secrets masked. */
-function question(contract: AnyToolContract, args: unknown): string {
-  const secrets = collectSecrets(args, contract.sensitive.input);
-  const shown = redactText(JSON.stringify(args, null, 2), secrets);
-  const head = `Allow ${contract.title ?? contract.name} (${contract.name})?${contract.description === undefined ? "" : `\n${contract.description}`}`;
-  const text = `${head}\n\nArguments:\n${shown}`;
-  return text.length <= MAX_MESSAGE
-    ? text
-    : `${text.slice(0, MAX_MESSAGE - 1)}…`;
-}
-
 const REFUSALS: Readonly<Record<ConfirmationReason | "USED", string>> = {
   CONFIRMATION_DECLINED:
     "The user did not confirm the call, so nothing was done.",
@@ -258,9 +247,13 @@ export async function confirmCall(
         : refuse("CONFIRMATION_INVALID", REFUSALS.USED);
   }
   if (!channel.canAsk) return refuse("CONFIRMATION_UNAVAILABLE");
+  // Every argument in full, in the contract's order, or no question at all: never a question cut short.
+  const question = confirmationQuestion(contract, value);
+  if (!question.ok)
+    return refuse("CONFIRMATION_UNAVAILABLE", tooLongMessage(question.length));
   return {
     kind: "ask",
-    message: question(contract, value),
+    message: question.text,
     state: { tool: contract.name, args: digest, id: approvalId() },
   };
 }

@@ -13,10 +13,16 @@
 import type { ContractMap, JsonSchemaObject } from "./contract.js";
 import { executeByName } from "./dispatch.js";
 import type { ToolFailure, ToolResult } from "./envelope.js";
+import {
+  SDK_APPROVED,
+  sdkApproved,
+  type AiSdkExecuteOptions,
+} from "./ai-sdk-approval.js";
 import { type NullPlanSet, nullsToAbsent } from "./provider-nulls.js";
 import type { ExecuteOptions, HandlersFor } from "./types.js";
 
 export type { NullPlan, NullPlanSet } from "./provider-nulls.js";
+export type { AiSdkExecuteOptions };
 
 /** OpenAI Chat Completions: an element of `tools`. */
 export interface OpenAIChatTool {
@@ -368,10 +374,9 @@ export interface AiSdkTool {
   inputSchema: StandardJsonSchema;
   strict: boolean;
   inputExamples?: { input: { [key: string]: unknown } }[];
-  execute: (
-    input: unknown,
-    options: { readonly abortSignal?: AbortSignal | undefined },
-  ) => Promise<unknown>;
+  /** For a confirmed tool (`confirm: true`): the SDK asks the user to approve each call before it runs `execute`. */
+  needsApproval?: boolean;
+  execute: (input: unknown, options: AiSdkExecuteOptions) => Promise<unknown>;
 }
 
 /**
@@ -402,7 +407,9 @@ function standardJsonSchema(schema: JsonSchemaObject): StandardJsonSchema {
 /**
  * A Vercel AI SDK `ToolSet` for every tool that has a handler: `execute`
  * returns the output on success and the failure envelope otherwise, and the
- * SDK's abort signal cancels the call. Each call gets its own copy of the
+ * SDK's abort signal cancels the call. A confirmed tool has `needsApproval`,
+ * and its handler runs only for a call the user approved through the SDK
+ * (or that `options.confirm` approves). Each call gets its own copy of the
  * examples, so nothing the caller does to one tool set reaches another.
  */
 export function aiSdkToolSet<M extends ContractMap>(
@@ -420,13 +427,19 @@ export function aiSdkToolSet<M extends ContractMap>(
       strict: decided?.strict === true,
       execute: async (input, callOptions) => {
         const signal = callOptions.abortSignal ?? options?.signal;
+        const confirm =
+          contract.confirm === true && sdkApproved(name, input, callOptions)
+            ? SDK_APPROVED
+            : options?.confirm;
         const result = await executeByName(contracts, name, input, handlers, {
           ...options,
           ...(signal === undefined ? {} : { signal }),
+          ...(confirm === undefined ? {} : { confirm }),
         });
         return result.ok ? result.data : result;
       },
     };
+    if (contract.confirm === true) tool.needsApproval = true;
     if (contract.description !== undefined)
       tool.description = contract.description;
     if (
