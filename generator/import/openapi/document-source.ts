@@ -7,10 +7,13 @@
  * error, never a read. Its parsers are off too: the documents are parsed
  * already, by the import's YAML with its alias limit.
  */
+import { pathToFileURL } from "node:url";
 import { documentKey } from "./documents.js";
 
 /** The key documents.ts gives the document the parser names `url` (an http(s) or file: URL, or a percent-encoded path). */
 function keyOf(url: string): string {
+  // A Windows path (C:\… or C:/…) is a path, not a URL of scheme `c:`.
+  if (/^[a-z]:[\\/]/i.test(url)) return documentKey(pathToFileURL(decodeURI(url)));
   return documentKey(/^[a-z][a-z0-9+.-]*:/i.test(url) ? new URL(url) : new URL(`file://${url}`));
 }
 

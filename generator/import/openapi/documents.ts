@@ -97,7 +97,7 @@ export function parseText(text: string): unknown {
       // Not JSON after all: YAML's flow style starts the same way, and YAML's error says where.
     }
   }
-  const doc = parseDocument(text, { maxAliasCount: MAX_ALIASES, prettyErrors: true });
+  const doc = parseDocument(text, { prettyErrors: true });
   const first = doc.errors[0];
   if (first) throw new Error(`not valid YAML: ${first.message.split("\n")[0]}`);
   const value: unknown = doc.toJS({ maxAliasCount: MAX_ALIASES });

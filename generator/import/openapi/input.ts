@@ -290,7 +290,7 @@ export const PATH_SEGMENT_PATTERN = "[^.]|\\.{3}";
  */
 export const HEADER_VALUE_PATTERN = "^[\\t\\x20-\\x7e\\x80-\\xff]*$";
 
-function isStringSchema(schema: Json): schema is JsonObject {
+function isStringSchema(schema: Json): boolean {
   return isJsonObject(schema) && (schema.type === "string" || (Array.isArray(schema.type) && schema.type.includes("string")));
 }
 
@@ -308,7 +308,7 @@ function withPattern(schema: JsonObject, pattern: string): JsonObject {
  * the runtime refuses the rest before sending (openapi-http.ts).
  */
 function constrainForWire(schema: Json, location: HttpParameter["in"]): Json {
-  if (location === "path" && isStringSchema(schema)) return withPattern(schema, PATH_SEGMENT_PATTERN);
+  if (location === "path" && isStringSchema(schema)) return withPattern(schema as JsonObject, PATH_SEGMENT_PATTERN);
   if (location !== "header" || !isJsonObject(schema)) return schema;
   if (isStringSchema(schema)) return withPattern(schema, HEADER_VALUE_PATTERN);
   if (schema.type === "array" && isStringSchema(schema.items as Json))
