@@ -1,7 +1,8 @@
 /**
- * Reads an API description (file or URL, JSON or YAML) with
- * @apidevtools/swagger-parser: `bundle` resolves every external `$ref` into
- * the one document, so every reference left is a local pointer, and
+ * Reads an API description (file or URL, JSON or YAML): documents.ts reads
+ * it and every document its `$ref`s reach, under its checks, and
+ * @apidevtools/swagger-parser's `bundle` inlines those into the one document
+ * (reading nothing itself), so every reference left is a local pointer, and
  * `validate` checks it against the OpenAPI schema of its version. A
  * validation failure is a warning, not a stop: real documents often break a
  * rule that does not matter to the import, and every node the import uses is
