@@ -19,9 +19,9 @@ Usage:
   toolc generate [--watch]         write what changed into the output folder (--watch: again on every save)
   toolc check [--diff]             exit 1 if the output or tests are stale, or the output folder holds
                                    files toolc did not write; writes nothing (--diff: print a unified diff)
-  toolc import SOURCE [--out DIR] [--force]
+  toolc import SOURCE [--definitions DIR] [--force]
                                    turn an MCP tools/list JSON document (or a folder of tool JSON files)
-                                   into contracts (default --out: the configured definitions folder)
+                                   into contracts (default --definitions: the configured definitions folder)
   toolc import openapi SPEC [--curation FILE] [--include SEL] [--exclude SEL]
                                    turn an OpenAPI 3.x or Swagger 2.0 description (file or URL) into
                                    contracts and handlers that call the API (see toolc import openapi --help)

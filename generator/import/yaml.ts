@@ -38,14 +38,29 @@ function layout(doc: Document): void {
   });
 }
 
+/**
+ * Every character some reader takes for the end of a line: YAML 1.2's LF and
+ * CR, YAML 1.1's NEL, LS and PS (which older parsers and editors still break
+ * at), and VT and FF. Text from a source reaches a comment only without them,
+ * so it cannot end the comment and start a key.
+ */
+// eslint-disable-next-line no-control-regex -- matching line-break control characters is the point
+const LINE_BREAKS = /[\n\r\u000b\u000c\u0085\u2028\u2029]/g;
+
+/** A comment line's text: each line break written as its escape (`\u2028`), visible and inert. */
+export function commentSafe(text: string): string {
+  return text.replace(LINE_BREAKS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 export function contractYaml(tool: ImportedTool, outDir: string): string {
   // A value used twice (a shared schema) is written twice, not as a YAML anchor and alias.
   const doc = new Document(tool.contract, { aliasDuplicateObjects: false });
   layout(doc);
   if (!isMap(doc.contents)) throw new Error("a contract is a mapping");
   const body = doc.toString({ lineWidth: 100, minContentWidth: 40 });
-  // The contract is data; a YAML emitter corner case must not change it silently.
-  if (!isDeepStrictEqual(parse(body), tool.contract)) throw new Error(`YAML for ${tool.name} does not read back as the contract`);
-  const notes = tool.notes.map((n) => `# toolc import: ${n}`);
-  return [schemaComment(outDir), ...notes, body].join("\n");
+  const notes = tool.notes.map((n) => `# toolc import: ${commentSafe(n)}`);
+  const text = [commentSafe(schemaComment(outDir)), ...notes, body].join("\n");
+  // The contract is data: the file as written, comments included, must read back as exactly the contract (a YAML emitter corner case, or a comment that is not one, must not change it silently).
+  if (!isDeepStrictEqual(parse(text), tool.contract)) throw new Error(`the YAML written for ${tool.name} does not read back as its contract`);
+  return text;
 }

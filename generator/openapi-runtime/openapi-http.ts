@@ -203,6 +203,24 @@ interface Request {
   cookies: string[];
 }
 
+/** What an HTTP field value may hold (RFC 9110 §5.5): no CR, LF, NUL or other control, nothing fetch cannot send as a byte. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * A path parameter's segment. Empty, `.` and `..` would change which
+ * resource the request names (`/users/..` is `/`), so they are refused
+ * before any request; the contract's pattern refuses them as INVALID_INPUT
+ * first, and this covers the values no pattern reaches (an array, a union).
+ */
+function pathSegment(p: ParameterBinding, value: unknown): string {
+  const segment = encodeURIComponent(simple(value, p.explode));
+  if (segment === "" || segment === "." || segment === "..")
+    throw new Error(
+      `path parameter ${p.name} would be the segment ${JSON.stringify(segment)}, which changes the request's path; no request was sent`,
+    );
+  return segment;
+}
+
 function applyParameters(
   operation: HttpOperation<string>,
   input: Record<string, unknown>,
@@ -214,11 +232,16 @@ function applyParameters(
     if (p.in === "path")
       request.path = request.path
         .split(`{${p.name}}`)
-        .join(encodeURIComponent(simple(value, p.explode)));
+        .join(pathSegment(p, value));
     else if (p.in === "query") appendQuery(request.query, p, value);
-    else if (p.in === "header")
-      request.headers[p.name.toLowerCase()] = simple(value, p.explode);
-    else
+    else if (p.in === "header") {
+      const text = simple(value, p.explode);
+      if (!FIELD_VALUE.test(text))
+        throw new Error(
+          `header parameter ${p.name} holds a line break or another character a header cannot carry; no request was sent`,
+        );
+      request.headers[p.name.toLowerCase()] = text;
+    } else
       request.cookies.push(
         `${p.name}=${encodeURIComponent(simple(value, false))}`,
       );
@@ -297,20 +320,27 @@ class Credentials {
     this.fetcher = fetcher;
   }
 
-  /** The first alternative whose credentials are all in the environment; none applies when no alternative is complete. */
+  /**
+   * The first alternative whose credentials are all in the environment; none
+   * applies when no alternative is complete. Returns the secret values sent,
+   * which nothing the handler returns may contain.
+   */
   async apply(
     alternatives: readonly (readonly string[])[],
     request: Request,
     signal: AbortSignal,
-  ): Promise<void> {
+  ): Promise<string[]> {
     for (const alternative of alternatives) {
       const schemes = alternative.map((name) => this.schemes[name]);
       if (!schemes.every((s) => s !== undefined && this.#available(s)))
         continue;
+      const secrets: string[] = [];
       for (const scheme of schemes)
-        if (scheme) await this.#applyOne(scheme, request, signal);
-      return;
+        if (scheme)
+          secrets.push(...(await this.#applyOne(scheme, request, signal)));
+      return secrets;
     }
+    return [];
   }
 
   #available(scheme: SecuritySchemeBinding): boolean {
@@ -329,23 +359,33 @@ class Credentials {
     scheme: SecuritySchemeBinding,
     request: Request,
     signal: AbortSignal,
-  ): Promise<void> {
+  ): Promise<string[]> {
     if (scheme.type === "apiKey") {
       const value = this.env[scheme.env] ?? "";
       if (scheme.in === "header")
         request.headers[scheme.name.toLowerCase()] = value;
       else if (scheme.in === "query") request.query.set(scheme.name, value);
       else request.cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
-    } else if (scheme.type === "bearer") {
-      request.headers["authorization"] = `Bearer ${this.env[scheme.env] ?? ""}`;
-    } else if (scheme.type === "basic") {
-      const pair = `${this.env[scheme.env.username] ?? ""}:${this.env[scheme.env.password] ?? ""}`;
-      request.headers["authorization"] =
-        `Basic ${base64(new TextEncoder().encode(pair))}`;
-    } else {
-      request.headers["authorization"] =
-        `Bearer ${await this.#oauthToken(scheme, signal)}`;
+      return [value];
     }
+    if (scheme.type === "bearer") {
+      const token = this.env[scheme.env] ?? "";
+      request.headers["authorization"] = `Bearer ${token}`;
+      return [token];
+    }
+    if (scheme.type === "basic") {
+      const username = this.env[scheme.env.username] ?? "";
+      const password = this.env[scheme.env.password] ?? "";
+      const encoded = base64(
+        new TextEncoder().encode(`${username}:${password}`),
+      );
+      request.headers["authorization"] = `Basic ${encoded}`;
+      return [password, encoded];
+    }
+    const token = await this.#oauthToken(scheme, signal);
+    request.headers["authorization"] = `Bearer ${token}`;
+    const secret = this.env[scheme.env.clientSecret];
+    return secret === undefined ? [token] : [token, secret];
   }
 
   /** A token from the environment, else one from the client credentials grant (RFC 6749 §4.4), cached until shortly before it expires. */
@@ -363,6 +403,8 @@ class Credentials {
     const client = `${encodeURIComponent(this.env[scheme.env.clientId] ?? "")}:${encodeURIComponent(this.env[scheme.env.clientSecret] ?? "")}`;
     const response = await this.fetcher(tokenUrl, {
       method: "POST",
+      // A token endpoint that redirects is not followed: the client secret goes to the URL configured, nowhere else.
+      redirect: "manual",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         authorization: `Basic ${base64(new TextEncoder().encode(client))}`,
@@ -387,11 +429,103 @@ class Credentials {
   }
 }
 
+/** What a credential is replaced with in anything a handler returns (the executor's word for an `x-sensitive` value). */
+const REDACTED = "[REDACTED]";
+/** Shorter credentials are not scrubbed: they would match ordinary text everywhere. */
+const MIN_SECRET = 3;
+/** Redirects followed within the server's origin. */
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Removes the credentials a call sent from what it returns: the output, a
+ * text block, a resource's URI, an error's message. Each credential in every
+ * form it can come back in: as sent, percent- and form-encoded (a query API
+ * key in a URL the API echoes), JSON-escaped.
+ */
+class Scrubber {
+  readonly #forms: readonly string[];
+
+  constructor(secrets: readonly string[]) {
+    const forms = new Set<string>();
+    for (const secret of secrets) {
+      if (secret.length < MIN_SECRET) continue;
+      forms.add(secret);
+      forms.add(encodeURIComponent(secret));
+      forms.add(new URLSearchParams([["", secret]]).toString().slice(1));
+      forms.add(JSON.stringify(secret).slice(1, -1));
+    }
+    this.#forms = [...forms].sort((a, b) => b.length - a.length);
+  }
+
+  text(text: string): string {
+    let out = text;
+    for (const form of this.#forms) out = out.split(form).join(REDACTED);
+    return out;
+  }
+
+  /** A parsed JSON answer, scrubbed in place (keys too), without recursion: an answer may nest deeper than the stack. */
+  value(root: unknown): unknown {
+    if (this.#forms.length === 0) return root;
+    if (typeof root === "string") return this.text(root);
+    const stack: unknown[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (node === null || typeof node !== "object") continue;
+      const record = node as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const value = record[key];
+        const scrubbed = typeof value === "string" ? this.text(value) : value;
+        if (typeof value === "object" && value !== null) stack.push(value);
+        const newKey = Array.isArray(node) ? key : this.text(key);
+        if (newKey !== key) delete record[key];
+        Object.defineProperty(record, newKey, {
+          value: scrubbed,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    return root;
+  }
+}
+
+/** `ctx` whose rejections and attached blocks carry no credential. */
+function scrubbedContext(
+  ctx: HttpCallContext<string>,
+  scrub: Scrubber,
+): HttpCallContext<string> {
+  return {
+    signal: ctx.signal,
+    reject: (reason, message) =>
+      ctx.reject(
+        reason,
+        message === undefined ? undefined : scrub.text(message),
+      ),
+    attach: (block) => {
+      if (block.type === "text")
+        return ctx.attach({ type: "text", text: scrub.text(block.text) });
+      if (block.type !== "resource") return ctx.attach(block);
+      const resource = block.resource;
+      const uri = scrub.text(resource.uri);
+      ctx.attach({
+        type: "resource",
+        resource:
+          "text" in resource
+            ? { ...resource, uri, text: scrub.text(resource.text) }
+            : { ...resource, uri },
+      });
+    },
+  };
+}
+
 async function successOutput(
   operation: HttpOperation<string>,
   response: Response,
   url: string,
   ctx: HttpCallContext<string>,
+  scrub: Scrubber,
 ): Promise<unknown> {
   const success = operation.success;
   if (success.kind === "empty") {
@@ -415,7 +549,7 @@ async function successOutput(
   }
   const text = await response.text();
   try {
-    return JSON.parse(text);
+    return scrub.value(JSON.parse(text));
   } catch {
     // Not JSON: no value at all, which the executor reports as INVALID_OUTPUT whatever the output's root (the text itself would pass a string output).
     return undefined;
@@ -435,10 +569,60 @@ export function createHttpApi(
     fetcher,
   );
 
+  /**
+   * Sends the request with `redirect: "manual"` and follows a redirect only
+   * within the server's origin (at most MAX_REDIRECTS): the credentials go
+   * to the configured server and nowhere else. A redirect to another origin
+   * is an error (FAILED), never followed.
+   */
+  async function send(
+    url: string,
+    init: RequestInit & { headers: Record<string, string> },
+    origin: string,
+  ): Promise<Response> {
+    let target = url;
+    let request = init;
+    for (let hop = 0; ; hop++) {
+      let response: Response;
+      try {
+        response = await fetcher(target, { ...request, redirect: "manual" });
+      } catch (error) {
+        if (request.signal?.aborted) throw error;
+        throw new errors.TransientError(
+          `${description.title} could not be reached`,
+          { cause: error },
+        );
+      }
+      const location = response.headers.get("location");
+      if (!REDIRECTS.has(response.status) || location === null) return response;
+      await response.body?.cancel();
+      const next = new URL(location, target);
+      if (next.origin !== origin)
+        throw new Error(
+          `${description.title} redirected the request to another origin (${next.origin}); it was not followed, so the credentials stay with ${origin}`,
+        );
+      if (hop === MAX_REDIRECTS)
+        throw new Error(
+          `${description.title} redirected more than ${MAX_REDIRECTS} times`,
+        );
+      // 303, and 301/302 after a POST, continue as a GET without the body (RFC 9110 §15.4).
+      if (
+        response.status === 303 ||
+        (request.method === "POST" &&
+          (response.status === 301 || response.status === 302))
+      ) {
+        const headers = { ...request.headers };
+        delete headers["content-type"];
+        request = { ...request, method: "GET", headers, body: null };
+      }
+      target = next.href;
+    }
+  }
+
   async function call(
     operation: HttpOperation<string>,
     input: object,
-    ctx: HttpCallContext<string>,
+    callerCtx: HttpCallContext<string>,
   ): Promise<unknown> {
     const server =
       options.baseUrl ?? env[description.serverEnv] ?? description.server;
@@ -456,7 +640,10 @@ export function createHttpApi(
     for (const [k, v] of Object.entries(options.headers ?? {}))
       request.headers[k.toLowerCase()] = v;
     applyParameters(operation, values, request);
-    await credentials.apply(operation.security, request, ctx.signal);
+    const scrub = new Scrubber(
+      await credentials.apply(operation.security, request, callerCtx.signal),
+    );
+    const ctx = scrubbedContext(callerCtx, scrub);
     const body = bodyOf(operation, values);
     if (body !== undefined) request.headers["content-type"] = body.mediaType;
     request.headers["accept"] ??=
@@ -465,21 +652,16 @@ export function createHttpApi(
       request.headers["cookie"] = request.cookies.join("; ");
     const search = request.query.toString();
     const url = `${server.replace(/\/+$/, "")}${request.path}${search === "" ? "" : `?${search}`}`;
-    let response: Response;
-    try {
-      response = await fetcher(url, {
+    const response = await send(
+      url,
+      {
         method: operation.method,
         headers: request.headers,
         ...(body === undefined ? {} : { body: body.text }),
         signal: ctx.signal,
-      });
-    } catch (error) {
-      if (ctx.signal.aborted) throw error;
-      throw new errors.TransientError(
-        `${description.title} could not be reached`,
-        { cause: error },
-      );
-    }
+      },
+      new URL(url).origin,
+    );
     if (response.status === 429 || response.status === 503) {
       await response.body?.cancel();
       const delay = retryAfterMs(response.headers.get("retry-after"));
@@ -489,18 +671,16 @@ export function createHttpApi(
       );
     }
     if (response.status >= 200 && response.status < 300)
-      return successOutput(operation, response, url, ctx);
+      return successOutput(operation, response, url, ctx, scrub);
     const text = await response.text().catch(() => "");
-    const said = apiMessage(text);
-    const reason = operation.errors[String(response.status)];
-    if (reason !== undefined)
-      return ctx.reject(
-        reason,
-        `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,
-      );
-    throw new Error(
+    // Scrubbed before it is shortened, so no part of a credential is cut free of it.
+    const said = apiMessage(scrub.text(text));
+    const message = scrub.text(
       `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,
     );
+    const reason = operation.errors[String(response.status)];
+    if (reason !== undefined) return ctx.reject(reason, message);
+    throw new Error(message);
   }
 
   // The executor validates what a handler returns against the contract's output schema, so the answer needs no type check here.

@@ -189,7 +189,7 @@ describe("toolc import", () => {
 
   it("reads a folder of tool files, one tool each", async () => {
     const dir = project({ "src/a.json": tool("a"), "src/b.snap": tool("b"), "src/notes.txt": "ignored" });
-    const result = await runCli(dir, ["import", "src", "--out", "contracts"]);
+    const result = await runCli(dir, ["import", "src", "--definitions", "contracts"]);
     expect(result.code).toBe(0);
     expect(readdirSync(join(dir, "contracts")).sort()).toEqual(["a.yaml", "b.yaml"]);
   });
@@ -246,9 +246,26 @@ describe("toolc import", () => {
 
   it("is deterministic", async () => {
     const dir = project({ "tools.json": { tools: [tool("a"), tool("b")] } });
-    await runCli(dir, ["import", "tools.json", "--out", "one"]);
-    await runCli(dir, ["import", "tools.json", "--out", "two"]);
+    await runCli(dir, ["import", "tools.json", "--definitions", "one"]);
+    await runCli(dir, ["import", "tools.json", "--definitions", "two"]);
     expect(readFileSync(join(dir, "one/a.yaml"), "utf8")).toBe(readFileSync(join(dir, "two/a.yaml"), "utf8"));
+  });
+
+  it.each([["import"], ["import", "openapi"]])("%j: --definitions names the contracts folder; --out, its old name, still works with a warning naming --definitions; both, differing, is bad usage and writes nothing (issue #34)", async (...command) => {
+    const spec = { openapi: "3.0.3", info: { title: "Shop", version: "1" }, paths: { "/a": { get: { operationId: "getA", responses: { 200: { description: "ok" } } } } } };
+    const source = command.length === 1 ? "tools.json" : "api.json";
+    const files = { "tools.json": { tools: [tool("getA")] }, "api.json": spec };
+    const dir = project(files);
+    const quiet = await runCli(dir, [...command, source, "--definitions", "contracts"]);
+    expect(quiet.stderr).not.toMatch(/deprecated/);
+    expect(existsSync(join(dir, "contracts/getA.yaml"))).toBe(true);
+    const old = await runCli(dir, [...command, source, "--out", "older", "--force"]);
+    expect(old.stderr).toMatch(/warning: --out is deprecated here, use --definitions/);
+    expect(existsSync(join(dir, "older/getA.yaml"))).toBe(true);
+    const both = await runCli(dir, [...command, source, "--out", "x", "--definitions", "y"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--out "x" and --definitions "y" name different folders/);
+    expect(existsSync(join(dir, "x")) || existsSync(join(dir, "y"))).toBe(false);
   });
 
   it.each([[[]], [["a", "b"]], [["--bogus", "x"]]])("exits 2 on bad usage %j", async (args) => {

@@ -33,4 +33,24 @@ describe("reserved tool names on import", () => {
     expect(Object.keys(contracts)).toEqual(["then_tool"]);
     expect(messages).toEqual([expect.stringMatching(/^warning \/paths\/~1a\/get: renamed from "then"/)]);
   });
+
+  it("an OpenAPI body property `__proto__` is left out with a warning naming it, a value holding the key skips its operation with an error, and what is written compiles (issue #33 L1)", async () => {
+    // JSON.parse (as the import's reading does) makes "__proto__" an own key.
+    const body = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"name":{"type":"string"}},"required":["__proto__","name"]}') as object;
+    const example = JSON.parse('{"type":"object","example":{"__proto__":{"admin":true}}}') as object;
+    const spec = openapi30({
+      "/things": { post: { operationId: "createThing", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { 200: OK_OBJECT } } },
+      "/other": { get: { operationId: "getOther", responses: { 200: { description: "ok", content: { "application/json": { schema: example } } } } } },
+    });
+    const { dir, contracts, messages } = await importSpec(spec);
+    expect(Object.keys(contracts)).toEqual(["createThing"]);
+    expect((contracts.createThing!.input as { properties: object; required: string[] })).toMatchObject({ properties: { name: { type: "string" } }, required: ["name"] });
+    expect(Object.keys((contracts.createThing!.input as { properties: object }).properties)).toEqual(["name"]);
+    expect(messages).toEqual([
+      expect.stringMatching(/^warning \/paths\/~1things\/post\/requestBody\/content\/application~1json\/schema\/properties\/__proto__: property `__proto__` left out/),
+      expect.stringMatching(/^error \/paths\/~1other\/get: the contract would hold a `__proto__` key \(at \/output\/examples\/0\/__proto__/),
+    ]);
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
 });

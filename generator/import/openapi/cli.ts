@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { type Io, workingDirectory } from "../../commands/io.js";
 import { formatDiagnostic } from "../../diagnostics.js";
 import { resolveSettings } from "../../config/settings.js";
+import { definitionsFolder } from "../cli.js";
 import { formatProblem } from "../problems.js";
 import type { Selector } from "./curation.js";
 import { importOpenApi, type OpenApiImportResult } from "./index.js";
@@ -25,12 +26,14 @@ Options:
   --include SEL       only operations that match (repeatable): tag:NAME, op:OPERATION_ID,
                       path:GLOB (* within a segment, ** across), method:GET
   --exclude SEL       not the operations that match (repeatable; same forms)
-  --out DIR           where the contracts go (default: \`definitions\` of toolc.config.yaml, else definitions)
+  --definitions DIR   where the contracts go (default: \`definitions\` of toolc.config.yaml, else definitions);
+                      --out DIR is its old name, still read, with a warning
   --handlers-out FILE the handlers module (default: openapi-handlers.ts beside the output folder);
                       its runtime, openapi-http.ts, goes beside it
   --report FILE       also write every conversion and problem, per field, as Markdown
   --force             overwrite contract files that another import or a person wrote
   --dry-run           write nothing; report what would happen
+  --allow-ref-outside let a local description's $refs read files outside its folder (never for a URL)
   --config FILE       read this config file instead of looking for toolc.config.yaml
 `;
 
@@ -86,7 +89,9 @@ export async function importOpenApiCommand(argv: readonly string[], io: Io): Pro
         curation: { type: "string" },
         include: { type: "string", multiple: true },
         exclude: { type: "string", multiple: true },
+        definitions: { type: "string" },
         out: { type: "string" },
+        "allow-ref-outside": { type: "boolean" },
         "handlers-out": { type: "string" },
         report: { type: "string" },
         force: { type: "boolean" },
@@ -105,10 +110,12 @@ export async function importOpenApiCommand(argv: readonly string[], io: Io): Pro
   const include = selectors(values.include, "--include");
   const exclude = selectors(values.exclude, "--exclude");
   for (const s of [include, exclude]) if (typeof s === "string") return (io.err(`toolc import openapi: ${s}\n`), 2);
+  const named = definitionsFolder(values, "toolc import openapi", io);
+  if (named === false) return 2;
   const folders = await configured(values.config, io);
   if (!folders) return 1;
   const cwd = workingDirectory(io);
-  const out = values.out ?? folders.definitions;
+  const out = named ?? folders.definitions;
   const handlers = values["handlers-out"] ?? join(dirname(folders.out), "openapi-handlers.ts");
   const result = await importOpenApi({
     spec: positionals[0]!,
@@ -120,6 +127,7 @@ export async function importOpenApiCommand(argv: readonly string[], io: Io): Pro
     exclude: [exclude as Selector],
     force: values.force ?? false,
     dryRun: values["dry-run"] ?? false,
+    allowRefOutside: values["allow-ref-outside"] ?? false,
     cwd,
   });
   for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);

@@ -133,6 +133,20 @@ export function contractOf(f: ContractFields): JsonObject {
   };
 }
 
+/** Where the first `__proto__` key in a value sits (a JSON pointer), if any; iterative, as values may nest deep. */
+function protoKeyPath(value: unknown): string | undefined {
+  const stack: { value: unknown; at: string }[] = [{ value, at: "" }];
+  while (stack.length > 0) {
+    const { value: v, at } = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    for (const [key, child] of Object.entries(v)) {
+      if (key === "__proto__" && !Array.isArray(v)) return `${at}/__proto__`;
+      stack.push({ value: child, at: `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}` });
+    }
+  }
+  return undefined;
+}
+
 export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   const { op, name, curation, converter, conversions, report } = inputs;
   const notes: string[] = [`from ${op.method.toUpperCase()} ${op.path}${op.operationId === undefined ? "" : ` (operationId ${op.operationId})`}`];
@@ -159,6 +173,14 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
     errors,
     content: output.content,
   });
+  const proto = protoKeyPath(contract);
+  if (proto !== undefined) {
+    report.error(
+      op.pointer,
+      `the contract would hold a \`__proto__\` key (at ${proto}, in an example, default, const or enum value), which toolc generate refuses: JavaScript would take it for the prototype. The operation is left out; remove the key from the description's value`,
+    );
+    return undefined;
+  }
   const binding: HttpBinding = {
     method: op.method.toUpperCase(),
     path: op.path,

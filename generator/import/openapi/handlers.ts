@@ -40,7 +40,8 @@ export interface HandlersModule {
 
 /** Text for a `//` comment: no line terminator can end it early. */
 function commentText(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]+/g, " ");
+  // eslint-disable-next-line no-control-regex -- matching line-break control characters is the point
+  return text.replace(/[\r\n\u000b\u000c\u0085\u2028\u2029]+/g, " ");
 }
 
 export function envName(prefix: string, ...parts: string[]): string {

@@ -40,6 +40,8 @@ export interface OpenApiImportOptions {
   readonly cwd?: string;
   /** Write nothing, only report. */
   readonly dryRun?: boolean;
+  /** A local description may reference files outside its own folder. */
+  readonly allowRefOutside?: boolean;
 }
 
 export interface OpenApiImportResult {
@@ -206,7 +208,7 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
   const location = isUrl(options.spec) ? options.spec : resolve(cwd, options.spec);
   const specDisplay = isUrl(options.spec) ? options.spec : display(location, cwd);
   const docReport = new Reporter(specDisplay);
-  const spec = await readSpec(location, docReport);
+  const spec = await readSpec(location, docReport, { cwd, allowRefOutside: options.allowRefOutside ?? false });
   if (!spec) return emptyResult([], docReport.problems);
 
   const schemes = { ...spec.securitySchemes, ...curatedSchemes(curation.securitySchemes) };

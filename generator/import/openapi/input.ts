@@ -182,7 +182,7 @@ function buildParameters(ctx: Context, parts: InputParts): { bindings: Parameter
     const converted = converter.convertRoot(withDescription(param.schema, param.description), pointerJoin(param.pointer, "schema"), "input", report);
     failed ||= converted.failed;
     Object.assign(defs, converted.defs);
-    properties[key] = markSensitive(converted.schema, key, param.name, ctx);
+    properties[key] = markSensitive(constrainForWire(converted.schema, param.in), key, param.name, ctx);
     if (param.required) required.push(key);
     bindings.push({ ...base, key });
   }
@@ -274,6 +274,46 @@ function flattenable(schema: Json, names: Names): boolean {
   }
   const keys = Object.keys(schema.properties);
   return keys.length > 0 && keys.every((k) => PROPERTY_NAME.test(k) && !names.has(k));
+}
+
+/**
+ * A path segment that is empty, `.` or `..` would change which resource the
+ * request names (`DELETE /users/..` is `DELETE /`, with the credentials): a
+ * path parameter's string must hold a character other than `.`, or at least
+ * three dots. Unanchored, the pattern accepts exactly the other strings.
+ */
+export const PATH_SEGMENT_PATTERN = "[^.]|\\.{3}";
+/**
+ * What an HTTP field value may hold (RFC 9110 §5.5: visible ASCII, space,
+ * tab, and obs-text bytes): never CR, LF or NUL, which would end or split the
+ * header, nor a character fetch cannot send as a byte.
+ */
+export const HEADER_VALUE_PATTERN = "^[\\t\\x20-\\x7e\\x80-\\xff]*$";
+
+function isStringSchema(schema: Json): boolean {
+  return isJsonObject(schema) && (schema.type === "string" || (Array.isArray(schema.type) && schema.type.includes("string")));
+}
+
+/** `schema` with `pattern` added beside any pattern of its own (an `allOf` then holds the second). */
+function withPattern(schema: JsonObject, pattern: string): JsonObject {
+  if (schema.pattern === undefined) return { ...schema, pattern };
+  const allOf = Array.isArray(schema.allOf) ? schema.allOf : [];
+  return { ...schema, allOf: [...allOf, { type: schema.type!, pattern }] };
+}
+
+/**
+ * A parameter's schema with what its place on the wire needs, so a value that
+ * would re-target the request or break its headers is INVALID_INPUT at that
+ * argument before any request. Strings only (an array header's items too);
+ * the runtime refuses the rest before sending (openapi-http.ts).
+ */
+function constrainForWire(schema: Json, location: HttpParameter["in"]): Json {
+  if (location === "path" && isStringSchema(schema)) return withPattern(schema as JsonObject, PATH_SEGMENT_PATTERN);
+  if (location !== "header" || !isJsonObject(schema)) return schema;
+  if (isStringSchema(schema)) return withPattern(schema, HEADER_VALUE_PATTERN);
+  if (schema.type === "array" && isStringSchema(schema.items as Json))
+    return { ...schema, items: withPattern(schema.items as JsonObject, HEADER_VALUE_PATTERN) };
+  return schema;
 }
 
 /**

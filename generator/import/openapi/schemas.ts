@@ -174,6 +174,7 @@ export class SchemaConverter {
     this.#formats(node, at);
     this.#documentationOnly(node, at, report);
     this.#directional(node, at, direction);
+    this.#protoProperty(node, at, report);
     this.#impliedType(node, at);
     for (const [key, value] of Object.entries(node)) {
       const here = pointerJoin(at, key);
@@ -244,6 +245,23 @@ export class SchemaConverter {
     if (Array.isArray(node.required)) node.required = node.required.filter((r) => typeof r !== "string" || !gone.includes(r));
     if (Array.isArray(node.required) && node.required.length === 0) delete node.required;
     for (const name of gone) this.conversions.add(flag, pointerJoin(at, "properties", name), `${flag} property left out of the ${direction}`);
+  }
+
+  /**
+   * A property named `__proto__` is left out with a warning: toolc generate
+   * refuses it as a key (JavaScript would take it for the prototype), so no
+   * contract can offer it; the object stays open, so the API's answers that
+   * carry it still validate.
+   */
+  #protoProperty(node: JsonObject, at: string, report: Reporter): void {
+    if (!isJsonObject(node.properties) || !Object.hasOwn(node.properties, "__proto__")) return;
+    node.properties = Object.fromEntries(Object.entries(node.properties).filter(([k]) => k !== "__proto__"));
+    if (Array.isArray(node.required)) node.required = node.required.filter((r) => r !== "__proto__");
+    if (Array.isArray(node.required) && node.required.length === 0) delete node.required;
+    report.warn(
+      pointerJoin(at, "properties", "__proto__"),
+      "property `__proto__` left out: toolc generate refuses it as a key (JavaScript would take it for the prototype), so no tool argument can set it",
+    );
   }
 
   /**

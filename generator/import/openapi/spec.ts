@@ -1,7 +1,8 @@
 /**
- * Reads an API description (file or URL, JSON or YAML) with
- * @apidevtools/swagger-parser: `bundle` resolves every external `$ref` into
- * the one document, so every reference left is a local pointer, and
+ * Reads an API description (file or URL, JSON or YAML): documents.ts reads
+ * it and every document its `$ref`s reach, under its checks, and
+ * @apidevtools/swagger-parser's `bundle` inlines those into the one document
+ * (reading nothing itself), so every reference left is a local pointer, and
  * `validate` checks it against the OpenAPI schema of its version. A
  * validation failure is a warning, not a stop: real documents often break a
  * rule that does not matter to the import, and every node the import uses is
@@ -11,6 +12,8 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import type { JsonObject } from "../../ir.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { Reporter } from "../problems.js";
+import { bundleOptions, VALIDATE_OPTIONS } from "./document-source.js";
+import { readDocuments } from "./documents.js";
 import { readOpenApi3 } from "./openapi3.js";
 import { readSwagger2 } from "./swagger2.js";
 import type { ApiSpec, SpecVersion } from "./model.js";
@@ -28,7 +31,7 @@ function versionOf(doc: JsonObject): SpecVersion | undefined {
 async function validationProblems(doc: JsonObject, report: Reporter): Promise<void> {
   try {
     // validate dereferences in place; the import reads the bundled document, with its references.
-    await SwaggerParser.validate(structuredClone(doc) as never);
+    await SwaggerParser.validate(structuredClone(doc) as never, VALIDATE_OPTIONS as never);
   } catch (e) {
     const lines = (e instanceof Error ? e.message : String(e))
       .split("\n")
@@ -43,27 +46,25 @@ async function validationProblems(doc: JsonObject, report: Reporter): Promise<vo
   }
 }
 
-/** A URL on this machine (localhost, 127.0.0.0/8, [::1]): the description of a server running here. */
-function isLoopbackUrl(location: string): boolean {
-  try {
-    const host = new URL(location).hostname;
-    return host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "[::1]";
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Reads and bundles `location` (a path or an http(s) URL); undefined after
- * reporting why not. The parser refuses references to internal addresses
- * (its `safeUrlResolver`), so a description from the network cannot make
- * toolc fetch from this machine or its network; a description the user
- * names on loopback (a server running here) may reference loopback too.
+ * Reads and bundles `location` (an absolute path or an http(s) URL);
+ * undefined after reporting why not. What is read, and from where, is
+ * decided by documents.ts; the parser bundles those documents and reads
+ * nothing itself (document-source.ts).
  */
-export async function readSpec(location: string, report: Reporter): Promise<ApiSpec | undefined> {
+export async function readSpec(
+  location: string,
+  report: Reporter,
+  options: { readonly cwd: string; readonly allowRefOutside?: boolean },
+): Promise<ApiSpec | undefined> {
+  const read = await readDocuments({ location, display: report.file, cwd: options.cwd, allowRefOutside: options.allowRefOutside ?? false });
+  if (read.problems.length > 0 || read.root === undefined) {
+    report.problems.push(...read.problems);
+    return undefined;
+  }
   let bundled: unknown;
   try {
-    bundled = await SwaggerParser.bundle(location, { resolve: { http: { safeUrlResolver: !isLoopbackUrl(location) } } });
+    bundled = await SwaggerParser.bundle(location, bundleOptions(read.documents) as never);
   } catch (e) {
     report.error("", `cannot read the API description: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;

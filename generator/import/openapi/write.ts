@@ -61,6 +61,31 @@ function relativeModule(from: string, to: string): string {
   return rel.startsWith(".") ? rel : `./${rel}`;
 }
 
+/** The largest contract file an import writes: a description can make one contract huge (a vast example, a bomb of aliases), and a contract that size is no tool a model can use. */
+export const MAX_CONTRACT_BYTES = 1024 * 1024;
+
+/** A contract's file text, or the error (at its operation in the description) that keeps it from being written. */
+function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem {
+  const at = (message: string): Problem => ({
+    severity: "error",
+    file: plan.specDisplay,
+    pointer: tool.operation.pointer,
+    message: `${tool.name}: ${message}`,
+  });
+  let text: string;
+  try {
+    text = contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out);
+  } catch (e) {
+    return at(e instanceof Error ? e.message : String(e));
+  }
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_CONTRACT_BYTES)
+    return at(
+      `the contract would be ${bytes} bytes, more than the ${MAX_CONTRACT_BYTES} an import writes; shorten its examples or descriptions in the description, or leave the operation out (--exclude op:…)`,
+    );
+  return text;
+}
+
 export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem[]> {
   const files: PlannedFile[] = [];
   const problems: Problem[] = [];
@@ -73,7 +98,9 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
       problems.push(problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`));
       continue;
     }
-    files.push({ path, text: contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out) });
+    const written = contractText(tool, plan);
+    if (typeof written === "string") files.push({ path, text: written });
+    else problems.push(written);
   }
   if (existsSync(plan.out)) {
     for (const name of readdirSync(plan.out)

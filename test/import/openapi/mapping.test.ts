@@ -1,6 +1,7 @@
 /** Table-driven tests of the OpenAPI → contract mapping: names, effect, input, output, errors, schema conversions. */
 import { describe, expect, it } from "vitest";
 import { compile } from "../../../generator/pipeline/run.js";
+import { HEADER_VALUE_PATTERN, PATH_SEGMENT_PATTERN } from "../../../generator/import/openapi/input.js";
 import { importSpec, OK_OBJECT, openapi30, type Obj } from "./helpers.js";
 
 const get = (op: Obj = {}) => ({ get: { operationId: "getThing", responses: { 200: OK_OBJECT }, ...op } });
@@ -67,6 +68,27 @@ describe("effect from the method", () => {
 });
 
 describe("input", () => {
+  it("a path parameter with a pattern of its own keeps it and gets the segment pattern beside it, and a header array's items get the header pattern; all of it compiles", async () => {
+    const spec = openapi30({
+      "/files/{name}": {
+        get: {
+          operationId: "getFile",
+          parameters: [
+            { name: "name", in: "path", required: true, schema: { type: ["string", "null"], pattern: "^[a-z.]+$" } },
+            { name: "X-Tags", in: "header", schema: { type: "array", items: { type: "string" } } },
+          ],
+          responses: { 200: OK_OBJECT },
+        },
+      },
+    });
+    const { contracts, dir } = await importSpec(spec);
+    const properties = (contracts.getFile!.input as Obj).properties as Obj;
+    expect(properties.name).toEqual({ type: ["string", "null"], pattern: "^[a-z.]+$", allOf: [{ type: ["string", "null"], pattern: PATH_SEGMENT_PATTERN }] });
+    expect(properties["X-Tags"]).toEqual({ type: "array", items: { type: "string", pattern: HEADER_VALUE_PATTERN } });
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
   it("takes path, query, header and cookie parameters and the JSON body's properties, without collisions", async () => {
     const spec = openapi30({
       "/orders/{id}": {
@@ -89,7 +111,9 @@ describe("input", () => {
     const input = contract.input as Obj;
     expect(Object.keys(input.properties as Obj)).toEqual(["id", "query_id", "X-Request-Id", "session", "filter_name", "note", "qty"]);
     expect(input.required).toEqual(["id", "qty"]);
-    expect((input.properties as Obj)["X-Request-Id"]).toEqual({ type: "string", description: "Trace id" });
+    // A header value holds no line break and a path segment is never empty, `.` or `..` (issue #33 L4, M3).
+    expect((input.properties as Obj)["X-Request-Id"]).toEqual({ type: "string", description: "Trace id", pattern: HEADER_VALUE_PATTERN });
+    expect((input.properties as Obj).id).toEqual({ type: "string", pattern: PATH_SEGMENT_PATTERN });
     expect((input.properties as Obj).qty).toEqual({ type: "integer", minimum: -2147483648, maximum: 2147483647 });
   });
 

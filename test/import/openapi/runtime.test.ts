@@ -256,3 +256,44 @@ it("the runtime source is in toolc's fixed layout, so the import copies it as it
   const source = readFileSync(new URL("../../../generator/openapi-runtime/openapi-http.ts", import.meta.url), "utf8");
   expect(await format(source, { ...FORMAT_OPTIONS, parser: "typescript" })).toBe(source);
 });
+
+describe("what the runtime refuses and scrubs itself (issue #33 M3, M4, L4)", () => {
+  it.each([
+    { name: "an array path value that is `..`", input: { id: [".."] } },
+    { name: "an empty array path value", input: { id: [] } },
+    { name: "a path value that is `.`", input: { id: "." } },
+  ])("$name: an error before any request", async ({ input }) => {
+    await expect(call(op(), input)).rejects.toThrow(/path parameter id would be the segment .*no request was sent/);
+    expect(seen).toEqual([]);
+  });
+
+  it("a header value with a line break, in an array too: an error before any request, not a TransientError", async () => {
+    const operation = op({ parameters: [...op().parameters, { key: "trace", name: "X-Trace", in: "header", style: "simple", explode: false }] });
+    for (const trace of ["a\r\nb", ["a", "b\nc"]]) {
+      const error = await call(operation, { id: "1", trace }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(TransientError);
+      expect((error as Error).message).toMatch(/header parameter X-Trace holds a line break/);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("a query API key is scrubbed from a resource's URI and a text block", async () => {
+    const ctx = context();
+    const api = createHttpApi(API, { env: { TEST_BASE_URL: base, TEST_QUERY_KEY: "q key/1" } }, { TransientError });
+    answer = { status: 200, headers: { "content-type": "application/pdf" }, body: "%PDF" };
+    await api.call(op({ security: [["query"]], success: { kind: "content", block: "resource" } }), { id: "1" }, ctx);
+    answer = { status: 200, headers: { "content-type": "text/plain" }, body: "your key is q key/1" };
+    await api.call(op({ security: [["query"]], success: { kind: "content", block: "text" } }), { id: "1" }, ctx);
+    expect(seen[0]!.url).toBe("/things/1?api_key=q+key%2F1");
+    expect(ctx.attached).toEqual([
+      { type: "resource", resource: { uri: `${base}/things/1?api_key=[REDACTED]`, mimeType: "application/pdf", blob: btoa("%PDF") } },
+      { type: "text", text: "your key is [REDACTED]" },
+    ]);
+  });
+
+  it("a bearer token quoted in an undeclared error's message is scrubbed", async () => {
+    answer = { status: 500, body: JSON.stringify({ error: "bad token tok_secret_123" }) };
+    await expect(call(op({ security: [["bearer"]] }), { id: "1" }, { TEST_TOKEN: "tok_secret_123" })).rejects.toThrow("Test API answered 500: bad token [REDACTED]");
+  });
+});
