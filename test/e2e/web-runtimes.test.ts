@@ -20,6 +20,7 @@ import { request } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authProject } from "./auth/harness.js";
 import { nodeBin } from "../helpers/node-runtimes.js";
@@ -198,4 +199,34 @@ describe("every runtime", () => {
       expect(Object.fromEntries(answers.get(runtime) ?? []), runtime).toEqual(expected);
     }
   });
+});
+
+describe("the generated fetch entry under the Workers types", () => {
+  it("type-checks with @cloudflare/workers-types and no Node types, under the strict flags", () => {
+    const types = join(ROOT, "test/web-runtimes/node_modules/@cloudflare/workers-types");
+    if (!existsSync(types)) throw new Error(`${types} is missing: run \`npm run runtimes\``);
+    const options: ts.CompilerOptions = {
+      target: ts.ScriptTarget.ES2022,
+      lib: ["lib.es2023.d.ts"],
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [types],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      noPropertyAccessFromIndexSignature: true,
+      skipLibCheck: true,
+      noEmit: true,
+    };
+    const program = ts.createProgram([join(ROOT, "generated/fetch.ts")], options);
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => {
+      const at = d.file === undefined ? "" : `${d.file.fileName}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}): `;
+      return `${at}TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+    });
+    expect(errors).toEqual([]);
+    // The whole border is in the program: what it checks is what a Worker gets.
+    expect(program.getSourceFiles().map((f) => f.fileName).filter((f) => f.includes("/generated/runtime/"))).toEqual(
+      expect.arrayContaining([join(ROOT, "generated/runtime/border.ts"), join(ROOT, "generated/runtime/mcp-headers.ts"), join(ROOT, "generated/runtime/http-guard.ts")]),
+    );
+  }, 120_000);
 });
