@@ -1,260 +1,119 @@
 // Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
- * Streamable HTTP, stateless: every POST gets a fresh Server, and no session
- * state lives between requests, so any instance behind a load balancer can
- * answer. toolc's own checks run first, in one place (`preflight`), and
- * refuse a request before the SDK sees it; the SDK port (sdk-http.ts) then
- * serves what passed: on SDK 2.x its `createMcpHandler`, which answers
- * 2026-07-28 and 2025-era requests on the same endpoint.
+ * The Node adapter over toolc's border (border.ts): Node's request becomes
+ * a web-standard `Request` (its body streamed, aborted when the client goes
+ * away), the border answers it, and the `Response` is streamed back with
+ * backpressure. Every check lives in the border; the one thing only Node
+ * knows, the socket's local address, is handed to it with the request.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ContractMap } from "./contract.js";
 import {
-  HEADER_MISMATCH,
-  headerDeclarations,
-  paramHeaderMismatch,
-} from "./mcp-headers.js";
-import { MODERN_VERSION_META_KEY, type Server } from "./sdk.js";
-import { createHttpEntry } from "./sdk-http.js";
-import type { LogLevelSetting } from "./notify.js";
+  createBorder,
+  type BorderOptions,
+  type Connection,
+  type RequestGate,
+} from "./border.js";
+import type { ContractMap } from "./contract.js";
+import type { Server } from "./sdk.js";
 
-// The Host and Origin checks (DNS rebinding) are a module of their own.
-import { refusal } from "./http-guard.js";
+export type { GateAnswer, RequestGate } from "./border.js";
 
-export interface HttpHandlerOptions {
-  /** The endpoint path; defaults to "/mcp". Other paths get 404. */
-  path?: string;
-  /**
-   * Origins a browser page may call from, exactly as the `Origin` header
-   * spells them (`https://app.example.com`, `http://localhost:5173`). A
-   * request whose `Origin` is present and not allowed gets 403 and runs
-   * nothing. Unset: an origin on the request's own host is allowed, and on a
-   * loopback connection so is any localhost origin; on any other connection
-   * without `allowedHosts`, no origin is (see http-guard.ts).
-   */
-  allowedOrigins?: readonly string[];
-  /**
-   * `Host` header values to answer (`mcp.example.com`, `mcp.example.com:8443`;
-   * a name without a port allows any port). Unset: on a loopback connection
-   * only `localhost`, `127.0.0.1` and `[::1]`, which is what stops DNS
-   * rebinding; on any other connection every host.
-   */
-  allowedHosts?: readonly string[];
-  /**
-   * The server's `logLevel` (ServerOptions; default `"off"`). The generated
-   * `createHttpHandler` passes it on. On SDK 1.x it decides which 2025-era
-   * tools/call gets an SSE response: unless it is `"off"`, any call may log.
-   */
-  logLevel?: LogLevelSetting;
+/** The Node handler's options: the border's (the local address comes from the socket). */
+export type HttpHandlerOptions = BorderOptions;
+
+/** A Node request with what a framework's middleware may have put on it. */
+type FrameworkRequest = IncomingMessage & { body?: unknown; auth?: object };
+
+/** Node's request body as a web stream, read only as fast as the border reads it; cancelling it destroys the request. */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = req[Symbol.asyncIterator]() as AsyncIterator<
+    Uint8Array | string
+  >;
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done === true) controller.close();
+      else
+        controller.enqueue(
+          typeof next.value === "string"
+            ? encoder.encode(next.value)
+            : next.value,
+        );
+    },
+    async cancel() {
+      await chunks.return?.();
+    },
+  });
 }
 
-function sendJsonRpcError(
+/** Node's request as a web `Request`: the same method, path and headers; the body only when no parser has read it. */
+function webRequest(req: FrameworkRequest, signal: AbortSignal): Request {
+  const method = (req.method ?? "GET").toUpperCase();
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    if (Array.isArray(value))
+      for (const one of value) headers.append(name, one);
+    else headers.set(name, value);
+  }
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", "http://localhost");
+  } catch {
+    url = new URL("http://localhost/");
+  }
+  const withBody =
+    method !== "GET" && method !== "HEAD" && req.body === undefined;
+  return new Request(url, {
+    method,
+    headers,
+    signal,
+    ...(withBody ? { body: bodyStream(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** Writes the border's answer to Node's response, streaming its body and waiting on `drain`. */
+async function send(
   res: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-  headers: Record<string, string> = {},
-  id: string | number | null = null,
-): void {
+  response: Response,
+  aborted: AbortSignal,
+): Promise<void> {
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }));
-}
-
-function pathOf(req: IncomingMessage): string {
-  try {
-    return new URL(req.url ?? "/", "http://localhost").pathname;
-  } catch {
-    return "";
-  }
-}
-
-/** The request body limit both SDK lines' transports apply. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-type BodyRead =
-  | { ok: true; value: unknown }
-  | { ok: false; status: number; code: number; message: string };
-
-/** Only a JSON POST is read here; anything else is left to the transport, which answers it as the spec says (415, say). */
-function isJsonPost(req: IncomingMessage): boolean {
-  const type = req.headers["content-type"];
-  return (
-    req.method === "POST" &&
-    typeof type === "string" &&
-    type.split(";")[0]?.trim().toLowerCase() === "application/json"
-  );
-}
-
-/** Reads and parses the body, refusing one over the limit (413) or one that is not JSON (a JSON-RPC parse error). */
-async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer =
-      typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES)
-      return {
-        ok: false,
-        status: 413,
-        code: -32000,
-        message: "Request body too large.",
-      };
-    chunks.push(buffer);
-  }
-  try {
-    return {
-      ok: true,
-      value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
-    };
-  } catch {
-    return {
-      ok: false,
-      status: 400,
-      code: -32700,
-      message: "Parse error: Invalid JSON.",
-    };
-  }
-}
-
-/**
- * A check of the caller that runs here, before the SDK: toolc's OAuth
- * resource server (runtime/auth.ts, emitted with `auth:` in the config)
- * implements it. `answer` serves what the gate serves itself (its metadata
- * document); `authenticate` runs before the body is read, and what it
- * returns is put on the request as `req.auth`, which the SDK passes to the
- * handlers; `authorize` sees the parsed body.
- */
-export interface RequestGate {
-  answer(req: IncomingMessage): GateAnswer | undefined;
-  authenticate(
-    req: IncomingMessage,
-  ): Promise<{ auth: object } | { refused: GateAnswer }>;
-  authorize(auth: object, body: unknown): Promise<GateAnswer | undefined>;
-}
-
-/** A whole answer the gate gives instead of the MCP server (its own status, headers and body). */
-export interface GateAnswer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
-/** Why toolc refuses a request before the SDK sees it: an HTTP status and a JSON-RPC error. */
-interface Refusal {
-  status: number;
-  code: number;
-  message: string;
-  headers?: Record<string, string>;
-  /** The id of the request refused, once the body is read. */
-  id?: string | number | null;
-}
-
-/** The request's JSON-RPC id, so that a refusal of a request answers it; null for anything else. */
-function requestId(body: unknown): string | number | null {
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    return null;
-  const id = (body as { readonly id?: unknown }).id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
-}
-
-/**
- * toolc's checks, in order; the first that applies refuses the request and
- * nothing is created for it. A check added here (authorization, say) runs
- * before any server or handler does. Passing: the body as parsed (undefined
- * when it is not a JSON POST, which the SDK then reads and answers itself).
- */
-async function preflight(
-  req: IncomingMessage,
-  options: HttpHandlerOptions,
-  check: PreflightContext,
-): Promise<{ refused: Refusal } | { answer: GateAnswer } | { body: unknown }> {
-  const refused = refusal(req, options);
-  if (refused !== undefined)
-    return { refused: { status: 403, code: -32000, message: refused } };
-  const served = check.gate?.answer(req);
-  if (served !== undefined) return { answer: served };
-  if (pathOf(req) !== check.path)
-    return { refused: { status: 404, code: -32000, message: "Not found." } };
-  // Stateless serving has no session to stream to (GET) or end (DELETE).
-  if (req.method !== "POST")
-    return {
-      refused: {
-        status: 405,
-        code: -32000,
-        message: "Method not allowed.",
-        headers: { allow: "POST" },
-      },
-    };
-  // Before the body is read: a caller without a valid token gets nothing parsed.
-  const caller =
-    check.gate === undefined ? undefined : await check.gate.authenticate(req);
-  if (caller !== undefined && "refused" in caller)
-    return { answer: caller.refused };
-  // What the SDK hands the handlers as the request's auth info: only the gate's, never an upstream value.
-  if (caller !== undefined)
-    (req as IncomingMessage & { auth?: object }).auth = caller.auth;
-  // A body parser mounted earlier (express.json(), say) has already drained the stream.
-  let body = (req as IncomingMessage & { body?: unknown }).body;
-  if (body === undefined && isJsonPost(req)) {
-    const read = await readJsonBody(req);
-    if (!read.ok)
-      return {
-        refused: {
-          status: read.status,
-          code: read.code,
-          message: read.message,
-        },
-      };
-    body = read.value;
-  }
-  const forbidden =
-    caller === undefined || check.gate === undefined
-      ? undefined
-      : await check.gate.authorize(caller.auth, body);
-  if (forbidden !== undefined) return { answer: forbidden };
-  const mismatch = paramHeaderMismatch(
-    body,
-    req.headers,
-    check.declarations,
-    MODERN_VERSION_META_KEY,
-  );
-  if (mismatch !== undefined)
-    return {
-      refused: {
-        status: 400,
-        code: HEADER_MISMATCH,
-        message: mismatch,
-        id: requestId(body),
-      },
-    };
-  return { body };
-}
-
-interface PreflightContext {
-  readonly path: string;
-  readonly declarations: ReturnType<typeof headerDeclarations>;
-  readonly gate: RequestGate | undefined;
-}
-
-function sendAnswer(res: ServerResponse, answer: GateAnswer): void {
-  if (res.headersSent) {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
+  if (response.body === null) {
     res.end();
     return;
   }
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done || aborted.aborted) break;
+      if (!res.write(next.value))
+        await new Promise<void>((resolve) => {
+          res.once("drain", resolve);
+          aborted.addEventListener("abort", () => resolve(), { once: true });
+        });
+    }
+  } catch {
+    // The stream failed midway: what was written stays, and the response ends.
+  } finally {
+    if (aborted.aborted) void reader.cancel().catch(() => {});
+    res.end();
+  }
 }
 
 /**
  * A Node `http` request listener for MCP over Streamable HTTP. Use it with
  * `http.createServer(handler)` or mount it in any framework that passes Node's
  * request and response objects. It never rejects. toolc's checks come first
- * (see `preflight`): a refused request gets its status and no server,
+ * (the border, border.ts): a refused request gets its status and no server,
  * transport or handler is created for it. `contracts` are the served ones,
  * for their `x-mcp-header` declarations; `gate` checks the caller.
  */
@@ -264,32 +123,35 @@ export function createToolHttpHandler(
   contracts: ContractMap = {},
   gate?: RequestGate,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const check: PreflightContext = {
-    path: options.path ?? "/mcp",
-    declarations: headerDeclarations(contracts),
-    gate,
-  };
-  const serve = createHttpEntry(
-    createServer,
-    options.logLevel === undefined ? {} : { logLevel: options.logLevel },
-  );
-  return async (req, res) => {
+  const border = createBorder(createServer, options, contracts, gate);
+  return async (req: FrameworkRequest, res) => {
+    const abort = new AbortController();
+    let finished = false;
+    res.on("close", () => {
+      if (!finished) abort.abort();
+    });
     try {
-      const passed = await preflight(req, options, check);
-      if ("answer" in passed) return sendAnswer(res, passed.answer);
-      if ("refused" in passed) {
-        const {
-          status,
-          code,
-          message,
-          headers = {},
-          id = null,
-        } = passed.refused;
-        return sendJsonRpcError(res, status, code, message, headers, id);
-      }
-      await serve(req, res, passed.body);
+      const connection: Connection = {
+        localAddress: req.socket.localAddress,
+        // A body parser mounted earlier (express.json(), say) has already drained the stream.
+        parsedBody: req.body,
+        authInfo: req.auth,
+      };
+      const response = await border(webRequest(req, abort.signal), connection);
+      await send(res, response, abort.signal);
     } catch {
-      sendJsonRpcError(res, 500, -32603, "Internal server error.");
+      if (!res.headersSent) {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            error: { code: -32603, message: "Internal server error." },
+            id: null,
+          }),
+        );
+      } else res.end();
+    } finally {
+      finished = true;
     }
   };
 }

@@ -46,7 +46,7 @@ function decodeHeader(value: string): string | undefined {
   if (!CANONICAL_BASE64.test(encoded)) return undefined;
   try {
     const binary = atob(encoded);
-    return new TextDecoder("utf-8", { fatal: true }).decode(
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(
       Uint8Array.from(binary, (c) => c.charCodeAt(0)),
     );
   } catch {

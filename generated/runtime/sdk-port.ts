@@ -151,3 +151,17 @@ export interface HttpEntryOptions {
    */
   logLevel?: LogLevelSetting;
 }
+
+/**
+ * A port's HTTP entry: one POST that passed toolc's border, its body
+ * already parsed (undefined when it is not a JSON POST, which the SDK then
+ * reads and answers itself) and the caller the border verified, answered
+ * with a web-standard `Response`.
+ */
+export type HttpEntry = (
+  request: Request,
+  passed: {
+    readonly parsedBody: unknown;
+    readonly authInfo: object | undefined;
+  },
+) => Promise<Response>;

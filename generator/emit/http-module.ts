@@ -19,12 +19,12 @@ const AUTH_RUNTIME = "./runtime/auth.js";
 
 const INCOMING_MESSAGE = typeSymbol("IncomingMessage", "node:http");
 const SERVER_RESPONSE = typeSymbol("ServerResponse", "node:http");
-const CONTRACTS = valueSymbol("contracts", INDEX);
-const CREATE_SERVER = valueSymbol("createServer", INDEX);
-const HANDLERS = typeSymbol("Handlers", INDEX);
-const SERVER_OPTIONS = typeSymbol("ServerOptions", INDEX);
-const CREATE_AUTH_GATE = valueSymbol("createAuthGate", AUTH_RUNTIME);
-const AUTH_OPTIONS = typeSymbol("AuthOptions", AUTH_RUNTIME);
+export const CONTRACTS = valueSymbol("contracts", INDEX);
+export const CREATE_SERVER = valueSymbol("createServer", INDEX);
+export const HANDLERS = typeSymbol("Handlers", INDEX);
+export const SERVER_OPTIONS = typeSymbol("ServerOptions", INDEX);
+export const CREATE_AUTH_GATE = valueSymbol("createAuthGate", AUTH_RUNTIME);
+export const AUTH_OPTIONS = typeSymbol("AuthOptions", AUTH_RUNTIME);
 const CREATE_TOOL_HTTP_HANDLER = valueSymbol("createToolHttpHandler", HTTP_RUNTIME);
 const HTTP_HANDLER_OPTIONS = typeSymbol("HttpHandlerOptions", HTTP_RUNTIME);
 
@@ -43,8 +43,8 @@ function importsInOrder(auth: boolean): ImportSymbol[] {
 }
 
 /** The runtime types a caller passes in options, re-exported so they need no import from runtime/. */
-function reexports(file: FileBuilder, auth: boolean): string {
-  const http = file.print({ kind: "exportFrom", typeOnly: true, names: ["HttpHandlerOptions"], from: HTTP_RUNTIME });
+export function reexports(file: FileBuilder, auth: boolean, options = "HttpHandlerOptions", from = HTTP_RUNTIME): string {
+  const http = file.print({ kind: "exportFrom", typeOnly: true, names: [options], from });
   if (!auth) return http;
   const gate = file.print({
     kind: "exportFrom",
@@ -76,7 +76,7 @@ export function createHttpHandler(
 }
 
 /** The config's `auth` values, which the handler's `auth` option overrides one by one. */
-function authDefaults(auth: AuthSetting): Code {
+export function authDefaults(auth: AuthSetting): Code {
   const doc = jsDoc(["The resource server's settings from toolc.config.yaml's `auth` section when this was generated; the `auth` option overrides each."])!;
   return code`${doc}
 const authDefaults: ${AUTH_OPTIONS} = ${fittedLiteral(auth.server as unknown as JsonObject)};`;

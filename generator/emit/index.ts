@@ -10,6 +10,7 @@ import { emitContractsModule } from "./contracts-module.js";
 import { emitCopies } from "./copies.js";
 import { emitFolderReadme } from "./folder-readme.js";
 import { headerComment } from "./header.js";
+import { emitFetchModule } from "./fetch-module.js";
 import { emitHttpModule } from "./http-module.js";
 import { emitIndexModule } from "./index-module.js";
 import { emitProvidersModule } from "./providers/module.js";
@@ -61,6 +62,7 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     emitContractsModule(ir),
     emitIndexModule(ir, options.server),
     emitHttpModule(options.auth),
+    emitFetchModule(options.auth),
     ...(options.providers === false ? [] : [emitProvidersModule(ir)]),
     ...emitRuntimeFiles(runtimeNeeds(options)),
     emitFolderReadme(ir, { providers: options.providers !== false }),

@@ -55,8 +55,21 @@ export interface RuntimeNeeds {
  * since which of them a validator imports depends on its schemas.
  */
 export const RUNTIME_ROOTS = {
-  /** contracts.ts and validators/ (contract, validator-errors and the helpers), index.ts (api, dispatch, sdk), http.ts, chunks/ (json). */
-  always: ["contract.ts", "validator-errors.ts", "equal.ts", "formats.ts", "length.ts", "multiple.ts", "api.ts", "dispatch.ts", "sdk.ts", "http.ts", "json.ts"],
+  /** contracts.ts and validators/ (contract, validator-errors and the helpers), index.ts (api, dispatch, sdk), http.ts, fetch.ts (border), chunks/ (json). */
+  always: [
+    "contract.ts",
+    "validator-errors.ts",
+    "equal.ts",
+    "formats.ts",
+    "length.ts",
+    "multiple.ts",
+    "api.ts",
+    "dispatch.ts",
+    "sdk.ts",
+    "http.ts",
+    "border.ts",
+    "json.ts",
+  ],
   providers: ["providers.ts", "types.ts"],
   tests: ["contract-tests.ts"],
   auth: ["auth.ts"],

@@ -1,19 +1,20 @@
 // Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * The MCP SDK port's HTTP half, SDK 1.x line: one stateless Streamable HTTP
- * exchange on Node's request and response, for the 2025 revisions (SDK 1.x
- * does not serve 2026-07-28). Kept apart from sdk.ts because it needs
- * Node's types; only the generated `http.ts` loads it.
+ * exchange on a web-standard `Request` and `Response`, for the 2025
+ * revisions (SDK 1.x does not serve 2026-07-28), through the SDK's
+ * `WebStandardStreamableHTTPServerTransport`. Nothing here needs Node: the
+ * border (border.ts) serves it on Node, Deno, Bun and workerd alike.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { canReceiveNotifications } from "./http-stream.js";
 import { serverLogLevel } from "./notify.js";
-import type { HttpEntryOptions } from "./sdk-port.js";
+import type { HttpEntry, HttpEntryOptions } from "./sdk-port.js";
 
 /** The type is inferred from the import itself, so it agrees with it in ESM and CommonJS projects alike. */
 function importTransport() {
-  return import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+  return import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js");
 }
 let transportModule: ReturnType<typeof importTransport> | undefined;
 
@@ -26,37 +27,78 @@ function loadTransport(): ReturnType<typeof importTransport> {
   return (transportModule ??= importTransport());
 }
 
+/** `response` with `done` called once its body has been read to the end or cancelled (at once when it has none). */
+function whenFinished(response: Response, done: () => void): Response {
+  if (response.body === null) {
+    done();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await reader.read().catch((error: unknown) => {
+        done();
+        throw error;
+      });
+      if (next.done) {
+        controller.close();
+        done();
+      } else controller.enqueue(next.value);
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 /**
  * Serves one POST with a fresh transport on `server`; both are closed when
- * the response ends. With `stream`, the response is an SSE stream carrying the request's
- * notifications and then its result; otherwise one JSON body.
+ * the response has been sent. With `stream`, the response is an SSE stream
+ * carrying the request's notifications and then its result; otherwise one
+ * JSON body.
  */
 async function serveStateless(
   server: Server,
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: Request,
   parsedBody: unknown,
+  authInfo: object | undefined,
   stream: boolean,
-): Promise<void> {
-  const { StreamableHTTPServerTransport: Transport } = await loadTransport();
+): Promise<Response> {
+  const { WebStandardStreamableHTTPServerTransport: Transport } =
+    await loadTransport();
   // No sessionIdGenerator: stateless mode. (Leaving it out rather than setting it to
   // undefined keeps this compiling under exactOptionalPropertyTypes.)
   const transport = new Transport({ enableJsonResponse: !stream });
-  res.on("close", () => {
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
     void transport.close().catch(() => {});
     void server.close().catch(() => {});
-  });
-  await server.connect(transport);
-  await transport.handleRequest(req, res, parsedBody);
+  };
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, {
+      parsedBody,
+      ...(authInfo === undefined ? {} : { authInfo: authInfo as AuthInfo }),
+    });
+    return whenFinished(response, close);
+  } catch (error) {
+    close();
+    throw error;
+  }
 }
 
 /** Whether the client says it can read an SSE response (the spec has it list both types; some list only JSON). */
-function acceptsEventStream(req: IncomingMessage): boolean {
-  const accept = req.headers.accept;
-  return (
-    typeof accept === "string" &&
-    accept.toLowerCase().includes("text/event-stream")
-  );
+function acceptsEventStream(request: Request): boolean {
+  const accept = request.headers.get("accept");
+  return accept !== null && accept.toLowerCase().includes("text/event-stream");
 }
 
 /**
@@ -69,16 +111,18 @@ function acceptsEventStream(req: IncomingMessage): boolean {
 export function createHttpEntry(
   createServer: () => Server,
   options: HttpEntryOptions,
-): (
-  req: IncomingMessage,
-  res: ServerResponse,
-  parsedBody: unknown,
-) => Promise<void> {
+): HttpEntry {
   const defaultLevel = serverLogLevel(options.logLevel);
-  return async (req, res, parsedBody) => {
+  return async (request, { parsedBody, authInfo }) => {
     const stream =
-      acceptsEventStream(req) &&
+      acceptsEventStream(request) &&
       canReceiveNotifications(parsedBody, defaultLevel, undefined);
-    await serveStateless(createServer(), req, res, parsedBody, stream);
+    return serveStateless(
+      createServer(),
+      request,
+      parsedBody,
+      authInfo,
+      stream,
+    );
   };
 }

@@ -21,6 +21,7 @@ const SKIPPED = new Set([
   join("test", "corpus"),
   "node_modules",
   join("test", "node-runtimes", "node_modules"),
+  join("test", "web-runtimes", "node_modules"),
   join("test", "architecture", "self-contained.test.ts"),
 ]);
 const SOURCE = /\.(?:[cm]?[jt]s|tsx|sh|bash)$|^run$/;

@@ -60,7 +60,7 @@ describe("README.md", () => {
     expect(scripts.serve).toBe("tsx demo/serve.ts");
     expect(scripts["serve:http"]).toBe("tsx demo/serve.ts --http");
     expect(doc).toContain("npm run serve:http -- --port 3000");
-    expect(scripts.runtimes).toBe("npm ci --prefix test/node-runtimes --no-audit --no-fund");
+    expect(scripts.runtimes).toBe("npm ci --prefix test/node-runtimes --no-audit --no-fund && npm ci --prefix test/web-runtimes --no-audit --no-fund");
     expect(doc).toContain("npm run runtimes");
   });
 

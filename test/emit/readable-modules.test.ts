@@ -10,6 +10,7 @@ import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import type { AuthSetting } from "../../generator/config/auth.js";
 import { hasErrors } from "../../generator/diagnostics.js";
+import { emitFetchModule } from "../../generator/emit/fetch-module.js";
 import { emitHttpModule } from "../../generator/emit/http-module.js";
 import { emitIndexModule } from "../../generator/emit/index-module.js";
 import { fittedLiteral } from "../../generator/emit/literal.js";
@@ -45,6 +46,8 @@ describe("the modules a consumer reads", () => {
     ["http.ts", () => emitHttpModule()],
     ["http.ts with auth", () => emitHttpModule(AUTH)],
     ["http.ts with the fewest auth settings", () => emitHttpModule({ defaultScopes: [], server: { resource: "https://mcp.example.com/" } })],
+    ["fetch.ts", () => emitFetchModule()],
+    ["fetch.ts with auth", () => emitFetchModule(AUTH)],
     ["index.ts", () => emitIndexModule(demoIr(), { name: "orders-server", version: "1.2.3", cache: { ttlMs: 300000, cacheScope: "public" } })],
   ])("%s is as prettier prints it", async (_label, emit) => {
     const file = emit();

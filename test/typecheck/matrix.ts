@@ -201,7 +201,8 @@ function tsFiles(dir: string): string[] {
 /** The root files of one fixture folder under a configuration. */
 function rootFiles(folder: string, config: Configuration): string[] {
   if (config.entry !== undefined) return [join(folder, config.entry)];
-  const http = new Set(["http.ts", "http-guard.ts", "sdk-http.ts"]);
+  // Only the Node adapter (http.ts, and runtime/http.ts) needs Node: the border, the fetch entry and the SDK ports do not.
+  const http = new Set(["http.ts"]);
   return tsFiles(folder).filter((file) => {
     const parts = relative(folder, file).split("/");
     if (config.withoutTests && parts.includes("tests")) return false;

@@ -1,7 +1,7 @@
 // Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
- * The Host and Origin checks createToolHttpHandler makes before anything
- * runs (http.ts). DNS rebinding points an attacker's name at the server's
+ * The Host and Origin checks the border makes before anything runs
+ * (border.ts), on every runtime. DNS rebinding points an attacker's name at the server's
  * address, so the browser of someone who can reach the server posts to it
  * with `Host` and `Origin` both the attacker's name: same-origin as far as
  * the headers go. A loopback server therefore checks the name the browser
@@ -14,9 +14,12 @@
  * refused unless `allowedOrigins` lists it. Requests without an Origin (the
  * SDK client, curl, a proxy's health check) are served as before. The first
  * such connection also emits a process warning saying so, once per handler.
+ * Where the local address is unknown (a fetch handler on a runtime without
+ * a socket, unless told one) the connection counts as loopback: the strict
+ * side, which refuses any Host but localhost's unless `allowedHosts` lists
+ * it. Nothing here needs Node.
  */
-import type { IncomingMessage } from "node:http";
-import type { HttpHandlerOptions } from "./http.js";
+import type { BorderOptions } from "./border.js";
 
 const LOOPBACK_NAMES: ReadonlySet<string> = new Set([
   "localhost",
@@ -27,10 +30,9 @@ const LOOPBACK_NAMES: ReadonlySet<string> = new Set([
 /** The code of the warning below, for `process.on("warning")` filters. */
 export const UNCHECKED_HOST_WARNING = "TOOLC_HTTP_UNCHECKED_HOST";
 
-/** Whether the connection arrived on a loopback interface, i.e. the server was bound to one. */
-function isLoopbackSocket(req: IncomingMessage): boolean {
-  // A socket that no longer knows its address is treated as loopback: the strict side.
-  const address = req.socket.localAddress;
+/** Whether the connection arrived on a loopback interface, i.e. the server was bound to one, by its local address. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  // An address nobody knows (a socket that lost it, a runtime without one) is treated as loopback: the strict side.
   if (address === undefined) return true;
   return (
     address === "::1" ||
@@ -66,7 +68,7 @@ function hostAllowed(
 const warned = new WeakSet<object>();
 
 /** Node's process.emitWarning, read from globalThis; nothing where there is none. */
-function warnOnce(options: HttpHandlerOptions): void {
+function warnOnce(options: BorderOptions): void {
   if (warned.has(options)) return;
   warned.add(options);
   const emit = (
@@ -82,15 +84,15 @@ function warnOnce(options: HttpHandlerOptions): void {
   );
 }
 
-/** Why a request must be refused before anything runs, or undefined. */
+/** Why a request, by its headers and whether it came on loopback, must be refused before anything runs, or undefined. */
 export function refusal(
-  req: IncomingMessage,
-  options: HttpHandlerOptions,
+  headers: Headers,
+  loopback: boolean,
+  options: BorderOptions,
 ): string | undefined {
-  const loopback = isLoopbackSocket(req);
-  const hostHeader = req.headers.host;
+  const hostHeader = headers.get("host");
   const host =
-    typeof hostHeader === "string" && hostHeader !== ""
+    hostHeader !== null && hostHeader !== ""
       ? hostOf(`http://${hostHeader}`)
       : undefined;
   if (options.allowedHosts !== undefined) {
@@ -104,8 +106,8 @@ export function refusal(
   }
   const unchecked = !loopback && options.allowedHosts === undefined;
   if (unchecked) warnOnce(options);
-  const origin = req.headers.origin;
-  if (origin === undefined) return undefined;
+  const origin = headers.get("origin");
+  if (origin === null) return undefined;
   if (options.allowedOrigins !== undefined)
     return options.allowedOrigins.includes(origin)
       ? undefined
