@@ -38,7 +38,8 @@ function isFormat(value: string): value is Format {
 /** Prints a side's errors (and warnings) as diagnostics; true when the side is usable. */
 function reportSide(result: SideResult, what: string, io: Io): boolean {
   for (const d of result.diagnostics) if (!result.side || d.severity === "error") io.err(`${formatDiagnostic(d)}\n`);
-  if (!result.side) io.err(`toolc diff: the ${what} contracts do not compile\n`);
+  // A base that could not be read (no such git ref) has no contracts to compile: its diagnostic says why.
+  if (!result.side && !("unreadable" in result && result.unreadable)) io.err(`toolc diff: the ${what} contracts do not compile\n`);
   return result.side !== undefined;
 }
 
