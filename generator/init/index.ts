@@ -200,7 +200,14 @@ function updatePackageJson(path: string, wants: PackageWants): Action[] {
 function toolcDeclared(pkg: Record<string, unknown>, path: string): Action[] {
   return hasDependency(pkg, "toolc")
     ? []
-    : [{ status: "kept", path, detail: "toolc is not a devDependency: npm i -D toolc (or its tarball), so prebuild and the $schema lines find it" }];
+    : [
+        {
+          status: "kept",
+          path,
+          detail:
+            "toolc is not a devDependency: npm i -D PATH/toolc-0.1.0.tgz (packed from a clone: toolc is not on the registry yet), so prebuild and the $schema lines find it",
+        },
+      ];
 }
 
 function printActions(actions: readonly Action[], root: string, io: Io): void {
