@@ -146,7 +146,7 @@ describe("tokens", () => {
     keys.use((_req, res) => res.writeHead(503).end("down"));
     const { createHttpHandler } = await load<HttpApi>(dir, "http.ts");
     const reported: unknown[] = [];
-    broken.use(createHttpHandler(handlers, { auth: { resource: broken.resource, jwksUri: `${keys.origin}/jwks.json`, onKeySetError: (e) => reported.push(e) } }));
+    broken.use(createHttpHandler(handlers, { auth: { resource: broken.resource, jwksUri: `${keys.origin}/jwks.json`, onKeySetError: (e: unknown) => reported.push(e) } }));
     try {
       const before = calls.length;
       const response = await fetch(broken.resource, {
