@@ -10,6 +10,7 @@ import { formatDiagnostic } from "./diagnostics.js";
 import { resolveSettings, type SettingFlags, type Settings } from "./config/settings.js";
 import { parseMcpSdkFlag } from "./config/mcp-sdk.js";
 import { TOOLC_VERSION } from "./version.js";
+import { argsError, unknownCommand } from "./commands/usage.js";
 
 const HELP = `toolc ${TOOLC_VERSION}: compile AI-agent tool contracts (YAML) into types, validators, MCP schemas and runtime.
 
@@ -126,7 +127,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   try {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   } catch (e) {
-    return usageError(e instanceof Error ? e.message : String(e), io);
+    return usageError(argsError(e, OPTIONS), io);
   }
   const { values, positionals } = parsed;
   if (values.version) return (io.out(`${TOOLC_VERSION}\n`), 0);
@@ -137,7 +138,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     const { initCommand } = await import("./init/index.js");
     return initCommand(workingDirectory(io), io);
   }
-  if (command !== "generate" && command !== "check") return usageError(`unknown command ${JSON.stringify(command)}`, io);
+  if (command !== "generate" && command !== "check") return usageError(unknownCommand(command), io);
   if (values.watch && command !== "generate") return usageError("--watch goes with generate", io);
   if (values.diff && command !== "check") return usageError("--diff goes with check", io);
   if (values["mcp-sdk"] !== undefined && parseMcpSdkFlag(values["mcp-sdk"]) === undefined)

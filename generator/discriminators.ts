@@ -59,14 +59,16 @@ function tagValues(branch: JsonObject, name: string): string[] | undefined {
 
 /**
  * The tag of `node[keyword]`, if the union is a tagged one Ajv's
- * discriminator can decide: two or more branches, each `type: object`, each
+ * discriminator can decide: one or more branches (a one-branch union is
+ * tagged too, so a wrong tag is reported at the tag whatever the number of
+ * branches, not at the union), each `type: object`, each
  * requiring the tag with string values no other branch allows, on a node
  * that is an object schema or has no type. The first such property of the
  * first branch, in order.
  */
 export function discriminatorTag(node: JsonObject, keyword: UnionKeyword, resolve: RefResolver): string | undefined {
   const branches = node[keyword];
-  if (!Array.isArray(branches) || branches.length < 2 || "discriminator" in node) return undefined;
+  if (!Array.isArray(branches) || branches.length === 0 || "discriminator" in node) return undefined;
   if (node.type !== undefined && node.type !== "object") return undefined;
   const schemas = branches.map((b) => branchSchema(b, resolve));
   if (!schemas.every((s): s is JsonObject => s !== undefined && s.type === "object")) return undefined;

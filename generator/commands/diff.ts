@@ -6,6 +6,7 @@
 import { relative, sep } from "node:path";
 import { parseArgs } from "node:util";
 import type { Io } from "./io.js";
+import { argsError } from "./usage.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { resolveSettings } from "../config/settings.js";
 import { diffConfigOf } from "../diff/config.js";
@@ -32,6 +33,14 @@ Options:
                        if present); a git:REF base is read with the same file as it is in that commit
 `;
 
+const DIFF_OPTIONS = {
+  base: { type: "string" },
+  definitions: { type: "string" },
+  format: { type: "string" },
+  config: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
 function isFormat(value: string): value is Format {
   return (FORMATS as readonly string[]).includes(value);
 }
@@ -39,25 +48,17 @@ function isFormat(value: string): value is Format {
 /** Prints a side's errors (and warnings) as diagnostics; true when the side is usable. */
 function reportSide(result: SideResult, what: string, io: Io): boolean {
   for (const d of result.diagnostics) if (!result.side || d.severity === "error") io.err(`${formatDiagnostic(d)}\n`);
-  if (!result.side) io.err(`toolc diff: the ${what} contracts do not compile\n`);
+  // A base that could not be read (no such git ref) has no contracts to compile: its diagnostic says why.
+  if (!result.side && !("unreadable" in result && result.unreadable)) io.err(`toolc diff: the ${what} contracts do not compile\n`);
   return result.side !== undefined;
 }
 
 export async function diffCommand(argv: readonly string[], io: Io, cwd: string = process.cwd()): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        base: { type: "string" },
-        definitions: { type: "string" },
-        format: { type: "string" },
-        config: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
+    parsed = parseArgs({ args: [...argv], options: DIFF_OPTIONS });
   } catch (e) {
-    io.err(`toolc diff: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`);
+    io.err(`toolc diff: ${argsError(e, DIFF_OPTIONS)}\n\n${USAGE}`);
     return 2;
   }
   const { values } = parsed;

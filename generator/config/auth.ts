@@ -53,6 +53,19 @@ function urlProblem(value: string): string | undefined {
 const URL_KEYS = ["resource", "issuer", "jwksUri", "resourceDocumentation"] as const;
 
 /**
+ * A key set fetched over plain http can be swapped by anyone on the way, who then mints tokens
+ * the server accepts: https, except on a loopback host (the runtime checks a run-time value alike).
+ */
+function jwksProblem(value: string): string | undefined {
+  const url = new URL(value);
+  const host = url.hostname;
+  const loopback = host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return url.protocol === "http:" && !loopback
+    ? "uses plain http on a host that is not loopback: anyone on the way could hand the server keys of their own; use https"
+    : undefined;
+}
+
+/**
  * The setting, or the located problems with it. `at` locates a key below
  * `auth` (an empty path: the section itself, or the key's place when it is
  * not written). `cacheScope` is `mcp.cache`'s.
@@ -85,7 +98,7 @@ export function authSetting(
   }
   for (const key of URL_KEYS) {
     const value = values[key];
-    const problem = value === undefined ? undefined : urlProblem(value);
+    const problem = value === undefined ? undefined : (urlProblem(value) ?? (key === "jwksUri" ? jwksProblem(value) : undefined));
     if (problem !== undefined) diagnostics.push(error(at([key]), Codes.invalidValue, `\`auth.${key}\` ${problem}: ${JSON.stringify(value)}`));
   }
   values.authorizationServers?.forEach((server, i) => {

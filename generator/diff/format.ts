@@ -49,8 +49,19 @@ const oneLine = (s: string): string =>
     c === "\n" ? "\\n" : c === "\r" ? "\\r" : c === "\t" ? "\\t" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 
+const LEVEL_RANK: Record<Level, number> = { breaking: 0, undecided: 1, warning: 2, info: 3 };
+
+/**
+ * The changes a reader must act on first: breaking, then undecided, warning and info, each in
+ * location order (a stable sort of the result's own order). JSON and github keep location order:
+ * tools and annotations do not read top-down.
+ */
+function mostSevereFirst(changes: readonly Change[]): Change[] {
+  return [...changes].sort((a, b) => LEVEL_RANK[a.level] - LEVEL_RANK[b.level]);
+}
+
 function text(result: DiffResult): string {
-  const lines = result.changes.map((c) => oneLine(`${c.file}:${c.line}:${c.col}: ${c.level} ${c.rule}: ${subject(c)}: ${c.message}`) + "\n");
+  const lines = mostSevereFirst(result.changes).map((c) => oneLine(`${c.file}:${c.line}:${c.col}: ${c.level} ${c.rule}: ${subject(c)}: ${c.message}`) + "\n");
   return lines.join("") + summaryLine(result);
 }
 
@@ -108,7 +119,7 @@ export function markdownText(s: string): string {
 function markdown(result: DiffResult): string {
   if (result.changes.length === 0) return "**toolc diff**: no contract changes.\n";
   const c = counts(result.changes);
-  const rows = result.changes.map(
+  const rows = mostSevereFirst(result.changes).map(
     (ch) => `| ${ch.level} | \`${ch.rule}\` | ${markdownText(subject(ch))} | ${markdownText(ch.message)} | ${markdownText(`${ch.file}:${ch.line}`)} |`,
   );
   const what = result.undecidedFails ? "Breaking or undecided" : "Breaking";

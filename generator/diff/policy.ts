@@ -112,6 +112,9 @@ function compareConfirm(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyF
         at,
       },
     ];
+  // On a destructive tool the approval was the last guard before something is deleted: a reviewer must see it go.
+  if (head.effect === "destructive")
+    return [{ rule: "confirm-removed", level: "warning", message: "confirm true → false: destructive calls no longer wait for the user's approval", at }];
   return [{ rule: "confirm-removed", level: "info", message: "confirm true → false: calls no longer wait for the user's approval", at }];
 }
 

@@ -20,7 +20,9 @@ export interface ContractSide {
 }
 
 export type SideResult =
-  { readonly side: ContractSide; readonly diagnostics: readonly Diagnostic[] } | { readonly side?: undefined; readonly diagnostics: readonly Diagnostic[] };
+  | { readonly side: ContractSide; readonly diagnostics: readonly Diagnostic[] }
+  /** `unreadable`: there was nothing to compile (no such git ref, not a repository), as opposed to contracts with errors. */
+  | { readonly side?: undefined; readonly diagnostics: readonly Diagnostic[]; readonly unreadable?: true };
 
 interface DefinitionText {
   readonly source: string;
@@ -77,7 +79,17 @@ function gitError(e: unknown): string {
 export function readGitTexts(ref: string, dir: string, cwd: string): { texts?: DefinitionText[]; error?: string } {
   let listing: string;
   try {
+    git(["rev-parse", "--is-inside-work-tree"], cwd);
+  } catch (e) {
+    return { error: `cannot read git ref ${JSON.stringify(ref)}: ${gitError(e)}` };
+  }
+  try {
     git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], cwd);
+  } catch {
+    // `--quiet` prints nothing for a missing ref: say what is missing rather than echo the command.
+    return { error: `cannot read git ref ${JSON.stringify(ref)}: no branch, tag or commit of that name in this repository` };
+  }
+  try {
     listing = git(["ls-tree", "-r", "-z", ref, "--", dir], cwd).toString("utf8");
   } catch (e) {
     return { error: `cannot read git ref ${JSON.stringify(ref)}: ${gitError(e)}` };
@@ -102,6 +114,6 @@ export function loadBase(base: string, definitions: string, cwd: string, options
   if (!base.startsWith("git:")) return sideFromFolder(base, cwd, options);
   const ref = base.slice("git:".length);
   const read = readGitTexts(ref, definitions, cwd);
-  if (read.error !== undefined || read.texts === undefined) return { diagnostics: [located(".", read.error ?? "cannot read git")] };
+  if (read.error !== undefined || read.texts === undefined) return { diagnostics: [located(".", read.error ?? "cannot read git")], unreadable: true };
   return sideFromTexts(read.texts, `${ref}:${toPosix(definitions)}`, options);
 }

@@ -7,6 +7,7 @@
  */
 import { relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
+import { argsError } from "../commands/usage.js";
 import type { Io } from "../commands/io.js";
 import { docsTarget, plural } from "../commands/generate.js";
 import { DEFAULT_DOCS_TITLE, layoutProblems, resolveSettings, type DocsSettings, type Settings } from "../config/settings.js";
@@ -94,7 +95,7 @@ export async function docsCommand(argv: readonly string[], io: Io, cwd: string):
   try {
     values = parseArgs({ args: [...argv], options: OPTIONS }).values;
   } catch (e) {
-    return io.err(`toolc docs: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`), 2;
+    return io.err(`toolc docs: ${argsError(e, OPTIONS)}\n\n${USAGE}`), 2;
   }
   if (values.help) return io.out(USAGE), 0;
   if (values.title === "") return io.err(`toolc docs: --title must not be empty\n`), 2;

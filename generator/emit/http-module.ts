@@ -75,9 +75,11 @@ export function createHttpHandler(
 }`;
 }
 
-/** The config's `auth` values, which the handler's `auth` option overrides one by one. */
+/** The config's `auth` values, which the handler's `auth` option overrides one by one (an `undefined` there keeps the config's). */
 export function authDefaults(auth: AuthSetting): Code {
-  const doc = jsDoc(["The resource server's settings from toolc.config.yaml's `auth` section when this was generated; the `auth` option overrides each."])!;
+  const doc = jsDoc([
+    "The resource server's settings from toolc.config.yaml's `auth` section when this was generated; the `auth` option overrides each, except with `undefined`.",
+  ])!;
   return code`${doc}
 const authDefaults: ${AUTH_OPTIONS} = ${fittedLiteral(auth.server as unknown as JsonObject)};`;
 }
@@ -95,7 +97,7 @@ export function createHttpHandler(
   options?: ${SERVER_OPTIONS} & ${HTTP_HANDLER_OPTIONS} & { auth?: ${AUTH_OPTIONS} },
 ): ${HANDLER_TYPE} {
   const { auth, ...rest } = options ?? {};
-  const gate = ${CREATE_AUTH_GATE}({ ...authDefaults, ...auth }, ${CONTRACTS});
+  const gate = ${CREATE_AUTH_GATE}(auth ?? {}, ${CONTRACTS}, authDefaults);
   const serverOptions: ${SERVER_OPTIONS} = { listing: gate.listing, ...rest };
   return ${CREATE_TOOL_HTTP_HANDLER}(
     () => ${CREATE_SERVER}(handlers, serverOptions),

@@ -65,7 +65,30 @@ function hasScript(pkg: Record<string, unknown>, name: string): boolean {
   return scripts !== null && typeof scripts === "object" && Object.hasOwn(scripts, name);
 }
 
-function packageWants(line: McpSdkLine, pkg: Record<string, unknown>): PackageWants {
+const CODE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+
+/**
+ * Whether the project has code of its own: a source file under src/ or the handlers' folder, or a
+ * `main` entry that exists (`npm init -y` names index.js without creating it). The output folder
+ * is toolc's, not the project's.
+ */
+function hasCode(root: string, pkg: Record<string, unknown>, settings: Settings): boolean {
+  const main = pkg["main"];
+  if (typeof main === "string" && existsSync(join(root, main))) return true;
+  const folders = new Set([join(root, "src"), dirname(settings.handlers ?? join(root, FRESH.handlers))]);
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = readdirSync(folder, { recursive: true }).map(String);
+    } catch {
+      continue;
+    }
+    if (names.some((n) => CODE_FILE.test(n) && !join(folder, n).startsWith(settings.out + sep))) return true;
+  }
+  return false;
+}
+
+function packageWants(line: McpSdkLine, pkg: Record<string, unknown>, esm: boolean): PackageWants {
   const tested = testedVersions();
   const version = (name: string): string => tested[name] ?? "*";
   // A project without a build gets tsc and the compiler; one with its own build keeps it, and needs neither.
@@ -78,6 +101,7 @@ function packageWants(line: McpSdkLine, pkg: Record<string, unknown>): PackageWa
     dependencies: Object.fromEntries(SDK_PACKAGES[line].map((name) => [name, version(name)])),
     // Node's types: the server starter and the generated HTTP entry use them.
     devDependencies: { "@types/node": nodeTypesRange(), ...compiler },
+    esm,
   };
 }
 
@@ -187,7 +211,14 @@ function updatePackageJson(path: string, wants: PackageWants): Action[] {
 function toolcDeclared(pkg: Record<string, unknown>, path: string): Action[] {
   return hasDependency(pkg, "toolc")
     ? []
-    : [{ status: "kept", path, detail: "toolc is not a devDependency: npm i -D toolc (or its tarball), so prebuild and the $schema lines find it" }];
+    : [
+        {
+          status: "kept",
+          path,
+          detail:
+            "toolc is not a devDependency: npm i -D PATH/toolc-0.1.0.tgz (packed from a clone: toolc is not on the registry yet), so prebuild and the $schema lines find it",
+        },
+      ];
 }
 
 function printActions(actions: readonly Action[], root: string, io: Io): void {
@@ -210,9 +241,11 @@ export async function initCommand(root: string, io: Io): Promise<number> {
   const settings = await layout(root, io);
   if (!settings) return (io.err("toolc init: fix toolc.config.yaml first; nothing was changed\n"), 1);
   const { files, skipped, handlers } = starterFiles(root, settings, pkg);
+  // Decided before the starters are written: they are ES modules whatever the project's code is.
+  const esm = !hasCode(root, pkg, settings);
   const actions: Action[] = [];
   for (const file of files) actions.push(await createIfAbsent(file));
-  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk, pkg)), ...toolcDeclared(pkg, pkgPath));
+  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk, pkg, esm)), ...toolcDeclared(pkg, pkgPath));
   const folders = ownedFolders(root, settings);
   actions.push(
     addLines(

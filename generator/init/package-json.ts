@@ -17,6 +17,13 @@ export interface PackageWants {
   readonly defaultScripts?: Readonly<Record<string, string>>;
   readonly dependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
+  /**
+   * `"type": "module"` for a project without code of its own yet, replacing the `"commonjs"` that
+   * `npm init -y` writes (npm 11): the starters and the README's snippets are ES modules, and a
+   * client snippet's top-level `await` fails to compile under CommonJS (TS1309). Unset: `type` is
+   * the project's own, and a CommonJS one gets a note.
+   */
+  readonly esm?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -69,10 +76,23 @@ function addDependencies(pkg: Json, field: "dependencies" | "devDependencies", w
   }
 }
 
+function setModuleType(pkg: Json, wants: PackageWants, changes: PackageChange[]): void {
+  const current = pkg["type"];
+  if (current === "module") return;
+  const was = current === undefined ? "absent, so CommonJS" : JSON.stringify(current);
+  if (wants.esm) {
+    pkg["type"] = "module";
+    changes.push({ added: true, what: `type: module (was ${was}; the project has no code yet, and the starters and snippets are ES modules)` });
+  } else {
+    changes.push({ added: false, what: `type is ${was} (the project has code): top-level await, as in the README's client snippets, needs "type": "module"` });
+  }
+}
+
 /** The new package.json text, or undefined when nothing needs adding; plus what was added and what was left alone. */
 export function mergePackageJson(text: string, wants: PackageWants): { text?: string; changes: PackageChange[] } {
   const pkg = JSON.parse(text) as Json;
   const changes: PackageChange[] = [];
+  setModuleType(pkg, wants, changes);
   addScripts(pkg, wants, changes);
   addDependencies(pkg, "dependencies", wants.dependencies, changes);
   addDependencies(pkg, "devDependencies", wants.devDependencies, changes);

@@ -129,11 +129,18 @@ export const handlers: ${handlers} = {
   );
 }
 
-/** The server's trace listener: a line on stderr per call. */
+/**
+ * The server's trace listener: a line on stderr per call, and under it what a developer needs to
+ * fix a failure: each output issue with its message (INVALID_OUTPUT), the input paths the caller
+ * was told to fix (INVALID_INPUT), and what the handler threw, with its stack.
+ */
 function traceListener(traceEvent: ImportSymbol): Code {
   return code`// stdout carries the protocol on stdio, so log to stderr. Trace events never carry payload values.
 function onTrace(e: ${traceEvent}): void {
   console.error(\`\${e.tool}@\${e.version} attempt=\${e.attempt} \${e.code} \${Math.round(e.durationMs)}ms\`);
+  for (const issue of e.outputIssues ?? []) console.error(\`  output \${issue.path || "(root)"}: \${issue.message}\`);
+  if (e.code === "INVALID_INPUT") console.error(\`  input to fix: \${e.issuePaths.map((p) => p || "(root)").join(", ")}\`);
+  if (e.error !== undefined) console.error(e.error);
 }`;
 }
 

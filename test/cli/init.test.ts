@@ -174,6 +174,64 @@ describe("toolc init", () => {
     expect(readFileSync(join(dir, ".gitattributes"), "utf8")).toContain("lib/gen/** linguist-generated=true");
   });
 
+  it("makes a fresh `npm init -y` project an ES module project, and says so; a project with code keeps its type", async () => {
+    // npm 11's `npm init -y`: "type": "commonjs", and a main entry that does not exist yet.
+    const npmInit = { name: "fresh", version: "1.0.0", description: "", main: "index.js", scripts: { test: 'echo "Error: no test specified" && exit 1' }, license: "ISC", type: "commonjs" };
+    const fresh = mkdtempSync(join(tmpdir(), "toolc-init-"));
+    writeFileSync(join(fresh, "package.json"), `${JSON.stringify(npmInit, null, 2)}\n`);
+    const result = await runCli(fresh, ["init"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(fresh, "package.json"), "utf8")).type).toBe("module");
+    expect(result.stdout).toContain('type: module (was "commonjs"; the project has no code yet');
+    expect((await runCli(fresh, ["init"])).stdout).toMatch(/^toolc init: nothing to do/);
+
+    // Code under src/, or a main entry that exists: its module type is the project's own, and init only says what it means.
+    for (const code of ["src/lib/util.ts", "index.js"]) {
+      const withCode = mkdtempSync(join(tmpdir(), "toolc-init-"));
+      writeFileSync(join(withCode, "package.json"), `${JSON.stringify(npmInit, null, 2)}\n`);
+      mkdirSync(join(withCode, "src/lib"), { recursive: true });
+      writeFileSync(join(withCode, code), "module.exports = {};\n");
+      const kept = await runCli(withCode, ["init"]);
+      expect(kept.code, kept.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(join(withCode, "package.json"), "utf8")).type, code).toBe("commonjs");
+      expect(kept.stdout, code).toContain('kept      package.json: type is "commonjs" (the project has code): top-level await');
+    }
+  });
+
+  it("has a server starter whose trace shows what was wrong with an output, and what a handler threw", async () => {
+    const dir = scratch();
+    expect((await runCli(dir, ["init"])).code).toBe(0);
+    expect((await runCli(dir, ["generate"])).code).toBe(0);
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+    // A handler still under construction: a wrong output for one name, a throw for another.
+    writeFileSync(
+      join(dir, "src/handlers.ts"),
+      `import type { Handlers } from "./generated/index.js";
+export const handlers: Handlers = {
+  greet: async (input) => {
+    if (input.name === "boom") throw new Error("database unreachable");
+    return { greeting: 42 } as unknown as { greeting: string };
+  },
+};
+`,
+    );
+    const { Client } = await import("@modelcontextprotocol/client");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+    const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", "src/server.ts"], cwd: dir, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: "init-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      await client.callTool({ name: "greet", arguments: { name: "Ada" } });
+      await client.callTool({ name: "greet", arguments: { name: "boom" } });
+    } finally {
+      await client.close();
+    }
+    expect(stderr).toMatch(/greet@1 attempt=1 INVALID_OUTPUT \d+ms\n  output greeting: must be string\n/);
+    expect(stderr).toContain("Error: database unreachable");
+  });
+
   it("needs a package.json, and stops on a broken config", async () => {
     const empty = mkdtempSync(join(tmpdir(), "toolc-init-"));
     const none = await runCli(empty, ["init"]);

@@ -82,10 +82,17 @@ describe("the config's auth section", () => {
     expect(auth).toEqual({ defaultScopes: ["mcp:tools"], server: { resource: "https://mcp.example.com/mcp", authorizationServers: ["https://login.example.com/"] } });
   });
 
+  it("takes a key set over plain http on a loopback host (a local authorization server)", async () => {
+    const { auth, diagnostics } = await settings("mcp: { sdk: 2 }\nauth:\n  jwksUri: http://127.0.0.1:8081/jwks.json\n");
+    expect(diagnostics).toEqual([]);
+    expect(auth?.server.jwksUri).toBe("http://127.0.0.1:8081/jwks.json");
+  });
+
   it.each([
     ["on SDK 1.x", "mcp: { sdk: 1 }\nauth:\n  resource: https://mcp.example.com/mcp\n", /^toolc\.config\.yaml:3:3: error TC003: `auth` needs MCP SDK 2\.x/],
     ["a resource with a fragment", "mcp: { sdk: 2 }\nauth:\n  resource: https://mcp.example.com/mcp#x\n", /^toolc\.config\.yaml:3:13: error TC003: `auth\.resource` must not have a fragment/],
     ["an authorization server that is not a URL", "mcp: { sdk: 2 }\nauth:\n  authorizationServers: [https://a.example.com/, 'https://b example']\n", /^toolc\.config\.yaml:3:50: error TC003: `auth\.authorizationServers` entry is not an absolute URL/],
+    ["a key set over plain http off loopback", "mcp: { sdk: 2 }\nauth:\n  jwksUri: http://login.example.com/jwks.json\n", /^toolc\.config\.yaml:3:12: error TC003: `auth\.jwksUri` uses plain http on a host that is not loopback/],
     ["an unknown key", "mcp: { sdk: 2 }\nauth:\n  audiance: x\n", /^toolc\.config\.yaml:3:3: error TC002: unknown key `audiance` in `auth`; did you mean `audience`\?$/],
     ["a public tool list that depends on the caller", "mcp: { sdk: 2, cache: { cacheScope: public } }\nauth:\n  resource: https://mcp.example.com/mcp\n", /^toolc\.config\.yaml:3:3: error TC003: `mcp\.cache\.cacheScope: public` with auth on/],
     ["alg none", "mcp: { sdk: 2 }\nauth:\n  algorithms: [none]\n", /^toolc\.config\.yaml:3:3: error TC003: `auth` must be a map of resource-server settings/],

@@ -59,7 +59,8 @@ describe("--base git:REF", () => {
     const { work } = repository();
     const run = await runDiff(work, ["--base", "git:no-such-branch"]);
     expect(run.code).toBe(2);
-    expect(run.err).toContain("cannot read git ref \"no-such-branch\"");
+    // The ref is what is missing: no "do not compile", no echo of the git command toolc ran.
+    expect(run.err).toBe('.:1:1: error TC005: cannot read git ref "no-such-branch": no branch, tag or commit of that name in this repository\n');
   });
 });
 

@@ -77,3 +77,23 @@ describe("--format github and text", () => {
     expect(text).toContain("%0A::error file=a.yaml::pwned%0D%0A::stop-commands::t");
   });
 });
+
+describe("order of the rows", () => {
+  // In file order the info change (timeoutMs, line 5) comes before the breaking one (maxLength, line 6): the report must not keep it.
+  const tool = (timeoutMs: number, maxLength: number): string =>
+    ["name: t", "version: 1", "description: t", "effect: read", `timeoutMs: ${timeoutMs}`, `input: { type: object, properties: { q: { type: string, maxLength: ${maxLength} } } }`, "output: { type: object }", ""].join("\n");
+  const sideOf = (text: string) => {
+    const r = sideFromTexts([{ source: "t.yaml", display: "t.yaml", text }], ".");
+    if (!r.side) throw new Error(r.diagnostics.map((d) => d.message).join("\n"));
+    return r.side;
+  };
+  const mixed = diffContracts(sideOf(tool(5000, 5)), sideOf(tool(8000, 3)), EMPTY_DIFF_CONFIG);
+  /** The level of each change row, top to bottom: `file:line:col: level …` lines, or `| level |` table rows. */
+  const rowLevels = (report: string): string[] =>
+    report.split("\n").flatMap((l) => /^t\.yaml:\d+:\d+: (\w+) /.exec(l)?.slice(1) ?? /^\| (breaking|undecided|warning|info) \|/.exec(l)?.slice(1) ?? []);
+
+  it.each(["text", "markdown"] as const)("%s: breaking rows come first, whatever their place in the files", (format) => {
+    expect(mixed.changes.map((c) => `${c.line} ${c.level}`)).toEqual(["5 info", "6 breaking"]);
+    expect(rowLevels(formatReport(mixed, format))).toEqual(["breaking", "info"]);
+  });
+});

@@ -62,4 +62,13 @@ describe("confirm rules", () => {
     expect(changes.filter((c) => c.startsWith("confirm-"))).toEqual(["confirm-removed info 1:7: confirm true → false: calls no longer wait for the user's approval"]);
     expect(unversioned).toEqual([]);
   });
+
+  it("confirm removed from a destructive tool is a warning: the last guard before a deletion is gone", () => {
+    const destructive = (confirm: boolean): string => confirmTool(confirm).replace("effect: write\n", "effect: destructive\n");
+    const { changes, unversioned } = diff(destructive(true), destructive(false));
+    expect(changes.filter((c) => c.startsWith("confirm-"))).toEqual([
+      "confirm-removed warning 1:7: confirm true → false: destructive calls no longer wait for the user's approval",
+    ]);
+    expect(unversioned).toEqual([]);
+  });
 });

@@ -145,7 +145,8 @@ describe("tokens", () => {
     const keys = await serveLater();
     keys.use((_req, res) => res.writeHead(503).end("down"));
     const { createHttpHandler } = await load<HttpApi>(dir, "http.ts");
-    broken.use(createHttpHandler(handlers, { auth: { resource: broken.resource, jwksUri: `${keys.origin}/jwks.json` } }));
+    const reported: unknown[] = [];
+    broken.use(createHttpHandler(handlers, { auth: { resource: broken.resource, jwksUri: `${keys.origin}/jwks.json`, onKeySetError: (e: unknown) => reported.push(e) } }));
     try {
       const before = calls.length;
       const response = await fetch(broken.resource, {
@@ -156,8 +157,23 @@ describe("tokens", () => {
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ error: "server_error", error_description: "Internal Server Error" });
       expect(calls.length).toBe(before);
+      // The operator hears of it; the caller above got nothing of it.
+      expect(reported.length).toBeGreaterThanOrEqual(1);
     } finally {
       await Promise.all([close(broken.server), close(keys.server)]);
+    }
+  });
+
+  it("a run-time value that is undefined (an unset environment variable) keeps the config's", async () => {
+    const { createHttpHandler } = await load<HttpApi>(dir, "http.ts");
+    const env = await serveLater();
+    env.use(createHttpHandler(handlers, { auth: { resource: undefined, jwksUri: issuer.jwksUri } }));
+    try {
+      const metadata = await fetch(`${env.origin}/.well-known/oauth-protected-resource/mcp`);
+      // test/fixtures/auth/toolc.config.yaml's resource, not "resource is not set".
+      expect(((await metadata.json()) as { resource: string }).resource).toBe("http://127.0.0.1/mcp");
+    } finally {
+      await close(env.server);
     }
   });
 

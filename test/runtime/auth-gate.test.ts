@@ -5,7 +5,7 @@
  * `issuer` and `audience` overrides, and scopes in `scp`. Every refusal is the
  * SDK's 401 with its challenge, and never carries the token.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
 import { createAuthGate, type AuthGate, type AuthOptions, type VerifiedToken } from "../../generator/runtime/sdk2/auth.js";
 
@@ -154,5 +154,57 @@ describe("a local key set (keys) with tokens signed by jose", () => {
     const refund = await g.authorize(auth!, call("refund_order"));
     if (scopes.includes("orders:write")) expect(refund).toBeUndefined();
     else expect(refund?.status).toBe(403);
+  });
+
+  it("a key set that cannot be fetched tells the operator (onKeySetError, else stderr), and the caller only gets a 500", async () => {
+    // Port 9 (discard) on loopback: nothing listens, so the fetch fails at once, with no traffic off this machine.
+    const jwksUri = "http://127.0.0.1:9/jwks.json";
+    const reported: unknown[] = [];
+    const hooked = createAuthGate({ ...BASE, algorithms: ["ES256"], jwksUri, onKeySetError: (e) => reported.push(e) }, CONTRACTS);
+    const result = await authenticate(hooked, await token({ scope: "orders:read" }));
+    expect(result).toMatchObject({ status: 500 });
+    expect(JSON.parse(result.body ?? "")).toEqual({ error: "server_error", error_description: "Internal Server Error" });
+    expect(reported).toHaveLength(1);
+    // Without a hook, a line on stderr names the key set.
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      await authenticate(createAuthGate({ ...BASE, algorithms: ["ES256"], jwksUri }, CONTRACTS), await token({ scope: "orders:read" }));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(String(logged[0]?.[0])).toContain(`the key set at ${jwksUri} could not be read`);
+  });
+});
+
+describe("settings: the config's, overridden at run time", () => {
+  const verify: AuthOptions["verify"] = async () => undefined;
+  const CONFIG: AuthOptions = { resource: RESOURCE, authorizationServers: [ISSUER] };
+
+  it("an undefined run-time value (an unset environment variable) keeps the config's", () => {
+    const gate = createAuthGate({ resource: undefined, authorizationServers: undefined, verify }, CONTRACTS, CONFIG);
+    const metadata = gate.answer({ method: "GET", url: "/.well-known/oauth-protected-resource/mcp", headers: {} });
+    expect(JSON.parse(metadata?.body ?? "")).toMatchObject({ resource: RESOURCE, authorization_servers: [ISSUER] });
+    // A value given at run time still wins.
+    const other = "https://other.example.com/mcp";
+    const overridden = createAuthGate({ resource: other, verify }, CONTRACTS, CONFIG);
+    expect(overridden.answer({ method: "GET", url: "/.well-known/oauth-protected-resource/mcp", headers: {} })?.body).toContain(other);
+  });
+
+  it("says where a value was lost when neither side has it", () => {
+    expect(() => createAuthGate({ resource: undefined, verify }, CONTRACTS, { authorizationServers: [ISSUER] })).toThrow(
+      "auth: resource is not set: createHttpHandler's auth option gives resource: undefined (an unset environment variable?), and toolc.config.yaml's auth section has no resource to fall back on",
+    );
+    expect(() => createAuthGate({ verify }, CONTRACTS, { authorizationServers: [ISSUER] })).toThrow(
+      "auth: resource is not set (toolc.config.yaml's auth section, or createHttpHandler's auth option)",
+    );
+  });
+
+  it("refuses a key set over plain http on a host that is not loopback, at start-up", () => {
+    expect(() => createAuthGate({ jwksUri: "http://login.example.com/jwks.json" }, CONTRACTS, CONFIG)).toThrow(
+      'auth: jwksUri "http://login.example.com/jwks.json" uses plain http on a host that is not loopback',
+    );
+    for (const jwksUri of ["https://login.example.com/jwks.json", "http://127.0.0.1:8081/", "http://localhost:8081/", "http://[::1]:8081/"])
+      expect(() => createAuthGate({ jwksUri }, CONTRACTS, CONFIG), jwksUri).not.toThrow();
   });
 });

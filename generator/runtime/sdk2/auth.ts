@@ -103,6 +103,11 @@ export interface AuthOptions {
   scopesSupported?: readonly string[];
   resourceName?: string;
   resourceDocumentation?: string;
+  /**
+   * Told when the key set (`jwksUri`) cannot be fetched or read, for the operator: the caller
+   * only gets a 500 without details. Default: a line on stderr. What it throws is ignored.
+   */
+  onKeySetError?: (error: unknown) => void;
 }
 
 /** A request as the gate reads it: Node's IncomingMessage has this shape, and so do framework requests. */
@@ -147,12 +152,40 @@ interface Resolved {
   readonly verifier: OAuthTokenVerifier;
 }
 
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined)
+/** The settings the gate reads: the option's values over the config's, and the keys the option set to `undefined`. */
+interface Settings extends AuthOptions {
+  readonly unsetByOption: ReadonlySet<string>;
+}
+
+/**
+ * The option's values over the config's, one by one; an `undefined` value keeps the config's
+ * (`resource: process.env.MCP_RESOURCE` with the variable unset must not wipe it out).
+ */
+function settingsOf(options: AuthOptions, defaults: AuthOptions): Settings {
+  const merged: Record<string, unknown> = { ...defaults };
+  const unsetByOption = new Set<string>();
+  for (const [key, value] of Object.entries(options)) {
+    if (value !== undefined) merged[key] = value;
+    else if (merged[key] === undefined) unsetByOption.add(key);
+  }
+  return { ...(merged as AuthOptions), unsetByOption };
+}
+
+/** `key`'s value, or a start-up error that says where it was lost. */
+function required<T>(
+  value: T | undefined,
+  what: string,
+  settings: Settings,
+  key: string,
+): T {
+  if (value !== undefined) return value;
+  if (settings.unsetByOption.has(key))
     throw new Error(
-      `auth: ${what} is not set (toolc.config.yaml's auth section, or createHttpHandler's auth option)`,
+      `auth: ${what} is not set: createHttpHandler's auth option gives ${key}: undefined (an unset environment variable?), and toolc.config.yaml's auth section has no ${key} to fall back on`,
     );
-  return value;
+  throw new Error(
+    `auth: ${what} is not set (toolc.config.yaml's auth section, or createHttpHandler's auth option)`,
+  );
 }
 
 /** The scopes a JWT grants: `scope` (RFC 9068, space-separated) and `scp` (a string or a list, as some providers write it). */
@@ -252,8 +285,42 @@ const remoteKeys =
   (jose: Jose): JWTVerifyGetKey =>
     jose.createRemoteJWKSet(url);
 
+/** localhost, 127.0.0.0/8 and ::1: the only hosts a key set may be fetched from over plain http. */
+function isLoopback(url: URL): boolean {
+  const host = url.hostname;
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/** The key set's URL; plain http only on a loopback host, where nobody between can swap the keys. */
+function jwksUrl(written: string): URL {
+  const url = new URL(written);
+  if (url.protocol === "http:" && !isLoopback(url))
+    throw new Error(
+      `auth: jwksUri ${JSON.stringify(written)} uses plain http on a host that is not loopback: anyone on the way could hand the server keys of their own and mint tokens; use https`,
+    );
+  return url;
+}
+
+function reportKeySetError(options: AuthOptions, error: unknown): void {
+  try {
+    if (options.onKeySetError !== undefined) options.onKeySetError(error);
+    else
+      console.error(
+        `toolc auth: the key set at ${options.jwksUri ?? "(keys)"} could not be read; requests with tokens get 500:`,
+        error,
+      );
+  } catch {
+    // A failing hook changes nothing for the request, as a failing onTrace does not.
+  }
+}
+
 function jwtVerifier(
-  options: AuthOptions,
+  options: Settings,
   resource: URL,
   audience: readonly string[],
 ): OAuthTokenVerifier {
@@ -262,7 +329,14 @@ function jwtVerifier(
     keySet !== undefined
       ? (jose: Jose) => jose.createLocalJWKSet(keySet)
       : remoteKeys(
-          new URL(required(options.jwksUri, "jwksUri (or keys, or verify)")),
+          jwksUrl(
+            required(
+              options.jwksUri,
+              "jwksUri (or keys, or verify)",
+              options,
+              "jwksUri",
+            ),
+          ),
         );
   // One key set per verifier, made once: jose's remote set caches and refreshes the keys it fetched.
   let keys: JWTVerifyGetKey | undefined;
@@ -281,6 +355,8 @@ function jwtVerifier(
     issuer: required(
       issuer,
       "issuer (needed when there is not exactly one authorization server)",
+      options,
+      "issuer",
     ),
     audience: [...audience],
     algorithms,
@@ -295,7 +371,10 @@ function jwtVerifier(
       try {
         ({ payload } = await jose.jwtVerify(token, keys, verifyOptions));
       } catch (error) {
-        throw jwtRefusal(error, jose.errors);
+        const refusal = jwtRefusal(error, jose.errors);
+        // The key set's trouble is the operator's to fix: they hear of it, the caller does not.
+        if (!(refusal instanceof OAuthError)) reportKeySetError(options, error);
+        throw refusal;
       }
       const clientId =
         [payload["client_id"], payload["azp"], payload.sub].find(
@@ -351,9 +430,9 @@ function functionVerifier(
   };
 }
 
-function resolve(options: AuthOptions, contracts: ScopedContracts): Resolved {
+function resolve(options: Settings, contracts: ScopedContracts): Resolved {
   // As written, not as URL prints it: RFC 9728 has the metadata's `resource` be the identifier clients use, byte for byte.
-  const written = required(options.resource, "resource");
+  const written = required(options.resource, "resource", options, "resource");
   const resource = new URL(written);
   const audience = asList(options.audience ?? written);
   const verifier =
@@ -368,7 +447,12 @@ function resolve(options: AuthOptions, contracts: ScopedContracts): Resolved {
   const metadata: OAuthProtectedResourceMetadata = {
     resource: written,
     authorization_servers: [
-      ...required(options.authorizationServers, "authorizationServers"),
+      ...required(
+        options.authorizationServers,
+        "authorizationServers",
+        options,
+        "authorizationServers",
+      ),
     ],
     bearer_methods_supported: ["header"],
     ...(scopes.length === 0 ? {} : { scopes_supported: [...scopes] }),
@@ -422,22 +506,26 @@ function calledTools(body: unknown): string[] {
 }
 
 /**
- * The gate for a server's contracts. Throws when the settings are
- * incomplete (no resource, no authorization server, no way to verify), so a
- * misconfigured server fails at start-up rather than on its first request.
+ * The gate for a server's contracts. `options` override `defaults` (the
+ * config's `auth` section) key by key, except where they are `undefined`.
+ * Throws when the settings are incomplete (no resource, no authorization
+ * server, no way to verify), so a misconfigured server fails at start-up
+ * rather than on its first request.
  */
 export function createAuthGate(
   options: AuthOptions,
   contracts: ScopedContracts,
+  defaults: AuthOptions = {},
 ): AuthGate {
-  const resolved = resolve(options, contracts);
+  const settings = settingsOf(options, defaults);
+  const resolved = resolve(settings, contracts);
   const byName = new Map(
     Object.values(contracts).map((c) => [c.name, c.scopes ?? []]),
   );
   const metadataPath = new URL(resolved.metadataUrl).pathname;
   const challenge = { resourceMetadataUrl: resolved.metadataUrl };
   return {
-    listing: options.listing ?? "allowed",
+    listing: settings.listing ?? "allowed",
     answer(req) {
       if (pathOf(req.url) !== metadataPath) return undefined;
       const cors = { "access-control-allow-origin": "*" };
