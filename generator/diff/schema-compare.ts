@@ -29,7 +29,7 @@ import { canonicalPieces, decide, record, type NodePair, type Walk } from "./wal
 export type { SchemaFinding, SchemaSide } from "./nodes.js";
 
 export function compareSchemas(base: SchemaSide, head: SchemaSide): SchemaFinding[] {
-  const walk: Walk = { base, head, out: [], active: new Set(), compareNode, compareParts };
+  const walk: Walk = { base, head, out: [], active: new Set(), compared: new Set(), compareNode, compareParts };
   const start = (side: SchemaSide): Piece => ({ schema: side.root, at: { file: side.toolFile, path: [side.key], field: "" }, drop: true });
   try {
     compareNode(walk, { b: [start(base)], h: [start(head)], headers: base.key === "input" });
@@ -50,13 +50,16 @@ function recursionKey(pair: NodePair, walk: Walk): string | undefined {
 
 export function compareNode(walk: Walk, pair: NodePair): void {
   const key = recursionKey(pair, walk);
-  if (key !== undefined) {
-    if (walk.active.has(key)) return;
+  // What else the findings below a node depend on: where headers may sit, and where the client drops unknown properties.
+  const done = key === undefined ? undefined : JSON.stringify([key, pair.headers, pair.b.map((p) => p.drop), pair.h.map((p) => p.drop)]);
+  if (key !== undefined && done !== undefined) {
+    if (walk.active.has(key) || walk.compared.has(done)) return;
     walk.active.add(key);
   }
   try {
     compareSensitivity(walk, pair);
     compareShapes(walk, pair, withoutEmptyParts(shapeOf(pair.b, walk.base), walk.base), withoutEmptyParts(shapeOf(pair.h, walk.head), walk.head));
+    if (done !== undefined) walk.compared.add(done);
   } finally {
     if (key !== undefined) walk.active.delete(key);
   }

@@ -5,6 +5,9 @@
  * for telling two apart.
  */
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
+import { createHash } from "node:crypto";
+import { stronglyConnected } from "../schema/graph.js";
+import { refsIn } from "../schema/refs.js";
 import { mapSchema } from "../schema/walk.js";
 import type { Cursor, Piece, SchemaFinding, SchemaSide } from "./nodes.js";
 import { worstLevel, type Level, type Levels, type SchemaRule } from "./rules.js";
@@ -38,6 +41,13 @@ export interface Walk {
   /** Pairs of nodes being compared, so recursive types terminate. */
   readonly active: Set<string>;
   /**
+   * Pairs of nodes reached through a `$ref` and compared in full, whose
+   * findings are in `out` already: a definition met again on another path
+   * (`$defs` that each refer to the next one twice reach the last by 2^n
+   * paths) is compared, and its changes reported, once.
+   */
+  readonly compared: Set<string>;
+  /**
    * The comparison itself (schema-compare.ts), for the keyword modules that
    * compare children: passed in, so they depend on the walk and not on the
    * module that dispatches to them.
@@ -67,7 +77,7 @@ export function record(walk: Walk, cursor: Cursor, change: Change, keyword: read
 
 /** The findings `run` makes, kept apart from the report: to ask whether one node covers another. */
 export function probe(walk: Walk, run: (scratch: Walk) => void): SchemaFinding[] {
-  const scratch: Walk = { ...walk, out: [] };
+  const scratch: Walk = { ...walk, out: [], compared: new Set() };
   run(scratch);
   return scratch.out;
 }
@@ -111,23 +121,72 @@ function sortedJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(",")}}`;
 }
 
-/**
- * A schema's meaning, for telling whether two are the same: annotations left
- * out, keys sorted, and every `$ref` replaced by what it refers to (a
- * recursive one by its name), so a node whose named type changed does not
- * match its old self.
- */
-export function canonical(schema: JsonSchema, side: SchemaSide, expanding: readonly string[] = []): string {
-  const defs = (side.root.$defs ?? {}) as JsonObject;
+/** The `$defs` entry a `$ref` names, as canonical reads it, when the side has it. */
+function defName(ref: unknown, defs: JsonObject): string | undefined {
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return undefined;
+  const name = ref.slice("#/$defs/".length);
+  return Object.hasOwn(defs, name) ? name : undefined;
+}
+
+/** A schema with annotations left out, keys sorted, and each `$ref` to a `$defs` entry replaced by `refAs(name)`. */
+function meaningWith(schema: JsonSchema, defs: JsonObject, refAs: (name: string) => string): string {
   const meaning = mapSchema(schema, [], (node) => {
     const out: JsonObject = Object.fromEntries(Object.entries(node).filter(([key]) => !ANNOTATIONS.has(key)));
-    const ref = out.$ref;
-    if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return out;
-    const name = ref.slice("#/$defs/".length);
-    if (expanding.includes(name) || defs[name] === undefined) return out;
-    return { ...out, $ref: JSON.parse(canonical(defs[name] as JsonSchema, side, [...expanding, name])) as JsonObject };
+    const name = defName(out.$ref, defs);
+    return name === undefined ? out : { ...out, $ref: refAs(name) };
   });
   return sortedJson(meaning);
+}
+
+/** Each side's `$defs` entries' meanings, computed once per side. */
+const defMeanings = new WeakMap<SchemaSide, ReadonlyMap<string, string>>();
+
+/**
+ * The meaning of each `$defs` entry, as a digest: of its own meaning with
+ * every ref replaced by its target's digest, or, for entries on a reference
+ * cycle, of the whole cycle (its members' names and meanings) and the entry's
+ * name. Computed once per entry, targets first: expanding each ref where it
+ * stands (as this did) doubled the text at every level of `$defs` that refer
+ * to the next one twice.
+ */
+function meaningsOf(side: SchemaSide): ReadonlyMap<string, string> {
+  const known = defMeanings.get(side);
+  if (known !== undefined) return known;
+  const defs = (side.root.$defs ?? {}) as JsonObject;
+  const meanings = new Map<string, string>();
+  const edges = new Map<string, string[]>();
+  for (const [name, def] of Object.entries(defs)) {
+    edges.set(name, [...new Set(refsIn(def).flatMap((ref) => defName(ref, defs) ?? []))]);
+  }
+  const digest = (text: string): string => `=${createHash("sha256").update(text).digest("hex")}`;
+  for (const component of stronglyConnected(edges.keys(), (name) => edges.get(name) ?? [])) {
+    const members = new Set(component);
+    const [only] = component as [string];
+    if (component.length === 1 && !(edges.get(only) ?? []).includes(only)) {
+      meanings.set(only, digest(meaningWith(defs[only] as JsonSchema, defs, (name) => meanings.get(name) as string)));
+      continue;
+    }
+    const names = [...component].sort();
+    const whole = digest(
+      JSON.stringify(
+        names.map((name) => [name, meaningWith(defs[name] as JsonSchema, defs, (to) => (members.has(to) ? `#${to}` : (meanings.get(to) as string)))]),
+      ),
+    );
+    for (const name of names) meanings.set(name, digest(JSON.stringify([whole, name])));
+  }
+  defMeanings.set(side, meanings);
+  return meanings;
+}
+
+/**
+ * A schema's meaning, for telling whether two are the same: annotations left
+ * out, keys sorted, and every `$ref` replaced by the meaning of what it
+ * refers to (meaningsOf), so a node whose named type changed does not match
+ * its old self.
+ */
+export function canonical(schema: JsonSchema, side: SchemaSide): string {
+  const meanings = meaningsOf(side);
+  return meaningWith(schema, (side.root.$defs ?? {}) as JsonObject, (name) => meanings.get(name) as string);
 }
 
 export function canonicalPieces(pieces: readonly Piece[], side: SchemaSide): string {

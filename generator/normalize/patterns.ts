@@ -6,17 +6,19 @@
  * unanchored) takes exponential or polynomial time on a crafted string, and
  * blocks the event loop for every caller. Such patterns are refused here, as
  * decided by redos-detector, which enumerates the ways a pattern can match
- * the same input; nothing here guesses from the pattern's text.
+ * the same input; nothing here guesses from the pattern's text. The checker
+ * runs in a worker thread, within a step budget per pattern
+ * (redos-check.ts), so any pattern gets a verdict in bounded time and memory.
  *
  * Input strings and arrays with no upper bound are legal, but only the body
  * cap limits them, so they get a warning.
  */
-import { isSafePattern, type RedosDetectorResult } from "redos-detector";
 import { Codes, error, warning } from "../diagnostics.js";
 import type { Diagnostic, JsonObject, JsonSchema } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { forEachSchema } from "../schema/walk.js";
 import { FORMAT_LENGTHS } from "./format-lengths.js";
+import { detect, hasBackreference, stepBudget } from "./redos-check.js";
 
 /** Patterns are checked once per process: the same id pattern recurs across many tools. */
 const verdicts = new Map<string, PatternProblem | undefined>();
@@ -30,10 +32,8 @@ export interface PatternProblem {
 const ONE_WAY_FIX = "rewrite it so each character can be matched only one way (e.g. `^[a-z]+(?:-[a-z]+)*$` rather than `^([a-z]+-?)*$`)";
 
 /** The two sub-expressions that can match the same text, as redos-detector found them. */
-function overlapOf(result: RedosDetectorResult): string {
-  const step = result.trails[0]?.trail[0];
-  if (step === undefined) return "";
-  return ` (\`${step.a.node.source}\` and \`${step.b.node.source}\` can match the same characters)`;
+function overlapOf(overlap: readonly [string, string] | undefined): string {
+  return overlap === undefined ? "" : ` (\`${overlap[0]}\` and \`${overlap[1]}\` can match the same characters)`;
 }
 
 /** Where a group opening at `open` ends its prefix, and its name when it is a named capturing group (`(?<name>`, not a lookbehind). */
@@ -124,15 +124,21 @@ function unreadable(
 function detectorVerdict(pattern: string): PatternProblem | undefined {
   const numbered = withNumberedGroups(pattern);
   if (numbered === undefined) return unreadable("a group name is declared twice", "give each group a name of its own, or use unnamed groups `(?:…)`");
-  let result: RedosDetectorResult;
-  try {
-    result = isSafePattern(numbered, { unicode: true, maxSteps: 20_000 });
-  } catch (e) {
-    return unreadable((e instanceof Error ? e.message : String(e)).split("\n")[0] as string);
-  }
-  if (result.safe) return undefined;
-  if (result.error === "hitMaxSteps" || result.error === "timedOut") return { reason: "is too complex to prove it runs in linear time", fix: ONE_WAY_FIX };
-  return { reason: `can backtrack without bound${overlapOf(result)}, so a crafted string takes super-linear time to reject`, fix: ONE_WAY_FIX };
+  const reply = detect(numbered);
+  if (reply.kind === "unreadable") return unreadable(reply.message);
+  if (reply.kind === "failed") return tooComplex(numbered, reply.message);
+  if (reply.safe) return undefined;
+  if (reply.error === "hitMaxSteps" || reply.error === "timedOut") return tooComplex(numbered, `it did not decide within ${stepBudget(numbered)} steps`);
+  return { reason: `can backtrack without bound${overlapOf(reply.overlap)}, so a crafted string takes super-linear time to reject`, fix: ONE_WAY_FIX };
+}
+
+/** A pattern the checker could not decide within its budget (redos-check.ts): refused, since it is not proven safe. */
+function tooComplex(pattern: string, why: string): PatternProblem {
+  const backreference = hasBackreference(pattern);
+  return {
+    reason: `is too complex to prove it runs in linear time (the ReDoS checker gave up: ${why}${backreference ? "; a backreference is costly to check" : ""})`,
+    fix: backreference ? `write it without the backreference (\`\\k<name>\` or \`\\1\`), or ${ONE_WAY_FIX}` : ONE_WAY_FIX,
+  };
 }
 
 /** Why `pattern` is refused, or undefined when it is safe or not a valid pattern (Ajv reports that one). */

@@ -5,15 +5,24 @@
  * Order}` with `Order.status: {$ref: Status}` became a function called per
  * item, with a context object and a path string built for every call. Here a
  * target is inlined when it is on no reference cycle and is either used once
- * or small; recursive schemas still get functions.
+ * or small once expanded; recursive schemas still get functions.
+ *
+ * "Small" is measured on what the target expands to, its own refs inlined,
+ * never on its own JSON: `$defs` that each refer to the next one twice are
+ * each a few dozen characters, but inlining all of them doubles the code at
+ * every level (12 levels wrote a 2.8 MB validator). With the expanded size
+ * bounded, what is copied more than once is at most INLINE_SHARED_MAX
+ * characters per reference site, and a target used once is expanded once,
+ * so the schema Ajv compiles grows linearly with the one written.
  */
 import type { JsonSchema } from "../../ir.js";
 import { isJsonObject, usesAnyKey } from "../../schema/json.js";
+import { nodesOnCycles } from "../../schema/graph.js";
 import { REF_SCOPE_KEYWORDS, refsIn, resolveLocalRef } from "../../schema/refs.js";
 import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS, UNION_KEYWORDS } from "../../schema/walk.js";
 
-/** Above this size (JSON characters), a target referenced from several places stays one function. */
-const INLINE_SHARED_MAX = 400;
+/** Above this expanded size (JSON characters, its own inlined refs included), a target referenced from several places stays one function. */
+export const INLINE_SHARED_MAX = 400;
 
 /**
  * The `$ref` targets that can be compiled in place rather than as a separate
@@ -21,8 +30,12 @@ const INLINE_SHARED_MAX = 400;
  * {$ref: Order}` where Order refers to a Status enum becomes a function call
  * per item, with a context object and a path string built on every call. A
  * target is inlined here when it is not on a reference cycle (it cannot
- * reach itself) and either one place refers to it or it is small, so the
- * code does not grow with every extra use.
+ * reach itself) and either one place refers to it or what it expands to is
+ * small, so the code does not grow with every extra use. Expanded sizes are
+ * computed once per target, dependencies first (the targets not on a cycle
+ * form a DAG), and each counts every ref in the target as if it were inlined:
+ * an over-estimate (refs under a union stay refs, see substitute), which only
+ * ever keeps more functions.
  */
 function inlinableTargets(schema: JsonSchema): Set<object> {
   const inlinable = new Set<object>();
@@ -35,26 +48,45 @@ function inlinableTargets(schema: JsonSchema): Set<object> {
     const target = resolveLocalRef(schema, ref);
     edges.set(ref, target === undefined ? null : refsIn(target));
   }
-  const reachesItself = (start: string): boolean => {
-    const seen = new Set<string>();
-    const stack = [...(edges.get(start) ?? [])];
-    while (stack.length > 0) {
-      const ref = stack.pop() as string;
-      if (ref === start) return true;
-      if (seen.has(ref)) continue;
-      seen.add(ref);
-      const next = edges.get(ref);
-      if (next === undefined || next === null) continue;
-      stack.push(...next);
-    }
-    return false;
+  const onCycle = nodesOnCycles(edges.keys(), (ref) => edges.get(ref) ?? []);
+  const candidate = (ref: string): boolean => {
+    const refs = edges.get(ref);
+    if (refs === null || refs === undefined || onCycle.has(ref) || !isJsonObject(resolveLocalRef(schema, ref))) return false;
+    return !refs.some((r) => edges.get(r) === null || r === "#");
   };
-  for (const [ref, refs] of edges) {
-    const target = resolveLocalRef(schema, ref);
-    if (refs === null || !isJsonObject(target)) continue;
-    if (refs.some((r) => edges.get(r) === null || r === "#") || reachesItself(ref)) continue;
-    if ((sites.get(ref) ?? 0) > 1 && JSON.stringify(target).length > INLINE_SHARED_MAX) continue;
-    inlinable.add(target);
+  // ref → its expanded size when it is inlined, or undefined when it stays a ref; dependencies first, without recursion.
+  const expanded = new Map<string, number | undefined>();
+  const decide = (ref: string): void => {
+    const refs = edges.get(ref) as string[];
+    let size = JSON.stringify(resolveLocalRef(schema, ref)).length;
+    for (const r of refs) {
+      const inner = expanded.get(r);
+      if (inner !== undefined) size += inner;
+    }
+    if (!((sites.get(ref) ?? 0) <= 1 || size <= INLINE_SHARED_MAX)) return void expanded.set(ref, undefined);
+    expanded.set(ref, size);
+    inlinable.add(resolveLocalRef(schema, ref) as object);
+  };
+  for (const start of edges.keys()) {
+    if (expanded.has(start) || !candidate(start)) continue;
+    const frames: { ref: string; next: number }[] = [{ ref: start, next: 0 }];
+    const entered = new Set<string>([start]);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1];
+      const refs = edges.get(frame.ref) as string[];
+      if (frame.next < refs.length) {
+        const to = refs[frame.next++];
+        if (expanded.has(to) || entered.has(to)) continue;
+        if (!candidate(to)) expanded.set(to, undefined);
+        else {
+          entered.add(to);
+          frames.push({ ref: to, next: 0 });
+        }
+        continue;
+      }
+      frames.pop();
+      decide(frame.ref);
+    }
   }
   return inlinable;
 }
@@ -91,13 +123,18 @@ function mapSubschemas(key: string, value: unknown, sub: Substitute): unknown {
  * data such as an enum value that looks like a ref. Below an anyOf/oneOf
  * nothing is replaced: there an error's schema path (the definition's, for a
  * ref Ajv inlines) decides whether issues.ts treats it as a branch error, so
- * it must stay what Ajv gives the schema as written.
+ * it must stay what Ajv gives the schema as written. Each node is copied
+ * once (`copies`): a target used in several places, and its `$defs` entry,
+ * share one copy, so the copy costs what the schema does, not what it expands to.
  */
-function substitute(schema: unknown, root: JsonSchema, inlinable: ReadonlySet<object>): unknown {
+function substitute(schema: unknown, root: JsonSchema, inlinable: ReadonlySet<object>, copies: Map<object, unknown>): unknown {
   if (!isJsonObject(schema)) return schema;
-  const sub: Substitute = (s) => substitute(s, root, inlinable);
+  const known = copies.get(schema);
+  if (known !== undefined) return known;
+  const sub: Substitute = (s) => substitute(s, root, inlinable, copies);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) out[k] = (UNION_KEYWORDS as readonly string[]).includes(k) ? v : mapSubschemas(k, v, sub);
+  copies.set(schema, out);
   const ref = out["$ref"];
   if (typeof ref !== "string") return out;
   const target = resolveLocalRef(root, ref);
@@ -106,7 +143,9 @@ function substitute(schema: unknown, root: JsonSchema, inlinable: ReadonlySet<ob
   const { $ref: _ref, ...siblings } = out;
   // A keyword on both sides would need both applied; the $ref stays, and Ajv compiles it as it would.
   if (Object.keys(siblings).some((k) => Object.hasOwn(expanded, k))) return out;
-  return { ...siblings, ...expanded };
+  const inlined = { ...siblings, ...expanded };
+  copies.set(schema, inlined);
+  return inlined;
 }
 
 /**
@@ -121,5 +160,5 @@ function substitute(schema: unknown, root: JsonSchema, inlinable: ReadonlySet<ob
 export function inlineRefs(schema: JsonSchema): JsonSchema {
   const inlinable = inlinableTargets(schema);
   if (inlinable.size === 0) return schema;
-  return substitute(schema, schema, inlinable) as JsonSchema;
+  return substitute(schema, schema, inlinable, new Map()) as JsonSchema;
 }

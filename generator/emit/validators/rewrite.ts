@@ -325,10 +325,21 @@ export function simplifyRootSignature(code: string): string {
   const foldable = sites.every((i) => body[i - 1] !== "{" && body[i + "instancePath".length] !== ":");
   let folded = body;
   if (foldable) {
-    for (const i of sites.reverse()) {
+    // Pieces joined once: slicing the whole body at every site was quadratic in the code's size.
+    const pieces: string[] = [];
+    let copied = 0;
+    for (const i of sites) {
       const after = i + "instancePath".length;
-      folded = body.startsWith('+"', after) ? folded.slice(0, i) + folded.slice(after + 1) : `${folded.slice(0, i)}""${folded.slice(after)}`;
+      if (body.startsWith('+"', after)) {
+        pieces.push(body.slice(copied, i));
+        copied = after + 1;
+      } else {
+        pieces.push(body.slice(copied, i), '""');
+        copied = after;
+      }
     }
+    pieces.push(body.slice(copied));
+    folded = pieces.join("");
   }
   return `${code.slice(0, start)}function ${name}(data){${foldable ? "" : 'const instancePath = "";'}${folded}`;
 }

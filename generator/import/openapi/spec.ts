@@ -11,6 +11,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { JsonObject } from "../../ir.js";
 import { isJsonObject } from "../../schema/json.js";
+import { resolveLocalRef } from "../../schema/refs.js";
 import type { Reporter } from "../problems.js";
 import { bundleOptions, VALIDATE_OPTIONS } from "./document-source.js";
 import { readDocuments } from "./documents.js";
@@ -28,10 +29,62 @@ function versionOf(doc: JsonObject): SpecVersion | undefined {
   return undefined;
 }
 
+/** Above this many times its own size, a document is validated with its references left in place. */
+const EXPANSION_LIMIT = 16;
+
+/**
+ * Whether `doc` with every local `$ref` replaced by its target (as
+ * `validate` dereferences it) would be more than EXPANSION_LIMIT times its
+ * own size. Each target's expanded size is computed once; a reference met
+ * again while its target is being measured (a cycle) counts as itself, as
+ * the parser leaves circular references in place. Schemas that each refer to
+ * the next one twice double at every level: validating the dereferenced
+ * document walked every copy.
+ */
+function expandsTooFar(doc: JsonObject): boolean {
+  const limit = EXPANSION_LIMIT * JSON.stringify(doc).length;
+  const sizes = new Map<string, number>();
+  const open = new Set<string>();
+  const sizeOf = (value: unknown): number => {
+    if (Array.isArray(value)) return value.reduce((sum: number, v) => Math.min(limit + 1, sum + sizeOf(v)), 2);
+    if (!isJsonObject(value)) return JSON.stringify(value)?.length ?? 0;
+    const ref = value.$ref;
+    if (typeof ref === "string" && ref.startsWith("#")) {
+      const known = sizes.get(ref);
+      if (known !== undefined) return known;
+      const target = resolveLocalRef(doc, ref);
+      if (target === undefined || open.has(ref)) return ref.length;
+      open.add(ref);
+      const size = sizeOf(target);
+      open.delete(ref);
+      sizes.set(ref, size);
+      return size;
+    }
+    let sum = 2;
+    for (const [key, v] of Object.entries(value)) sum = Math.min(limit + 1, sum + key.length + 3 + sizeOf(v));
+    return sum;
+  };
+  try {
+    return sizeOf(doc) > limit;
+  } catch {
+    // Nested past the stack: far too deep to dereference either.
+    return true;
+  }
+}
+
 async function validationProblems(doc: JsonObject, report: Reporter): Promise<void> {
+  // Dereferenced, a document whose references fan out is exponentially larger: validated with its references in place (Reference Objects are valid wherever they stand), and without the Swagger 2.0 checks that need them followed.
+  const inPlace = expandsTooFar(doc);
+  if (inPlace) {
+    report.warn(
+      "",
+      `the document's references expand it more than ${EXPANSION_LIMIT} times over (shared schemas referring to each other many times), so it is validated against its OpenAPI schema with its references in place`,
+    );
+  }
   try {
     // validate dereferences in place; the import reads the bundled document, with its references.
-    await SwaggerParser.validate(structuredClone(doc) as never, VALIDATE_OPTIONS as never);
+    const options = inPlace ? { ...VALIDATE_OPTIONS, dereference: { excludedPathMatcher: () => true }, validate: { schema: true, spec: false } } : VALIDATE_OPTIONS;
+    await SwaggerParser.validate(structuredClone(doc) as never, options as never);
   } catch (e) {
     const lines = (e instanceof Error ? e.message : String(e))
       .split("\n")
