@@ -83,7 +83,9 @@ async function validationProblems(doc: JsonObject, report: Reporter): Promise<vo
   }
   try {
     // validate dereferences in place; the import reads the bundled document, with its references.
-    const options = inPlace ? { ...VALIDATE_OPTIONS, dereference: { excludedPathMatcher: () => true }, validate: { schema: true, spec: false } } : VALIDATE_OPTIONS;
+    const options = inPlace
+      ? { ...VALIDATE_OPTIONS, dereference: { excludedPathMatcher: () => true }, validate: { schema: true, spec: false } }
+      : VALIDATE_OPTIONS;
     await SwaggerParser.validate(structuredClone(doc) as never, options as never);
   } catch (e) {
     const lines = (e instanceof Error ? e.message : String(e))
