@@ -29,7 +29,7 @@ const SOURCE = /\.(?:[cm]?[jt]s|tsx|sh|bash)$|^run$/;
 /** Absolute paths of a machine, never of a clone. */
 const ABSOLUTE = /["'`](?:file:\/\/)?\/(?:work|home|root|tmp|mnt|srv|opt|Users|var)\//;
 /** A folder that sits beside the clone on a developer's machine. */
-const BESIDE = /(?:^|["'`/\s])\.\.\/(?:\.\.\/)*shared\b/;
+const BESIDE = /(?:^|["'`/\s])\.\.\/(?:\.\.\/)*shared(?:[/"'`\s]|$)/;
 /** A path literal whose base is known: a `new URL(…, import.meta.url)` (the file's folder) or a `join(ROOT, …)` (the repository). */
 const FROM_FILE = /new URL\(\s*(["'`])([^"'`$\n]*)\1\s*,\s*import\.meta\.url/g;
 const FROM_ROOT = /\b(?:join|resolve)\(\s*(?:ROOT|REPO_ROOT)\s*,\s*(["'`])([^"'`$\n]*)\1/g;
@@ -88,6 +88,7 @@ describe("the repository holds everything its tests, benches, scripts and CI rea
     ['const GITHUB = join(ROOT, "test/corpus/github-mcp-toolsnaps");', "test/docs/browser.test.ts"],
     ['import { compile } from "../../generator/pipeline/run.js";', "test/import/corpus-sets.ts"],
     ['const dir = join(tmpdir(), "toolc-");', "test/x.test.ts"],
+    ['const dir = project({ "api.yaml": describing("../shared.yaml") });', "test/import/x.test.ts"],
   ])("leaves %s alone", (source, file) => {
     expect(pathsOutside(source, join("/repo", file), "/repo")).toEqual([]);
   });
