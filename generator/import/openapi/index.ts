@@ -10,7 +10,7 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import type { Diagnostic } from "../../ir.js";
 import { pointerJoin, Reporter, type Problem } from "../problems.js";
-import { buildTool, type OpenApiTool } from "./contract.js";
+import { buildTool, type OpenApiTool, type RetryDecision } from "./contract.js";
 import { loadCuration, type Curation, type CuratedScheme, type OperationCuration, type Selector } from "./curation.js";
 import { buildGroups } from "./groups.js";
 import type { ApiSpec, Operation, SecurityRequirements, SecurityScheme } from "./model.js";
@@ -42,6 +42,18 @@ export interface OpenApiImportOptions {
   readonly dryRun?: boolean;
 }
 
+export interface WriteDecision extends RetryDecision {
+  readonly tool: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+function writeDecisions(tools: readonly OpenApiTool[]): WriteDecision[] {
+  return tools.flatMap((t) =>
+    t.retryDecision === undefined ? [] : [{ tool: t.name, method: t.operation.method.toUpperCase(), path: t.operation.path, ...t.retryDecision }],
+  );
+}
+
 export interface OpenApiImportResult {
   readonly diagnostics: readonly Diagnostic[];
   readonly problems: readonly Problem[];
@@ -49,6 +61,8 @@ export interface OpenApiImportResult {
   readonly operations: number;
   readonly selected: number;
   readonly tools: readonly OpenApiTool[];
+  /** Every write among the operations imported (before grouping), with whether and why it is retried. */
+  readonly writes: readonly WriteDecision[];
   readonly skipped: readonly string[];
   readonly written: readonly string[];
   readonly removed: readonly string[];
@@ -142,6 +156,7 @@ function emptyResult(diagnostics: readonly Diagnostic[], problems: readonly Prob
     operations: spec?.operations.length ?? 0,
     selected: 0,
     tools: [],
+    writes: [],
     skipped: [],
     written: [],
     removed: [],
@@ -240,7 +255,9 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
     force: options.force ?? false,
   });
   const hard = planned.some((p) => "severity" in p);
-  if (hard) return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools: grouped, skipped };
+  const writes = writeDecisions(built.tools);
+  if (hard)
+    return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools: grouped, writes, skipped };
   const files = planned as PlannedFile[];
   const outcome = options.dryRun ? { written: [], removed: [], unchanged: files.length } : writePlanned(files, cwd);
   return {
@@ -250,6 +267,7 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
     operations: spec.operations.length,
     selected: chosen.length,
     tools: grouped,
+    writes,
     skipped,
     ...outcome,
     aborted: false,

@@ -24,6 +24,8 @@ export interface BuiltInput {
   readonly schema: JsonObject;
   readonly parameters: ParameterBinding[];
   readonly body: BodyBinding | undefined;
+  /** The input property whose value goes in the idempotency key header, when the tool sends one. */
+  readonly idempotencyKey: string | undefined;
   readonly failed: boolean;
 }
 
@@ -61,6 +63,8 @@ interface Context {
   readonly sensitive: ReadonlySet<string>;
   /** Reports an entry of this operation's curation at its place in the curation file (`path` below the operation's entry). */
   readonly curationWarning: (path: readonly (string | number)[], message: string) => void;
+  /** The header that carries an idempotency key, for a write that is not idempotent (contract.ts decides). */
+  readonly idempotencyHeader?: string | undefined;
 }
 
 /**
@@ -124,6 +128,35 @@ function addedParameters(op: Operation, curation: OperationCuration): HttpParame
   }));
 }
 
+/**
+ * The idempotency key header as a parameter: the operation's own (made
+ * required, since a retry is only safe when every call sends a key), else one
+ * the curation names, added. Its value is the model's: the contract declares
+ * it as `idempotencyKey`, and the executor hands every attempt of a call the
+ * same input, so a retry repeats the key.
+ */
+function withIdempotencyKey(op: Operation, params: readonly HttpParameter[], header: string | undefined): HttpParameter[] {
+  if (header === undefined) return [...params];
+  const description = "A key unique to this request (a UUID): the API applies a request once per key, so a retry after a lost answer cannot apply it twice.";
+  const found = params.findIndex((p) => p.in === "header" && p.name.toLowerCase() === header.toLowerCase());
+  if (found < 0)
+    return [
+      ...params,
+      {
+        name: header,
+        in: "header",
+        required: true,
+        schema: { type: "string" },
+        description,
+        style: "simple",
+        explode: false,
+        pointer: pointerJoin(op.pointer, "parameters"),
+      },
+    ];
+  const param = params[found]!;
+  return params.map((p, i) => (i === found ? { ...param, required: true, description: param.description ?? description } : p));
+}
+
 interface InputParts {
   readonly names: Names;
   readonly properties: JsonObject;
@@ -137,6 +170,7 @@ export function buildInput(ctx: Context): BuiltInput {
   const params = buildParameters(ctx, parts);
   const body = buildBody(ctx, parts);
   parts.curated.reportUnmatched(ctx, body.binding?.key);
+  const idempotencyKey = idempotencyKeyProperty(ctx, params.bindings, parts);
   const schema: JsonObject = { type: "object", properties: parts.properties, ...(parts.required.length > 0 ? { required: parts.required } : {}) };
   if (Object.keys(parts.defs).length > 0)
     schema.$defs = Object.fromEntries(
@@ -144,7 +178,22 @@ export function buildInput(ctx: Context): BuiltInput {
         .sort()
         .map((k) => [k, parts.defs[k]!]),
     );
-  return { schema, parameters: params.bindings, body: body.binding, failed: params.failed || body.failed };
+  return { schema, parameters: params.bindings, body: body.binding, idempotencyKey, failed: params.failed || body.failed };
+}
+
+/** The input property bound to the idempotency key header, when it is a required string the model gives (not dropped, not a fixed value). */
+function idempotencyKeyProperty(ctx: Context, bindings: readonly ParameterBinding[], parts: InputParts): string | undefined {
+  const header = ctx.idempotencyHeader?.toLowerCase();
+  if (header === undefined) return undefined;
+  const key = bindings.find((b) => b.in === "header" && b.name.toLowerCase() === header)?.key;
+  if (key === undefined) return undefined;
+  const schema = parts.properties[key];
+  if (isJsonObject(schema) && schema.type === "string" && parts.required.includes(key)) return key;
+  ctx.report.warn(
+    pointerJoin(ctx.op.pointer, "parameters"),
+    `the idempotency key header ${JSON.stringify(ctx.idempotencyHeader)} is not a plain string parameter, so the tool is not retried`,
+  );
+  return undefined;
 }
 
 function buildParameters(ctx: Context, parts: InputParts): { bindings: ParameterBinding[]; failed: boolean } {
@@ -152,7 +201,7 @@ function buildParameters(ctx: Context, parts: InputParts): { bindings: Parameter
   const { names, properties, required, defs, curated } = parts;
   const bindings: ParameterBinding[] = [];
   let failed = false;
-  for (const param of [...op.parameters, ...addedParameters(op, ctx.curation)]) {
+  for (const param of withIdempotencyKey(op, [...op.parameters, ...addedParameters(op, ctx.curation)], ctx.idempotencyHeader)) {
     const base = { name: param.name, in: param.in, style: param.style, explode: param.explode };
     if (param.in === "header" && TRANSPORT_HEADERS.has(param.name.toLowerCase())) {
       ctx.conversions.add(

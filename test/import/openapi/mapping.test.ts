@@ -50,9 +50,10 @@ describe("effect from the method", () => {
     { method: "get", effect: "read", idempotent: undefined, retry: { attempts: 3 } },
     { method: "head", effect: "read", idempotent: undefined, retry: { attempts: 3 } },
     { method: "put", effect: "write", idempotent: true, retry: { attempts: 3 } },
-    { method: "patch", effect: "write", idempotent: true, retry: { attempts: 3 } },
+    // PATCH may append (RFC 5789 §2): not retried without an idempotency key (writes.test.ts).
+    { method: "patch", effect: "write", idempotent: undefined, retry: undefined },
     { method: "post", effect: "write", idempotent: undefined, retry: undefined },
-    { method: "delete", effect: "destructive", idempotent: undefined, retry: undefined },
+    { method: "delete", effect: "destructive", idempotent: true, retry: { attempts: 3 } },
   ])("$method → $effect", async ({ method, effect, idempotent, retry }) => {
     const { contract } = await onlyContract(openapi30({ "/a": { [method]: { operationId: "op", responses: { 200: OK_OBJECT } } } }));
     expect({ effect: contract.effect, idempotent: contract.idempotent, retry: contract.retry, openWorld: contract.openWorld }).toEqual({ effect, idempotent, retry, openWorld: true });

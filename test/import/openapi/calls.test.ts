@@ -1,0 +1,63 @@
+/**
+ * What an agent gets from calls through imported handlers (issue #38): an
+ * imported project, compiled with `toolc generate`, whose generated
+ * `execute` runs the import's handlers against an HTTP API on loopback that
+ * records every request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importSpec, OK_OBJECT, openapi30, scratchProject } from "./helpers.js";
+import { generateAndLoad, startLoopbackApi, type GeneratedProject, type LoopbackApi } from "./project.js";
+
+const BODY = { content: { "application/json": { schema: { type: "object", properties: { text: { type: "string" } } } } } };
+const KEY = { name: "Idempotency-Key", in: "header", schema: { type: "string" } };
+const SPEC = openapi30({
+  "/notes": {
+    post: { operationId: "createNote", parameters: [KEY], requestBody: BODY, responses: { 201: OK_OBJECT } },
+    patch: { operationId: "appendNotes", requestBody: BODY, responses: { 200: OK_OBJECT } },
+  },
+});
+
+let project: GeneratedProject;
+let api: LoopbackApi;
+
+beforeAll(async () => {
+  const dir = scratchProject("calls");
+  const imported = await importSpec(SPEC, undefined, {}, dir);
+  expect(imported.messages).toEqual([]);
+  project = await generateAndLoad(dir);
+  api = await startLoopbackApi();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("retries that cannot duplicate", () => {
+  it("a PATCH without an idempotency key is sent once: a 503 fails the call, saying it may have applied", async () => {
+    api.requests.length = 0;
+    api.answer(200, { id: "n-1" });
+    api.queue({ status: 503, body: { message: "busy" } });
+    const result = await project.execute("appendNotes", { text: "once" }, project.createOpenApiHandlers({ baseUrl: api.url }));
+    expect(result).toMatchObject({ ok: false, code: "FAILED", attempts: 1, message: expect.stringMatching(/not safe to retry/) });
+    expect(api.requests.map((r) => r.method)).toEqual(["PATCH"]);
+  });
+
+  it("a POST with an idempotency key is retried after a 503, every attempt with the same key", async () => {
+    api.requests.length = 0;
+    api.answer(201, { id: "n-2" });
+    api.queue({ status: 503, body: {}, headers: { "retry-after": "0" } });
+    const result = await project.execute("createNote", { "Idempotency-Key": "k-42", text: "hello" }, project.createOpenApiHandlers({ baseUrl: api.url }));
+    expect(result).toEqual({ ok: true, data: { id: "n-2" } });
+    expect(api.requests.map((r) => [r.method, r.headers["idempotency-key"], r.body])).toEqual([
+      ["POST", "k-42", '{"text":"hello"}'],
+      ["POST", "k-42", '{"text":"hello"}'],
+    ]);
+  });
+
+  it("the key is required: a call without one is INVALID_INPUT and sends nothing", async () => {
+    api.requests.length = 0;
+    const result = await project.execute("createNote", { text: "hello" }, project.createOpenApiHandlers({ baseUrl: api.url }));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(api.requests).toEqual([]);
+  });
+});
