@@ -237,7 +237,9 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
   const built = buildTools(chosen, { curation, schemes, converter, conversions, marker, file: specDisplay, locate: loaded.locate });
   const grouped = buildGroups(built.tools, curation, loaded.locate, curationProblems, marker);
   toolCountWarning(grouped.length, curation.maxTools ?? DEFAULT_MAX_TOOLS, docReport);
-  const { skipped } = built;
+  const skipped = [...built.skipped];
+  const unwritable = new Reporter(specDisplay);
+  const unwritten = new Set<OpenApiTool>();
 
   const problems = [...curationProblems, ...docReport.problems, ...converter.componentReport.problems, ...built.problems];
   const planned: PlannedFile[] | Problem[] = await planFiles({
@@ -253,11 +255,17 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
     tools: grouped,
     server: curation.server ?? spec.servers[0],
     force: options.force ?? false,
+    unwritable: (tool, message) => {
+      unwritable.error(tool.operation.pointer, `${tool.name}: ${message}`);
+      unwritten.add(tool);
+      skipped.push(tool.name);
+    },
   });
+  problems.push(...unwritable.problems);
+  const tools = grouped.filter((t) => !unwritten.has(t));
   const hard = planned.some((p) => "severity" in p);
   const writes = writeDecisions(built.tools);
-  if (hard)
-    return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools: grouped, writes, skipped };
+  if (hard) return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools, writes, skipped };
   const files = planned as PlannedFile[];
   const outcome = options.dryRun ? { written: [], removed: [], unchanged: files.length } : writePlanned(files, cwd);
   return {
@@ -266,7 +274,7 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
     conversions,
     operations: spec.operations.length,
     selected: chosen.length,
-    tools: grouped,
+    tools,
     writes,
     skipped,
     ...outcome,

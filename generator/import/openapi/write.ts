@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { Problem } from "../problems.js";
-import { contractYaml } from "../yaml.js";
+import { contractYaml, YamlMismatchError } from "../yaml.js";
 import type { OpenApiTool } from "./contract.js";
 import { emitHandlers, emitRuntime, RUNTIME_FILE } from "./handlers.js";
 import type { ApiSpec, SecurityScheme } from "./model.js";
@@ -35,6 +35,8 @@ export interface FilePlan {
   readonly tools: readonly OpenApiTool[];
   readonly server: string | undefined;
   readonly force: boolean;
+  /** A tool whose contract cannot be written: it is left out (of the handlers too), the others are written. */
+  readonly unwritable: (tool: OpenApiTool, message: string) => void;
 }
 
 const MARKER = /^# toolc import: openapi (\S+);/m;
@@ -65,6 +67,7 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
   const files: PlannedFile[] = [];
   const problems: Problem[] = [];
   const produced = new Set<string>();
+  const tools: OpenApiTool[] = [];
   for (const tool of plan.tools) {
     const path = join(plan.out, `${tool.name}.yaml`);
     produced.add(path);
@@ -73,7 +76,17 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
       problems.push(problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`));
       continue;
     }
-    files.push({ path, text: contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out) });
+    let text: string;
+    try {
+      text = contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out);
+    } catch (e) {
+      if (!(e instanceof YamlMismatchError)) throw e;
+      plan.unwritable(tool, e.message);
+      produced.delete(path);
+      continue;
+    }
+    files.push({ path, text });
+    tools.push(tool);
   }
   if (existsSync(plan.out)) {
     for (const name of readdirSync(plan.out)
@@ -90,7 +103,7 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
     envPrefix: plan.env,
     server: plan.server,
     schemes: plan.schemes,
-    tools: plan.tools,
+    tools,
     indexModule: relativeModule(plan.handlers, join(plan.generated, "index.ts")),
     extension: ".js",
   });
