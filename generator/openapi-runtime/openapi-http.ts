@@ -414,6 +414,8 @@ async function successOutput(
     return { contentType: mimeType };
   }
   const text = await response.text();
+  // An empty 2xx (a 204, or a 200 without content) is `{}`, the output of an answer without content; the executor still checks it.
+  if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
   } catch {

@@ -11,7 +11,7 @@
 import { pointerJoin, type Reporter } from "../problems.js";
 import type { HttpBinding } from "./binding.js";
 import type { CurationDefaults, Effect, OperationCuration, RetryCuration } from "./curation.js";
-import { buildInput } from "./input.js";
+import { buildInput, SENDABLE_BODIES } from "./input.js";
 import type { Operation, SecurityRequirements } from "./model.js";
 import { buildErrors, buildOutput } from "./output.js";
 import type { Conversions } from "./report.js";
@@ -174,6 +174,14 @@ export function contractOf(f: ContractFields): JsonObject {
 export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   const { op, name, curation, converter, conversions, report } = inputs;
   const notes: string[] = [`from ${op.method.toUpperCase()} ${op.path}${op.operationId === undefined ? "" : ` (operationId ${op.operationId})`}`];
+  if (op.body === undefined && op.otherBodies.length > 0) {
+    // A tool without the body would take no input and every call would fail: one warning, no tool.
+    report.warn(
+      pointerJoin(op.pointer, "requestBody"),
+      `skipped: its request body is ${op.otherBodies.map((m) => JSON.stringify(m)).join(" or ")}, which the handlers cannot send (${SENDABLE_BODIES}); write this tool's contract and handler by hand`,
+    );
+    return undefined;
+  }
   const { effect, idempotent } = effectOf(op, curation, report, notes);
   if (op.deprecated) notes.push("the API marks this operation deprecated");
   const idempotencyHeader = idempotencyHeaderOf(inputs, idempotent);

@@ -20,6 +20,9 @@ const PROPERTY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Headers the transport sets itself; OpenAPI 3.x says a parameter of this name is ignored. */
 const TRANSPORT_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
+/** The request bodies the handlers send (model.ts bodyEncoding). */
+export const SENDABLE_BODIES = "toolc sends JSON, application/x-www-form-urlencoded, text/* and application/octet-stream bodies";
+
 export interface BuiltInput {
   readonly schema: JsonObject;
   readonly parameters: ParameterBinding[];
@@ -244,7 +247,7 @@ function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | un
   for (const other of op.otherBodies) {
     report.warn(
       pointerJoin(op.pointer, "requestBody"),
-      `request body ${JSON.stringify(other)} is not offered: toolc sends JSON, form, text or binary bodies${op.body ? `; ${JSON.stringify(op.body.mediaType)} is used` : ""}`,
+      `request body ${JSON.stringify(other)} is not offered: ${SENDABLE_BODIES}${op.body ? `; ${JSON.stringify(op.body.mediaType)} is used` : ""}`,
     );
   }
   const body = op.body;
@@ -299,7 +302,8 @@ function flattenBody(ctx: Context, parts: InputParts, object: JsonObject & { pro
     parts.properties[key] = markSensitive(object.properties[key]!, key, key, ctx);
   }
   const offered = new Set(keys);
-  if (body.required) parts.required.push(...[...requiredByBody].filter((r) => offered.has(r) || !Object.hasOwn(object.properties, r)));
+  // The body's own `required` holds whether or not the body is: a model always sends a body, and one without these fields is refused by the API.
+  parts.required.push(...[...requiredByBody].filter((r) => offered.has(r) || !Object.hasOwn(object.properties, r)));
   return Object.keys(fixed).length === 0 ? { keys } : { keys, fixed };
 }
 

@@ -86,6 +86,14 @@ export function buildOutput(op: Operation, converter: SchemaConverter, conversio
       `the ${other.status} response's schema differs from the ${chosen.status} response's; the output declares ${chosen.status}'s, so a ${other.status} answer of another shape is INVALID_OUTPUT`,
     );
   }
+  if (isJsonMediaType(chosen.mediaType) && chosen.schema === undefined) {
+    conversions.add(
+      "JSON answer without a schema",
+      chosen.pointer,
+      `the ${chosen.status} answer is JSON without a schema: the output accepts any JSON value, as it arrives`,
+    );
+    return { schema: {}, success: { kind: "json" }, content: undefined, failed: false };
+  }
   if (!isJsonMediaType(chosen.mediaType) || chosen.schema === undefined) {
     const block = contentBlock(chosen.mediaType);
     conversions.add("non-JSON response", chosen.pointer, `${chosen.mediaType} answers come back as a ${block} content block; the output says the media type`);

@@ -9,11 +9,17 @@ import { importSpec, OK_OBJECT, openapi30, scratchProject } from "./helpers.js";
 import { generateAndLoad, startLoopbackApi, type GeneratedProject, type LoopbackApi } from "./project.js";
 
 const BODY = { content: { "application/json": { schema: { type: "object", properties: { text: { type: "string" } } } } } };
+const ID = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const KEY = { name: "Idempotency-Key", in: "header", schema: { type: "string" } };
 const SPEC = openapi30({
   "/notes": {
     post: { operationId: "createNote", parameters: [KEY], requestBody: BODY, responses: { 201: OK_OBJECT } },
     patch: { operationId: "appendNotes", requestBody: BODY, responses: { 200: OK_OBJECT } },
+  },
+  // Notion's retrieve-a-page-property and delete-a-block declare JSON answers without a schema.
+  "/pages/{id}": {
+    get: { operationId: "getPage", parameters: [ID], responses: { 200: { description: "ok", content: { "application/json": {} } } } },
+    delete: { operationId: "deletePage", parameters: [ID], responses: { 200: { description: "ok", content: { "application/json": {} } } } },
   },
 });
 
@@ -59,5 +65,20 @@ describe("retries that cannot duplicate", () => {
     const result = await project.execute("createNote", { text: "hello" }, project.createOpenApiHandlers({ baseUrl: api.url }));
     expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
     expect(api.requests).toEqual([]);
+  });
+});
+
+describe("answers without a schema", () => {
+  it("a JSON answer comes back as structured data, whatever its shape", async () => {
+    const handlers = project.createOpenApiHandlers({ baseUrl: api.url });
+    api.answer(200, { object: "page", id: "p-1", properties: { title: ["Hello"] } });
+    expect(await project.execute("getPage", { id: "p-1" }, handlers)).toEqual({ ok: true, data: { object: "page", id: "p-1", properties: { title: ["Hello"] } } });
+    api.answer(200, ["a", 1]);
+    expect(await project.execute("getPage", { id: "p-1" }, handlers)).toEqual({ ok: true, data: ["a", 1] });
+  });
+
+  it("an empty 2xx body is {}, not INVALID_OUTPUT", async () => {
+    api.queue({ status: 200, body: undefined });
+    expect(await project.execute("deletePage", { id: "p-1" }, project.createOpenApiHandlers({ baseUrl: api.url }))).toEqual({ ok: true, data: {} });
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * Keep what the description says (issue #38): a body's own `required` list
+ * holds whether or not the body is required, a JSON answer without a schema
+ * is structured output, and an operation whose only request body toolc
+ * cannot send is skipped with one located warning rather than served as a
+ * tool that cannot work.
+ */
+import { describe, expect, it } from "vitest";
+import { compile } from "../../../generator/pipeline/run.js";
+import { importSpec, OK_OBJECT, openapi30 } from "./helpers.js";
+
+const COMMENT = { type: "object", properties: { parent: { type: "object", properties: { page_id: { type: "string" } } }, rich_text: { type: "array", items: { type: "string" } } }, required: ["rich_text"] };
+
+describe("what the description says is kept", () => {
+  it("a body's required properties stay required when the body itself is not marked required (Notion's create-a-comment)", async () => {
+    const spec = openapi30({ "/comments": { post: { operationId: "create-a-comment", requestBody: { content: { "application/json": { schema: COMMENT } } }, responses: { 200: OK_OBJECT } } } });
+    const { contracts } = await importSpec(spec);
+    expect(contracts["create-a-comment"]).toMatchObject({ input: { properties: { rich_text: { type: "array" } }, required: ["rich_text"] } });
+  });
+
+  it("a 2xx JSON answer without a schema is structured output: any JSON value, no content block", async () => {
+    const spec = openapi30({ "/users/me": { get: { operationId: "get-self", responses: { 200: { description: "ok", content: { "application/json": {} } } } } } });
+    const { contracts, result, dir } = await importSpec(spec);
+    expect(contracts["get-self"]!.output).toEqual({});
+    expect(contracts["get-self"]).not.toHaveProperty("content");
+    expect(result.tools[0]!.binding.success).toEqual({ kind: "json" });
+    expect(result.conversions.list).toContainEqual(expect.objectContaining({ kind: "JSON answer without a schema" }));
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("an operation whose only request body cannot be sent is skipped with one located warning; the others are written", async () => {
+    const spec = openapi30({
+      "/file_uploads/{id}/send": {
+        post: {
+          operationId: "upload-file",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          requestBody: { required: true, content: { "image/png": { schema: { type: "string", format: "binary" } } } },
+          responses: { 200: OK_OBJECT },
+        },
+      },
+      "/file_uploads": { get: { operationId: "list-uploads", responses: { 200: OK_OBJECT } } },
+    });
+    const { contracts, messages, result } = await importSpec(spec);
+    expect(Object.keys(contracts)).toEqual(["list-uploads"]);
+    expect(result.skipped).toEqual(["upload-file"]);
+    expect(messages).toEqual([
+      'warning /paths/~1file_uploads~1{id}~1send/post/requestBody: skipped: its request body is "image/png", which the handlers cannot send (toolc sends JSON, application/x-www-form-urlencoded, text/* and application/octet-stream bodies); write this tool\'s contract and handler by hand',
+    ]);
+  });
+});
