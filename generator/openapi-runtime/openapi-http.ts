@@ -11,7 +11,10 @@
  *   another shape, or one that is not JSON, is INVALID_OUTPUT;
  * - 429 and 503: `TransientError`, with `Retry-After` as its delay
  *   (RFC 9110 §10.2.3: seconds or an HTTP date), retried per the contract;
- * - a 4xx the operation declares: `ctx.reject` with its reason (REJECTED);
+ *   a 429 on an operation that lists it among its errors (a tool that is not
+ *   retried) is rejected instead, with Retry-After in the message;
+ * - any other 4xx: `ctx.reject` with its reason (REJECTED), the declared one
+ *   or the import's for an undeclared status (`4XX`), with the API's message;
  * - any other status, or no server configured: an error (FAILED).
  *
  * Written for Node.js 20+ and any runtime with `fetch`; it imports nothing.
@@ -482,7 +485,11 @@ export function createHttpApi(
         { cause: error },
       );
     }
-    if (response.status === 429 || response.status === 503) {
+    // 429 is transient unless the operation rejects it (a tool the contract does not retry: a 429 never applied).
+    if (
+      (response.status === 429 && operation.errors["429"] === undefined) ||
+      response.status === 503
+    ) {
       await response.body?.cancel();
       const delay = retryAfterMs(response.headers.get("retry-after"));
       throw new errors.TransientError(
@@ -494,11 +501,22 @@ export function createHttpApi(
       return successOutput(operation, response, url, ctx);
     const text = await response.text().catch(() => "");
     const said = apiMessage(text);
-    const reason = operation.errors[String(response.status)];
+    // Any 4xx is the API's refusal: its declared reason, else the import's for an undeclared one (`4XX`).
+    const reason =
+      operation.errors[String(response.status)] ??
+      (response.status >= 400 && response.status < 500
+        ? operation.errors["4XX"]
+        : undefined);
+    const delay =
+      response.status === 429
+        ? retryAfterMs(response.headers.get("retry-after"))
+        : undefined;
+    const wait =
+      delay === undefined ? "" : `; retry after ${Math.ceil(delay / 1000)} s`;
     if (reason !== undefined)
       return ctx.reject(
         reason,
-        `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,
+        `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}${wait}`,
       );
     throw new Error(
       `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,

@@ -196,8 +196,8 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
     idempotencyHeader,
   });
   const output = buildOutput(op, converter, conversions, report);
-  const { errors, byStatus } = buildErrors(op, conversions);
   const { retry, why } = retryOf(idempotent, input.idempotencyKey, inputs, notes);
+  const { errors, byStatus } = buildErrors(op, conversions, retry !== undefined);
   if (input.failed || output.failed || report.failed) return undefined;
   const { title, description } = describe(op, curation);
   const timeoutMs = curation.timeoutMs ?? inputs.defaults.timeoutMs;

@@ -82,3 +82,31 @@ describe("answers without a schema", () => {
     expect(await project.execute("deletePage", { id: "p-1" }, project.createOpenApiHandlers({ baseUrl: api.url }))).toEqual({ ok: true, data: {} });
   });
 });
+
+describe("errors an agent can act on", () => {
+  it("an undeclared 404 is REJECTED NOT_FOUND with the API's own message", async () => {
+    api.queue({ status: 404, body: { object: "error", code: "object_not_found", message: "Could not find page with ID: p-9." } });
+    const result = await project.execute("getPage", { id: "p-9" }, project.createOpenApiHandlers({ baseUrl: api.url }));
+    expect(result).toMatchObject({ ok: false, code: "REJECTED", reason: "NOT_FOUND", message: "Shop API answered 404: Could not find page with ID: p-9." });
+  });
+
+  it.each([
+    { status: 409, reason: "CONFLICT" },
+    { status: 422, reason: "UNPROCESSABLE_CONTENT" },
+    { status: 400, reason: "HTTP_4XX" },
+    { status: 403, reason: "HTTP_4XX" },
+  ])("an undeclared $status is REJECTED $reason, its status and message shortened", async ({ status, reason }) => {
+    api.queue({ status, body: { message: `body.parent should be defined, instead was \`undefined\`. ${"x".repeat(400)}` } });
+    const result = await project.execute("getPage", { id: "p-1" }, project.createOpenApiHandlers({ baseUrl: api.url }));
+    expect(result).toMatchObject({ ok: false, code: "REJECTED", reason, message: expect.stringMatching(new RegExp(`^Shop API answered ${status}: body\\.parent should be defined`)) });
+    expect((result as { message: string }).message.length).toBeLessThan(300);
+  });
+
+  it("a 429 on a write that is not retried is REJECTED RATE_LIMITED with Retry-After, sent once", async () => {
+    api.requests.length = 0;
+    api.queue({ status: 429, body: { message: "rate limited" }, headers: { "retry-after": "7" } });
+    const result = await project.execute("appendNotes", { text: "x" }, project.createOpenApiHandlers({ baseUrl: api.url }));
+    expect(result).toMatchObject({ ok: false, code: "REJECTED", reason: "RATE_LIMITED", effect: "none", message: "Shop API answered 429: rate limited; retry after 7 s" });
+    expect(api.requests).toHaveLength(1);
+  });
+});
