@@ -117,6 +117,23 @@ function reportSchemes(spec: ApiSpec, report: Reporter): void {
   }
 }
 
+/**
+ * A scheme the description declares that no chosen operation applies (each
+ * sets `security: []` or names others): its credentials are never sent,
+ * which a user expecting them would otherwise learn from a 401.
+ */
+function reportUnusedSchemes(spec: ApiSpec, chosen: readonly Operation[], curation: Curation, report: Reporter): void {
+  const used = new Set(chosen.flatMap((op) => (curation.security ?? op.security).flat()));
+  const base = spec.version === "2.0" ? "/securityDefinitions" : "/components/securitySchemes";
+  for (const [name, scheme] of Object.entries(spec.securitySchemes)) {
+    if (used.has(name) || scheme.type === "unsupported" || chosen.length === 0) continue;
+    report.warn(
+      pointerJoin(base, name),
+      `no operation applies security scheme ${JSON.stringify(name)} (each sets \`security: []\` or names another), so the handlers never send its credentials; if the API needs them, set \`security: [[${name}]]\` in the curation`,
+    );
+  }
+}
+
 /** A problem located in the curation file (`file:line:col`), printed like the spec's. */
 export function curationProblem(where: string, message: string): Problem {
   return { severity: "warning", file: where, pointer: "", message };
@@ -232,6 +249,7 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
   const include = [...(options.include ?? []), ...(curation.include ? [curation.include] : [])];
   const exclude = [...(options.exclude ?? []), ...(curation.exclude ? [curation.exclude] : [])];
   const chosen = spec.operations.filter((op) => selected(op, include, exclude, curationFor(curation, op)));
+  reportUnusedSchemes(spec, chosen, curation, docReport);
   const { id, env } = idOf(spec, curation);
   const marker = `openapi ${id}; a re-import overwrites this file: curate it in ${curationDisplay}`;
   const built = buildTools(chosen, { curation, schemes, converter, conversions, marker, file: specDisplay, locate: loaded.locate });

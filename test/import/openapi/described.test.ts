@@ -5,6 +5,8 @@
  * cannot send is skipped with one located warning rather than served as a
  * tool that cannot work.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../../generator/pipeline/run.js";
 import { importSpec, OK_OBJECT, openapi30 } from "./helpers.js";
@@ -47,5 +49,32 @@ describe("what the description says is kept", () => {
     expect(messages).toEqual([
       'warning /paths/~1file_uploads~1{id}~1send/post/requestBody: skipped: its request body is "image/png", which the handlers cannot send (toolc sends JSON, application/x-www-form-urlencoded, text/* and application/octet-stream bodies); write this tool\'s contract and handler by hand',
     ]);
+  });
+});
+
+describe("credentials as declared, and said", () => {
+  const schemes = { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" }, apiKey: { type: "apiKey", in: "header", name: "X-Key" } } };
+
+  it("every operation opting out of a declared scheme (Notion's security: []) is a warning at the scheme; the handlers list no variable nothing sends", async () => {
+    const spec = openapi30(
+      { "/users": { get: { operationId: "get-users", security: [], responses: { 200: OK_OBJECT } } }, "/pages": { get: { operationId: "get-pages", security: [{ apiKey: [] }], responses: { 200: OK_OBJECT } } } },
+      schemes,
+      { security: [{ bearerAuth: [] }] },
+    );
+    const { messages, dir, result } = await importSpec(spec);
+    expect(messages).toEqual([
+      expect.stringMatching(/^warning \/components\/securitySchemes\/bearerAuth: no operation applies security scheme "bearerAuth" \(each sets `security: \[\]` or names another\), so the handlers never send its credentials; if the API needs them, set `security: \[\[bearerAuth\]\]` in the curation$/),
+    ]);
+    const handlers = readFileSync(join(dir, "openapi-handlers.ts"), "utf8");
+    expect(handlers).toMatch(/SHOP_API_KEY: security scheme "apiKey"/);
+    expect(handlers).not.toMatch(/BEARER_AUTH/);
+    expect(result.tools.map((t) => t.binding.security)).toEqual([[], [["apiKey"]]]);
+  });
+
+  it("the curation's security applies the scheme: no warning, and its variable is listed", async () => {
+    const spec = openapi30({ "/users": { get: { operationId: "get-users", security: [], responses: { 200: OK_OBJECT } } } }, schemes);
+    const { messages, dir } = await importSpec(spec, "security: [[bearerAuth]]\n");
+    expect(messages.filter((m) => /bearerAuth/.test(m))).toEqual([]);
+    expect(readFileSync(join(dir, "openapi-handlers.ts"), "utf8")).toMatch(/SHOP_BEARER_AUTH_TOKEN: security scheme "bearerAuth"/);
   });
 });
