@@ -25,7 +25,12 @@ export function schemaComment(outDir: string): string {
 /** A short list of scalars (an enum, `required`) reads best on one line. */
 const FLOW_LIST_MAX = 60;
 
-function layout(doc: Document): void {
+/**
+ * Seqs short enough on one line; long and multi-line descriptions as block
+ * scalars, or double-quoted when `blocks` is false or the string has
+ * whitespace a block scalar does not keep (at a line's start or end, a tab).
+ */
+function layout(doc: Document, blocks: boolean): void {
   visit(doc, {
     Seq(_key, seq) {
       const scalars = seq.items.every((item) => isScalar(item) && !(typeof item.value === "string" && item.value.includes("\n")));
@@ -36,37 +41,61 @@ function layout(doc: Document): void {
       const value = pair.value.value;
       if (typeof value !== "string") return;
       const block = value.includes("\n") ? Scalar.BLOCK_LITERAL : value.length > FOLD_AT ? Scalar.BLOCK_FOLDED : undefined;
-      if (block !== undefined) pair.value.type = readsBack(value, block) ? block : Scalar.QUOTE_DOUBLE;
+      if (block !== undefined) pair.value.type = blocks && blockSafe(value) ? block : Scalar.QUOTE_DOUBLE;
     },
   });
 }
 
-/** Whether `value` written as a block scalar of this type, as contractYaml writes it, parses back as `value`. */
-function readsBack(value: string, type: Scalar.Type): boolean {
-  const doc = new Document({ description: value });
-  const scalar = (doc.contents as { items: { value: Scalar }[] }).items[0]!.value;
-  scalar.type = type;
-  return parse(doc.toString(WRITE_OPTIONS)).description === value;
+/**
+ * A string a block scalar keeps as it is wherever it sits: a folded line that
+ * starts with a space is "more indented" and not folded back (Twilio's
+ * `max_size`), and spaces or tabs at a line's end or start are where folding
+ * and indentation act.
+ */
+function blockSafe(value: string): boolean {
+  return !/(^|\n)[ \t]|[ \t](\n|$)|\t|\r/.test(value);
 }
 
 const WRITE_OPTIONS = { lineWidth: 100, minContentWidth: 40 } as const;
 
 /** A contract whose YAML does not read back as the contract: the import reports it for that tool and writes the others. */
 export class YamlMismatchError extends Error {
-  constructor(readonly tool: string) {
-    super(`the contract's YAML does not read back as the contract (a string the YAML writer changes); the tool is not written`);
+  constructor(
+    readonly tool: string,
+    readonly at: string,
+  ) {
+    super(`the contract's YAML does not read back as the contract at ${at || "its root"} (a value the YAML writer changes); the tool is not written`);
     this.name = "YamlMismatchError";
   }
 }
 
-export function contractYaml(tool: ImportedTool, outDir: string): string {
+/** The contract path (`/input/properties/x/description`) of the first value that read back differently. */
+function firstDifference(written: unknown, read: unknown, at = ""): string | undefined {
+  if (isDeepStrictEqual(written, read)) return undefined;
+  if (written === null || read === null || typeof written !== "object" || typeof read !== "object") return at;
+  for (const key of new Set([...Object.keys(written), ...Object.keys(read)])) {
+    const found = firstDifference((written as Record<string, unknown>)[key], (read as Record<string, unknown>)[key], `${at}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return at;
+}
+
+function written(contract: ImportedTool["contract"], blocks: boolean): string {
   // A value used twice (a shared schema) is written twice, not as a YAML anchor and alias.
-  const doc = new Document(tool.contract, { aliasDuplicateObjects: false });
-  layout(doc);
+  const doc = new Document(contract, { aliasDuplicateObjects: false });
+  layout(doc, blocks);
   if (!isMap(doc.contents)) throw new Error("a contract is a mapping");
-  const body = doc.toString(WRITE_OPTIONS);
-  // The contract is data; a YAML emitter corner case must not change it silently.
-  if (!isDeepStrictEqual(parse(body), tool.contract)) throw new YamlMismatchError(tool.name);
+  return doc.toString(WRITE_OPTIONS);
+}
+
+export function contractYaml(tool: ImportedTool, outDir: string): string {
+  let body = written(tool.contract, true);
+  // The contract is data; a YAML emitter corner case must not change it silently. Without block scalars, then, and if that differs too, an error.
+  if (!isDeepStrictEqual(parse(body), tool.contract)) {
+    body = written(tool.contract, false);
+    const read: unknown = parse(body);
+    if (!isDeepStrictEqual(read, tool.contract)) throw new YamlMismatchError(tool.name, firstDifference(tool.contract, read) ?? "");
+  }
   const notes = tool.notes.map((n) => `# toolc import: ${n}`);
   return [schemaComment(outDir), ...notes, body].join("\n");
 }
