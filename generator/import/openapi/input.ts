@@ -263,7 +263,9 @@ function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | un
   }
   const key = names.take(names.has("body") ? "request_body" : "body", "request");
   properties[key] = converted.schema;
-  if (body.required) required.push(key);
+  // A body with required properties of its own is required too: sent without them, the API refuses it.
+  const resolved = converter.resolve(body.schema);
+  if (body.required || (isJsonObject(resolved) && Array.isArray(resolved.required) && resolved.required.length > 0)) required.push(key);
   return { binding: { ...binding, key }, failed: converted.failed };
 }
 

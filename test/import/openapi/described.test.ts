@@ -20,6 +20,13 @@ describe("what the description says is kept", () => {
     expect(contracts["create-a-comment"]).toMatchObject({ input: { properties: { rich_text: { type: "array" } }, required: ["rich_text"] } });
   });
 
+  it("a body kept whole (not flattened) is required when it has required properties of its own", async () => {
+    const labels = { type: "object", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: { type: "string" } };
+    const spec = openapi30({ "/labels": { post: { operationId: "create-label", requestBody: { content: { "application/json": { schema: labels } } }, responses: { 200: OK_OBJECT } } } });
+    const { contracts } = await importSpec(spec);
+    expect(contracts["create-label"]).toMatchObject({ input: { properties: { body: { required: ["name"] } }, required: ["body"] } });
+  });
+
   it("a 2xx JSON answer without a schema is structured output: any JSON value, no content block", async () => {
     const spec = openapi30({ "/users/me": { get: { operationId: "get-self", responses: { 200: { description: "ok", content: { "application/json": {} } } } } } });
     const { contracts, result, dir } = await importSpec(spec);
