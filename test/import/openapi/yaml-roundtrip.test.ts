@@ -12,7 +12,8 @@ import type { OpenApiTool } from "../../../generator/import/openapi/contract.js"
 import { planFiles } from "../../../generator/import/openapi/write.js";
 import { contractYaml } from "../../../generator/import/yaml.js";
 import { CHAOS_SEED, runs, timeoutFor } from "../../fuzz/config.js";
-import { importSpec, OK_OBJECT, openapi30, type Obj } from "./helpers.js";
+import type { JsonObject } from "../../../generator/ir.js";
+import { importSpec, OK_OBJECT, openapi30 } from "./helpers.js";
 
 /** Twilio's queue descriptions (twilio_api_v2010.json): a leading space and more than 80 characters. */
 const TWILIO_DESCRIPTION = " The URL we should call using the `voice_method` when the queue has a caller waiting to be connected to an agent.";
@@ -29,7 +30,7 @@ const piece = fc.oneof(
 );
 const text = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(""));
 
-function contract(description: string, propertyDescription: string, fallback: string, choices: string[]): Obj {
+function contract(description: string, propertyDescription: string, fallback: string, choices: string[]): JsonObject {
   return {
     name: "fetch_queue",
     version: 1,
@@ -72,7 +73,7 @@ describe("strings through the YAML writer", () => {
     const { dir, result } = await importSpec(openapi30({ "/a": { get: { operationId: "good", responses: { 200: OK_OBJECT } } } }));
     const good = result.tools[0]!;
     // A value YAML cannot keep: an array hole is written as null.
-    const bad: OpenApiTool = { ...good, name: "bad", contract: { ...good.contract, name: "bad", examples: [undefined] as unknown as Obj[] } };
+    const bad: OpenApiTool = { ...good, name: "bad", contract: { ...good.contract, name: "bad", examples: [undefined] as unknown as JsonObject[] } };
     const unwritable: [string, string][] = [];
     const planned = await planFiles({
       cwd: dir, out: join(dir, "definitions"), generated: join(dir, "generated"), handlers: join(dir, "openapi-handlers.ts"), id: "shop", env: "SHOP",
