@@ -27,8 +27,8 @@ const FLOW_LIST_MAX = 60;
 
 /**
  * Seqs short enough on one line; long and multi-line descriptions as block
- * scalars, or double-quoted when `blocks` is false or the string has
- * whitespace a block scalar does not keep (at a line's start or end, a tab).
+ * scalars, or double-quoted when `blocks` is false or a long one-line string
+ * has whitespace a folded scalar does not keep (foldSafe).
  */
 function layout(doc: Document, blocks: boolean): void {
   visit(doc, {
@@ -41,19 +41,19 @@ function layout(doc: Document, blocks: boolean): void {
       const value = pair.value.value;
       if (typeof value !== "string") return;
       const block = value.includes("\n") ? Scalar.BLOCK_LITERAL : value.length > FOLD_AT ? Scalar.BLOCK_FOLDED : undefined;
-      if (block !== undefined) pair.value.type = blocks && blockSafe(value) ? block : Scalar.QUOTE_DOUBLE;
+      if (block !== undefined) pair.value.type = blocks && (block === Scalar.BLOCK_LITERAL || foldSafe(value)) ? block : Scalar.QUOTE_DOUBLE;
     },
   });
 }
 
 /**
- * A string a block scalar keeps as it is wherever it sits: a folded line that
+ * A one-line string a folded scalar keeps as it is wherever it sits: one that
  * starts with a space is "more indented" and not folded back (Twilio's
- * `max_size`), and spaces or tabs at a line's end or start are where folding
- * and indentation act.
+ * `max_size`), and whitespace at its end or a tab is where folding acts. A
+ * literal block scalar is checked with the whole contract (contractYaml).
  */
-function blockSafe(value: string): boolean {
-  return !/(^|\n)[ \t]|[ \t](\n|$)|\t|\r/.test(value);
+function foldSafe(value: string): boolean {
+  return !/^[ \t]|[ \t]$|\t|\r/.test(value);
 }
 
 const WRITE_OPTIONS = { lineWidth: 100, minContentWidth: 40 } as const;
