@@ -37,6 +37,7 @@ const INTEGRATION = [
   "test/import/openapi/e2e.test.ts",
   "test/import/openapi/handlers.test.ts",
   "test/import/openapi/hostile-handlers.test.ts",
+  "test/import/openapi/real-world.test.ts",
   "test/mcp-conformance/conformance.test.ts",
   "test/otel/consumer.test.ts",
   "test/providers/sdk-types.test.ts",

@@ -1,7 +1,10 @@
 /**
  * Writes an imported contract as YAML. Long and multi-line descriptions
- * become block scalars so they read like the prose they are; key order is
- * the contract's, so the same source always gives the same bytes.
+ * become block scalars so they read like the prose they are, unless a block
+ * scalar would read back as another string (a leading space turns a folded
+ * line into a more-indented one that is not folded back; trailing spaces,
+ * tabs): those are double-quoted, which holds any string. Key order is the
+ * contract's, so the same source always gives the same bytes.
  */
 import { relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +25,12 @@ export function schemaComment(outDir: string): string {
 /** A short list of scalars (an enum, `required`) reads best on one line. */
 const FLOW_LIST_MAX = 60;
 
-function layout(doc: Document): void {
+/**
+ * Seqs short enough on one line; long and multi-line descriptions as block
+ * scalars, or double-quoted when `blocks` is false or a long one-line string
+ * has whitespace a folded scalar does not keep (foldSafe).
+ */
+function layout(doc: Document, blocks: boolean): void {
   visit(doc, {
     Seq(_key, seq) {
       const scalars = seq.items.every((item) => isScalar(item) && !(typeof item.value === "string" && item.value.includes("\n")));
@@ -32,8 +40,8 @@ function layout(doc: Document): void {
       if (!isScalar(pair.key) || pair.key.value !== "description" || !isScalar(pair.value)) return;
       const value = pair.value.value;
       if (typeof value !== "string") return;
-      if (value.includes("\n")) pair.value.type = Scalar.BLOCK_LITERAL;
-      else if (value.length > FOLD_AT) pair.value.type = Scalar.BLOCK_FOLDED;
+      const block = value.includes("\n") ? Scalar.BLOCK_LITERAL : value.length > FOLD_AT ? Scalar.BLOCK_FOLDED : undefined;
+      if (block !== undefined) pair.value.type = blocks && (block === Scalar.BLOCK_LITERAL || foldSafe(value)) ? block : Scalar.QUOTE_DOUBLE;
     },
   });
 }
@@ -52,15 +60,60 @@ export function commentSafe(text: string): string {
   return text.replace(LINE_BREAKS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-export function contractYaml(tool: ImportedTool, outDir: string): string {
+/**
+ * A one-line string a folded scalar keeps as it is wherever it sits: one that
+ * starts with a space is "more indented" and not folded back (Twilio's
+ * `max_size`), and whitespace at its end or a tab is where folding acts. A
+ * literal block scalar is checked with the whole contract (contractYaml).
+ */
+function foldSafe(value: string): boolean {
+  return !/^[ \t]|[ \t]$|\t|\r/.test(value);
+}
+
+const WRITE_OPTIONS = { lineWidth: 100, minContentWidth: 40 } as const;
+
+/** A contract whose YAML does not read back as the contract: the import reports it for that tool and writes the others. */
+export class YamlMismatchError extends Error {
+  constructor(
+    readonly tool: string,
+    readonly at: string,
+  ) {
+    super(`the contract's YAML does not read back as the contract at ${at || "its root"} (a value the YAML writer changes); the tool is not written`);
+    this.name = "YamlMismatchError";
+  }
+}
+
+/** The contract path (`/input/properties/x/description`) of the first value that read back differently. */
+function firstDifference(written: unknown, read: unknown, at = ""): string | undefined {
+  if (isDeepStrictEqual(written, read)) return undefined;
+  if (written === null || read === null || typeof written !== "object" || typeof read !== "object") return at;
+  for (const key of new Set([...Object.keys(written), ...Object.keys(read)])) {
+    const found = firstDifference((written as Record<string, unknown>)[key], (read as Record<string, unknown>)[key], `${at}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return at;
+}
+
+function written(contract: ImportedTool["contract"], blocks: boolean): string {
   // A value used twice (a shared schema) is written twice, not as a YAML anchor and alias.
-  const doc = new Document(tool.contract, { aliasDuplicateObjects: false });
-  layout(doc);
+  const doc = new Document(contract, { aliasDuplicateObjects: false });
+  layout(doc, blocks);
   if (!isMap(doc.contents)) throw new Error("a contract is a mapping");
-  const body = doc.toString({ lineWidth: 100, minContentWidth: 40 });
+  return doc.toString(WRITE_OPTIONS);
+}
+
+export function contractYaml(tool: ImportedTool, outDir: string): string {
+  let body = written(tool.contract, true);
+  // The contract is data; a YAML emitter corner case must not change it silently. Without block scalars, then, and if that differs too, an error.
+  if (!isDeepStrictEqual(parse(body), tool.contract)) {
+    body = written(tool.contract, false);
+    const read: unknown = parse(body);
+    if (!isDeepStrictEqual(read, tool.contract)) throw new YamlMismatchError(tool.name, firstDifference(tool.contract, read) ?? "");
+  }
   const notes = tool.notes.map((n) => `# toolc import: ${commentSafe(n)}`);
   const text = [commentSafe(schemaComment(outDir)), ...notes, body].join("\n");
-  // The contract is data: the file as written, comments included, must read back as exactly the contract (a YAML emitter corner case, or a comment that is not one, must not change it silently).
-  if (!isDeepStrictEqual(parse(text), tool.contract)) throw new Error(`the YAML written for ${tool.name} does not read back as its contract`);
+  // The file as written, comments included, must read back as exactly the contract: a comment that is not one must not change it.
+  const read: unknown = parse(text);
+  if (!isDeepStrictEqual(read, tool.contract)) throw new YamlMismatchError(tool.name, firstDifference(tool.contract, read) ?? "");
   return text;
 }

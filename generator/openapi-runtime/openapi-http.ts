@@ -11,7 +11,10 @@
  *   another shape, or one that is not JSON, is INVALID_OUTPUT;
  * - 429 and 503: `TransientError`, with `Retry-After` as its delay
  *   (RFC 9110 §10.2.3: seconds or an HTTP date), retried per the contract;
- * - a 4xx the operation declares: `ctx.reject` with its reason (REJECTED);
+ *   a 429 on an operation that lists it among its errors (a tool that is not
+ *   retried) is rejected instead, with Retry-After in the message;
+ * - any other 4xx: `ctx.reject` with its reason (REJECTED), the declared one
+ *   or the import's for an undeclared status (`4XX`), with the API's message;
  * - any other status, or no server configured: an error (FAILED).
  *
  * Written for Node.js 20+ and any runtime with `fetch`; it imports nothing.
@@ -548,6 +551,8 @@ async function successOutput(
     return { contentType: mimeType };
   }
   const text = await response.text();
+  // An empty 2xx (a 204, or a 200 without content) is `{}`, the output of an answer without content; the executor still checks it.
+  if (text.trim() === "") return {};
   try {
     return scrub.value(JSON.parse(text));
   } catch {
@@ -662,7 +667,11 @@ export function createHttpApi(
       },
       new URL(url).origin,
     );
-    if (response.status === 429 || response.status === 503) {
+    // 429 is transient unless the operation rejects it (a tool the contract does not retry: a 429 never applied).
+    if (
+      (response.status === 429 && operation.errors["429"] === undefined) ||
+      response.status === 503
+    ) {
       await response.body?.cancel();
       const delay = retryAfterMs(response.headers.get("retry-after"));
       throw new errors.TransientError(
@@ -675,10 +684,21 @@ export function createHttpApi(
     const text = await response.text().catch(() => "");
     // Scrubbed before it is shortened, so no part of a credential is cut free of it.
     const said = apiMessage(scrub.text(text));
+    // Any 4xx is the API's refusal: its declared reason, else the import's for an undeclared one (`4XX`).
+    const reason =
+      operation.errors[String(response.status)] ??
+      (response.status >= 400 && response.status < 500
+        ? operation.errors["4XX"]
+        : undefined);
+    const delay =
+      response.status === 429
+        ? retryAfterMs(response.headers.get("retry-after"))
+        : undefined;
+    const wait =
+      delay === undefined ? "" : `; retry after ${Math.ceil(delay / 1000)} s`;
     const message = scrub.text(
-      `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}`,
+      `${description.title} answered ${response.status}${said === undefined ? "" : `: ${said}`}${wait}`,
     );
-    const reason = operation.errors[String(response.status)];
     if (reason !== undefined) return ctx.reject(reason, message);
     throw new Error(message);
   }

@@ -79,6 +79,11 @@ async function configured(config: string | undefined, io: Io): Promise<{ definit
   return { definitions: rel(resolved.settings.definitions), out: rel(resolved.settings.out) };
 }
 
+/** A fault of the import itself (not of the description, whose problems are located): one line, never a stack trace. */
+function importFailed(io: Io): (e: unknown) => undefined {
+  return (e) => void io.err(`toolc import openapi: the import failed: ${e instanceof Error ? e.message : String(e)}\n`);
+}
+
 export async function importOpenApiCommand(argv: readonly string[], io: Io): Promise<number> {
   let parsed;
   try {
@@ -129,7 +134,8 @@ export async function importOpenApiCommand(argv: readonly string[], io: Io): Pro
     dryRun: values["dry-run"] ?? false,
     allowRefOutside: values["allow-ref-outside"] ?? false,
     cwd,
-  });
+  }).catch(importFailed(io));
+  if (result === undefined) return 1;
   for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   for (const problem of result.problems) io.err(`${formatProblem(problem)}\n`);
   if (values.report !== undefined) writeFileSync(resolve(cwd, values.report), reportMarkdown(result));

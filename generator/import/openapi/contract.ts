@@ -1,14 +1,17 @@
 /**
  * One operation (with its curation) into one contract and the binding its
- * handler acts on. `effect` follows the method (RFC 9110 §9.2: GET and HEAD
- * are safe; PUT and, by toolc's reading, PATCH are idempotent writes; POST a
- * write; DELETE destructive), unless the operation's `x-toolc-effect` /
- * `x-toolc-idempotent` extensions or the curation say otherwise.
+ * handler acts on. `effect` follows the method (RFC 9110 §9.2: GET, HEAD and
+ * OPTIONS are safe; PUT and DELETE idempotent; POST and PATCH neither, since
+ * a PATCH may append), unless the operation's `x-toolc-effect` /
+ * `x-toolc-idempotent` extensions or the curation say otherwise. A write
+ * that is not idempotent is retried only when its handler sends an
+ * idempotency key: repeating a write that may have applied must not apply
+ * it twice.
  */
 import { pointerJoin, type Reporter } from "../problems.js";
 import type { HttpBinding } from "./binding.js";
-import type { Effect, OperationCuration, RetryCuration } from "./curation.js";
-import { buildInput } from "./input.js";
+import type { CurationDefaults, Effect, OperationCuration, RetryCuration } from "./curation.js";
+import { buildInput, SENDABLE_BODIES } from "./input.js";
 import type { Operation, SecurityRequirements } from "./model.js";
 import { buildErrors, buildOutput } from "./output.js";
 import type { Conversions } from "./report.js";
@@ -21,7 +24,21 @@ export interface OpenApiTool {
   readonly notes: readonly string[];
   readonly binding: HttpBinding;
   readonly operation: Operation;
+  /** For a write: whether and why it is retried, as the import report lists it. */
+  readonly retryDecision?: RetryDecision;
 }
+
+export interface RetryDecision {
+  readonly idempotent: boolean;
+  /** The input property sent as the idempotency key header, if any. */
+  readonly idempotencyKey: string | undefined;
+  /** Total attempts (1: never retried). */
+  readonly attempts: number;
+  readonly why: string;
+}
+
+/** The header name an API conventionally reads an idempotency key from (Stripe, the IETF httpapi draft). */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 const METHOD_EFFECT: Record<string, { effect: Effect; idempotent: boolean }> = {
   get: { effect: "read", idempotent: true },
@@ -29,9 +46,9 @@ const METHOD_EFFECT: Record<string, { effect: Effect; idempotent: boolean }> = {
   options: { effect: "read", idempotent: true },
   trace: { effect: "read", idempotent: true },
   put: { effect: "write", idempotent: true },
-  patch: { effect: "write", idempotent: true },
+  patch: { effect: "write", idempotent: false },
   post: { effect: "write", idempotent: false },
-  delete: { effect: "destructive", idempotent: false },
+  delete: { effect: "destructive", idempotent: true },
 };
 
 /** What an idempotent tool retries by default: 429 and 503 are transient by definition (RFC 6585 §4, RFC 9110 §15.6.4). */
@@ -41,7 +58,7 @@ export interface ToolInputs {
   readonly op: Operation;
   readonly name: string;
   readonly curation: OperationCuration;
-  readonly defaults: { readonly timeoutMs?: number; readonly retry?: RetryCuration };
+  readonly defaults: CurationDefaults;
   readonly security: SecurityRequirements;
   /** Lower-case parameter names that a security scheme of this operation names. */
   readonly sensitive: ReadonlySet<string>;
@@ -83,19 +100,38 @@ function describe(op: Operation, curation: OperationCuration): { title: string |
   return { title: title === text ? undefined : title, description: text };
 }
 
-function retryOf(idempotent: boolean, inputs: ToolInputs, notes: string[]): JsonObject | undefined {
-  const chosen = inputs.curation.retry ?? inputs.defaults.retry ?? (idempotent ? DEFAULT_RETRY : undefined);
-  if (chosen === undefined || chosen.attempts <= 1) return undefined;
-  if (!idempotent) {
-    inputs.report.error(
-      inputs.op.pointer,
-      `the curation asks for ${chosen.attempts} attempts, but the tool is not idempotent: set \`idempotent: true\` if repeating it is safe`,
-    );
-    return undefined;
+/** The idempotency key header a write that is not idempotent sends: the curation's, else an `Idempotency-Key` header the operation declares. */
+function idempotencyHeaderOf(inputs: ToolInputs, idempotent: boolean): string | undefined {
+  if (idempotent) return undefined;
+  const named = inputs.curation.idempotencyKey ?? inputs.defaults.idempotencyKey;
+  if (named !== undefined) return named;
+  return inputs.op.parameters.find((p) => p.in === "header" && p.name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase())?.name;
+}
+
+function retryOf(idempotent: boolean, idempotencyKey: string | undefined, inputs: ToolInputs, notes: string[]): { retry: JsonObject | undefined; why: string } {
+  const safe = idempotent || idempotencyKey !== undefined;
+  const curated = inputs.curation.retry ?? inputs.defaults.retry;
+  const chosen = curated ?? (safe ? DEFAULT_RETRY : undefined);
+  const because = idempotent ? "the tool is idempotent" : `every attempt sends the same idempotency key (input ${JSON.stringify(idempotencyKey)})`;
+  if (chosen === undefined) {
+    const why = `not retried: a ${inputs.op.method.toUpperCase()} may have applied when its answer is lost, and the API takes no idempotency key`;
+    notes.push(`retry: ${why}`);
+    return { retry: undefined, why };
   }
-  if (inputs.curation.retry === undefined && inputs.defaults.retry === undefined)
-    notes.push(`retry: ${chosen.attempts} attempts, since the tool is idempotent and 429/503 answers are transient`);
-  return { ...chosen } as JsonObject;
+  if (chosen.attempts <= 1) return { retry: undefined, why: "not retried: the curation sets 1 attempt" };
+  if (!safe) {
+    if (inputs.curation.retry !== undefined)
+      inputs.report.error(
+        inputs.op.pointer,
+        `the curation asks for ${chosen.attempts} attempts, but the tool is not idempotent: set \`idempotent: true\` if repeating it is safe, or \`idempotencyKey\` to the header the API reads a key from`,
+      );
+    const why = "not retried: the tool is not idempotent and sends no idempotency key (the curation's defaults.retry applies to safe tools only)";
+    notes.push(`retry: ${why}`);
+    return { retry: undefined, why };
+  }
+  const why = `${chosen.attempts} attempts, since ${because}${curated === undefined ? " and 429/503 answers are transient" : ""}`;
+  if (curated === undefined) notes.push(`retry: ${why}`);
+  return { retry: { ...chosen } as JsonObject, why };
 }
 
 export interface ContractFields {
@@ -104,6 +140,7 @@ export interface ContractFields {
   readonly description: string;
   readonly effect: Effect;
   readonly idempotent: boolean;
+  readonly idempotencyKey?: string | undefined;
   readonly confirm?: boolean | undefined;
   readonly timeoutMs?: number | undefined;
   readonly retry: JsonObject | undefined;
@@ -126,6 +163,7 @@ export function contractOf(f: ContractFields): JsonObject {
     ...(f.confirm === true ? { confirm: true } : {}),
     ...(f.timeoutMs === undefined ? {} : { timeoutMs: f.timeoutMs }),
     ...(f.retry === undefined ? {} : { retry: f.retry }),
+    ...(f.idempotencyKey === undefined ? {} : { idempotencyKey: f.idempotencyKey }),
     input: f.input,
     output: f.output,
     ...(Object.keys(f.errors).length === 0 ? {} : { errors: f.errors }),
@@ -150,12 +188,30 @@ function protoKeyPath(value: unknown): string | undefined {
 export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   const { op, name, curation, converter, conversions, report } = inputs;
   const notes: string[] = [`from ${op.method.toUpperCase()} ${op.path}${op.operationId === undefined ? "" : ` (operationId ${op.operationId})`}`];
+  if (op.body === undefined && op.otherBodies.length > 0) {
+    // A tool without the body would take no input and every call would fail: one warning, no tool.
+    report.warn(
+      pointerJoin(op.pointer, "requestBody"),
+      `skipped: its request body is ${op.otherBodies.map((m) => JSON.stringify(m)).join(" or ")}, which the handlers cannot send (${SENDABLE_BODIES}); write this tool's contract and handler by hand`,
+    );
+    return undefined;
+  }
   const { effect, idempotent } = effectOf(op, curation, report, notes);
   if (op.deprecated) notes.push("the API marks this operation deprecated");
-  const input = buildInput({ op, curation, converter, conversions, report, sensitive: inputs.sensitive, curationWarning: inputs.curationWarning });
+  const idempotencyHeader = idempotencyHeaderOf(inputs, idempotent);
+  const input = buildInput({
+    op,
+    curation,
+    converter,
+    conversions,
+    report,
+    sensitive: inputs.sensitive,
+    curationWarning: inputs.curationWarning,
+    idempotencyHeader,
+  });
   const output = buildOutput(op, converter, conversions, report);
-  const { errors, byStatus } = buildErrors(op, conversions);
-  const retry = retryOf(idempotent, inputs, notes);
+  const { retry, why } = retryOf(idempotent, input.idempotencyKey, inputs, notes);
+  const { errors, byStatus } = buildErrors(op, conversions, retry !== undefined);
   if (input.failed || output.failed || report.failed) return undefined;
   const { title, description } = describe(op, curation);
   const timeoutMs = curation.timeoutMs ?? inputs.defaults.timeoutMs;
@@ -165,6 +221,7 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
     description,
     effect,
     idempotent,
+    idempotencyKey: input.idempotencyKey,
     confirm: curation.confirm,
     timeoutMs,
     retry,
@@ -190,5 +247,7 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
     errors: byStatus,
     security: inputs.security.map((alternative) => [...alternative]),
   };
-  return { name, contract, notes: [inputs.marker, ...notes], binding, operation: op };
+  const attempts = typeof retry?.attempts === "number" ? retry.attempts : 1;
+  const retryDecision: RetryDecision | undefined = effect === "read" ? undefined : { idempotent, idempotencyKey: input.idempotencyKey, attempts, why };
+  return { name, contract, notes: [inputs.marker, ...notes], binding, operation: op, ...(retryDecision === undefined ? {} : { retryDecision }) };
 }

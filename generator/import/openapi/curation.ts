@@ -37,6 +37,8 @@ export interface OperationCuration {
   readonly description?: string;
   readonly effect?: Effect;
   readonly idempotent?: boolean;
+  /** The header the API reads an idempotency key from: a POST or PATCH that sends one may be retried. */
+  readonly idempotencyKey?: string;
   readonly retry?: RetryCuration;
   readonly timeoutMs?: number;
   readonly confirm?: boolean;
@@ -64,6 +66,13 @@ export interface GroupCuration {
   readonly operations: readonly string[];
 }
 
+export interface CurationDefaults {
+  readonly timeoutMs?: number;
+  readonly retry?: RetryCuration;
+  /** The idempotency key header of every POST and PATCH (an operation's own wins). */
+  readonly idempotencyKey?: string;
+}
+
 export interface Curation {
   readonly id?: string;
   readonly env?: string;
@@ -71,7 +80,7 @@ export interface Curation {
   readonly maxTools?: number;
   readonly include?: Selector;
   readonly exclude?: Selector;
-  readonly defaults?: { readonly timeoutMs?: number; readonly retry?: RetryCuration };
+  readonly defaults?: CurationDefaults;
   readonly securitySchemes?: Readonly<Record<string, CuratedScheme>>;
   readonly security?: readonly (readonly string[])[];
   readonly operations?: Readonly<Record<string, OperationCuration>>;

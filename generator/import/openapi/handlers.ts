@@ -127,8 +127,18 @@ ${module.tools.map(handlerLine).join("\n")}
 }`;
 }
 
+/** The schemes some tool's operation applies: the module lists (and reads) no variable nothing sends. */
+function usedSchemes(module: HandlersModule): Record<string, SecurityScheme> {
+  const used = new Set<string>();
+  for (const tool of module.tools) {
+    const bindings = isGroupBinding(tool.binding) ? Object.values(tool.binding.group) : [tool.binding];
+    for (const binding of bindings) for (const name of binding.security.flat()) used.add(name);
+  }
+  return Object.fromEntries(Object.entries(module.schemes).filter(([name]) => used.has(name)));
+}
+
 export async function emitHandlers(module: HandlersModule): Promise<string> {
-  const bindings = schemeBindings(module.envPrefix, module.schemes);
+  const bindings = schemeBindings(module.envPrefix, usedSchemes(module));
   const description = {
     title: module.title,
     serverEnv: envName(module.envPrefix, "BASE_URL"),

@@ -10,7 +10,7 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import type { Diagnostic } from "../../ir.js";
 import { pointerJoin, Reporter, type Problem } from "../problems.js";
-import { buildTool, type OpenApiTool } from "./contract.js";
+import { buildTool, type OpenApiTool, type RetryDecision } from "./contract.js";
 import { loadCuration, type Curation, type CuratedScheme, type OperationCuration, type Selector } from "./curation.js";
 import { buildGroups } from "./groups.js";
 import type { ApiSpec, Operation, SecurityRequirements, SecurityScheme } from "./model.js";
@@ -44,6 +44,18 @@ export interface OpenApiImportOptions {
   readonly allowRefOutside?: boolean;
 }
 
+export interface WriteDecision extends RetryDecision {
+  readonly tool: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+function writeDecisions(tools: readonly OpenApiTool[]): WriteDecision[] {
+  return tools.flatMap((t) =>
+    t.retryDecision === undefined ? [] : [{ tool: t.name, method: t.operation.method.toUpperCase(), path: t.operation.path, ...t.retryDecision }],
+  );
+}
+
 export interface OpenApiImportResult {
   readonly diagnostics: readonly Diagnostic[];
   readonly problems: readonly Problem[];
@@ -51,6 +63,8 @@ export interface OpenApiImportResult {
   readonly operations: number;
   readonly selected: number;
   readonly tools: readonly OpenApiTool[];
+  /** Every write among the operations imported (before grouping), with whether and why it is retried. */
+  readonly writes: readonly WriteDecision[];
   readonly skipped: readonly string[];
   readonly written: readonly string[];
   readonly removed: readonly string[];
@@ -105,6 +119,23 @@ function reportSchemes(spec: ApiSpec, report: Reporter): void {
   }
 }
 
+/**
+ * A scheme the description declares that no chosen operation applies (each
+ * sets `security: []` or names others): its credentials are never sent,
+ * which a user expecting them would otherwise learn from a 401.
+ */
+function reportUnusedSchemes(spec: ApiSpec, chosen: readonly Operation[], curation: Curation, report: Reporter): void {
+  const used = new Set(chosen.flatMap((op) => (curation.security ?? op.security).flat()));
+  const base = spec.version === "2.0" ? "/securityDefinitions" : "/components/securitySchemes";
+  for (const [name, scheme] of Object.entries(spec.securitySchemes)) {
+    if (used.has(name) || scheme.type === "unsupported" || chosen.length === 0) continue;
+    report.warn(
+      pointerJoin(base, name),
+      `no operation applies security scheme ${JSON.stringify(name)} (each sets \`security: []\` or names another), so the handlers never send its credentials; if the API needs them, set \`security: [[${name}]]\` in the curation`,
+    );
+  }
+}
+
 /** A problem located in the curation file (`file:line:col`), printed like the spec's. */
 export function curationProblem(where: string, message: string): Problem {
   return { severity: "warning", file: where, pointer: "", message };
@@ -144,6 +175,7 @@ function emptyResult(diagnostics: readonly Diagnostic[], problems: readonly Prob
     operations: spec?.operations.length ?? 0,
     selected: 0,
     tools: [],
+    writes: [],
     skipped: [],
     written: [],
     removed: [],
@@ -219,12 +251,15 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
   const include = [...(options.include ?? []), ...(curation.include ? [curation.include] : [])];
   const exclude = [...(options.exclude ?? []), ...(curation.exclude ? [curation.exclude] : [])];
   const chosen = spec.operations.filter((op) => selected(op, include, exclude, curationFor(curation, op)));
+  reportUnusedSchemes(spec, chosen, curation, docReport);
   const { id, env } = idOf(spec, curation);
   const marker = `openapi ${id}; a re-import overwrites this file: curate it in ${curationDisplay}`;
   const built = buildTools(chosen, { curation, schemes, converter, conversions, marker, file: specDisplay, locate: loaded.locate });
   const grouped = buildGroups(built.tools, curation, loaded.locate, curationProblems, marker);
   toolCountWarning(grouped.length, curation.maxTools ?? DEFAULT_MAX_TOOLS, docReport);
-  const { skipped } = built;
+  const skipped = [...built.skipped];
+  const unwritable = new Reporter(specDisplay);
+  const unwritten = new Set<OpenApiTool>();
 
   const problems = [...curationProblems, ...docReport.problems, ...converter.componentReport.problems, ...built.problems];
   const planned: PlannedFile[] | Problem[] = await planFiles({
@@ -240,9 +275,17 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
     tools: grouped,
     server: curation.server ?? spec.servers[0],
     force: options.force ?? false,
+    unwritable: (tool, message) => {
+      unwritable.error(tool.operation.pointer, `${tool.name}: ${message}`);
+      unwritten.add(tool);
+      skipped.push(tool.name);
+    },
   });
+  problems.push(...unwritable.problems);
+  const tools = grouped.filter((t) => !unwritten.has(t));
   const hard = planned.some((p) => "severity" in p);
-  if (hard) return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools: grouped, skipped };
+  const writes = writeDecisions(built.tools);
+  if (hard) return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools, writes, skipped };
   const files = planned as PlannedFile[];
   const outcome = options.dryRun ? { written: [], removed: [], unchanged: files.length } : writePlanned(files, cwd);
   return {
@@ -251,7 +294,8 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
     conversions,
     operations: spec.operations.length,
     selected: chosen.length,
-    tools: grouped,
+    tools,
+    writes,
     skipped,
     ...outcome,
     aborted: false,

@@ -20,10 +20,15 @@ const PROPERTY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Headers the transport sets itself; OpenAPI 3.x says a parameter of this name is ignored. */
 const TRANSPORT_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
+/** The request bodies the handlers send (model.ts bodyEncoding). */
+export const SENDABLE_BODIES = "toolc sends JSON, application/x-www-form-urlencoded, text/* and application/octet-stream bodies";
+
 export interface BuiltInput {
   readonly schema: JsonObject;
   readonly parameters: ParameterBinding[];
   readonly body: BodyBinding | undefined;
+  /** The input property whose value goes in the idempotency key header, when the tool sends one. */
+  readonly idempotencyKey: string | undefined;
   readonly failed: boolean;
 }
 
@@ -61,6 +66,8 @@ interface Context {
   readonly sensitive: ReadonlySet<string>;
   /** Reports an entry of this operation's curation at its place in the curation file (`path` below the operation's entry). */
   readonly curationWarning: (path: readonly (string | number)[], message: string) => void;
+  /** The header that carries an idempotency key, for a write that is not idempotent (contract.ts decides). */
+  readonly idempotencyHeader?: string | undefined;
 }
 
 /**
@@ -124,6 +131,35 @@ function addedParameters(op: Operation, curation: OperationCuration): HttpParame
   }));
 }
 
+/**
+ * The idempotency key header as a parameter: the operation's own (made
+ * required, since a retry is only safe when every call sends a key), else one
+ * the curation names, added. Its value is the model's: the contract declares
+ * it as `idempotencyKey`, and the executor hands every attempt of a call the
+ * same input, so a retry repeats the key.
+ */
+function withIdempotencyKey(op: Operation, params: readonly HttpParameter[], header: string | undefined): HttpParameter[] {
+  if (header === undefined) return [...params];
+  const description = "A key unique to this request (a UUID): the API applies a request once per key, so a retry after a lost answer cannot apply it twice.";
+  const found = params.findIndex((p) => p.in === "header" && p.name.toLowerCase() === header.toLowerCase());
+  if (found < 0)
+    return [
+      ...params,
+      {
+        name: header,
+        in: "header",
+        required: true,
+        schema: { type: "string" },
+        description,
+        style: "simple",
+        explode: false,
+        pointer: pointerJoin(op.pointer, "parameters"),
+      },
+    ];
+  const param = params[found]!;
+  return params.map((p, i) => (i === found ? { ...param, required: true, description: param.description ?? description } : p));
+}
+
 interface InputParts {
   readonly names: Names;
   readonly properties: JsonObject;
@@ -137,6 +173,7 @@ export function buildInput(ctx: Context): BuiltInput {
   const params = buildParameters(ctx, parts);
   const body = buildBody(ctx, parts);
   parts.curated.reportUnmatched(ctx, body.binding?.key);
+  const idempotencyKey = idempotencyKeyProperty(ctx, params.bindings, parts);
   const schema: JsonObject = { type: "object", properties: parts.properties, ...(parts.required.length > 0 ? { required: parts.required } : {}) };
   if (Object.keys(parts.defs).length > 0)
     schema.$defs = Object.fromEntries(
@@ -144,7 +181,22 @@ export function buildInput(ctx: Context): BuiltInput {
         .sort()
         .map((k) => [k, parts.defs[k]!]),
     );
-  return { schema, parameters: params.bindings, body: body.binding, failed: params.failed || body.failed };
+  return { schema, parameters: params.bindings, body: body.binding, idempotencyKey, failed: params.failed || body.failed };
+}
+
+/** The input property bound to the idempotency key header, when it is a required string the model gives (not dropped, not a fixed value). */
+function idempotencyKeyProperty(ctx: Context, bindings: readonly ParameterBinding[], parts: InputParts): string | undefined {
+  const header = ctx.idempotencyHeader?.toLowerCase();
+  if (header === undefined) return undefined;
+  const key = bindings.find((b) => b.in === "header" && b.name.toLowerCase() === header)?.key;
+  if (key === undefined) return undefined;
+  const schema = parts.properties[key];
+  if (isJsonObject(schema) && schema.type === "string" && parts.required.includes(key)) return key;
+  ctx.report.warn(
+    pointerJoin(ctx.op.pointer, "parameters"),
+    `the idempotency key header ${JSON.stringify(ctx.idempotencyHeader)} is not a plain string parameter, so the tool is not retried`,
+  );
+  return undefined;
 }
 
 function buildParameters(ctx: Context, parts: InputParts): { bindings: ParameterBinding[]; failed: boolean } {
@@ -152,7 +204,7 @@ function buildParameters(ctx: Context, parts: InputParts): { bindings: Parameter
   const { names, properties, required, defs, curated } = parts;
   const bindings: ParameterBinding[] = [];
   let failed = false;
-  for (const param of [...op.parameters, ...addedParameters(op, ctx.curation)]) {
+  for (const param of withIdempotencyKey(op, [...op.parameters, ...addedParameters(op, ctx.curation)], ctx.idempotencyHeader)) {
     const base = { name: param.name, in: param.in, style: param.style, explode: param.explode };
     if (param.in === "header" && TRANSPORT_HEADERS.has(param.name.toLowerCase())) {
       ctx.conversions.add(
@@ -195,7 +247,7 @@ function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | un
   for (const other of op.otherBodies) {
     report.warn(
       pointerJoin(op.pointer, "requestBody"),
-      `request body ${JSON.stringify(other)} is not offered: toolc sends JSON, form, text or binary bodies${op.body ? `; ${JSON.stringify(op.body.mediaType)} is used` : ""}`,
+      `request body ${JSON.stringify(other)} is not offered: ${SENDABLE_BODIES}${op.body ? `; ${JSON.stringify(op.body.mediaType)} is used` : ""}`,
     );
   }
   const body = op.body;
@@ -211,7 +263,9 @@ function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | un
   }
   const key = names.take(names.has("body") ? "request_body" : "body", "request");
   properties[key] = converted.schema;
-  if (body.required) required.push(key);
+  // A body with required properties of its own is required too: sent without them, the API refuses it.
+  const resolved = converter.resolve(body.schema);
+  if (body.required || (isJsonObject(resolved) && Array.isArray(resolved.required) && resolved.required.length > 0)) required.push(key);
   return { binding: { ...binding, key }, failed: converted.failed };
 }
 
@@ -250,7 +304,8 @@ function flattenBody(ctx: Context, parts: InputParts, object: JsonObject & { pro
     parts.properties[key] = markSensitive(object.properties[key]!, key, key, ctx);
   }
   const offered = new Set(keys);
-  if (body.required) parts.required.push(...[...requiredByBody].filter((r) => offered.has(r) || !Object.hasOwn(object.properties, r)));
+  // The body's own `required` holds whether or not the body is: a model always sends a body, and one without these fields is refused by the API.
+  parts.required.push(...[...requiredByBody].filter((r) => offered.has(r) || !Object.hasOwn(object.properties, r)));
   return Object.keys(fixed).length === 0 ? { keys } : { keys, fixed };
 }
 

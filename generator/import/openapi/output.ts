@@ -6,7 +6,8 @@
  * says how a 2025-era client gets it). A 2xx without content is `{}`; one
  * with non-JSON content becomes a content block (text, image, audio or an
  * embedded resource) and the output says its media type. Each 4xx with a
- * status code, except 429 (transient), is a declared error.
+ * status code is a declared error, and every tool rejects an undeclared 4xx
+ * with a reason of its own (buildErrors).
  */
 import { pointerJoin, type Reporter } from "../problems.js";
 import { defsEntryName } from "../../schema/refs.js";
@@ -85,6 +86,14 @@ export function buildOutput(op: Operation, converter: SchemaConverter, conversio
       other.pointer,
       `the ${other.status} response's schema differs from the ${chosen.status} response's; the output declares ${chosen.status}'s, so a ${other.status} answer of another shape is INVALID_OUTPUT`,
     );
+  }
+  if (isJsonMediaType(chosen.mediaType) && chosen.schema === undefined) {
+    conversions.add(
+      "JSON answer without a schema",
+      chosen.pointer,
+      `the ${chosen.status} answer is JSON without a schema: the output accepts any JSON value, as it arrives`,
+    );
+    return { schema: {}, success: { kind: "json" }, content: undefined, failed: false };
   }
   if (!isJsonMediaType(chosen.mediaType) || chosen.schema === undefined) {
     const block = contentBlock(chosen.mediaType);
@@ -171,22 +180,53 @@ export interface BuiltErrors {
   readonly byStatus: Record<string, string>;
 }
 
-export function buildErrors(op: Operation, conversions: Conversions): BuiltErrors {
+/**
+ * Reasons every tool has for a 4xx its description does not declare, so the
+ * agent gets the status and the API's own message (REJECTED) rather than a
+ * bare FAILED. `4XX` stands for any other 4xx status.
+ */
+const UNDECLARED: readonly (readonly [status: string, reason: string, description: string])[] = [
+  ["404", "NOT_FOUND", "The API answered 404: what the call names does not exist (check the ids)."],
+  ["409", "CONFLICT", "The API answered 409: the call conflicts with the current state of what it changes."],
+  ["422", "UNPROCESSABLE_CONTENT", "The API answered 422: it understood the call but refused its values; the message says why."],
+  ["4XX", "HTTP_4XX", "The API refused the call with another 4xx status; the message gives the status and the API's words."],
+];
+
+const RATE_LIMITED: readonly [string, string, string] = [
+  "429",
+  "RATE_LIMITED",
+  "The API answered 429: too many calls; the message says when to try again (Retry-After).",
+];
+
+/**
+ * The contract's errors and the status → reason table the handler reads.
+ * 429 is transient (retried per the contract's policy) on a tool that is
+ * retried; on one that is not, it is RATE_LIMITED, since a FAILED would say
+ * the write may have applied, and a 429 never applies.
+ */
+export function buildErrors(op: Operation, conversions: Conversions, retried: boolean): BuiltErrors {
   const errors: JsonObject = {};
   const byStatus: Record<string, string> = {};
   for (const response of op.responses) {
     if (!/^4\d\d$/.test(response.status)) {
-      if (/^4XX$/i.test(response.status))
-        conversions.add("4XX range", response.pointer, "a 4XX range has no code of its own; such answers fail the call (FAILED)");
+      if (/^4XX$/i.test(response.status)) {
+        conversions.add("4XX range", response.pointer, "a 4XX range has no code of its own: another 4xx answer is rejected as HTTP_4XX");
+        if (response.description.trim() !== "") errors.HTTP_4XX = { description: response.description.trim() };
+      }
       continue;
     }
-    if (response.status === "429") {
+    if (response.status === "429" && retried) {
       conversions.add("429", response.pointer, "429 is a transient failure (retried per the contract's policy), not a declared error");
       continue;
     }
-    const reason = REASONS[response.status] ?? `HTTP_${response.status}`;
+    const reason = response.status === "429" ? RATE_LIMITED[1] : (REASONS[response.status] ?? `HTTP_${response.status}`);
     byStatus[response.status] = reason;
     errors[reason] = { description: response.description.trim() === "" ? `HTTP ${response.status}` : response.description.trim() };
+  }
+  for (const [status, reason, description] of retried ? UNDECLARED : [...UNDECLARED, RATE_LIMITED]) {
+    if (Object.hasOwn(byStatus, status)) continue;
+    byStatus[status] = reason;
+    if (!Object.hasOwn(errors, reason)) errors[reason] = { description };
   }
   return { errors, byStatus };
 }

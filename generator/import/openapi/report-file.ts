@@ -42,6 +42,17 @@ export function reportMarkdown(result: OpenApiImportResult): string {
     "| --- | --- | --- |",
     ...result.conversions.list.map((c) => `| ${cell(c.kind)} | ${cell(c.pointer)} | ${cell(c.message)} |`),
     "",
+    "## Writes and their retries",
+    "",
+    "A write is retried only when repeating it cannot apply it twice: it is idempotent, or every attempt sends the same idempotency key.",
+    "",
+    "| tool | operation | idempotent | idempotency key | attempts | why |",
+    "| --- | --- | --- | --- | ---: | --- |",
+    ...result.writes.map(
+      (w) =>
+        `| ${cell(w.tool)} | ${cell(`${w.method} ${w.path}`)} | ${w.idempotent ? "yes" : "no"} | ${w.idempotencyKey === undefined ? "none" : cell(w.idempotencyKey)} | ${w.attempts} | ${cell(w.why)} |`,
+    ),
+    "",
   ];
   return lines.join("\n");
 }

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { Problem } from "../problems.js";
-import { contractYaml } from "../yaml.js";
+import { contractYaml, YamlMismatchError } from "../yaml.js";
 import type { OpenApiTool } from "./contract.js";
 import { emitHandlers, emitRuntime, RUNTIME_FILE } from "./handlers.js";
 import type { ApiSpec, SecurityScheme } from "./model.js";
@@ -35,6 +35,8 @@ export interface FilePlan {
   readonly tools: readonly OpenApiTool[];
   readonly server: string | undefined;
   readonly force: boolean;
+  /** A tool whose contract cannot be written: it is left out (of the handlers too), the others are written. */
+  readonly unwritable: (tool: OpenApiTool, message: string) => void;
 }
 
 const MARKER = /^# toolc import: openapi (\S+);/m;
@@ -65,7 +67,8 @@ function relativeModule(from: string, to: string): string {
 export const MAX_CONTRACT_BYTES = 1024 * 1024;
 
 /** A contract's file text, or the error (at its operation in the description) that keeps it from being written. */
-function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem {
+/** The contract's YAML; a Problem when it is over the size bound; undefined when it does not read back, reported for that operation alone (plan.unwritable), the others written. */
+function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem | undefined {
   const at = (message: string): Problem => ({
     severity: "error",
     file: plan.specDisplay,
@@ -76,6 +79,7 @@ function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem {
   try {
     text = contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out);
   } catch (e) {
+    if (e instanceof YamlMismatchError) return void plan.unwritable(tool, e.message);
     return at(e instanceof Error ? e.message : String(e));
   }
   const bytes = Buffer.byteLength(text);
@@ -90,6 +94,7 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
   const files: PlannedFile[] = [];
   const problems: Problem[] = [];
   const produced = new Set<string>();
+  const tools: OpenApiTool[] = [];
   for (const tool of plan.tools) {
     const path = join(plan.out, `${tool.name}.yaml`);
     produced.add(path);
@@ -99,7 +104,10 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
       continue;
     }
     const written = contractText(tool, plan);
-    if (typeof written === "string") files.push({ path, text: written });
+    if (typeof written === "string") {
+      files.push({ path, text: written });
+      tools.push(tool);
+    } else if (written === undefined) produced.delete(path);
     else problems.push(written);
   }
   if (existsSync(plan.out)) {
@@ -117,7 +125,7 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
     envPrefix: plan.env,
     server: plan.server,
     schemes: plan.schemes,
-    tools: plan.tools,
+    tools,
     indexModule: relativeModule(plan.handlers, join(plan.generated, "index.ts")),
     extension: ".js",
   });

@@ -26,24 +26,24 @@ import { buildCorpusSpec, projectModules, SPECS, type CorpusSpec, type ImportedS
 function expectImported(spec: CorpusSpec, imported: ImportedSpec): void {
   expect(imported.errors).toEqual([]);
   expect(imported.operations).toBe(spec.operations);
-  expect(imported.tools).toBe(spec.operations);
+  expect(imported.tools).toBe(spec.tools);
   expect(imported.warnings).toBe(spec.warnings);
   // An answer that is not an object is the output as it is; none is wrapped.
   expect({ "array output": imported.conversions["array output"] ?? 0, "non-object output": imported.conversions["non-object output"] ?? 0 }).toEqual(spec.outputs);
   // More tools than VS Code takes: the warning names the curation options.
-  expect(imported.messages.join("\n")).toMatch(/more than 128 .*`include`\/`exclude`.*`groups`/);
+  if (spec.tools > 128) expect(imported.messages.join("\n")).toMatch(/more than 128 .*`include`\/`exclude`.*`groups`/);
 }
 
 function expectGenerated(spec: CorpusSpec, imported: ImportedSpec): void {
   expect(imported.generate.stderr.split("\n").filter((l) => / error /.test(l))).toEqual([]);
   expect(imported.generate.code).toBe(0);
-  expect(imported.generate.stdout).toContain(`${spec.operations} tools compiled`);
+  expect(imported.generate.stdout).toContain(`${spec.tools} tools compiled`);
 }
 
 describe.each([SPECS.blockfrost, SPECS.slack])("$name", (spec) => {
   const imported = (): ImportedSpec => typecheckFixture("openapi")[spec.name as "blockfrost" | "slack"];
 
-  it(`imports all ${spec.operations} operations with no errors`, () => expectImported(spec, imported()));
+  it(`imports its ${spec.operations} operations with no errors`, () => expectImported(spec, imported()));
 
   it("compiles with toolc generate, without errors", () => expectGenerated(spec, imported()));
 

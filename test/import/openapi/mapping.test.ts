@@ -51,9 +51,10 @@ describe("effect from the method", () => {
     { method: "get", effect: "read", idempotent: undefined, retry: { attempts: 3 } },
     { method: "head", effect: "read", idempotent: undefined, retry: { attempts: 3 } },
     { method: "put", effect: "write", idempotent: true, retry: { attempts: 3 } },
-    { method: "patch", effect: "write", idempotent: true, retry: { attempts: 3 } },
+    // PATCH may append (RFC 5789 §2): not retried without an idempotency key (writes.test.ts).
+    { method: "patch", effect: "write", idempotent: undefined, retry: undefined },
     { method: "post", effect: "write", idempotent: undefined, retry: undefined },
-    { method: "delete", effect: "destructive", idempotent: undefined, retry: undefined },
+    { method: "delete", effect: "destructive", idempotent: true, retry: { attempts: 3 } },
   ])("$method → $effect", async ({ method, effect, idempotent, retry }) => {
     const { contract } = await onlyContract(openapi30({ "/a": { [method]: { operationId: "op", responses: { 200: OK_OBJECT } } } }));
     expect({ effect: contract.effect, idempotent: contract.idempotent, retry: contract.retry, openWorld: contract.openWorld }).toEqual({ effect, idempotent, retry, openWorld: true });
@@ -183,10 +184,15 @@ describe("output and errors", () => {
     expect(contracts.remove!.output).toEqual({ type: "object", properties: {}, additionalProperties: false });
   });
 
-  it("declares each 4xx with a status code, but not 429 or a 4XX range", async () => {
+  it("declares each 4xx with a status code and a 4XX range, the undeclared ones too; 429 only where the tool is not retried", async () => {
     const responses = { 200: OK_OBJECT, 404: { description: "No such thing" }, 409: { description: "" }, 418: { description: "teapot" }, 429: { description: "slow down" }, "4XX": { description: "other" } };
     const { contract } = await onlyContract(openapi30({ "/a": get({ responses }) }));
-    expect(contract.errors).toEqual({ NOT_FOUND: { description: "No such thing" }, CONFLICT: { description: "HTTP 409" }, HTTP_418: { description: "teapot" } });
+    expect(contract.errors).toEqual({
+      NOT_FOUND: { description: "No such thing" }, CONFLICT: { description: "HTTP 409" }, HTTP_418: { description: "teapot" }, HTTP_4XX: { description: "other" },
+      UNPROCESSABLE_CONTENT: { description: expect.stringMatching(/^The API answered 422/) },
+    });
+    const { contract: post } = await onlyContract(openapi30({ "/a": { post: { operationId: "create", responses: { 201: OK_OBJECT } } } }));
+    expect(Object.keys(post.errors as object).sort()).toEqual(["CONFLICT", "HTTP_4XX", "NOT_FOUND", "RATE_LIMITED", "UNPROCESSABLE_CONTENT"]);
   });
 });
 

@@ -24,6 +24,8 @@ export interface LoopbackApi {
   readonly requests: RecordedRequest[];
   /** What every answered request gets from now on. */
   answer(status: number, body: unknown): void;
+  /** Answers the next requests get, one each, before the current answer applies again. */
+  queue(...answers: { status: number; body: unknown; headers?: Record<string, string> }[]): void;
   /** Resolves when `count` requests have been abandoned by their caller. */
   abandoned(count: number): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export async function startLoopbackApi(): Promise<LoopbackApi> {
   const requests: RecordedRequest[] = [];
   const open = new Set<ServerResponse>();
   let answer = { status: 200, body: "{}" };
+  const queued: { status: number; body: string; headers: Record<string, string> }[] = [];
   let waiting: { count: number; resolve: () => void } | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -48,8 +51,9 @@ export async function startLoopbackApi(): Promise<LoopbackApi> {
         if (waiting && requests.filter((r) => r.abandoned).length >= waiting.count) waiting.resolve();
       });
       if (req.url!.includes("/hang")) return void open.add(res);
-      res.writeHead(answer.status, { "content-type": "application/json" });
-      res.end(answer.body);
+      const next = queued.shift() ?? { ...answer, headers: {} };
+      res.writeHead(next.status, { "content-type": "application/json", ...next.headers });
+      res.end(next.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -57,6 +61,7 @@ export async function startLoopbackApi(): Promise<LoopbackApi> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     answer: (status, body) => void (answer = { status, body: JSON.stringify(body) }),
+    queue: (...answers) => void queued.push(...answers.map((a) => ({ status: a.status, body: a.body === undefined ? "" : JSON.stringify(a.body), headers: a.headers ?? {} }))),
     abandoned: (count) => new Promise<void>((resolve) => {
       if (requests.filter((r) => r.abandoned).length >= count) return resolve();
       waiting = { count, resolve };
