@@ -26,7 +26,8 @@ function importRows(parts: FolderReadmeParts): Row[] {
       "`index.ts`",
       "the API: `contracts`, `Handlers` and a `<Name>Handler` per tool, `execute`, `createServer`, `createClient`, `verifyServer`, `TransientError`, and every tool's input, output and named type; it needs no Node types",
     ],
-    ["`http.ts`", "`createHttpHandler`, the Streamable HTTP entry (Node only: import it only if you serve HTTP)"],
+    ["`http.ts`", "`createHttpHandler`, the Streamable HTTP entry for Node's `http` server (import it only if you serve HTTP on Node)"],
+    ["`fetch.ts`", "`createFetchHandler`, the same entry on web-standard `Request`/`Response`, for Workers, Deno, Bun and route handlers; no Node API"],
     ...(parts.providers
       ? [
           [
@@ -53,7 +54,7 @@ function restRows(ir: ContractIR): Row[] {
 }
 
 export function emitFolderReadme(ir: ContractIR, parts: FolderReadmeParts): EmittedFile {
-  const modules = parts.providers ? "these three modules" : "these two modules";
+  const modules = parts.providers ? "these four modules" : "these three modules";
   const text = [
     `<!-- ${headerLine("the definitions folder")} -->`,
     "",
