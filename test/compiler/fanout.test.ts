@@ -9,6 +9,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CHUNKS_FOLDER } from "../../generator/emit/copies.js";
+import { fanContract } from "../helpers/fan-contract.js";
 import { projectWith, runCli } from "./helpers.js";
 
 /** A tool whose input is `$defs` d0…d<levels>, each d<i> an object with properties a and b, both `$ref: d<i+1>`; the last is `leaf`. */
@@ -18,20 +20,7 @@ export function doublingChain(levels: number, leaf = "{ type: string, maxLength:
     defs.push(`    d${i}: { type: object, properties: { a: { $ref: "#/$defs/d${i + 1}" }, b: { $ref: "#/$defs/d${i + 1}" } } }`);
   }
   defs.push(`    d${levels}: ${leaf}`);
-  return [
-    "name: fan",
-    "version: 1",
-    "description: Fan.",
-    "effect: read",
-    "input:",
-    "  type: object",
-    "  properties:",
-    '    root: { $ref: "#/$defs/d0" }',
-    "  $defs:",
-    ...defs,
-    "output: { type: object }",
-    "",
-  ].join("\n");
+  return fanContract(defs);
 }
 
 /** Bytes of every file below `dir` whose path contains `part`. */
@@ -70,7 +59,7 @@ describe("a doubling $ref chain", () => {
       const out = join(await project(levels), "generated");
       sizes.set(levels, {
         validator: statSync(join(out, "validators/fan.ts")).size,
-        copies: bytesUnder(join(out, "copies"), "fan"),
+        copies: bytesUnder(join(out, CHUNKS_FOLDER), "fan"),
         schemas: bytesUnder(join(out, "schemas"), "fan"),
         providers: statSync(join(out, "providers.ts")).size,
       });

@@ -13,6 +13,7 @@ import { diffContracts } from "../../generator/diff/index.js";
 import { sideFromTexts } from "../../generator/diff/sources.js";
 import { emitValidators } from "../../generator/emit/validators.js";
 import { compileYaml } from "../runtime/yaml-contracts.js";
+import { fanContract } from "../helpers/fan-contract.js";
 import { CHAOS_SEED, runs, timeoutFor } from "./config.js";
 
 /** A `$defs` graph: for each definition but the last, the definitions its properties refer to. */
@@ -48,20 +49,7 @@ function contract([count, targets, back]: Graph, leaf: string): string {
     defs.push(`    d${i}: { type: object, properties: { ${props.join(", ")} } }`);
   }
   defs.push(`    d${count - 1}: ${leaf}`);
-  return [
-    "name: fan",
-    "version: 1",
-    "description: Fan.",
-    "effect: read",
-    "input:",
-    "  type: object",
-    "  properties:",
-    '    root: { $ref: "#/$defs/d0" }',
-    "  $defs:",
-    ...defs,
-    "output: { type: object }",
-    "",
-  ].join("\n");
+  return fanContract(defs);
 }
 
 const LEAF = "{ type: string, maxLength: 8 }";
