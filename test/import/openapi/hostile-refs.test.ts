@@ -159,9 +159,9 @@ describe("a local description", () => {
   });
 
   it("refuses a file outside its folder, by a relative path, an absolute one, or a symbolic link; --allow-ref-outside reads it", async () => {
-    const dir = project({ "api.yaml": describing("../shared.yaml") });
-    writeFileSync(join(dir, "shared.yaml"), THING);
-    expectRefused(await importSpec(join(dir, "api/api.yaml"), undefined, {}, dir), REF, /refused: .*shared\.yaml is outside the description's folder .*--allow-ref-outside/);
+    const dir = project({ "api.yaml": describing("../common.yaml") });
+    writeFileSync(join(dir, "common.yaml"), THING);
+    expectRefused(await importSpec(join(dir, "api/api.yaml"), undefined, {}, dir), REF, /refused: .*common\.yaml is outside the description's folder .*--allow-ref-outside/);
     const allowed = await importSpec(join(dir, "api/api.yaml"), undefined, { allowRefOutside: true }, dir);
     expect(allowed.messages).toEqual([]);
     expect(Object.keys(allowed.contracts)).toEqual(["getA"]);
