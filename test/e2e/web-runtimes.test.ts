@@ -20,14 +20,13 @@
 import { spawn } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authProject, startIssuer, type Issuer } from "./auth/harness.js";
-import { nodeBin } from "../helpers/node-runtimes.js";
 import { GATED_PATH, GATED_RESOURCE } from "../web-runtimes/routes.js";
+import { wranglerArgv } from "../web-runtimes/wrangler.js";
 import { call, envelopeOf, LogBuffer, newClient, stopProcess } from "./helpers.js";
 import { envelope } from "./rpc.js";
 
@@ -45,23 +44,7 @@ const RUNTIMES: Record<string, () => Promise<{ argv: string[]; env?: Record<stri
   node: async () => ({ argv: [process.execPath, "--import", "tsx", SERVE] }),
   deno: async () => ({ argv: [installed("deno"), "run", "--allow-all", "--sloppy-imports", SERVE] }),
   bun: async () => ({ argv: [installed("bun"), "run", SERVE] }),
-  workerd: async () => ({
-    argv: [
-      nodeBin(24),
-      join(ROOT, "test/web-runtimes/node_modules/wrangler/bin/wrangler.js"),
-      "dev",
-      "--local",
-      "--config",
-      workerConfig(),
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(await freePort()),
-      "--inspector-port",
-      String(await freePort()),
-      "--show-interactive-dev-session=false",
-    ],
-  }),
+  workerd: async () => ({ argv: await wranglerArgv(workerConfig()) }),
 };
 const REFERENCE = "node (createHttpHandler)";
 
@@ -75,18 +58,6 @@ function workerConfig(): string {
   // No nodejs_compat: a `node:` import anywhere in what it serves would fail to load.
   writeFileSync(config, `name = "toolc-fetch-handler-gated"\nmain = "worker.ts"\ncompatibility_date = "2026-11-01"\n\n[vars]\nTOOLC_RT_KEYS = '${JSON.stringify(issuer.keySet)}'\n`);
   return config;
-}
-
-/** A port nothing listens on now, for wrangler, which takes no port 0. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function installed(name: string): string {
