@@ -18,6 +18,7 @@ import { GET_ORDER_OUTPUT, type SdkLine, SYNTHETIC_OUTPUT, writeFloorServer, wri
 import { writeSyntheticDefinitions } from "./lib/synthetic.js";
 import { cpSync } from "node:fs";
 import { benchOpenApiImport } from "./openapi-import.js";
+import { benchWebRuntimes } from "./web-runtimes.js";
 import { benchExecutor, benchValidators, EXECUTOR_OUTPUTS, formatSanity } from "./validators.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -189,6 +190,8 @@ async function main(): Promise<void> {
   await codegenSection(QUICK ? 200 : 1000);
   openApiImportSection();
   await catalogSection();
+  print("\n### The border on each runtime: the demo's get_order over Streamable HTTP, 2026-07-28 (test/web-runtimes)\n");
+  await benchWebRuntimes(print);
   print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
   benchAdversarial(print);
   print("\n### Redaction: a sensitive map of 1,000 to 100,000 values (ms, best of 3, 1 at 100,000; ratio = with x-sensitive / the same contract without)\n");

@@ -2,8 +2,7 @@
  * The "after" figures of docs/robustness.md's second attack pass, for the
  * rows about the other end of the wire: how many pages verifyServer's check
  * reads from a server whose tools/list never ends, how many DNS-rebound
- * browser requests reach a handler on a non-loopback address (and when the
- * warning comes), and how many echoed secrets and impossible retries the
+ * browser requests reach a handler on a non-loopback address, and how many echoed secrets and impossible retries the
  * typed client passes on. Servers run in memory or on 127.0.0.1; counts,
  * one-off figures, not a benchmark.
  *
@@ -16,7 +15,6 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createToolClient } from "../generator/runtime/client.js";
 import { checkToolDrift } from "../generator/runtime/drift.js";
-import { UNCHECKED_HOST_WARNING } from "../generator/runtime/http-guard.js";
 import { createToolHttpHandler } from "../generator/runtime/http.js";
 import { createToolServer } from "../generator/runtime/server.js";
 import { containsString } from "../test/fuzz/harness.js";
@@ -73,12 +71,9 @@ function post(port: number, headers: Record<string, string>): Promise<number> {
   });
 }
 
-/** A handler without allowedHosts whose connections arrive on 192.0.2.10 (simulated), sent rebound pages whose Origin is their Host. */
+/** A handler without allowedHosts or allowedOrigins whose connections arrive on 192.0.2.10 (simulated), sent rebound pages whose Origin is their Host. */
 async function rebindingRow(print: Print): Promise<void> {
   let created = 0;
-  const warnings: number[] = [];
-  const onWarning = (w: Error & { code?: string }): void => void (w.code === UNCHECKED_HOST_WARNING && warnings.push(performance.now()));
-  process.on("warning", onWarning);
   const handler = createToolHttpHandler(() => (created++, createToolServer(orders, makeHandlers(new FakeOrders()))), {});
   const http = createServer((req, res) => {
     Object.defineProperty(req.socket, "localAddress", { value: "192.0.2.10", configurable: true });
@@ -87,19 +82,13 @@ async function rebindingRow(print: Print): Promise<void> {
   http.listen(0, "127.0.0.1");
   await once(http, "listening");
   const port = (http.address() as AddressInfo).port;
-  await new Promise((resolve) => setImmediate(resolve));
-  const beforeAnyRequest = warnings.length;
   let refused = 0;
   for (let i = 0; i < CALLS; i++) {
     const host = `rebound-${i}.example:${port}`;
     if ((await post(port, { host, origin: `http://${host}` })) === 403) refused++;
   }
-  await new Promise((resolve) => setImmediate(resolve));
-  process.off("warning", onWarning);
   http.close();
-  print(
-    `| DNS rebinding on a non-loopback address | ${refused} of ${CALLS} rebound page requests refused (403), ${created} servers created for them; warnings: ${beforeAnyRequest} before the first request, ${warnings.length} after ${CALLS} |`,
-  );
+  print(`| DNS rebinding on a non-loopback address | ${refused} of ${CALLS} rebound page requests refused (403), ${created} servers created for them |`);
 }
 
 /** A server that answers every tools/call with `answer()`. */

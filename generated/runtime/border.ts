@@ -29,15 +29,17 @@ export interface BorderOptions {
    * spells them (`https://app.example.com`, `http://localhost:5173`). A
    * request whose `Origin` is present and not allowed gets 403 and runs
    * nothing. Unset: an origin on the request's own host is allowed, and on a
-   * loopback connection so is any localhost origin; on any other connection
-   * without `allowedHosts`, no origin is (see http-guard.ts).
+   * loopback connection so is any localhost origin. On any other connection,
+   * without `allowedHosts` only the origins listed here are, and with neither
+   * option every request there is refused (see http-guard.ts).
    */
   allowedOrigins?: readonly string[];
   /**
    * `Host` header values to answer (`mcp.example.com`, `mcp.example.com:8443`;
    * a name without a port allows any port). Unset: on a loopback connection
    * only `localhost`, `127.0.0.1` and `[::1]`, which is what stops DNS
-   * rebinding; on any other connection every host.
+   * rebinding; on any other connection every host when `allowedOrigins` is
+   * set, and none (403) when it is not.
    */
   allowedHosts?: readonly string[];
   /**
@@ -55,7 +57,8 @@ export interface FetchHandlerOptions extends BorderOptions {
    * runtime does not say. Unset, every request counts as arriving on
    * loopback, the strict side: only a localhost `Host` is answered unless
    * `allowedHosts` lists the server's public names, which a deployed server
-   * sets.
+   * sets. A non-loopback address here applies the rules for one: nothing is
+   * answered unless `allowedHosts` or `allowedOrigins` is set.
    */
   localAddress?: string;
 }

@@ -9,64 +9,47 @@
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { EmittedFile } from "../ir.js";
-import { code, FileBuilder, typeSymbol, valueSymbol, type Code } from "./file-builder.js";
+import { FileBuilder, typeSymbol, valueSymbol } from "./file-builder.js";
 import { headerComment } from "./header.js";
-import { AUTH_OPTIONS, authDefaults, CONTRACTS, CREATE_AUTH_GATE, CREATE_SERVER, HANDLERS, reexports, SERVER_OPTIONS } from "./http-module.js";
-import { jsDoc } from "./literal.js";
+import {
+  AUTH_OPTIONS,
+  authDefaults,
+  CONTRACTS,
+  CREATE_AUTH_GATE,
+  CREATE_SERVER,
+  entryHandler,
+  HANDLERS,
+  reexports,
+  SERVER_OPTIONS,
+  type HttpEntry,
+} from "./http-module.js";
 
 const BORDER_RUNTIME = "./runtime/border.js";
 const CREATE_TOOL_FETCH_HANDLER = valueSymbol("createToolFetchHandler", BORDER_RUNTIME);
 const FETCH_HANDLER_OPTIONS = typeSymbol("FetchHandlerOptions", BORDER_RUNTIME);
-
-const HANDLER_TYPE = "(request: Request) => Promise<Response>";
 
 const SOCKETLESS = [
   "Without `localAddress` every request counts as arriving on loopback: only a localhost `Host` is answered",
   "unless `allowedHosts` lists the server's public names, which a deployed server sets.",
 ];
 
-function plainHandler(): Code {
-  const doc = jsDoc([
+const FETCH_ENTRY: HttpEntry = {
+  name: "createFetchHandler",
+  handlerType: "(request: Request) => Promise<Response>",
+  createTool: CREATE_TOOL_FETCH_HANDLER,
+  optionsType: FETCH_HANDLER_OPTIONS,
+  doc: [
     "A web-standard `fetch` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.",
     "Export it as a Workers or Deno `fetch`, pass it to `Bun.serve`, or call it from a route handler.",
     ...SOCKETLESS,
-  ])!;
-  return code`${doc}
-export function createFetchHandler(
-  handlers: ${HANDLERS},
-  options?: ${SERVER_OPTIONS} & ${FETCH_HANDLER_OPTIONS},
-): ${HANDLER_TYPE} {
-  return ${CREATE_TOOL_FETCH_HANDLER}(
-    () => ${CREATE_SERVER}(handlers, options),
-    options,
-    ${CONTRACTS},
-  );
-}`;
-}
-
-function gatedHandler(): Code {
-  const doc = jsDoc([
+  ],
+  gatedDoc: [
     "A web-standard `fetch` handler serving MCP over Streamable HTTP, stateless: a fresh server per request,",
     "as an OAuth resource server: every request needs a valid bearer token, and a tool call the token's scopes do not cover gets 403.",
     ...SOCKETLESS,
     "It throws when the settings cannot verify a token (no resource, no authorization server, no key set or verify function).",
-  ])!;
-  return code`${doc}
-export function createFetchHandler(
-  handlers: ${HANDLERS},
-  options?: ${SERVER_OPTIONS} & ${FETCH_HANDLER_OPTIONS} & { auth?: ${AUTH_OPTIONS} },
-): ${HANDLER_TYPE} {
-  const { auth, ...rest } = options ?? {};
-  const gate = ${CREATE_AUTH_GATE}({ ...authDefaults, ...auth }, ${CONTRACTS});
-  const serverOptions: ${SERVER_OPTIONS} = { listing: gate.listing, ...rest };
-  return ${CREATE_TOOL_FETCH_HANDLER}(
-    () => ${CREATE_SERVER}(handlers, serverOptions),
-    rest,
-    ${CONTRACTS},
-    gate,
-  );
-}`;
-}
+  ],
+};
 
 export function emitFetchModule(auth?: AuthSetting): EmittedFile {
   const file = new FileBuilder("fetch.ts", headerComment("the definitions folder"), { importOrder: "used" });
@@ -74,7 +57,7 @@ export function emitFetchModule(auth?: AuthSetting): EmittedFile {
   const gate = auth === undefined ? [] : [CREATE_AUTH_GATE, AUTH_OPTIONS];
   for (const symbol of [CONTRACTS, CREATE_SERVER, HANDLERS, SERVER_OPTIONS, ...gate, CREATE_TOOL_FETCH_HANDLER, FETCH_HANDLER_OPTIONS]) file.use(symbol);
   file.add(reexports(file, auth !== undefined, "FetchHandlerOptions", BORDER_RUNTIME));
-  if (auth === undefined) file.add(plainHandler());
-  else file.add(authDefaults(auth), gatedHandler());
+  if (auth === undefined) file.add(entryHandler(FETCH_ENTRY, false));
+  else file.add(authDefaults(auth), entryHandler(FETCH_ENTRY, true));
   return { path: file.path, text: file.toText() };
 }

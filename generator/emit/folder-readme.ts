@@ -12,6 +12,8 @@ import { headerLine } from "./header.js";
 export interface FolderReadmeParts {
   /** providers.ts is generated (the config's `providers:` is not `false`). */
   readonly providers: boolean;
+  /** mcp-host.ts is generated (MCP SDK 2.x). */
+  readonly host?: boolean;
 }
 
 type Row = readonly [path: string, what: string];
@@ -28,6 +30,14 @@ function importRows(parts: FolderReadmeParts): Row[] {
     ],
     ["`http.ts`", "`createHttpHandler`, the Streamable HTTP entry for Node's `http` server (import it only if you serve HTTP on Node)"],
     ["`fetch.ts`", "`createFetchHandler`, the same entry on web-standard `Request`/`Response`, for Workers, Deno, Bun and route handlers; no Node API"],
+    ...(parts.host === true
+      ? [
+          [
+            "`mcp-host.ts`",
+            "`registerTools`, the same tools on an `McpServer` of your own (`mcp-handler`, `agents`, hand-written resources and prompts)",
+          ] as const,
+        ]
+      : []),
     ...(parts.providers
       ? [
           [
@@ -54,7 +64,8 @@ function restRows(ir: ContractIR): Row[] {
 }
 
 export function emitFolderReadme(ir: ContractIR, parts: FolderReadmeParts): EmittedFile {
-  const modules = parts.providers ? "these four modules" : "these three modules";
+  const count = importRows(parts).length;
+  const modules = `these ${["", "one", "two", "three", "four", "five"][count] ?? count} modules`;
   const text = [
     `<!-- ${headerLine("the definitions folder")} -->`,
     "",

@@ -57,20 +57,50 @@ export function reexports(file: FileBuilder, auth: boolean, options = "HttpHandl
 
 const HANDLER_TYPE = code`(req: ${INCOMING_MESSAGE}, res: ${SERVER_RESPONSE}) => Promise<void>`;
 
-function plainHandler(): Code {
-  const doc = jsDoc([
-    "A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.",
-    "On MCP SDK 2.x it answers protocol 2026-07-28 and 2025-era clients on the same endpoint.",
-  ])!;
-  return code`${doc}
-export function createHttpHandler(
+/** One HTTP entry's shape: its name, what it returns, the runtime function it binds, its options type and its doc. */
+export interface HttpEntry {
+  readonly name: string;
+  readonly handlerType: Code | string;
+  readonly createTool: ImportSymbol;
+  readonly optionsType: ImportSymbol;
+  readonly doc: readonly string[];
+  /** The doc with auth: what the gate adds. */
+  readonly gatedDoc: readonly string[];
+}
+
+/**
+ * The entry function both HTTP modules print (http.ts, fetch.ts): the runtime
+ * function bound to this project's contracts and server, and with auth the
+ * gate, built from the config's `auth` values with the `auth` option over
+ * them one by one (an `undefined` there keeps the config's).
+ */
+export function entryHandler(entry: HttpEntry, auth: boolean): Code {
+  const { name, handlerType, createTool, optionsType } = entry;
+  if (!auth)
+    return code`${jsDoc([...entry.doc])!}
+export function ${name}(
   handlers: ${HANDLERS},
-  options?: ${SERVER_OPTIONS} & ${HTTP_HANDLER_OPTIONS},
-): ${HANDLER_TYPE} {
-  return ${CREATE_TOOL_HTTP_HANDLER}(
+  options?: ${SERVER_OPTIONS} & ${optionsType},
+): ${handlerType} {
+  return ${createTool}(
     () => ${CREATE_SERVER}(handlers, options),
     options,
     ${CONTRACTS},
+  );
+}`;
+  return code`${jsDoc([...entry.gatedDoc])!}
+export function ${name}(
+  handlers: ${HANDLERS},
+  options?: ${SERVER_OPTIONS} & ${optionsType} & { auth?: ${AUTH_OPTIONS} },
+): ${handlerType} {
+  const { auth, ...rest } = options ?? {};
+  const gate = ${CREATE_AUTH_GATE}(auth ?? {}, ${CONTRACTS}, authDefaults);
+  const serverOptions: ${SERVER_OPTIONS} = { listing: gate.listing, ...rest };
+  return ${createTool}(
+    () => ${CREATE_SERVER}(handlers, serverOptions),
+    rest,
+    ${CONTRACTS},
+    gate,
   );
 }`;
 }
@@ -84,29 +114,22 @@ export function authDefaults(auth: AuthSetting): Code {
 const authDefaults: ${AUTH_OPTIONS} = ${fittedLiteral(auth.server as unknown as JsonObject)};`;
 }
 
-function gatedHandler(): Code {
-  const doc = jsDoc([
+const NODE_ENTRY: HttpEntry = {
+  name: "createHttpHandler",
+  handlerType: HANDLER_TYPE,
+  createTool: CREATE_TOOL_HTTP_HANDLER,
+  optionsType: HTTP_HANDLER_OPTIONS,
+  doc: [
+    "A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.",
+    "On MCP SDK 2.x it answers protocol 2026-07-28 and 2025-era clients on the same endpoint.",
+  ],
+  gatedDoc: [
     "A Node `(req, res)` handler serving MCP over Streamable HTTP, stateless: a fresh server per request.",
     "It answers protocol 2026-07-28 and 2025-era clients on the same endpoint, as an OAuth resource server:",
     "every request needs a valid bearer token, and a tool call the token's scopes do not cover gets 403.",
     "It throws when the settings cannot verify a token (no resource, no authorization server, no key set or verify function).",
-  ])!;
-  return code`${doc}
-export function createHttpHandler(
-  handlers: ${HANDLERS},
-  options?: ${SERVER_OPTIONS} & ${HTTP_HANDLER_OPTIONS} & { auth?: ${AUTH_OPTIONS} },
-): ${HANDLER_TYPE} {
-  const { auth, ...rest } = options ?? {};
-  const gate = ${CREATE_AUTH_GATE}(auth ?? {}, ${CONTRACTS}, authDefaults);
-  const serverOptions: ${SERVER_OPTIONS} = { listing: gate.listing, ...rest };
-  return ${CREATE_TOOL_HTTP_HANDLER}(
-    () => ${CREATE_SERVER}(handlers, serverOptions),
-    rest,
-    ${CONTRACTS},
-    gate,
-  );
-}`;
-}
+  ],
+};
 
 export function emitHttpModule(auth?: AuthSetting): EmittedFile {
   const file = new FileBuilder("http.ts", headerComment("the definitions folder"), { importOrder: "used" });
@@ -114,7 +137,7 @@ export function emitHttpModule(auth?: AuthSetting): EmittedFile {
   file.reserve("createHttpHandler", "authDefaults");
   for (const symbol of importsInOrder(auth !== undefined)) file.use(symbol);
   file.add(reexports(file, auth !== undefined));
-  if (auth === undefined) file.add(plainHandler());
-  else file.add(authDefaults(auth), gatedHandler());
+  if (auth === undefined) file.add(entryHandler(NODE_ENTRY, false));
+  else file.add(authDefaults(auth), entryHandler(NODE_ENTRY, true));
   return { path: file.path, text: file.toText() };
 }

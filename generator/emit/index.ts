@@ -11,6 +11,7 @@ import { emitCopies } from "./copies.js";
 import { emitFolderReadme } from "./folder-readme.js";
 import { headerComment } from "./header.js";
 import { emitFetchModule } from "./fetch-module.js";
+import { emitHostModule } from "./host-module.js";
 import { emitHttpModule } from "./http-module.js";
 import { emitIndexModule } from "./index-module.js";
 import { emitProvidersModule } from "./providers/module.js";
@@ -63,9 +64,10 @@ export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFi
     emitIndexModule(ir, options.server),
     emitHttpModule(options.auth),
     emitFetchModule(options.auth),
+    ...(options.mcpSdk === 2 ? [emitHostModule()] : []),
     ...(options.providers === false ? [] : [emitProvidersModule(ir)]),
     ...emitRuntimeFiles(runtimeNeeds(options)),
-    emitFolderReadme(ir, { providers: options.providers !== false }),
+    emitFolderReadme(ir, { providers: options.providers !== false, host: options.mcpSdk === 2 }),
   ];
 }
 

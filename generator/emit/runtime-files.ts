@@ -32,8 +32,8 @@ export const RUNTIME_HEADER = `// ${RUNTIME_MARKER}: toolc generate copies this 
 const RUNTIME_DIR = new URL("../../generator/runtime/", import.meta.url);
 const PORT_DIRS: Record<McpSdkLine, URL> = { 1: RUNTIME_DIR, 2: new URL("sdk2/", RUNTIME_DIR) };
 const PORT_FILES: ReadonlySet<string> = new Set(["sdk.ts", "sdk-http.ts", "sdk-testing.ts"]);
-/** Files of one line alone: the 2.x resource server (runtime/auth.ts, which imports `jose`). */
-const LINE_FILES: Readonly<Record<McpSdkLine, readonly string[]>> = { 1: [], 2: ["auth.ts"] };
+/** Files of one line alone: the 2.x resource server (runtime/auth.ts, which imports `jose`) and McpServer host (runtime/tool-host.ts). */
+const LINE_FILES: Readonly<Record<McpSdkLine, readonly string[]>> = { 1: [], 2: ["auth.ts", "tool-host.ts"] };
 /** The OpenAPI import's runtime, written beside a project's handlers (import/openapi/handlers.ts), in the same layout. */
 const OPENAPI_RUNTIME_DIR = new URL("../../generator/openapi-runtime/", import.meta.url);
 
@@ -103,6 +103,8 @@ export function reachedRuntimeFiles(needs: RuntimeNeeds, sources: ReadonlyMap<st
   if (needs.tests === true) roots.push(...RUNTIME_ROOTS.tests);
   // SDK 1.x has no resource server (the config refuses `auth:` with it), so its runtime has no auth.ts to give.
   if (needs.auth === true) roots.push(...RUNTIME_ROOTS.auth.filter((name) => sources.has(name)));
+  // mcp-host.ts, on SDK 2.x only: toolc's tools on an application's McpServer.
+  if (sources.has("tool-host.ts")) roots.push("tool-host.ts");
   const reached = new Set<string>();
   const visit = (name: string): void => {
     if (reached.has(name)) return;

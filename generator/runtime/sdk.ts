@@ -177,6 +177,17 @@ export function onCallTool(
   );
 }
 
+/** SDK 1.x has no host for toolc's tools on an application's McpServer: runtime/tool-host.ts is written for SDK 2.x only. */
+export function hostedCallContext(
+  _server: unknown,
+  _ctx: unknown,
+  _approvals?: ApprovalCodec,
+): Promise<CallContext> {
+  return Promise.reject(
+    new Error("toolc's McpServer host (registerTools) needs MCP SDK 2.x"),
+  );
+}
+
 /** The protocol error for tools/call naming a tool the server does not serve (InvalidParams, per the spec). */
 export function unknownToolError(message: string): Error {
   return new McpError(ErrorCode.InvalidParams, message);

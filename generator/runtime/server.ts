@@ -292,23 +292,46 @@ function rejection(
   );
 }
 
+/** A served call's result before the server puts it in the form the client's protocol generation carries. */
+type Project = (
+  result: CallToolResult,
+  outputSchema: AnyToolContract["outputSchema"],
+) => CallToolResult;
+
 /**
- * A low-level SDK Server serving every contract that has a handler. Connect
- * it to any transport, or hand a function that builds one to the SDK's
- * serving entries (`serveStdio`, `createMcpHandler` on SDK 2.x).
+ * toolc's tools/call for every contract that has a handler, apart from any
+ * one server: the scope check, confirmation, the executor (validation,
+ * retries, the envelope) and the routing of `ctx.progress` and `ctx.log`.
+ * `createToolServer` serves it on a low-level Server; `registerToolsOn`
+ * (runtime/tool-host.ts, SDK 2.x) on an `McpServer` of the application's.
  */
-export function createToolServer<M extends ContractMap>(
+export interface ToolCalls {
+  /** The served tools' listings, in contract order. */
+  readonly tools: readonly Tool[];
+  /** The approvals of confirmed tools; undefined when no served tool has `confirm: true`. */
+  readonly approvals: Approvals | undefined;
+  /** The level a 2025-era `logging/setLevel` sets, for this server. */
+  setLevel(level: string): void;
+  /** What the tools a verified caller may see are, by `listing`. */
+  listed(auth: CallerIdentity | undefined): Tool[];
+  call(
+    params: { name: string; arguments?: unknown },
+    extra: CallContext,
+    project?: Project,
+  ): Promise<CallToolResult | ToolCallAnswer>;
+}
+
+export function createToolCalls<M extends ContractMap>(
   contracts: M,
   handlers: HandlersFor<M>,
   options: ServerOptions = {},
-  defaults: ServerDefaults = {},
-): Server {
+): ToolCalls {
   const {
-    name,
-    version,
-    instructions,
+    name: _name,
+    version: _version,
+    instructions: _instructions,
     logLevel,
-    cache,
+    cache: _cache,
     confirm,
     listing,
     ...executeOptions
@@ -317,31 +340,19 @@ export function createToolServer<M extends ContractMap>(
     contracts,
     handlers as { readonly [key: string]: unknown },
   );
-  const identity = {
-    name: name ?? defaults.name ?? "toolc",
-    version: version ?? defaults.version ?? "1.0.0",
-  };
   const approvals = [...served.values()].some(
     (s) => s.contract.confirm === true,
   )
     ? approvalsFor(confirm)
     : undefined;
-  const server = newToolServer(
-    { ...identity, ...(instructions === undefined ? {} : { instructions }) },
-    cache ?? defaults.cache,
-    approvals?.codec,
-  );
-  // One server per connection (or per stateless request), so the level a client sets is this connection's.
+  // One per server (a connection, or a stateless request), so the level a client sets is this connection's.
   const levels = new LogLevels(serverLogLevel(logLevel));
-  onSetLoggingLevel(server, (level) => levels.set(level));
-
-  onListTools(server, ({ auth }) =>
-    projectToolList(listedTools(served, auth, listing).map(toolListing)),
-  );
-
-  onCallTool(
-    server,
-    async (params, extra) => {
+  return {
+    tools: [...served.values()].map((s) => toolListing(s.contract)),
+    approvals,
+    setLevel: (level) => levels.set(level),
+    listed: (auth) => listedTools(served, auth, listing).map(toolListing),
+    async call(params, extra, project = (result) => result) {
       const tool = served.get(params.name);
       // Per the MCP spec an unknown tool is a protocol error, unlike bad arguments.
       if (tool === undefined)
@@ -385,8 +396,7 @@ export function createToolServer<M extends ContractMap>(
         // This call, with these arguments, was just approved through the client; the executor's border asks this hook.
         if (approved) callOptions.confirm = APPROVED;
         routeNotifications(callOptions, extra, levels, tool.contract.name);
-        return projectCallResult(
-          server,
+        return project(
           toCallResult(
             await executeTool(tool.contract, input, tool.handler, callOptions),
           ),
@@ -396,7 +406,40 @@ export function createToolServer<M extends ContractMap>(
         dispose();
       }
     },
-    approvals?.codec,
+  };
+}
+
+/**
+ * A low-level SDK Server serving every contract that has a handler. Connect
+ * it to any transport, or hand a function that builds one to the SDK's
+ * serving entries (`serveStdio`, `createMcpHandler` on SDK 2.x).
+ */
+export function createToolServer<M extends ContractMap>(
+  contracts: M,
+  handlers: HandlersFor<M>,
+  options: ServerOptions = {},
+  defaults: ServerDefaults = {},
+): Server {
+  const { name, version, instructions, cache } = options;
+  const calls = createToolCalls(contracts, handlers, options);
+  const identity = {
+    name: name ?? defaults.name ?? "toolc",
+    version: version ?? defaults.version ?? "1.0.0",
+  };
+  const server = newToolServer(
+    { ...identity, ...(instructions === undefined ? {} : { instructions }) },
+    cache ?? defaults.cache,
+    calls.approvals?.codec,
+  );
+  onSetLoggingLevel(server, calls.setLevel);
+  onListTools(server, ({ auth }) => projectToolList(calls.listed(auth)));
+  onCallTool(
+    server,
+    (params, extra) =>
+      calls.call(params, extra, (result, outputSchema) =>
+        projectCallResult(server, result, outputSchema),
+      ),
+    calls.approvals?.codec,
   );
   return server;
 }

@@ -177,6 +177,13 @@ describe("tokens", () => {
     }
   });
 
+  it("the same in createFetchHandler (fetch.ts): an undefined run-time value keeps the config's", async () => {
+    const { createFetchHandler } = await load<{ createFetchHandler(handlers: unknown, options?: Record<string, unknown>): (request: Request) => Promise<Response> }>(dir, "fetch.ts");
+    const handler = createFetchHandler(handlers, { auth: { resource: undefined, keys: issuer.keySet } });
+    const metadata = await handler(new Request("http://127.0.0.1/.well-known/oauth-protected-resource/mcp", { headers: { host: "127.0.0.1" } }));
+    expect(((await metadata.json()) as { resource: string }).resource).toBe("http://127.0.0.1/mcp");
+  });
+
   it("fetches the key set once and reuses it", () => {
     expect(issuer.fetches()).toBeGreaterThanOrEqual(1);
     expect(issuer.fetches()).toBeLessThanOrEqual(2);

@@ -12,7 +12,7 @@ import { contracts, createClient, execute, toCallResult, type ToolName } from ".
 import { createDemoHandlers } from "../../demo/handlers.js";
 import { envelopeOf } from "./helpers.js";
 
-// --- as in docs/runtime.md, "Beside hand-written tools on an McpServer" ---
+// --- the by-hand way docs/runtime.md names under "On an McpServer of your own": execute and toCallResult ---
 const { handlers } = createDemoHandlers();
 
 // toolc checks every call itself, with the contract's compiled validators: the SDK's own check lets everything through to it.

@@ -26,7 +26,7 @@ const LINES: readonly McpSdkLine[] = [1, 2];
 function sourceOf(line: McpSdkLine, path: string): string {
   const name = path.slice("runtime/".length);
   const port = join(RUNTIME, "sdk2", name);
-  const ported = line === 2 && ["sdk.ts", "sdk-http.ts", "sdk-testing.ts", "auth.ts"].includes(name);
+  const ported = line === 2 && ["sdk.ts", "sdk-http.ts", "sdk-testing.ts", "auth.ts", "tool-host.ts"].includes(name);
   return ported ? port : join(RUNTIME, name);
 }
 

@@ -1,17 +1,19 @@
 /**
- * One conformance run per protocol generation and MCP SDK line: the
- * committed 2.x tree as it is, and the same contracts generated for 1.x into
- * a scratch folder under .tmp/ (inside the repository, so its imports
- * resolve from node_modules). Each tree is served once, and every generation
- * that covers its line runs against it.
+ * One conformance run per protocol generation and column: the committed 2.x
+ * tree as it is, the same contracts generated for 1.x into a scratch folder
+ * under .tmp/ (inside the repository, so its imports resolve from
+ * node_modules), both behind Node's `createHttpHandler`, and the 2.x tree
+ * through `createFetchHandler` on Node and on workerd. Each server is
+ * started once, and every generation that covers its column runs against
+ * it, one server after the other.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "../../generator/pipeline/run.js";
 import type { GenerationResults } from "./report.js";
-import { GENERATIONS, type Generation, type SdkLine } from "./scenarios.js";
-import { COMMITTED_TREE, serveTree } from "./server.js";
+import { columnsOf, GENERATIONS, type Column, type Generation } from "./scenarios.js";
+import { COMMITTED_TREE, serveFetchOnNode, serveFetchOnWorkerd, serveTree, type RunningServer } from "./server.js";
 import { runServerSuite, type ScenarioResult } from "./suite.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,13 +27,13 @@ async function generateSdk1Tree(): Promise<{ tree: string; remove(): void }> {
   return { tree: out, remove: () => rmSync(scratch, { recursive: true, force: true }) };
 }
 
-/** Each generation that covers `line`, against one server of `tree`: results by protocol. */
-async function runAgainst(tree: string, name: string, line: SdkLine, generations: readonly Generation[]): Promise<Map<string, Map<string, ScenarioResult>>> {
-  const server = await serveTree(tree, name);
+/** Each generation run in `column`, against one server: results by protocol. */
+async function runAgainst(start: () => Promise<RunningServer>, column: Column, generations: readonly Generation[]): Promise<Map<string, Map<string, ScenarioResult>>> {
+  const server = await start();
   const byProtocol = new Map<string, Map<string, ScenarioResult>>();
   try {
     for (const generation of generations) {
-      if (generation.lines.includes(line)) byProtocol.set(generation.protocol, await runServerSuite(server.url, generation));
+      if (columnsOf(generation).includes(column)) byProtocol.set(generation.protocol, await runServerSuite(server.url, generation));
     }
     return byProtocol;
   } finally {
@@ -39,17 +41,20 @@ async function runAgainst(tree: string, name: string, line: SdkLine, generations
   }
 }
 
-/** The suite of every generation against the fixture server generated for each line, one run after the other. */
+/** The suite of every generation against the fixture server in each column, one run after the other. */
 export async function runGenerations(generations: readonly Generation[] = GENERATIONS): Promise<GenerationResults> {
   const sdk1 = await generateSdk1Tree();
   try {
-    const byLine = new Map<SdkLine, Map<string, Map<string, ScenarioResult>>>([
-      ["SDK 2.x", await runAgainst(COMMITTED_TREE, "toolc-conformance-sdk2", "SDK 2.x", generations)],
-      ["SDK 1.x", await runAgainst(sdk1.tree, "toolc-conformance-sdk1", "SDK 1.x", generations)],
+    // One after the other: some 2026-07-28 checks wait on notifications with a deadline, which a busy machine can miss.
+    const byColumn = new Map<Column, Map<string, Map<string, ScenarioResult>>>([
+      ["SDK 2.x", await runAgainst(() => serveTree(COMMITTED_TREE, "toolc-conformance-sdk2"), "SDK 2.x", generations)],
+      ["SDK 1.x", await runAgainst(() => serveTree(sdk1.tree, "toolc-conformance-sdk1"), "SDK 1.x", generations)],
+      ["SDK 2.x, fetch on Node", await runAgainst(serveFetchOnNode, "SDK 2.x, fetch on Node", generations)],
+      ["SDK 2.x, fetch on workerd", await runAgainst(serveFetchOnWorkerd, "SDK 2.x, fetch on workerd", generations)],
     ]);
     return generations.map((generation) => ({
       generation,
-      runs: generation.lines.map((line) => ({ line, results: byLine.get(line)?.get(generation.protocol) ?? new Map() })),
+      runs: columnsOf(generation).map((line) => ({ line, results: byColumn.get(line)?.get(generation.protocol) ?? new Map() })),
     }));
   } finally {
     sdk1.remove();

@@ -6,15 +6,15 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { classified, type Generation, type SdkLine } from "./scenarios.js";
+import { classified, type Column, type Generation } from "./scenarios.js";
 import { checksNotSucceeding, type ScenarioResult } from "./suite.js";
 
 export const DOC = fileURLToPath(new URL("../../docs/conformance.md", import.meta.url));
 export const SECTION_START = "<!-- mcp-conformance:start (written by bench/mcp-conformance-report.ts) -->";
 export const SECTION_END = "<!-- mcp-conformance:end -->";
 
-/** Results by SDK line, in the order the columns are shown. */
-export type LineResults = ReadonlyArray<{ line: SdkLine; results: ReadonlyMap<string, ScenarioResult> }>;
+/** Results by column (SDK line and entry), in the order the columns are shown. */
+export type LineResults = ReadonlyArray<{ line: Column; results: ReadonlyMap<string, ScenarioResult> }>;
 
 /** Every generation's runs, in the order the tables are shown. */
 export type GenerationResults = ReadonlyArray<{ generation: Generation; runs: LineResults }>;
@@ -99,7 +99,9 @@ export function renderSection(all: GenerationResults): string {
     "fixture contracts in `test/mcp-conformance/definitions/` and the handlers in `test/mcp-conformance/handlers.ts`, which",
     "use only the documented contract format and handler API (`ctx.attach`, `ctx.progress`, `ctx.log`, `$schema`,",
     "`x-mcp-header`). It is served over stateless Streamable HTTP on 127.0.0.1 by the generated `createHttpHandler`, once",
-    "generated for MCP SDK 2.x (the committed `test/mcp-conformance/generated/`) and once for 1.x.",
+    "generated for MCP SDK 2.x (the committed `test/mcp-conformance/generated/`) and once for 1.x; and the SDK 2.x tree",
+    "through its `createFetchHandler` too, on Node (`@hono/node-server`) and on workerd (`wrangler dev --local`, without",
+    "`nodejs_compat`; `test/web-runtimes/conformance-worker.ts`), with the same options and the same scenario table.",
     "`npx vitest run test/mcp-conformance` checks these figures; reproduce them with",
     "`npx tsx bench/mcp-conformance-report.ts`.",
     "",

@@ -17,6 +17,19 @@
 
 export type SdkLine = "SDK 2.x" | "SDK 1.x";
 
+/**
+ * A column of the results: the Node handler (`createHttpHandler`) per SDK
+ * line, and the SDK 2.x tree through `createFetchHandler` on Node and on
+ * workerd (no `nodejs_compat`), each run with the same scenario table.
+ */
+export type Column = SdkLine | "SDK 2.x, fetch on Node" | "SDK 2.x, fetch on workerd";
+const FETCH_COLUMNS: readonly Column[] = ["SDK 2.x, fetch on Node", "SDK 2.x, fetch on workerd"];
+
+/** The columns a generation is run in: its SDK lines', and the fetch handler's where it covers SDK 2.x. */
+export function columnsOf(generation: Generation): Column[] {
+  return [...generation.lines, ...(generation.lines.includes("SDK 2.x") ? FETCH_COLUMNS : [])];
+}
+
 export interface Generation {
   /** The protocol revision the suite speaks in this run. */
   readonly protocol: "2025-11-25" | "2026-07-28";

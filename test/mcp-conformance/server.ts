@@ -2,13 +2,19 @@
  * Serves the conformance handlers from one generated tree over Streamable
  * HTTP on 127.0.0.1, through that tree's own `createHttpHandler`. The tree is
  * loaded by path, so the committed 2.x tree and a scratch 1.x tree serve the
- * same handlers.
+ * same handlers. The committed tree is also served through its
+ * `createFetchHandler`: on Node (@hono/node-server, in this process) and on
+ * workerd (test/web-runtimes/conformance-worker.ts under `wrangler dev
+ * --local`, without `nodejs_compat`), with the same options (options.ts).
  */
-import { createServer as createNodeServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createNodeServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import { startWorker } from "../web-runtimes/wrangler.js";
 import { handlers } from "./handlers.js";
+import { SERVE_OPTIONS } from "./options.js";
 
 /** The committed tree, generated for MCP SDK 2.x by `npm run generate`. */
 export const COMMITTED_TREE = fileURLToPath(new URL("./generated", import.meta.url));
@@ -25,10 +31,7 @@ export interface RunningServer {
 
 export async function serveTree(tree: string, name: string): Promise<RunningServer> {
   const { createHttpHandler } = (await import(pathToFileURL(join(tree, "http.ts")).href)) as HttpModule;
-  // logLevel info: the suite's logging scenario is a 2025-era client that sends logging/setLevel on one POST
-  // and calls the tool on the next, which over stateless HTTP meets a fresh server; by default such a client
-  // gets no log messages. 2026-07-28 requests are not affected (they carry their level themselves).
-  const options = { name, version: "1.0.0", path: "/mcp", logLevel: "info" };
+  const options = { ...SERVE_OPTIONS, name };
   const http = createNodeServer(createHttpHandler(handlers, options));
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -43,4 +46,32 @@ export async function serveTree(tree: string, name: string): Promise<RunningServ
         http.close(() => resolve());
       }),
   };
+}
+
+type FetchModule = {
+  createFetchHandler(handlers: unknown, options?: Record<string, unknown>): (request: Request) => Promise<Response>;
+};
+
+/** The committed tree's createFetchHandler, on Node under @hono/node-server, as a Node user hosts a fetch handler. */
+export async function serveFetchOnNode(): Promise<RunningServer> {
+  const { createFetchHandler } = (await import(pathToFileURL(join(COMMITTED_TREE, "fetch.ts")).href)) as FetchModule;
+  const fetch = createFetchHandler(handlers, { ...SERVE_OPTIONS });
+  const server = await new Promise<HttpServer>((resolve) => {
+    const started = serve({ fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(started as HttpServer));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The committed tree's createFetchHandler as a Worker, on workerd. */
+export async function serveFetchOnWorkerd(): Promise<RunningServer> {
+  const worker = await startWorker(fileURLToPath(new URL("../web-runtimes/conformance.toml", import.meta.url)));
+  return { url: worker.url, close: worker.stop };
 }

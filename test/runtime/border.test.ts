@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoHandlers } from "../../demo/handlers.js";
 import { createFetchHandler } from "../../generated/fetch.js";
 import { createHttpHandler } from "../../generated/http.js";
+import { UNCONFIGURED_HOST } from "../../generator/runtime/http-guard.js";
 import { envelope } from "../e2e/rpc.js";
 
 const callBody = (name: string, args: Record<string, unknown>) =>
@@ -146,10 +147,14 @@ describe("createFetchHandler and createHttpHandler: one border", () => {
     expect((await named(requestOf("https://mcp.example.com", public_, "evil.example.com"))).status).toBe(403);
   });
 
-  it("with localAddress set to a non-loopback address, applies the Node handler's rules for one: a rebound browser page is refused", async () => {
+  it("with localAddress set to a non-loopback address, applies the Node handler's rules for one: nothing without allowedHosts or allowedOrigins", async () => {
     const listening = createFetchHandler(createDemoHandlers().handlers, { localAddress: "192.0.2.10" });
     const rebound = { ...CASES[0]!, headers: { ...CASES[0]!.headers, origin: "http://evil.example.com" } };
     expect((await listening(requestOf("http://evil.example.com", rebound, "evil.example.com"))).status).toBe(403);
-    expect((await listening(requestOf("http://mcp.example.com", CASES[0]!, "mcp.example.com"))).status).toBe(200);
+    const plain = await listening(requestOf("http://mcp.example.com", CASES[0]!, "mcp.example.com"));
+    expect([plain.status, await plain.json()]).toEqual([403, { jsonrpc: "2.0", error: { code: -32000, message: UNCONFIGURED_HOST }, id: null }]);
+    const origins = createFetchHandler(createDemoHandlers().handlers, { localAddress: "192.0.2.10", allowedOrigins: ["https://app.example.com"] });
+    expect((await origins(requestOf("http://evil.example.com", rebound, "evil.example.com"))).status).toBe(403);
+    expect((await origins(requestOf("http://mcp.example.com", CASES[0]!, "mcp.example.com"))).status).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolHttpHandler, type HttpHandlerOptions } from "../../generator/runtime/http.js";
-import { UNCHECKED_HOST_WARNING } from "../../generator/runtime/http-guard.js";
+import { UNCONFIGURED_HOST } from "../../generator/runtime/http-guard.js";
 import { createToolServer } from "../../generator/runtime/server.js";
 import { contracts, FakeOrders, makeHandlers } from "./fixtures.js";
 
@@ -96,54 +96,52 @@ describe("createToolHttpHandler Host and Origin checks", () => {
   });
 
   describe("on a non-loopback address without allowedHosts (0.0.0.0, as a quick start might listen)", () => {
-    const warnings: string[] = [];
-    const onWarning = (warning: Error & { code?: string }): void => void (warning.code === UNCHECKED_HOST_WARNING && warnings.push(warning.message));
-    afterEach(() => {
-      process.off("warning", onWarning);
-      warnings.length = 0;
-    });
+    /** The status and the JSON-RPC error message of one POST. */
+    function answer(port: number, headers: Record<string, string>): Promise<[number, string | undefined]> {
+      return new Promise((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            const error = res.statusCode === 403 ? (JSON.parse(text) as { error: { message: string } }).error.message : undefined;
+            resolve([res.statusCode ?? 0, error]);
+          });
+        });
+        req.on("error", reject);
+        req.end(listTools);
+      });
+    }
 
-    it("refuses a DNS-rebound browser request whose Origin equals its Host, and still serves clients that send no Origin", async () => {
-      // The attack: evil.example.com rebound to the server's address; the page's Origin is its own, so it matched the Host.
+    it("with neither allowedHosts nor allowedOrigins refuses every request, with or without an Origin, creating nothing, and says which option is missing", async () => {
       const port = await start({}, "192.0.2.10");
       const before = created;
-      expect(await post(port, { host: `evil.example.com:${port}`, origin: `http://evil.example.com:${port}` })).toBe(403);
-      expect(await post(port, { host: `192.0.2.10:${port}`, origin: `http://192.0.2.10:${port}` })).toBe(403);
+      // The attack: evil.example.com rebound to the server's address; the page's Origin is its own, so it matched the Host.
+      expect(await answer(port, { host: `evil.example.com:${port}`, origin: `http://evil.example.com:${port}` })).toEqual([403, UNCONFIGURED_HOST]);
+      expect(await answer(port, { host: `192.0.2.10:${port}`, origin: `http://192.0.2.10:${port}` })).toEqual([403, UNCONFIGURED_HOST]);
+      expect(await answer(port, { host: `evil.example.com:${port}` })).toEqual([403, UNCONFIGURED_HOST]);
+      expect(await answer(port, { host: "mcp.example.com" })).toEqual([403, UNCONFIGURED_HOST]);
+      expect(UNCONFIGURED_HOST).toMatch(/allowedHosts.*allowedOrigins/);
       expect(created).toBe(before);
-      expect(await post(port, { host: `evil.example.com:${port}` })).toBe(200);
-      expect(await post(port, { host: `mcp.example.com` })).toBe(200);
+      // Loopback connections keep their own rules.
+      http?.closeAllConnections();
+      await new Promise((resolve) => http?.close(resolve));
+      const loopback = await start({});
+      expect(await post(loopback, { host: `localhost:${loopback}` })).toBe(200);
     });
 
-    it("serves browser pages that allowedOrigins or allowedHosts vouch for", async () => {
+    it("serves browser pages that allowedOrigins or allowedHosts vouch for, and with allowedOrigins alone clients that send no Origin", async () => {
       const origins = await start({ allowedOrigins: ["https://app.example.com"] }, "192.0.2.10");
       expect(await post(origins, { host: "mcp.example.com", origin: "https://app.example.com" })).toBe(200);
       expect(await post(origins, { host: "mcp.example.com", origin: "https://mcp.example.com" })).toBe(403);
+      expect(await post(origins, { host: "evil.example.com", origin: "http://evil.example.com" })).toBe(403);
+      expect(await post(origins, { host: "mcp.example.com" })).toBe(200);
       http?.closeAllConnections();
       await new Promise((resolve) => http?.close(resolve));
       const hosts = await start({ allowedHosts: ["mcp.example.com"] }, "192.0.2.10");
       expect(await post(hosts, { host: "mcp.example.com", origin: "https://mcp.example.com" })).toBe(200);
+      expect(await post(hosts, { host: "mcp.example.com" })).toBe(200);
       expect(await post(hosts, { host: "evil.example.com", origin: "http://evil.example.com" })).toBe(403);
-    });
-
-    it("warns once per handler, at its first such request, and never on loopback or with allowedHosts", async () => {
-      process.on("warning", onWarning);
-      const port = await start({}, "192.0.2.10");
-      await post(port, { host: "mcp.example.com" });
-      await post(port, { host: "mcp.example.com", origin: "https://mcp.example.com" });
-      // Warnings are emitted on the next tick.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/without `allowedHosts` got a request on a non-loopback address.*refuses every request that carries an Origin.*Set `allowedHosts`/);
-      http?.closeAllConnections();
-      await new Promise((resolve) => http?.close(resolve));
-      const loopback = await start({});
-      await post(loopback, { host: `localhost:${loopback}`, origin: "http://localhost:5173" });
-      http?.closeAllConnections();
-      await new Promise((resolve) => http?.close(resolve));
-      const named = await start({ allowedHosts: ["mcp.example.com"] }, "192.0.2.10");
-      await post(named, { host: "mcp.example.com" });
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(warnings).toHaveLength(1);
     });
   });
 });

@@ -31,6 +31,8 @@ export interface TokenClaims {
 
 export interface Issuer {
   readonly jwksUri: string;
+  /** The key set served at jwksUri, for a gate handed its keys (`auth.keys`) instead of fetching them. */
+  readonly keySet: { keys: object[] };
   /** How many times the key set was fetched. */
   fetches(): number;
   token(audience: string, claims?: TokenClaims): Promise<string>;
@@ -65,6 +67,7 @@ export async function startIssuer(): Promise<Issuer> {
   const expiry = (claims: TokenClaims) => Math.floor(Date.now() / 1000) + (claims.expiresIn ?? 600);
   return {
     jwksUri: `${origin}/jwks.json`,
+    keySet: { keys: [jwk] },
     fetches: () => fetches,
     token(audience, claims = {}) {
       const [key, kid]: [CryptoKey, string] = claims.unlistedKey ? [unlisted.privateKey, "unlisted"] : [listed.privateKey, "listed"];

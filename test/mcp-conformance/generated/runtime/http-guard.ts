@@ -8,12 +8,13 @@
  * thinks it is talking to (Host); a cross-site page is caught by its Origin,
  * which the MCP specification requires servers to check.
  *
- * A server that listens on another address and was told no `allowedHosts`
- * cannot tell its own name from a rebound one, so there an Origin proves
- * nothing: a request that carries one (it comes from a browser page) is
- * refused unless `allowedOrigins` lists it. Requests without an Origin (the
- * SDK client, curl, a proxy's health check) are served as before. The first
- * such connection also emits a process warning saying so, once per handler.
+ * A server that listens on another address and was told neither
+ * `allowedHosts` nor `allowedOrigins` cannot tell its own name from a rebound
+ * one, so it refuses every request there (403), and says in the answer which
+ * option is missing. With `allowedOrigins` alone it answers any Host, and an
+ * Origin proves nothing unless that list names it: a request that carries
+ * one (a browser page's) is refused unless it is listed; requests without an
+ * Origin (the SDK client, curl, a proxy's health check) are served.
  * Where the local address is unknown (a fetch handler on a runtime without
  * a socket, unless told one) the connection counts as loopback: the strict
  * side, which refuses any Host but localhost's unless `allowedHosts` lists
@@ -27,8 +28,9 @@ const LOOPBACK_NAMES: ReadonlySet<string> = new Set([
   "[::1]",
 ]);
 
-/** The code of the warning below, for `process.on("warning")` filters. */
-export const UNCHECKED_HOST_WARNING = "TOOLC_HTTP_UNCHECKED_HOST";
+/** The refusal of a request on a non-loopback address by a server told neither allowedHosts nor allowedOrigins. */
+export const UNCONFIGURED_HOST =
+  "Host not allowed: a server on a non-loopback address needs allowedHosts (or allowedOrigins).";
 
 /** Whether the connection arrived on a loopback interface, i.e. the server was bound to one, by its local address. */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -64,26 +66,6 @@ function hostAllowed(
   });
 }
 
-/** Handlers (by their options object) that have warned already. */
-const warned = new WeakSet<object>();
-
-/** Node's process.emitWarning, read from globalThis; nothing where there is none. */
-function warnOnce(options: BorderOptions): void {
-  if (warned.has(options)) return;
-  warned.add(options);
-  const emit = (
-    globalThis as {
-      process?: {
-        emitWarning?: (message: string, options: { code: string }) => void;
-      };
-    }
-  ).process?.emitWarning;
-  emit?.(
-    "toolc: an MCP HTTP handler without `allowedHosts` got a request on a non-loopback address. It cannot tell its own host name from a DNS-rebound one there, so it refuses every request that carries an Origin (a browser page's) unless `allowedOrigins` lists it. Set `allowedHosts` to the server's public names, or listen on 127.0.0.1.",
-    { code: UNCHECKED_HOST_WARNING },
-  );
-}
-
 /** Why a request, by its headers and whether it came on loopback, must be refused before anything runs, or undefined. */
 export function refusal(
   headers: Headers,
@@ -105,15 +87,15 @@ export function refusal(
     return "Host not allowed.";
   }
   const unchecked = !loopback && options.allowedHosts === undefined;
-  if (unchecked) warnOnce(options);
+  // Neither option: nothing vouches for any name or page, so nothing is answered.
+  if (unchecked && options.allowedOrigins === undefined)
+    return UNCONFIGURED_HOST;
   const origin = headers.get("origin");
   if (origin === null) return undefined;
   if (options.allowedOrigins !== undefined)
     return options.allowedOrigins.includes(origin)
       ? undefined
       : "Origin not allowed.";
-  // Any Host is answered here, so an Origin equal to it proves nothing (see the module comment).
-  if (unchecked) return "Origin not allowed.";
   const from = hostOf(origin);
   if (from === undefined) return "Origin not allowed.";
   if (host !== undefined && from.host === host.host) return undefined;

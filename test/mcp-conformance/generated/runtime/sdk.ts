@@ -304,24 +304,60 @@ export function onCallTool(
   ) => Promise<ToolCallAnswer>,
   approvals?: ApprovalCodec,
 ): void {
-  server.setRequestHandler("tools/call", (request, ctx) => {
-    const { mcpReq } = ctx;
-    const protocol = protocolOf(server, ctx);
-    return call(request.params, {
-      signal: mcpReq.signal,
-      progressToken: mcpReq._meta?.progressToken,
-      requestLogLevel: envelopeString(mcpReq.envelope, LOG_LEVEL_META_KEY),
-      protocol,
-      notify: mcpReq.notify,
-      auth: callerOf(ctx.http?.authInfo),
-      confirmation: confirmationChannel(
-        server,
-        ctx,
-        approvals,
-        protocol.era === "modern",
-      ),
-    });
-  });
+  server.setRequestHandler("tools/call", (request, ctx) =>
+    call(request.params, callContextOf(server, ctx, approvals)),
+  );
+}
+
+/** What a tools/call handler needs of the SDK's request context: its signal, progress token, log level, protocol, notifier, caller and confirmation channel. */
+export function callContextOf(
+  server: Server,
+  ctx: ServerContext,
+  approvals?: ApprovalCodec,
+): CallContext {
+  const { mcpReq } = ctx;
+  const protocol = protocolOf(server, ctx);
+  return {
+    signal: mcpReq.signal,
+    progressToken: mcpReq._meta?.progressToken,
+    requestLogLevel: envelopeString(mcpReq.envelope, LOG_LEVEL_META_KEY),
+    protocol,
+    notify: mcpReq.notify,
+    auth: callerOf(ctx.http?.authInfo),
+    confirmation: confirmationChannel(
+      server,
+      ctx,
+      approvals,
+      protocol.era === "modern",
+    ),
+  };
+}
+
+/**
+ * The call context for a tool that an application's `McpServer` dispatches
+ * (runtime/tool-host.ts). Such a server was made without toolc's
+ * `requestState.verify`, so an echoed confirmation state arrives as the
+ * client sent it: it is verified here, and one that fails counts as none
+ * (the user is asked again; nothing runs unapproved).
+ */
+export async function hostedCallContext(
+  server: Server,
+  ctx: ServerContext,
+  approvals?: ApprovalCodec,
+): Promise<CallContext> {
+  const echoed: unknown = ctx.mcpReq.requestState();
+  if (approvals === undefined || echoed === undefined)
+    return callContextOf(server, ctx, approvals);
+  const state =
+    typeof echoed === "string"
+      ? await approvals.verify(echoed, ctx).catch(() => undefined)
+      : undefined;
+  const requestState = (() => state) as ServerContext["mcpReq"]["requestState"];
+  return callContextOf(
+    server,
+    { ...ctx, mcpReq: { ...ctx.mcpReq, requestState } },
+    approvals,
+  );
 }
 
 /**
