@@ -71,8 +71,15 @@ export async function startRedis(): Promise<Daemon> {
   return { port, process: child, stop: () => stop(child) };
 }
 
-/** Debian's haproxy on a free loopback port, round-robin over the backends' loopback ports, as an HTTP proxy. */
-export async function startHaproxy(backends: readonly number[]): Promise<Daemon> {
+/**
+ * Debian's haproxy on a free loopback port, round-robin over the backends'
+ * loopback ports, as an HTTP proxy. Each backend takes at most `maxconn`
+ * requests at once and haproxy queues the rest, so a burst never overflows
+ * a backend's listen queue. `keepAlive` false (the tests') closes every
+ * connection after its response, so no client ever reuses a connection
+ * haproxy is closing.
+ */
+export async function startHaproxy(backends: readonly number[], options: { keepAlive?: boolean; maxconn?: number } = {}): Promise<Daemon> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "toolc-haproxy-"));
   const config = join(dir, "haproxy.cfg");
@@ -84,8 +91,12 @@ export async function startHaproxy(backends: readonly number[]): Promise<Daemon>
       "defaults",
       "  mode http",
       "  timeout connect 2s",
-      "  timeout client 30s",
-      "  timeout server 30s",
+      "  timeout client 300s",
+      "  timeout server 120s",
+      "  timeout queue 300s",
+      "  timeout check 10s",
+      "  timeout http-keep-alive 60s",
+      options.keepAlive === true ? "  option http-keep-alive" : "  option httpclose",
       // A request whose connection a stopped backend refused goes to the other one; one that reached a backend is never sent twice.
       "  retries 3",
       "  option redispatch 1",
@@ -95,7 +106,10 @@ export async function startHaproxy(backends: readonly number[]): Promise<Daemon>
       "  default_backend instances",
       "backend instances",
       "  balance roundrobin",
-      ...backends.map((backend, i) => `  server instance${i + 1} 127.0.0.1:${backend} check inter 500 fall 1 rise 1`),
+      // An instance that is draining (SIGTERM) answers 503 here and gets no new request; it closes its listener only after.
+      "  option httpchk GET /healthz",
+      "  http-check expect status 200",
+      ...backends.map((backend, i) => `  server instance${i + 1} 127.0.0.1:${backend} maxconn ${options.maxconn ?? 64} check inter 1000 fall 2 rise 1`),
       "",
     ].join("\n"),
   );
