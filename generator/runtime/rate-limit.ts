@@ -152,7 +152,10 @@ export function rateLimiter(
     throw new ConfigurationError(
       "toolc: rateLimit needs `calls`, a whole number above 0, and `windowSeconds` above 0.",
     );
-  if ((options.instances ?? 1) > 1 && options.store === undefined)
+  if (
+    (options.instances ?? 1) > 1 &&
+    (options.store === undefined || options.store.local === true)
+  )
     throw new ConfigurationError(
       `toolc: a rate limit on ${options.instances} instances needs a shared \`store\` (redisStore, runtime/store.ts), or each instance would count alone; see docs/scaling.md.`,
     );

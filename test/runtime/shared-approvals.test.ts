@@ -36,6 +36,9 @@ const SECRET = "a shared secret of more than thirty-two bytes";
 const FORM = { "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } };
 const ACCEPT = { confirm: { action: "accept", content: { confirm: true } } };
 
+/** A memory store standing for one every instance shares (a redisStore, in production): the two instances here are in one process. */
+const sharedStore = (): SharedStore => ({ ...memoryStore(), local: false });
+
 const servers: HttpServer[] = [];
 afterAll(async () => {
   for (const server of servers) {
@@ -68,7 +71,7 @@ const failureOf = (result: Record<string, unknown>) => (result["_meta"] as Recor
 
 describe("two instances, one store, one key", () => {
   it("asked through one and answered through the other runs once; the replay through either is refused", async () => {
-    const store = memoryStore();
+    const store = sharedStore();
     const ran: string[] = [];
     const a = await instance({ store, confirm: { secret: SECRET }, instances: 2 }, ran);
     const b = await instance({ store, confirm: { secret: SECRET }, instances: 2 }, ran);
@@ -92,7 +95,7 @@ describe("two instances, one store, one key", () => {
 describe("configuration that cannot be half right", () => {
   it("a shared store, or more than one instance, without a shared key stops the start-up with a clear message and no stack frames", () => {
     const start = (options: ServerOptions) => () => createToolHttpHandler(() => createToolServer(contracts, { wipe: () => ({ wiped: "" }) }, options));
-    for (const options of [{ store: memoryStore() }, { store: memoryStore(), instances: 3 }]) {
+    for (const options of [{ store: memoryStore() }, { store: sharedStore(), instances: 3 }]) {
       const error = (() => {
         try {
           start(options)();
@@ -105,7 +108,9 @@ describe("configuration that cannot be half right", () => {
       expect(error.stack).not.toMatch(/\n\s+at /);
     }
     expect(start({ instances: 2, confirm: { secret: SECRET } })).toThrow(/configured for 2 instances but has no shared store/);
-    expect(start({ store: memoryStore(), confirm: { secret: SECRET }, instances: 2 })).not.toThrow();
+    // A memory store is this process's alone, so it shares nothing with a second instance.
+    expect(start({ store: memoryStore(), confirm: { secret: SECRET }, instances: 2 })).toThrow(/configured for 2 instances but has no shared store/);
+    expect(start({ store: sharedStore(), confirm: { secret: SECRET }, instances: 2 })).not.toThrow();
     // A server without a confirmed tool signs nothing, so it needs no key.
     expect(() => createToolHttpHandler(() => createToolServer({}, {}, { store: memoryStore() }))).not.toThrow();
   });

@@ -153,7 +153,7 @@ export function checkSharedState(
   const instances = shared.instances ?? 1;
   if (
     instances > 1 &&
-    shared.store === undefined &&
+    (shared.store === undefined || shared.store.local === true) &&
     options?.consume === undefined
   )
     throw new ConfigurationError(

@@ -24,6 +24,8 @@
 
 /** A store every instance of a server shares. Every operation rejects when the store cannot answer in time. */
 export interface SharedStore {
+  /** True for a store in one process (memoryStore): more than one instance with it is a start-up error. */
+  readonly local?: boolean;
   /** Sets `key` to `value` for `ttlMs` unless it is already set; true when this call set it. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /**
@@ -84,6 +86,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
       );
   };
   return {
+    local: true,
     async setIfAbsent(key, value, ttlMs) {
       if (live(key) !== undefined) return false;
       room(key);
