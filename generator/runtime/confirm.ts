@@ -145,7 +145,7 @@ export class ConfigurationError extends Error {
   }
 }
 
-/** The start-up check: more than one instance needs a shared store, and a shared store (or more than one instance) a shared key. */
+/** The start-up check: more than one instance needs a shared store, and a shared store (any but a memoryStore) or more than one instance a shared key. */
 export function checkSharedState(
   options: ConfirmOptions | undefined,
   shared: SharedState,
@@ -159,10 +159,8 @@ export function checkSharedState(
     throw new ConfigurationError(
       `toolc: this server is configured for ${instances} instances but has no shared store, so an approval of a confirmed call could be used once per instance. Pass the same \`store\` to every instance (redisStore, runtime/store.ts); see docs/scaling.md.`,
     );
-  if (
-    (instances > 1 || shared.store !== undefined) &&
-    options?.secret === undefined
-  )
+  const sharedStore = shared.store !== undefined && shared.store.local !== true;
+  if ((instances > 1 || sharedStore) && options?.secret === undefined)
     throw new ConfigurationError(
       `toolc: this server shares state with other instances (${shared.store === undefined ? `${instances} instances` : "a shared store is given"}) but has no \`confirm.secret\`, so each instance would sign approvals with a key of its own and refuse the others'. Give every instance the same secret of at least ${MIN_KEY_BYTES} bytes (from the environment, say); see docs/scaling.md.`,
     );

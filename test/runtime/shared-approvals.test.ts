@@ -95,7 +95,7 @@ describe("two instances, one store, one key", () => {
 describe("configuration that cannot be half right", () => {
   it("a shared store, or more than one instance, without a shared key stops the start-up with a clear message and no stack frames", () => {
     const start = (options: ServerOptions) => () => createToolHttpHandler(() => createToolServer(contracts, { wipe: () => ({ wiped: "" }) }, options));
-    for (const options of [{ store: memoryStore() }, { store: sharedStore(), instances: 3 }]) {
+    for (const options of [{ store: sharedStore() }, { store: sharedStore(), instances: 3 }]) {
       const error = (() => {
         try {
           start(options)();
@@ -111,6 +111,8 @@ describe("configuration that cannot be half right", () => {
     // A memory store is this process's alone, so it shares nothing with a second instance.
     expect(start({ store: memoryStore(), confirm: { secret: SECRET }, instances: 2 })).toThrow(/configured for 2 instances but has no shared store/);
     expect(start({ store: sharedStore(), confirm: { secret: SECRET }, instances: 2 })).not.toThrow();
+    // A memory store on one instance shares nothing, so the process's own key serves.
+    expect(start({ store: memoryStore() })).not.toThrow();
     // A server without a confirmed tool signs nothing, so it needs no key.
     expect(() => createToolHttpHandler(() => createToolServer({}, {}, { store: memoryStore() }))).not.toThrow();
   });
