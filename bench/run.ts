@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { benchAdversarial } from "./adversarial.js";
 import { benchRecursiveUnions } from "./recursive-unions.js";
 import { benchRedaction } from "./redaction.js";
+import { benchScaleOut } from "./scale-out.js";
 import { benchUnreadablePatterns } from "./unreadable-patterns.js";
 import { benchCatalog } from "./catalog.js";
 import { benchCodegen } from "./codegen.js";
@@ -192,6 +193,8 @@ async function main(): Promise<void> {
   await catalogSection();
   print("\n### The border on each runtime: the demo's get_order over Streamable HTTP, 2026-07-28 (test/web-runtimes)\n");
   await benchWebRuntimes(print);
+  print("\n### Scale-out: haproxy and two instances against one instance, and the store's cost (docs/scaling.md)\n");
+  await benchScaleOut(print, QUICK);
   print("\n### Adversarial inputs up to the 4 MB body cap (parse + copy + validate; best of 3)\n");
   benchAdversarial(print);
   print("\n### Redaction: a sensitive map of 1,000 to 100,000 values (ms, best of 3, 1 at 100,000; ratio = with x-sensitive / the same contract without)\n");

@@ -19,9 +19,14 @@ import {
 import type { LogLevelSetting } from "./notify.js";
 import { MODERN_VERSION_META_KEY, type Server } from "./sdk.js";
 import { createHttpEntry } from "./sdk-http.js";
+import {
+  rateLimiter,
+  type Limiter,
+  type RateLimitOptions,
+} from "./rate-limit.js";
 import type { HttpEntry } from "./sdk-port.js";
 
-export interface BorderOptions {
+export interface BorderOptions extends RateLimitOptions {
   /** The endpoint path; defaults to "/mcp". Other paths get 404. */
   path?: string;
   /**
@@ -227,6 +232,7 @@ interface PreflightContext {
   readonly path: string;
   readonly declarations: ReturnType<typeof headerDeclarations>;
   readonly gate: RequestGate | undefined;
+  readonly limit: Limiter | undefined;
 }
 
 type Passed = { body: unknown; authInfo: object | undefined };
@@ -292,6 +298,8 @@ async function preflight(
   // What the SDK hands the handlers as the request's auth info: with a gate, only the gate's, never an upstream value.
   const authInfo =
     check.gate === undefined ? connection.authInfo : caller?.auth;
+  const limited = await check.limit?.(request, body, authInfo);
+  if (limited !== undefined) return limited;
   return { body, authInfo };
 }
 
@@ -325,7 +333,10 @@ export function createBorder(
     path: options.path ?? "/mcp",
     declarations: headerDeclarations(contracts),
     gate,
+    limit: rateLimiter(options, contracts),
   };
+  // One server is made now, so that a configuration that cannot work (ConfigurationError: a shared store without a shared key) stops the start-up, not the first request.
+  createServer();
   const serve: HttpEntry = createHttpEntry(
     createServer,
     options.logLevel === undefined ? {} : { logLevel: options.logLevel },

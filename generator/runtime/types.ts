@@ -122,6 +122,12 @@ export interface TraceEvent {
   issuePaths: string[];
   /** What the handler threw (or the timeout), with secrets scrubbed from its strings. */
   error?: unknown;
+  /**
+   * A call refused before its handler ran, for the operator: why
+   * (`STORE_UNAVAILABLE`: the shared store could not say whether an
+   * approval was used; `RATE_LIMITED`: the caller is over its limit).
+   */
+  reason?: string;
   /** INVALID_OUTPUT: what was wrong with the output. Never sent to the caller. */
   outputIssues?: ToolIssue[];
   /**

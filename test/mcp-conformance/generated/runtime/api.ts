@@ -76,6 +76,17 @@ export {
   type ToolClient,
 } from "./client.js";
 export { bearerAuth } from "./sdk.js";
+export { ConfigurationError } from "./confirm.js";
+export {
+  memoryStore,
+  redisStore,
+  StoreUnavailableError,
+  type IoRedisLike,
+  type MemoryStoreOptions,
+  type NodeRedisLike,
+  type RedisStoreOptions,
+  type SharedStore,
+} from "./store.js";
 export type { TokenSource } from "./sdk-port.js";
 export {
   checkToolDrift,

@@ -24,6 +24,7 @@ import {
   type ConfirmationChannel,
 } from "./sdk.js";
 import type { ApprovalState } from "./sdk-port.js";
+import { memoryStore, withTimeout, type SharedStore } from "./store.js";
 
 export type { ConfirmationReason };
 
@@ -32,16 +33,19 @@ export interface ConfirmOptions {
    * The key that signs approvals and digests their arguments: at least 32
    * bytes (a string is taken as UTF-8). Every instance that may see the
    * answer to another's question needs the same key. Default: a random key
-   * per process, which serves stdio and a single HTTP instance.
+   * per process, which serves stdio and a single HTTP instance; with a
+   * shared `store` or more than one `instances` (ServerOptions) a missing
+   * key is a start-up error.
    */
   secret?: string | Uint8Array;
   /** How long the user has to answer, in seconds. Default 300. */
   ttlSeconds?: number;
   /**
    * Marks an approval used; returns false when it already was, and the
-   * call is then refused. Default: a set in this process. Behind a load
-   * balancer, use a store every instance shares (a set-if-absent with the
-   * given expiry), or a replayed approval may run once per instance.
+   * call is then refused. Default: a set-if-absent in the server's `store`
+   * (ServerOptions), which is a store in this process unless one is given.
+   * Behind a load balancer every instance needs the same store, or a
+   * replayed approval may run once per instance (docs/scaling.md).
    */
   consume?: (
     approvalId: string,
@@ -61,6 +65,13 @@ export type Confirmation =
       readonly kind: "refuse";
       readonly reason: ConfirmationReason;
       readonly message: string;
+    }
+  | {
+      /** Whether the approval was used could not be checked (the store is down or slow): refused, retryable, nothing run. */
+      readonly kind: "unavailable";
+      readonly message: string;
+      /** Why, for the operator's trace alone. */
+      readonly cause: unknown;
     };
 
 /** WebCrypto, read from globalThis so that the runtime needs neither Node's types nor the DOM's. */
@@ -103,30 +114,56 @@ const hex = (bytes: Uint8Array): string =>
 /** The SDK codec requires at least this much key. */
 const MIN_KEY_BYTES = 32;
 const DEFAULT_TTL_SECONDS = 300;
-/** Used approvals remembered at once; past it, new approvals are refused until old ones expire (fail closed). */
-const MAX_REMEMBERED = 100_000;
-
-/** Approvals used in this process, until they expire. */
-class UsedApprovals {
-  readonly #until = new Map<string, number>();
-
-  consume(id: string, expiresAtMs: number): boolean {
-    const now = Date.now();
-    if (this.#until.size >= MAX_REMEMBERED)
-      for (const [key, until] of this.#until)
-        if (until <= now) this.#until.delete(key);
-    if (this.#until.has(id) || this.#until.size >= MAX_REMEMBERED) return false;
-    this.#until.set(id, expiresAtMs);
-    return true;
-  }
-}
-
 /** One server configuration's approval machinery: its key, the SDK codec over it, and what remembers used approvals. */
 export interface Approvals {
   readonly codec: ApprovalCodec | undefined;
   readonly ttlSeconds: number;
   digest(tool: string, args: unknown): Promise<string>;
+  /** Marks the approval used: true the first time; rejects when what remembers used approvals cannot answer. */
   consume(id: string): Promise<boolean>;
+}
+
+/** Where the approvals of a server configuration are remembered, and how many instances serve it. */
+export interface SharedState {
+  /** The store every instance shares; unset: a store in this process. */
+  readonly store?: SharedStore | undefined;
+  /** How many instances serve this endpoint behind a load balancer; unset: 1. */
+  readonly instances?: number | undefined;
+}
+
+/**
+ * A configuration that would run behind a load balancer with a guarantee
+ * silently per process: thrown when the server is made, which the HTTP
+ * handlers do when they are created, so it stops the start-up. Its stack is
+ * its message alone: the fix is in the configuration, not in a stack frame.
+ */
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+/** The start-up check: more than one instance needs a shared store, and a shared store (any but a memoryStore) or more than one instance a shared key. */
+export function checkSharedState(
+  options: ConfirmOptions | undefined,
+  shared: SharedState,
+): void {
+  const instances = shared.instances ?? 1;
+  if (
+    instances > 1 &&
+    (shared.store === undefined || shared.store.local === true) &&
+    options?.consume === undefined
+  )
+    throw new ConfigurationError(
+      `toolc: this server is configured for ${instances} instances but has no shared store, so an approval of a confirmed call could be used once per instance. Pass the same \`store\` to every instance (redisStore, runtime/store.ts); see docs/scaling.md.`,
+    );
+  const sharedStore = shared.store !== undefined && shared.store.local !== true;
+  if ((instances > 1 || sharedStore) && options?.secret === undefined)
+    throw new ConfigurationError(
+      `toolc: this server shares state with other instances (${shared.store === undefined ? `${instances} instances` : "a shared store is given"}) but has no \`confirm.secret\`, so each instance would sign approvals with a key of its own and refuse the others'. Give every instance the same secret of at least ${MIN_KEY_BYTES} bytes (from the environment, say); see docs/scaling.md.`,
+    );
 }
 
 function keyOf(secret: ConfirmOptions["secret"]): Uint8Array {
@@ -153,13 +190,20 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-function newApprovals(options: ConfirmOptions): Approvals {
+/** The key under which a used approval is remembered in the store. */
+const usedKey = (id: string): string => `approval:${id}`;
+
+function newApprovals(options: ConfirmOptions, store: SharedStore): Approvals {
   const key = keyOf(options.secret);
   const ttlSeconds = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
-  const local = new UsedApprovals();
   const used =
     options.consume ??
-    ((id: string, expiresAtMs: number) => local.consume(id, expiresAtMs));
+    ((id: string, expiresAtMs: number) =>
+      store.setIfAbsent(
+        usedKey(id),
+        "1",
+        Math.max(1, expiresAtMs - Date.now()),
+      ));
   let hmacKey: Promise<unknown> | undefined;
   return {
     codec: approvalCodec(key, ttlSeconds),
@@ -186,19 +230,35 @@ function newApprovals(options: ConfirmOptions): Approvals {
   };
 }
 
-const byOptions = new WeakMap<ConfirmOptions, Approvals>();
-let processDefault: Approvals | undefined;
+/** What stands for "no options" and "no store" in the cache below. */
+const NONE = {};
+const byOptions = new WeakMap<object, WeakMap<object, Approvals>>();
+/** The store of this process, for every configuration that names none. */
+let processStore: SharedStore | undefined;
 
 /**
  * The approvals of a server configuration. The generated servers are made
  * per request (HTTP) or per connection (stdio) from the same options, so
- * this is made once per options object, and once per process without one.
+ * this is made once per options object and store, and once per process
+ * without either. Throws ConfigurationError when the configuration would
+ * share a store without sharing the key (checkSharedState).
  */
-export function approvalsFor(options: ConfirmOptions | undefined): Approvals {
-  if (options === undefined) return (processDefault ??= newApprovals({}));
-  let approvals = byOptions.get(options);
-  if (approvals === undefined)
-    byOptions.set(options, (approvals = newApprovals(options)));
+export function approvalsFor(
+  options: ConfirmOptions | undefined,
+  shared: SharedState = {},
+): Approvals {
+  checkSharedState(options, shared);
+  let byStore = byOptions.get(options ?? NONE);
+  if (byStore === undefined)
+    byOptions.set(options ?? NONE, (byStore = new WeakMap()));
+  let approvals = byStore.get(shared.store ?? NONE);
+  if (approvals === undefined) {
+    const store = shared.store ?? (processStore ??= memoryStore());
+    byStore.set(
+      shared.store ?? NONE,
+      (approvals = newApprovals(options ?? {}, store)),
+    );
+  }
   return approvals;
 }
 
@@ -216,6 +276,34 @@ const refuse = (
   reason: ConfirmationReason,
   message = REFUSALS[reason],
 ): Confirmation => ({ kind: "refuse", reason, message });
+
+/** What the caller is told when the store cannot say whether an approval was used: nothing about the store itself. */
+const UNCHECKED =
+  "The approval could not be checked just now, so nothing was done. Send the same answer again shortly.";
+
+/**
+ * Marks an accepted approval used, within the contract's timeout: the first
+ * use runs, a second is refused, and a store that fails or does not answer
+ * in time refuses the call as retryable, never runs it unchecked.
+ */
+async function spend(
+  contract: AnyToolContract,
+  state: ApprovalState,
+  approvals: Approvals,
+): Promise<Confirmation> {
+  try {
+    const first = await withTimeout(
+      approvals.consume(state.id),
+      contract.timeoutMs,
+      "marking the approval used",
+    );
+    return first
+      ? { kind: "run" }
+      : refuse("CONFIRMATION_INVALID", REFUSALS.USED);
+  } catch (cause) {
+    return { kind: "unavailable", message: UNCHECKED, cause };
+  }
+}
 
 /** A fresh approval id. */
 function approvalId(): string {
@@ -241,10 +329,7 @@ export async function confirmCall(
     if (state.tool !== contract.name || state.args !== digest)
       return refuse("CONFIRMATION_INVALID");
     if (channel.answer === "declined") return refuse("CONFIRMATION_DECLINED");
-    if (channel.answer === "accepted")
-      return (await approvals.consume(state.id))
-        ? { kind: "run" }
-        : refuse("CONFIRMATION_INVALID", REFUSALS.USED);
+    if (channel.answer === "accepted") return spend(contract, state, approvals);
   }
   if (!channel.canAsk) return refuse("CONFIRMATION_UNAVAILABLE");
   // Every argument in full, in the contract's order, or no question at all: never a question cut short.

@@ -33,6 +33,7 @@ import {
 import { serverLogLevel, type LogLevelSetting } from "./notify.js";
 import { failure } from "./policy.js";
 import type { CacheHint } from "./sdk-port.js";
+import type { SharedStore } from "./store.js";
 import type {
   CallerIdentity,
   ExecuteOptions,
@@ -77,6 +78,19 @@ export interface ServerOptions extends Omit<
   cache?: CacheHint;
   /** Confirmed tools (`confirm: true`): the key that signs approvals, how long they last, and what remembers used ones. */
   confirm?: ConfirmOptions;
+  /**
+   * What every instance of this server shares (runtime/store.ts): used
+   * approvals, and rate-limit counters. Unset: a store in this process,
+   * which serves stdio and a single instance. Behind a load balancer, the
+   * same `redisStore` on every instance; `confirm.secret` is then required.
+   */
+  store?: SharedStore;
+  /**
+   * How many instances serve this endpoint behind a load balancer. More
+   * than 1 without a shared `store` and `confirm.secret` is a start-up
+   * error (docs/scaling.md). Default 1.
+   */
+  instances?: number;
   /**
    * What tools/list shows a verified caller (Streamable HTTP with auth on):
    * `allowed`, the default, only the tools its token's scopes allow; `all`,
@@ -264,7 +278,38 @@ async function confirmationAnswer(
   if (decision.kind === "run") return "approved";
   if (decision.kind === "ask")
     return extra.confirmation.ask(decision.message, decision.state);
+  if (decision.kind === "unavailable")
+    return unchecked(contract, decision.message, decision.cause, onTrace);
   return rejection(contract, decision.reason, decision.message, onTrace);
+}
+
+/**
+ * A confirmed call refused because the store could not say whether its
+ * approval was used: RETRYABLE, nothing run. The operator's trace says why
+ * (the store's error); the caller is told only to try again.
+ */
+function unchecked(
+  contract: AnyToolContract,
+  message: string,
+  cause: unknown,
+  onTrace: ExecuteOptions["onTrace"],
+): CallToolResult {
+  try {
+    onTrace?.({
+      tool: contract.name,
+      version: contract.version,
+      attempt: 0,
+      durationMs: 0,
+      code: "RETRYABLE",
+      effect: "none",
+      issuePaths: [],
+      reason: "STORE_UNAVAILABLE",
+      error: cause,
+    });
+  } catch {
+    // A failing onTrace changes nothing, as in the executor.
+  }
+  return toCallResult(failure(contract, "RETRYABLE", message, true, "none", 0));
 }
 
 /** A call refused before its handler could run: REJECTED with `reason`, traced as the executor traces a failure. */
@@ -334,6 +379,8 @@ export function createToolCalls<M extends ContractMap>(
     cache: _cache,
     confirm,
     listing,
+    store,
+    instances,
     ...executeOptions
   } = options;
   const served = servedTools(
@@ -343,7 +390,7 @@ export function createToolCalls<M extends ContractMap>(
   const approvals = [...served.values()].some(
     (s) => s.contract.confirm === true,
   )
-    ? approvalsFor(confirm)
+    ? approvalsFor(confirm, { store, instances })
     : undefined;
   // One per server (a connection, or a stateless request), so the level a client sets is this connection's.
   const levels = new LogLevels(serverLogLevel(logLevel));
