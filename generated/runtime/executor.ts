@@ -26,6 +26,7 @@ import {
 import { approveCall, type Approval } from "./approval.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
 import { isTransientError } from "./errors.js";
+import type { LoopGuard } from "./loop-guard.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
 import { copyJson, notJsonMessage } from "./json.js";
@@ -696,10 +697,30 @@ export function executeTool<C extends AnyToolContract>(
   options: ExecuteOptions = {},
 ): Promise<ToolResult<OutputOf<C>, ReasonOf<C>>> {
   // execute is async and catches everything itself, so this never throws either.
-  return execute(
-    contract,
-    rawInput,
-    handler as AnyHandler | undefined,
-    options ?? {},
+  const settled = options ?? {};
+  const guard = settled.guard;
+  const run = (): Promise<Result> =>
+    execute(contract, rawInput, handler as AnyHandler | undefined, settled);
+  return (
+    guard === undefined
+      ? run()
+      : guarded(guard, contract, rawInput, settled, run)
   ) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
+}
+
+/** A call under the conversation's loop guard (runtime/loop-guard.ts); a guard that throws ends in an envelope too. */
+function guarded(
+  guard: LoopGuard,
+  contract: AnyToolContract,
+  rawInput: unknown,
+  options: ExecuteOptions,
+  run: () => Promise<Result>,
+): Promise<Result> {
+  try {
+    return guard
+      .run(contract, contract.name, rawInput, options.onTrace, run)
+      .catch(() => lastResort(contract));
+  } catch {
+    return Promise.resolve(lastResort(contract));
+  }
 }
