@@ -27,20 +27,43 @@ interface WebRandom {
   getRandomValues(array: Uint32Array): Uint32Array;
 }
 
-/** A fresh 128-bit key from WebCrypto where there is one (every runtime toolc supports has it), else Math.random. */
-export function newDigestKey(): DigestKey {
-  const words = new Uint32Array(4);
-  const crypto = (globalThis as { crypto?: WebRandom }).crypto;
-  try {
-    if (crypto !== undefined) {
-      crypto.getRandomValues(words);
-      return { words };
+/**
+ * Random words drawn from WebCrypto a pool at a time: one `getRandomValues`
+ * call costs microseconds on Node (a synchronous job in its crypto layer), so
+ * a guard per conversation would pay that on every conversation otherwise.
+ */
+const POOL_WORDS = 1024;
+let pool: Uint32Array | undefined;
+let poolAt = POOL_WORDS;
+
+function randomWords(count: number): Uint32Array {
+  if (pool === undefined || poolAt + count > POOL_WORDS) {
+    pool = new Uint32Array(POOL_WORDS);
+    poolAt = 0;
+    const crypto = (globalThis as { crypto?: WebRandom }).crypto;
+    let filled = false;
+    try {
+      if (crypto !== undefined) {
+        crypto.getRandomValues(pool);
+        filled = true;
+      }
+    } catch {
+      // Falls through to Math.random: the key only keeps digests private to the guard.
     }
-  } catch {
-    // Falls through to Math.random: the key only keeps digests private to the guard.
+    if (!filled)
+      for (let i = 0; i < POOL_WORDS; i++)
+        pool[i] = Math.floor(Math.random() * 2 ** 32);
   }
-  for (let i = 0; i < 4; i++) words[i] = Math.floor(Math.random() * 2 ** 32);
-  return { words };
+  const words = pool.slice(poolAt, poolAt + count);
+  // Each word is handed out once: no two guards share a key.
+  pool.fill(0, poolAt, poolAt + count);
+  poolAt += count;
+  return words;
+}
+
+/** A fresh 128-bit key, from WebCrypto where there is one (every runtime toolc supports has it), else Math.random. */
+export function newDigestKey(): DigestKey {
+  return { words: randomWords(4) };
 }
 
 const rotl = (x: number, b: number): number => (x << b) | (x >>> (32 - b));

@@ -26,7 +26,7 @@ import {
 import { approveCall, type Approval } from "./approval.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
 import { isTransientError } from "./errors.js";
-import type { LoopGuard } from "./loop-guard.js";
+import { LoopGuard } from "./loop-guard.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
 import { copyJson, notJsonMessage } from "./json.js";
@@ -699,12 +699,13 @@ export function executeTool<C extends AnyToolContract>(
   // execute is async and catches everything itself, so this never throws either.
   const settled = options ?? {};
   const guard = settled.guard;
-  const run = (): Promise<Result> =>
-    execute(contract, rawInput, handler as AnyHandler | undefined, settled);
+  const run = handler as AnyHandler | undefined;
   return (
     guard === undefined
-      ? run()
-      : guarded(guard, contract, rawInput, settled, run)
+      ? execute(contract, rawInput, run, settled)
+      : guarded(guard, contract, rawInput, settled, () =>
+          execute(contract, rawInput, run, settled),
+        )
   ) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
 }
 
@@ -717,9 +718,17 @@ function guarded(
   run: () => Promise<Result>,
 ): Promise<Result> {
   try {
-    return guard
-      .run(contract, contract.name, rawInput, options.onTrace, run)
-      .catch(() => lastResort(contract));
+    const guardedRun = guard.run(
+      contract,
+      contract.name,
+      rawInput,
+      options.onTrace,
+      run,
+    );
+    // The runtime's own guard never rejects; anything else passed as one is not trusted to.
+    return guard instanceof LoopGuard
+      ? guardedRun
+      : guardedRun.catch(() => lastResort(contract));
   } catch {
     return Promise.resolve(lastResort(contract));
   }

@@ -74,7 +74,7 @@ export interface GuardStop {
   readonly reason: GuardStopReason;
   readonly tool: string;
   readonly version: number;
-  /** The conversation's last calls (at most `MAX_EVIDENCE`), oldest first, ending with the one that stopped it. */
+  /** The conversation's last failed and refused calls (at most `MAX_EVIDENCE`), oldest first, ending with the one that stopped it. */
   readonly evidence: readonly GuardEvidence[];
   /** For an operator, not the model: what happened and what to check. */
   readonly summary: string;
@@ -122,6 +122,7 @@ const MAX_REFUSALS_PER_TOOL = 2;
 /** Distinct unknown tool names before the guard stops the loop. */
 const MAX_UNKNOWN_TOOLS = 3;
 const MAX_NAME = 128;
+const NO_PATHS: readonly string[] = Object.freeze([]);
 
 /** The trace fields of a stop that no call ran for: the guard refused it. */
 const REFUSED_CALL = {
@@ -176,7 +177,8 @@ function budget(value: unknown, fallback: number): number {
 export class LoopGuard {
   /** Set when the loop must stop; never unset. */
   stop: GuardStop | undefined = undefined;
-  private readonly key: DigestKey = newDigestKey();
+  /** Drawn on the first digest: a conversation with no failure never needs one. */
+  private keyOf: DigestKey | undefined = undefined;
   private readonly tools = new Map<string, ToolState>();
   private readonly unknown = new Set<Digest>();
   /** Refusals and the like for calls of tools that do not exist, counted together. */
@@ -192,7 +194,13 @@ export class LoopGuard {
   private readonly maxCalls: number;
   private readonly onTrace: Sink;
   private calls = 0;
+  /** Evidence entries recorded so far: the ring's write position. */
+  private recorded = 0;
   private conversation: Digest | undefined = undefined;
+
+  private key(): DigestKey {
+    return (this.keyOf ??= newDigestKey());
+  }
 
   constructor(options: LoopGuardOptions = {}) {
     this.corrections = budget(options.corrections, 1);
@@ -215,7 +223,7 @@ export class LoopGuard {
    * set binds it to the conversation's first message itself.
    */
   bind(conversation: unknown): boolean {
-    const digest = digestValue(this.key, conversation);
+    const digest = digestValue(this.key(), conversation);
     if (this.conversation === undefined) this.conversation = digest;
     return this.conversation === digest;
   }
@@ -224,7 +232,7 @@ export class LoopGuard {
    * Runs one call under the guard: refused without calling `run` when the
    * table forbids it, else `run`'s result, recorded. Never throws.
    */
-  async run(
+  run(
     contract: AnyToolContract | undefined,
     name: string,
     input: unknown,
@@ -232,14 +240,16 @@ export class LoopGuard {
     run: () => Promise<Result>,
   ): Promise<Result> {
     const admitted = this.before(contract, name, input, sink);
-    if ("ok" in admitted) return admitted;
-    const result = await run();
-    try {
-      this.after(admitted, contract, input, result, sink);
-    } catch {
-      // The guard must not change a result it fails to record.
-    }
-    return result;
+    if ("ok" in admitted) return Promise.resolve(admitted);
+    // Not async: an async function would add promise layers to every guarded call; `run` never rejects.
+    return run().then((result) => {
+      try {
+        this.after(admitted, contract, input, result, sink);
+      } catch {
+        // The guard must not change a result it fails to record.
+      }
+      return result;
+    });
   }
 
   /** Stops the loop because a call came from another conversation than the one the guard is bound to. */
@@ -260,7 +270,7 @@ export class LoopGuard {
     input: unknown,
     sink: Sink,
   ): Ticket | ToolFailure<string> {
-    const tool = name.slice(0, MAX_NAME);
+    const tool = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
     const version = contract?.version ?? 0;
     if (this.stop !== undefined)
       return this.refusal(tool, version, "LOOP_STOPPED", [], sink);
@@ -273,23 +283,24 @@ export class LoopGuard {
       version,
       write: contract !== undefined && contract.effect !== "read",
       correction: false,
-      started: now(),
+      // The clock is read only when a trace event could carry the duration.
+      started: sink === undefined && this.onTrace === undefined ? 0 : now(),
     };
     if (contract === undefined) {
       // Unknown names share one bounded set, so invented names cannot grow the guard.
-      if (this.unknown.has(digestValue(this.key, name)))
+      if (this.unknown.has(digestValue(this.key(), name)))
         return this.refuseRepeat(tool, version, [], this.unknownState, sink);
       return ticket;
     }
     const state = this.tools.get(contract.name);
     if (state === undefined || state.failed.length === 0) return ticket;
-    const digest = digestValue(this.key, input);
+    const digest = digestValue(this.key(), input);
     const same = state.failed.find((f) => f.digest === digest);
     if (same !== undefined)
       return this.refuseRepeat(tool, version, same.issues, state, sink);
     if (!state.open) return ticket;
     const last = state.failed[state.failed.length - 1] as Failed;
-    if (!changesNamedField(this.key, last, input))
+    if (!changesNamedField(this.key(), last, input))
       return this.refuseRepeat(tool, version, last.issues, state, sink);
     return { ...ticket, correction: true };
   }
@@ -301,7 +312,7 @@ export class LoopGuard {
     result: Result,
     sink: Sink,
   ): void {
-    const durationMs = now() - ticket.started;
+    const durationMs = ticket.started === 0 ? 0 : now() - ticket.started;
     const { name: tool, version } = ticket;
     const code = result.ok ? "OK" : result.code;
     const effect = result.ok
@@ -310,32 +321,39 @@ export class LoopGuard {
         : "none"
       : result.effect;
     const attempts = result.ok ? 1 : result.attempts;
-    const issuePaths = result.ok
-      ? []
-      : (result.issues ?? []).slice(0, MAX_PATHS_KEPT).map((i) => i.path);
-    this.remember({ tool, version, code, effect, attempts, issuePaths });
+    const issuePaths =
+      result.ok || result.issues === undefined
+        ? NO_PATHS
+        : result.issues.slice(0, MAX_PATHS_KEPT).map((i) => i.path);
+    // Successes are not evidence: an operator reads what failed and what was refused.
+    if (!result.ok)
+      this.remember({ tool, version, code, effect, attempts, issuePaths });
+    if (result.ok && contract !== undefined) {
+      // A success ends the correction episode; the failed calls stay refused, since they would fail the same way.
+      const state = this.tools.get(contract.name);
+      if (state !== undefined) {
+        state.open = false;
+        state.corrections = 0;
+        state.refusals = 0;
+      }
+      return;
+    }
     const stopWith = (reason: GuardStopReason): void =>
       this.halt(reason, tool, version, sink, {
         attempt: attempts,
         durationMs,
         code,
         effect,
-        issuePaths,
+        issuePaths: [...issuePaths],
       });
     if (contract === undefined) {
       if (this.unknown.size < MAX_UNKNOWN_TOOLS)
-        this.unknown.add(digestValue(this.key, ticket.name));
+        this.unknown.add(digestValue(this.key(), ticket.name));
       if (this.unknown.size >= MAX_UNKNOWN_TOOLS) stopWith("UNKNOWN_TOOL");
       return;
     }
+    if (result.ok) return;
     const state = this.stateOf(contract.name);
-    if (result.ok) {
-      // A success ends the correction episode; the failed calls stay refused, since they would fail the same way.
-      state.open = false;
-      state.corrections = 0;
-      state.refusals = 0;
-      return;
-    }
     if (result.code === "INVALID_OUTPUT") return stopWith("INVALID_OUTPUT");
     if (ticket.write && result.effect === "unknown")
       return stopWith("UNKNOWN_EFFECT");
@@ -374,11 +392,11 @@ export class LoopGuard {
         if (path !== undefined)
           fields.push({
             path,
-            digest: digestValue(this.key, valueAt(input, path)),
+            digest: digestValue(this.key(), valueAt(input, path)),
           });
       }
     state.failed.push({
-      digest: digestValue(this.key, input),
+      digest: digestValue(this.key(), input),
       code: result.code,
       issues,
       fields,
@@ -480,9 +498,19 @@ export class LoopGuard {
     });
   }
 
+  /** Keeps the last MAX_EVIDENCE calls: a ring, so a long conversation neither grows it nor shifts it. */
   private remember(entry: GuardEvidence): void {
-    this.evidence.push(entry);
-    if (this.evidence.length > MAX_EVIDENCE) this.evidence.shift();
+    if (this.evidence.length < MAX_EVIDENCE) this.evidence.push(entry);
+    else this.evidence[this.recorded % MAX_EVIDENCE] = entry;
+    this.recorded++;
+  }
+
+  /** The evidence, oldest first. */
+  private evidenceInOrder(): GuardEvidence[] {
+    const kept = this.evidence;
+    if (kept.length < MAX_EVIDENCE) return kept.slice();
+    const start = this.recorded % MAX_EVIDENCE;
+    return [...kept.slice(start), ...kept.slice(0, start)];
   }
 
   private emit(sink: Sink, event: GuardTraceEvent): void {
