@@ -312,25 +312,10 @@ export class LoopGuard {
     result: Result,
     sink: Sink,
   ): void {
-    const durationMs = ticket.started === 0 ? 0 : now() - ticket.started;
-    const { name: tool, version } = ticket;
-    const code = result.ok ? "OK" : result.code;
-    const effect = result.ok
-      ? ticket.write
-        ? "applied"
-        : "none"
-      : result.effect;
-    const attempts = result.ok ? 1 : result.attempts;
-    const issuePaths =
-      result.ok || result.issues === undefined
-        ? NO_PATHS
-        : result.issues.slice(0, MAX_PATHS_KEPT).map((i) => i.path);
-    // Successes are not evidence: an operator reads what failed and what was refused.
-    if (!result.ok)
-      this.remember({ tool, version, code, effect, attempts, issuePaths });
-    if (result.ok && contract !== undefined) {
-      // A success ends the correction episode; the failed calls stay refused, since they would fail the same way.
-      const state = this.tools.get(contract.name);
+    if (result.ok) {
+      // The path of most calls, kept short: a success ends the tool's correction episode; its failed calls stay refused, since they would fail the same way.
+      const state =
+        contract === undefined ? undefined : this.tools.get(contract.name);
       if (state !== undefined) {
         state.open = false;
         state.corrections = 0;
@@ -338,6 +323,14 @@ export class LoopGuard {
       }
       return;
     }
+    const durationMs = ticket.started === 0 ? 0 : now() - ticket.started;
+    const { name: tool, version } = ticket;
+    const { code, effect, attempts } = result;
+    const issuePaths =
+      result.issues === undefined
+        ? NO_PATHS
+        : result.issues.slice(0, MAX_PATHS_KEPT).map((i) => i.path);
+    this.remember({ tool, version, code, effect, attempts, issuePaths });
     const stopWith = (reason: GuardStopReason): void =>
       this.halt(reason, tool, version, sink, {
         attempt: attempts,
