@@ -477,7 +477,7 @@ export class LoopGuard {
       reason,
       tool,
       version,
-      evidence: this.evidence.map((e) => ({
+      evidence: this.evidenceInOrder().map((e) => ({
         ...e,
         issuePaths: [...e.issuePaths],
       })),

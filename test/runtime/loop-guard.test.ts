@@ -313,6 +313,21 @@ describe("bad input", () => {
     expect(internals.tools.size).toBe(1);
   });
 
+  it("gives the evidence oldest first, ending with the call that stopped the loop, once the ring has wrapped", async () => {
+    const s = setup({
+      charge: () => {
+        throw new Error("reset");
+      },
+    });
+    const guard = createLoopGuard({ corrections: 1_000 });
+    for (let i = 0; i < MAX_EVIDENCE + 5; i++) await call(s, guard, "lookup", { id: `${i}` });
+    await call(s, guard, "charge", { amount: 1 });
+    const evidence = guard.stop?.evidence ?? [];
+    expect(evidence).toHaveLength(MAX_EVIDENCE);
+    expect(evidence.at(-1)).toMatchObject({ tool: "charge", code: "FAILED", effect: "unknown" });
+    expect(evidence.slice(0, -1).every((e) => e.tool === "lookup" && e.code === "INVALID_INPUT")).toBe(true);
+  });
+
   it("keeps no argument values, secrets included, in its evidence or its trace events", async () => {
     const s = setup();
     const guard = createLoopGuard({ corrections: 0 });
