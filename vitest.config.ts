@@ -27,6 +27,7 @@ const INTEGRATION = [
   "test/diff/done-when.test.ts",
   "test/diff/lifecycle-e2e.test.ts",
   "test/diff/proof.test.ts",
+  "test/evals/promptfoo.test.ts",
   "test/docs/cli.test.ts",
   "test/e2e/**/*.test.ts",
   "test/emit/types/soundness.test.ts",

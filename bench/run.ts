@@ -21,6 +21,7 @@ import { cpSync } from "node:fs";
 import { benchOpenApiImport } from "./openapi-import.js";
 import { benchWebRuntimes } from "./web-runtimes.js";
 import { benchExecutor, benchValidators, EXECUTOR_OUTPUTS, formatSanity } from "./validators.js";
+import { printLoopGuard } from "./loop-guard.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const SDK_LINES: readonly SdkLine[] = [1, 2];
@@ -187,6 +188,7 @@ async function main(): Promise<void> {
   // The bench contracts for each SDK line; the validators and the executor are measured in the 2.x one (the default line).
   const getOrderDirs = { 1: sdkProject("get-order", 1, 0), 2: sdkProject("get-order", 2, 0) };
   await validatorsSection(getOrderDirs[2]);
+  await printLoopGuard(print, QUICK);
   await mcpSection(QUICK ? 100 : 500, getOrderDirs);
   await codegenSection(QUICK ? 200 : 1000);
   openApiImportSection();

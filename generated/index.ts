@@ -68,6 +68,8 @@ export {
   loadValidators,
   ToolListError,
   toCallResult,
+  createLoopGuard,
+  LoopGuard,
 } from "./runtime/api.js";
 
 export type {
@@ -81,9 +83,14 @@ export type {
   ConfirmOptions,
   DriftReport,
   ExecuteOptions,
+  GuardEvidence,
+  GuardStop,
+  GuardStopReason,
+  GuardTraceEvent,
   HandlerContext,
   HandlerFor,
   LoggingLevel,
+  LoopGuardOptions,
   ProgressUpdate,
   ServerOptions,
   ToolContract,

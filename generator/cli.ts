@@ -29,6 +29,8 @@ Usage:
   toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown]
                                    report contract changes against BASE (a folder or git:REF); exit 1
                                    on a breaking change without a version bump
+  toolc evals [--out DIR]           write an eval pack of the contracts: per tool JSONL cases, and
+                                   adapters for any test runner and promptfoo (docs/agent-loop.md)
   toolc docs [--out DIR] [--base BASE]... [--title TEXT]
                                    write the tool catalog: HTML pages, the same as Markdown, and llms.txt
                                    (default --out: docs.out, else docs/catalog); with docs.out in the
@@ -118,6 +120,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (argv[0] === "docs") {
     const { docsCommand } = await import("./docs/cli.js");
     return docsCommand(argv.slice(1), io, workingDirectory(io));
+  }
+  if (argv[0] === "evals") {
+    const { evalsCommand } = await import("./evals/cli.js");
+    return evalsCommand(argv.slice(1), io, workingDirectory(io));
   }
   if (argv[0] === "diff") {
     const { diffCommand } = await import("./commands/diff.js");

@@ -61,6 +61,17 @@ export type { ConfirmationRequest, ConfirmHook } from "./approval.js";
 export { TransientError, type TransientErrorOptions } from "./errors.js";
 export { executeTool } from "./executor.js";
 export {
+  createLoopGuard,
+  LoopGuard,
+  type GuardEvidence,
+  type GuardRefusal,
+  type GuardStop,
+  type GuardStopReason,
+  type GuardTrace,
+  type GuardTraceEvent,
+  type LoopGuardOptions,
+} from "./loop-guard.js";
+export {
   createToolServer,
   FAILURE_META_KEY,
   toCallResult,

@@ -206,8 +206,22 @@ async function runParsed(
   options: ExecuteOptions | undefined,
 ): Promise<AnyResult> {
   const parsed = parseArguments(argumentsText);
-  if (!parsed.ok)
-    return malformedArguments(contracts, name, parsed.detail, options);
+  if (!parsed.ok) {
+    const guard = options?.guard;
+    if (guard === undefined)
+      return malformedArguments(contracts, name, parsed.detail, options);
+    // The guard keeps the text's digest: the same unparseable text again is refused, a changed one is a correction.
+    const contract = Object.hasOwn(contracts, name)
+      ? contracts[name]
+      : undefined;
+    return guard
+      .run(contract, name, argumentsText, options?.onTrace, () =>
+        Promise.resolve(
+          malformedArguments(contracts, name, parsed.detail, options),
+        ),
+      )
+      .catch(() => malformedArguments(contracts, name, parsed.detail, {}));
+  }
   const plans = Object.hasOwn(nullPlans, name) ? nullPlans[name] : undefined;
   return executeByName(
     contracts,
@@ -431,6 +445,15 @@ export function aiSdkToolSet<M extends ContractMap>(
           contract.confirm === true && sdkApproved(name, input, callOptions)
             ? SDK_APPROVED
             : options?.confirm;
+        const guard = options?.guard;
+        // One guard per conversation: the AI SDK hands every call the conversation's messages, so the first one tells conversations apart.
+        if (
+          guard !== undefined &&
+          Array.isArray(callOptions.messages) &&
+          callOptions.messages.length > 0 &&
+          !guard.bind(callOptions.messages[0])
+        )
+          return guard.refuseShared(contract, name, options?.onTrace);
         const result = await executeByName(contracts, name, input, handlers, {
           ...options,
           ...(signal === undefined ? {} : { signal }),

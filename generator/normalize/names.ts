@@ -53,7 +53,16 @@ export const INDEX_API_NAMES = [
   "serverDefaults",
 ] as const;
 /** The runtime values the generated `index.ts` re-exports. */
-export const INDEX_RUNTIME_VALUES = ["TransientError", "FAILURE_META_KEY", "bearerAuth", "loadValidators", "ToolListError", "toCallResult"] as const;
+export const INDEX_RUNTIME_VALUES = [
+  "TransientError",
+  "FAILURE_META_KEY",
+  "bearerAuth",
+  "loadValidators",
+  "ToolListError",
+  "toCallResult",
+  "createLoopGuard",
+  "LoopGuard",
+] as const;
 /** The runtime types the generated `index.ts` re-exports. */
 export const INDEX_RUNTIME_TYPES = [
   "AccessReason",
@@ -66,9 +75,14 @@ export const INDEX_RUNTIME_TYPES = [
   "ConfirmOptions",
   "DriftReport",
   "ExecuteOptions",
+  "GuardEvidence",
+  "GuardStop",
+  "GuardStopReason",
+  "GuardTraceEvent",
   "HandlerContext",
   "HandlerFor",
   "LoggingLevel",
+  "LoopGuardOptions",
   "ProgressUpdate",
   "ServerOptions",
   "ToolContract",

@@ -32,6 +32,8 @@ export interface ToolTraceEvent {
   readonly protocolEra?: string;
   /** The MCP protocol revision of a served call, when known. */
   readonly protocolVersion?: string;
+  /** A loop guard's refusal of the call (the handler never ran) or its stop of the loop after it. */
+  readonly guard?: { readonly action: string; readonly reason: string };
 }
 
 export interface OtelTraceOptions {
@@ -56,6 +58,10 @@ export const ATTR = {
   /** The MCP semantic conventions' attribute for the protocol revision. */
   protocolVersion: "mcp.protocol.version",
   protocolEra: "toolc.mcp.protocol_era",
+  /** `refused` or `stopped`: what the conversation's loop guard did. */
+  guardAction: "toolc.guard.action",
+  /** Why: REPEATED_CALL, LOOP_STOPPED, INVALID_OUTPUT, UNKNOWN_EFFECT, CORRECTIONS_SPENT, ... */
+  guardReason: "toolc.guard.reason",
 } as const;
 
 const OPERATION = "execute_tool";
@@ -82,6 +88,11 @@ function attributesOf(event: ToolTraceEvent): Attributes {
   if (name !== undefined) attributes[ATTR.errorName] = name;
   if (typeof event.protocolEra === "string") attributes[ATTR.protocolEra] = event.protocolEra;
   if (typeof event.protocolVersion === "string") attributes[ATTR.protocolVersion] = event.protocolVersion;
+  const guard = event.guard;
+  if (guard !== undefined && typeof guard.action === "string" && typeof guard.reason === "string") {
+    attributes[ATTR.guardAction] = guard.action;
+    attributes[ATTR.guardReason] = guard.reason;
+  }
   return attributes;
 }
 

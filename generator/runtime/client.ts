@@ -35,6 +35,7 @@ import {
 import { collectSecrets, redactText, type Secrets } from "./redact.js";
 import { hasWithheld, withhold } from "./sensitive.js";
 import { naturalOutput } from "./legacy-output.js";
+import type { LoopGuard } from "./loop-guard.js";
 import { FAILURE_META_KEY } from "./server.js";
 import { validatorsOf } from "./validators.js";
 import { dropUnknownProperties } from "./unknown-properties.js";
@@ -42,6 +43,8 @@ import { parseEnvelope } from "./wire.js";
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** The conversation's loop guard (runtime/loop-guard.ts): a call it refuses is never sent. */
+  guard?: LoopGuard;
   /** Request timeout; defaults to the SDK's (60 s). */
   timeoutMs?: number;
 }
@@ -407,7 +410,12 @@ export function createToolClient<M extends ContractMap>(
       options?: CallOptions,
     ): Promise<Result> => {
       try {
-        return await call(contract, client, input, options);
+        const guard = options?.guard;
+        if (guard === undefined)
+          return await call(contract, client, input, options);
+        return await guard.run(contract, contract.name, input, undefined, () =>
+          call(contract, client, input, options),
+        );
       } catch {
         return failure(
           contract,

@@ -47,8 +47,18 @@ export function executeByName<
   options?: ExecuteOptions,
 ): Promise<ToolResult<OutputOf<M[K]>, ReasonOf<M[K]>>> {
   try {
-    if (typeof tool !== "string" || !Object.hasOwn(contracts, tool))
-      return Promise.resolve(unknownTool(nameForMessage(tool)));
+    if (typeof tool !== "string" || !Object.hasOwn(contracts, tool)) {
+      const refused = unknownTool(nameForMessage(tool));
+      const guard = options?.guard;
+      // The guard sees the unknown name too: it refuses the same one again, and stops a model that keeps inventing tools.
+      if (guard === undefined) return Promise.resolve(refused);
+      // A guard's refusal carries its own reason (REPEATED_CALL, LOOP_STOPPED), outside the contract's declared ones.
+      return guard
+        .run(undefined, refused.tool, rawInput, options?.onTrace, () =>
+          Promise.resolve(refused),
+        )
+        .catch(() => refused) as Promise<ToolFailure<never>>;
+    }
     const table: unknown = handlers;
     const handler =
       typeof table === "object" && table !== null && Object.hasOwn(table, tool)

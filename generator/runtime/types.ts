@@ -13,6 +13,7 @@ import type {
 } from "./contract.js";
 import type { ToolEffect, ToolErrorCode, ToolIssue } from "./envelope.js";
 import type { ConfirmHook } from "./approval.js";
+import type { GuardTrace, LoopGuard } from "./loop-guard.js";
 
 /**
  * Who is calling: the verified access token's identity, over Streamable
@@ -140,6 +141,8 @@ export interface TraceEvent {
   protocolEra?: "modern" | "legacy";
   /** The protocol revision (`"2026-07-28"`, `"2025-11-25"`, …), when the request or its connection names it. */
   protocolVersion?: string;
+  /** Set when a loop guard refused the call (attempt 0, the handler never ran) or stopped the loop after it (runtime/loop-guard.ts). */
+  guard?: GuardTrace;
 }
 
 export interface ExecuteOptions {
@@ -154,8 +157,14 @@ export interface ExecuteOptions {
   confirm?: ConfirmHook;
   /** The caller, handed to the handler as `ctx.auth`; the MCP server sets it per call from the verified token. */
   caller?: CallerIdentity;
-  /** Called once per attempt. Exceptions it throws are ignored. */
+  /** Called once per attempt, and for each refusal and stop of `guard`. Exceptions it throws are ignored. */
   onTrace?(event: TraceEvent): void;
+  /**
+   * The conversation's loop guard (`createLoopGuard()`, runtime/loop-guard.ts):
+   * it refuses a repeated call the failure table forbids without running the
+   * handler, and sets `guard.stop` when the loop must stop. One per conversation.
+   */
+  guard?: LoopGuard;
   /** Maps your own errors (HTTP 429/503, say) to transient or failed. */
   classify?(error: unknown): Classification;
   /** Cancels the call: no further attempts, and the handler's ctx.signal aborts. */

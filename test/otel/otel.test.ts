@@ -8,7 +8,7 @@ import { SpanKind, SpanStatusCode, type Tracer } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ATTR, otelOnTrace } from "../../generator/otel/index.js";
-import { execute, TransientError, type Handlers, type TraceEvent } from "../../generated/index.js";
+import { createLoopGuard, execute, TransientError, type Handlers, type TraceEvent } from "../../generated/index.js";
 
 const exporter = new InMemorySpanExporter();
 const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer("toolc-test");
@@ -125,5 +125,25 @@ describe("a broken tracer or hook never ends the call it observes", () => {
   it("a failing `next` does not stop the span", async () => {
     await execute("get_order", { customerId: "cus_1" }, { get_order: () => order }, { onTrace: otelOnTrace({ tracer, next: () => { throw new Error("x"); } }) });
     expect(spans()).toHaveLength(1);
+  });
+});
+
+describe("the loop guard's refusals and stops", () => {
+  it("are spans of their own, with the guard's action and reason, and no argument value", async () => {
+    const guard = createLoopGuard();
+    const onTrace = otelOnTrace({ tracer });
+    const handlers: Handlers = { get_order: () => order };
+    await execute("get_order", { customerId: "", includeHistory: "cus_SECRET_ARG" }, handlers, { guard, onTrace });
+    await execute("get_order", { customerId: "", includeHistory: "cus_SECRET_ARG" }, handlers, { guard, onTrace });
+    await execute("get_order", { customerId: "", includeHistory: "cus_SECRET_ARG2" }, handlers, { guard, onTrace });
+    expect(guard.stop?.reason).toBe("CORRECTIONS_SPENT");
+    expect(spans().map((s) => [s.attributes[ATTR.code], s.attributes[ATTR.attempt], s.attributes[ATTR.guardAction], s.attributes[ATTR.guardReason]])).toEqual([
+      ["INVALID_INPUT", 0, undefined, undefined],
+      ["REJECTED", 0, "refused", "REPEATED_CALL"],
+      ["INVALID_INPUT", 0, undefined, undefined],
+      ["INVALID_INPUT", 0, "stopped", "CORRECTIONS_SPENT"],
+    ]);
+    expect(spans()[1]?.attributes).toMatchObject({ [ATTR.toolName]: "get_order", [ATTR.toolVersion]: 1, [ATTR.effect]: "none", [ATTR.errorType]: "REJECTED" });
+    expect(JSON.stringify(spans().map((s) => s.attributes))).not.toContain("SECRET_ARG");
   });
 });

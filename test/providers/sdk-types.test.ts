@@ -61,7 +61,7 @@ it("generated code imports none of the provider SDKs", () => {
 
 it("docs/providers.md's agent loops are the type-checked snippet files, verbatim", () => {
   const blocks = [...readFileSync(join(ROOT, "docs/providers.md"), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
-  const loops = blocks.slice(1).map((block) => block.replaceAll('"./generated/providers.js"', '"../../../generated/providers.js"'));
+  const loops = blocks.slice(1).map((block) => block.replaceAll('"./generated/', '"../../../generated/'));
   expect(loops).toHaveLength(SNIPPETS.length);
   loops.forEach((loop, i) => {
     const snippet = readFileSync(join(ROOT, "test/providers/snippets", `${SNIPPETS[i]}.ts`), "utf8");

@@ -26,7 +26,7 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 const TESTS_DIR = "test/toolc";
 
 /** The agent loops of docs/providers.md, one file each, in the document's order. */
-export const SNIPPETS = ["openai", "anthropic", "gemini", "ai-sdk"];
+export const SNIPPETS = ["openai", "openai-responses", "anthropic", "gemini", "ai-sdk"];
 
 export const PROVIDER_FILES = ["generated/providers.ts", "generated/runtime/providers.ts", "generated/runtime/provider-nulls.ts"];
 

@@ -129,6 +129,8 @@ export {
   loadValidators,
   ToolListError,
   toCallResult,
+  createLoopGuard,
+  LoopGuard,
 } from "./runtime/api.js";
 
 export type {
@@ -142,9 +144,14 @@ export type {
   ConfirmOptions,
   DriftReport,
   ExecuteOptions,
+  GuardEvidence,
+  GuardStop,
+  GuardStopReason,
+  GuardTraceEvent,
   HandlerContext,
   HandlerFor,
   LoggingLevel,
+  LoopGuardOptions,
   ProgressUpdate,
   ServerOptions,
   ToolContract,

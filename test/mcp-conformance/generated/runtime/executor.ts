@@ -26,6 +26,7 @@ import {
 import { approveCall, type Approval } from "./approval.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
 import { isTransientError } from "./errors.js";
+import { LoopGuard } from "./loop-guard.js";
 import type { ProgressFloor } from "./notify.js";
 import { toIssues } from "./issues.js";
 import { copyJson, notJsonMessage } from "./json.js";
@@ -696,10 +697,39 @@ export function executeTool<C extends AnyToolContract>(
   options: ExecuteOptions = {},
 ): Promise<ToolResult<OutputOf<C>, ReasonOf<C>>> {
   // execute is async and catches everything itself, so this never throws either.
-  return execute(
-    contract,
-    rawInput,
-    handler as AnyHandler | undefined,
-    options ?? {},
+  const settled = options ?? {};
+  const guard = settled.guard;
+  const run = handler as AnyHandler | undefined;
+  return (
+    guard === undefined
+      ? execute(contract, rawInput, run, settled)
+      : guarded(guard, contract, rawInput, settled, () =>
+          execute(contract, rawInput, run, settled),
+        )
   ) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
+}
+
+/** A call under the conversation's loop guard (runtime/loop-guard.ts); a guard that throws ends in an envelope too. */
+function guarded(
+  guard: LoopGuard,
+  contract: AnyToolContract,
+  rawInput: unknown,
+  options: ExecuteOptions,
+  run: () => Promise<Result>,
+): Promise<Result> {
+  try {
+    const guardedRun = guard.run(
+      contract,
+      contract.name,
+      rawInput,
+      options.onTrace,
+      run,
+    );
+    // The runtime's own guard never rejects; anything else passed as one is not trusted to.
+    return guard instanceof LoopGuard
+      ? guardedRun
+      : guardedRun.catch(() => lastResort(contract));
+  } catch {
+    return Promise.resolve(lastResort(contract));
+  }
 }

@@ -1,0 +1,71 @@
+/**
+ * `toolc evals [--out DIR] [--definitions DIR] [--config FILE]`: writes the
+ * eval pack of the project's contracts (docs/agent-loop.md#the-eval-pack)
+ * into DIR: one `<tool>.jsonl` per tool, and the adapters that run it.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { parseArgs } from "node:util";
+import { argsError } from "../commands/usage.js";
+import type { Io } from "../commands/io.js";
+import { resolveSettings } from "../config/settings.js";
+import { formatDiagnostic, hasErrors } from "../diagnostics.js";
+import { sideFromTexts } from "../diff/sources.js";
+import { readDefinitionTexts } from "../load/files.js";
+import { normalizeOptionsOf } from "../normalize/access.js";
+import { definitionsIn } from "../docs/bases.js";
+import { evalPackFiles } from "./index.js";
+
+/** Where the pack goes when --out does not say. */
+export const DEFAULT_EVALS_OUT = "evals";
+
+const USAGE = `Usage: toolc evals [--out DIR] [--definitions DIR] [--config FILE]
+
+Writes an eval pack of the contracts: per tool, <tool>.jsonl with the cases derived from its
+examples and description (the expected call, the correction of an invalid call, the calls that
+must not happen, the five failure scenarios of the agent loop against a scripted handler), and
+the adapters that run them: play.mjs (any test runner) and a promptfoo config. The case format
+is in docs/agent-loop.md.
+
+Options:
+  --out DIR          the pack's folder (default: ${DEFAULT_EVALS_OUT})
+  --definitions DIR  the contracts (default: definitions)
+  --config FILE      the config file (default: toolc.config.yaml, if present)
+`;
+
+const OPTIONS = {
+  out: { type: "string" },
+  definitions: { type: "string" },
+  config: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export async function evalsCommand(argv: readonly string[], io: Io, cwd: string): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: [...argv], options: OPTIONS }).values;
+  } catch (e) {
+    return (io.err(`toolc evals: ${argsError(e, OPTIONS)}\n\n${USAGE}`), 2);
+  }
+  if (values.help) return (io.out(USAGE), 0);
+  const resolved = await resolveSettings(cwd, {
+    ...(values.config === undefined ? {} : { config: values.config }),
+    ...(values.definitions === undefined ? {} : { definitions: values.definitions }),
+  });
+  for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (resolved.usage !== undefined) return (io.err(`toolc evals: ${resolved.usage}\n`), 2);
+  if (!resolved.settings) return (io.err("toolc: the config file has errors; nothing was written\n"), 1);
+  const settings = resolved.settings;
+  const where = definitionsIn(settings.root, settings.definitions);
+  const texts = readDefinitionTexts(settings.definitions, settings.root) ?? [];
+  const side = sideFromTexts(texts, where, normalizeOptionsOf(settings));
+  for (const d of side.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  if (!side.side || hasErrors(side.diagnostics)) return (io.err("toolc evals: the contracts have errors; nothing was written\n"), 1);
+  const out = resolve(cwd, values.out ?? DEFAULT_EVALS_OUT);
+  const files = evalPackFiles(side.side.ir);
+  mkdirSync(out, { recursive: true });
+  for (const file of files) writeFileSync(join(out, file.path), file.text);
+  const cases = files.filter((f) => f.path.endsWith(".jsonl")).reduce((n, f) => n + f.text.split("\n").length - 1, 0);
+  io.out(`toolc evals: ${cases} cases for ${side.side.ir.tools.length} tools written to ${relative(cwd, out).split(sep).join("/") || "."}\n`);
+  return 0;
+}
