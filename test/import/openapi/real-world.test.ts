@@ -59,8 +59,10 @@ interface Sample {
   readonly invalidPath: string;
   /** The variables the handlers read (credentials Prism checks are present). */
   readonly env: Record<string, string>;
-  /** A 4xx Prism is asked for, and the REJECTED reason the agent gets. */
+  /** A 4xx, and the REJECTED reason the agent gets. */
   readonly rejected: { readonly status: number; readonly reason: string };
+  /** The error statuses the operation declares: Prism is asked for those (`Prefer: code=`); another is the proxy's, after Prism has checked the request. */
+  readonly declares: readonly number[];
 }
 
 const TWILIO_ENV = { TWILIO_ACCOUNT_SID_AUTH_TOKEN_USERNAME: "AC00000000000000000000000000000000", TWILIO_ACCOUNT_SID_AUTH_TOKEN_PASSWORD: "twilio-secret" };
@@ -74,6 +76,7 @@ const SAMPLES: readonly Sample[] = [
     invalidPath: "user_id",
     env: {},
     rejected: { status: 400, reason: "BAD_REQUEST" },
+    declares: [400],
   },
   {
     api: "twilio",
@@ -84,6 +87,7 @@ const SAMPLES: readonly Sample[] = [
     invalidPath: "Sid",
     env: TWILIO_ENV,
     rejected: { status: 404, reason: "NOT_FOUND" },
+    declares: [],
   },
   {
     api: "twilio-verify",
@@ -94,6 +98,7 @@ const SAMPLES: readonly Sample[] = [
     invalidPath: "Sid",
     env: TWILIO_ENV,
     rejected: { status: 404, reason: "NOT_FOUND" },
+    declares: [],
   },
   {
     api: "shipengine",
@@ -104,6 +109,7 @@ const SAMPLES: readonly Sample[] = [
     invalidPath: "carrier_id",
     env: { SHIPENGINE_API_KEY: "TEST_shipengine_key" },
     rejected: { status: 404, reason: "NOT_FOUND" },
+    declares: [400, 404, 500],
   },
   {
     api: "rclone",
@@ -114,6 +120,7 @@ const SAMPLES: readonly Sample[] = [
     invalidPath: "async",
     env: {},
     rejected: { status: 400, reason: "HTTP_4XX" },
+    declares: [],
   },
   {
     api: "readme-callbacks",
@@ -124,6 +131,7 @@ const SAMPLES: readonly Sample[] = [
     invalidPath: "callbackUrl",
     env: {},
     rejected: { status: 409, reason: "CONFLICT" },
+    declares: [],
   },
 ];
 
@@ -179,20 +187,28 @@ describe.each(SAMPLES)("$api: $tool called through the generated server, against
     expect(proxy.requests).toEqual([]);
   });
 
-  it(`a ${sample.rejected.status} is REJECTED ${sample.rejected.reason} with the status, sent once`, async () => {
+  /** The next request gets `status`: Prism's own answer when the operation declares it, else the proxy's, with a message of the API's. */
+  function answerWith(status: number, message: string): void {
+    if (sample.declares.includes(status)) proxy.steer({ prefer: `code=${status}` });
+    else proxy.steer({ replaceStatus: status, body: { message } });
+  }
+
+  it(`a ${sample.rejected.status} is REJECTED ${sample.rejected.reason} with the status and the API's message, sent once`, async () => {
     proxy.requests.length = 0;
-    proxy.steer({ prefer: `code=${sample.rejected.status}` });
+    answerWith(sample.rejected.status, "The requested resource was not found");
     const result = await call(sample.valid);
     expect(failure(result)).toMatchObject({ code: "REJECTED", reason: sample.rejected.reason, message: expect.stringContaining(`answered ${sample.rejected.status}`) });
+    if (!sample.declares.includes(sample.rejected.status)) expect(failure(result).message).toMatch(/: The requested resource was not found$/);
     expect(proxy.requests.map((r) => r.status)).toEqual([sample.rejected.status]);
   });
 
-  it("a 500 is FAILED, and a write is not sent again", async () => {
+  it("a 500 is FAILED, sent once (a retry is only for a transient answer), and the request was one Prism accepts", async () => {
     proxy.requests.length = 0;
-    proxy.steer({ prefer: "code=500" }, { prefer: "code=500" }, { prefer: "code=500" });
+    answerWith(500, "Internal error");
     const result = await call(sample.valid);
     expect(failure(result)).toMatchObject({ code: "FAILED" });
     expect(proxy.requests.map((r) => r.status)).toEqual([500]);
+    if (!sample.declares.includes(500)) expect(proxy.requests[0]!.upstream).toBeLessThan(300);
   });
 });
 
