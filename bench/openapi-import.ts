@@ -5,10 +5,13 @@
  * a 404), and the pinned GitHub REST API description (1,223 operations).
  * Each import is a cold `toolc` process writing into an empty project. Side
  * by side: the parser alone (swagger-parser's bundle and validate, what any
- * importer built on it pays), in a process of its own.
+ * importer built on it pays), in a process of its own; and on GitHub's
+ * description, openapi-mcp-generator (a cold process writing its MCP server
+ * project), installed in bench/peers/openapi-mcp-generator/ by the bench on
+ * its first run: it must not share the root's install (it wants zod 3).
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { ROOT, tempProject, toolc } from "./lib/project.js";
@@ -98,6 +101,33 @@ export interface ImportBench {
   readonly operations: number;
   readonly importMs: number;
   readonly parserMs: number;
+  /** openapi-mcp-generator on the same description, in the same run (GitHub's only). */
+  readonly peerMs?: number;
+}
+
+const PEER = join(ROOT, "bench/peers/openapi-mcp-generator");
+export const PEER_VERSION = (JSON.parse(readFileSync(join(PEER, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies[
+  "openapi-mcp-generator"
+]!;
+
+/** The peer's CLI, installed from its lock file on the first run (never by CI: the bench is not in CI). */
+function peerCli(): string {
+  const cli = join(PEER, "node_modules/openapi-mcp-generator/bin/openapi-mcp-generator.js");
+  if (!existsSync(cli)) execFileSync("npm", ["ci", "--prefix", PEER, "--no-audit", "--no-fund", "--ignore-scripts"], { stdio: "inherit" });
+  return cli;
+}
+
+/** openapi-mcp-generator writing its server project for `spec` into an empty folder, as a cold process; ms, median of `runs`. */
+function timePeer(spec: string, runs: number): number {
+  const cli = peerCli();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const dir = tempProject("openapi-mcp-generator");
+    const t0 = performance.now();
+    execFileSync(process.execPath, [cli, "--input", spec, "--output", join(dir, "server")], { cwd: dir, stdio: "pipe" });
+    times.push(performance.now() - t0);
+  }
+  return median(times);
 }
 
 function median(values: number[]): number {
@@ -127,7 +157,7 @@ export function benchOpenApiImport(runs: number, withGithub: boolean): ImportBen
   if (withGithub) {
     const github = join(dir, "github.json");
     writeFileSync(github, gunzipSync(readFileSync(join(ROOT, "test/import/openapi/fixtures/github/api.github.com.json.gz"))));
-    results.push({ label: "GitHub REST API (pinned fixture)", operations: 1223, ...timeImport(github, runs) });
+    results.push({ label: "GitHub REST API (pinned fixture)", operations: 1223, ...timeImport(github, runs), peerMs: timePeer(github, runs) });
   }
   return results;
 }

@@ -18,7 +18,7 @@ import { compileGenerated, ROOT, tempProject, toolc } from "./lib/project.js";
 import { GET_ORDER_OUTPUT, type SdkLine, SYNTHETIC_OUTPUT, writeFloorServer, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
 import { writeSyntheticDefinitions } from "./lib/synthetic.js";
 import { cpSync } from "node:fs";
-import { benchOpenApiImport } from "./openapi-import.js";
+import { benchOpenApiImport, PEER_VERSION } from "./openapi-import.js";
 import { benchWebRuntimes } from "./web-runtimes.js";
 import { benchExecutor, benchValidators, EXECUTOR_OUTPUTS, formatSanity } from "./validators.js";
 import { printLoopGuard } from "./loop-guard.js";
@@ -149,7 +149,8 @@ function openApiImportSection(): void {
   );
   print(row(["description", "operations", "import s", "parser alone s", "import / parser", "≤10 s"]));
   print(row(["---", "---:", "---:", "---:", "---:", "---"]));
-  for (const r of benchOpenApiImport(QUICK ? 1 : 3, !QUICK)) {
+  const results = benchOpenApiImport(QUICK ? 1 : 3, !QUICK);
+  for (const r of results) {
     print(
       row([
         r.label,
@@ -161,6 +162,10 @@ function openApiImportSection(): void {
       ]),
     );
   }
+  for (const r of results.filter((r) => r.peerMs !== undefined))
+    print(
+      `\n${r.label}, side by side in this run: toolc import ${(r.importMs / 1000).toFixed(2)} s (contracts and handlers), openapi-mcp-generator ${PEER_VERSION} ${(r.peerMs! / 1000).toFixed(2)} s (its server project); toolc / openapi-mcp-generator = ${x(r.importMs / r.peerMs!)}.`,
+    );
 }
 
 async function catalogSection(): Promise<void> {

@@ -23,8 +23,6 @@ const OUTSIDE_SUBSET = new Set<string>([
   "$id",
   "$vocabulary",
   "$recursiveAnchor",
-  "contentEncoding",
-  "contentMediaType",
   "contentSchema",
   "definitions",
   "additionalItems",

@@ -22,6 +22,7 @@ const SKIPPED = new Set([
   "node_modules",
   join("test", "node-runtimes", "node_modules"),
   join("test", "web-runtimes", "node_modules"),
+  join("bench", "peers", "openapi-mcp-generator", "node_modules"),
   join("test", "architecture", "self-contained.test.ts"),
 ]);
 const SOURCE = /\.(?:[cm]?[jt]s|tsx|sh|bash)$|^run$/;

@@ -61,7 +61,8 @@ function consumerChecks(f: TypecheckFixtures, typesProject: readonly string[]): 
   if (f.starter) checks.push(inFolder("starter", f.starter.dir, ["src/server.ts", "src/handlers.ts"].map((p) => join(f.starter!.dir, p))));
   if (f.heldOut) checks.push(inFolder("held-out", f.heldOut, [join(f.heldOut, "use.ts")]));
   f.imported?.forEach((set, i) => checks.push(inFolder(`import/${i}`, set.dir, [join(set.dir, "generated/index.ts")])));
-  for (const spec of [f.openapi?.blockfrost, f.openapi?.slack]) if (spec) checks.push(inFolder(`openapi/${spec.name}`, spec.dir, projectModules(spec.dir)));
+  for (const spec of [f.openapi?.blockfrost, f.openapi?.slack, ...(f.openapi?.realWorld ?? [])])
+    if (spec && spec.tools > 0) checks.push(inFolder(`openapi/${spec.name}`, spec.dir, projectModules(spec.dir)));
   if (typesProject.length > 0) checks.push(inFolder("emitted-types", join(typesProject[0]!, ".."), typesProject));
   return checks;
 }

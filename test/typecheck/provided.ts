@@ -28,8 +28,12 @@ export interface TypecheckFixtures {
   readonly providersPrevious?: { readonly dir: string; readonly file: string; readonly versions: Readonly<Record<string, string>> };
   /** test/providers/many-tools.ts generated into a project, with sdk-assign.ts copied beside it for its providers.ts (`assign`). */
   readonly providersMany?: { readonly dir: string; readonly assign: string; readonly stdout: string } & CliOutcome;
-  /** The OpenAPI corpus descriptions checked with every TypeScript version, imported and generated (test/import/openapi/corpus-specs.ts). */
-  readonly openapi?: { readonly blockfrost: ImportedSpec; readonly slack: ImportedSpec };
+  /** The OpenAPI corpus descriptions checked with every TypeScript version, imported and generated (test/import/openapi/corpus-specs.ts, real-world-specs.ts). */
+  readonly openapi?: {
+    readonly blockfrost: ImportedSpec;
+    readonly slack: ImportedSpec;
+    readonly realWorld: readonly (ImportedSpec & { readonly warningKinds: Readonly<Record<string, number>> })[];
+  };
   /** The type-soundness check (test/soundness/check.ts): what was sampled, and tsc's errors by case, per TypeScript version. */
   readonly soundness?: { readonly figures: Record<string, unknown>; readonly byVersion: Record<string, SortedErrors> };
   /** Fixture name → why building it failed (its checks are then missing, and its tests fail saying so). */

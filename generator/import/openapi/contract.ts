@@ -10,9 +10,10 @@
  */
 import { pointerJoin, type Reporter } from "../problems.js";
 import type { HttpBinding } from "./binding.js";
+import { credentialWords, withCredentials } from "./credentials.js";
 import type { CurationDefaults, Effect, OperationCuration, RetryCuration } from "./curation.js";
 import { buildInput, SENDABLE_BODIES } from "./input.js";
-import type { Operation, SecurityRequirements } from "./model.js";
+import type { Operation, SecurityRequirements, SecurityScheme } from "./model.js";
 import { buildErrors, buildOutput } from "./output.js";
 import type { Conversions } from "./report.js";
 import type { SchemaConverter } from "./schemas.js";
@@ -26,6 +27,8 @@ export interface OpenApiTool {
   readonly operation: Operation;
   /** For a write: whether and why it is retried, as the import report lists it. */
   readonly retryDecision?: RetryDecision;
+  /** The credentials its handler sends, in words (credentials.ts); absent when the description declares no scheme. */
+  readonly credentials?: string;
 }
 
 export interface RetryDecision {
@@ -60,6 +63,9 @@ export interface ToolInputs {
   readonly curation: OperationCuration;
   readonly defaults: CurationDefaults;
   readonly security: SecurityRequirements;
+  /** The security schemes (the description's and the curation's), and the prefix of the variables they read. */
+  readonly schemes: Readonly<Record<string, SecurityScheme>>;
+  readonly envPrefix: string;
   /** Lower-case parameter names that a security scheme of this operation names. */
   readonly sensitive: ReadonlySet<string>;
   readonly converter: SchemaConverter;
@@ -213,7 +219,10 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   const { retry, why } = retryOf(idempotent, input.idempotencyKey, inputs, notes);
   const { errors, byStatus } = buildErrors(op, conversions, retry !== undefined);
   if (input.failed || output.failed || report.failed) return undefined;
-  const { title, description } = describe(op, curation);
+  const { title, description: text } = describe(op, curation);
+  const credentials = credentialWords(inputs.security, inputs.schemes, inputs.envPrefix);
+  // Said in the description, which the catalog shows per tool; the import report lists it too.
+  const description = withCredentials(text, credentials);
   const timeoutMs = curation.timeoutMs ?? inputs.defaults.timeoutMs;
   const contract = contractOf({
     name,
@@ -249,5 +258,13 @@ export function buildTool(inputs: ToolInputs): OpenApiTool | undefined {
   };
   const attempts = typeof retry?.attempts === "number" ? retry.attempts : 1;
   const retryDecision: RetryDecision | undefined = effect === "read" ? undefined : { idempotent, idempotencyKey: input.idempotencyKey, attempts, why };
-  return { name, contract, notes: [inputs.marker, ...notes], binding, operation: op, ...(retryDecision === undefined ? {} : { retryDecision }) };
+  return {
+    name,
+    contract,
+    notes: [inputs.marker, ...notes],
+    binding,
+    operation: op,
+    ...(retryDecision === undefined ? {} : { retryDecision }),
+    ...(credentials === undefined ? {} : { credentials }),
+  };
 }

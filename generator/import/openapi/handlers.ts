@@ -20,6 +20,7 @@ import { fittedLiteral, literal, propertyKey } from "../../emit/literal.js";
 import { FORMAT_OPTIONS } from "../../format/prettier.js";
 import type { OpenApiTool } from "./contract.js";
 import { isGroupBinding } from "./groups.js";
+import { envName, schemeBindings } from "./credentials.js";
 import type { SecurityScheme } from "./model.js";
 
 export const RUNTIME_FILE = "openapi-http.ts";
@@ -42,35 +43,6 @@ export interface HandlersModule {
 function commentText(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching line-break control characters is the point
   return text.replace(/[\r\n\u000b\u000c\u0085\u2028\u2029]+/g, " ");
-}
-
-export function envName(prefix: string, ...parts: string[]): string {
-  return [prefix, ...parts]
-    .join("_")
-    .replace(/[^A-Za-z0-9]+/g, "_")
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toUpperCase()
-    .replace(/_+/g, "_");
-}
-
-/** Each scheme with the environment variables it reads, or undefined for one the handlers cannot apply. */
-export function schemeBindings(prefix: string, schemes: Readonly<Record<string, SecurityScheme>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, scheme] of Object.entries(schemes)) {
-    const base = envName(prefix, name);
-    const token = /_TOKEN$/.test(base) ? base : `${base}_TOKEN`;
-    if (scheme.type === "apiKey") out[name] = { type: "apiKey", in: scheme.in, name: scheme.name, env: base };
-    else if (scheme.type === "bearer") out[name] = { type: "bearer", env: token };
-    else if (scheme.type === "basic") out[name] = { type: "basic", env: { username: `${base}_USERNAME`, password: `${base}_PASSWORD` } };
-    else if (scheme.type === "oauth2") {
-      out[name] = {
-        type: "oauth2",
-        ...(scheme.tokenUrl === undefined ? {} : { tokenUrl: scheme.tokenUrl }),
-        env: { token, clientId: `${base}_CLIENT_ID`, clientSecret: `${base}_CLIENT_SECRET`, tokenUrl: `${base}_TOKEN_URL` },
-      };
-    }
-  }
-  return out;
 }
 
 function environmentLines(module: HandlersModule, bindings: Record<string, unknown>): string[] {

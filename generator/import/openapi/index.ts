@@ -56,6 +56,20 @@ function writeDecisions(tools: readonly OpenApiTool[]): WriteDecision[] {
   );
 }
 
+/** Which credentials an imported operation's handler sends, as the import report lists them. */
+export interface CredentialUse {
+  readonly tool: string;
+  readonly method: string;
+  readonly path: string;
+  readonly credentials: string;
+}
+
+function credentialUses(tools: readonly OpenApiTool[]): CredentialUse[] {
+  return tools.flatMap((t) =>
+    t.credentials === undefined ? [] : [{ tool: t.name, method: t.operation.method.toUpperCase(), path: t.operation.path, credentials: t.credentials }],
+  );
+}
+
 export interface OpenApiImportResult {
   readonly diagnostics: readonly Diagnostic[];
   readonly problems: readonly Problem[];
@@ -65,6 +79,8 @@ export interface OpenApiImportResult {
   readonly tools: readonly OpenApiTool[];
   /** Every write among the operations imported (before grouping), with whether and why it is retried. */
   readonly writes: readonly WriteDecision[];
+  /** Every operation imported (before grouping) with the credentials its handler sends; empty when the description declares no scheme. */
+  readonly credentials: readonly CredentialUse[];
   readonly skipped: readonly string[];
   readonly written: readonly string[];
   readonly removed: readonly string[];
@@ -176,6 +192,7 @@ function emptyResult(diagnostics: readonly Diagnostic[], problems: readonly Prob
     selected: 0,
     tools: [],
     writes: [],
+    credentials: [],
     skipped: [],
     written: [],
     removed: [],
@@ -191,6 +208,8 @@ interface ToolsContext {
   readonly converter: SchemaConverter;
   readonly conversions: Conversions;
   readonly marker: string;
+  /** The prefix of the environment variables the handlers read. */
+  readonly env: string;
   readonly file: string;
   /** Where a node of the curation file is, as `file:line:col`. */
   readonly locate: (path: readonly (string | number)[]) => string;
@@ -216,6 +235,8 @@ function buildTools(chosen: readonly Operation[], ctx: ToolsContext): { tools: O
       curation: curated?.entry ?? {},
       defaults: ctx.curation.defaults ?? {},
       security,
+      schemes: ctx.schemes,
+      envPrefix: ctx.env,
       sensitive: schemeParameters(security, ctx.schemes),
       converter: ctx.converter,
       conversions: ctx.conversions,
@@ -254,7 +275,7 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
   reportUnusedSchemes(spec, chosen, curation, docReport);
   const { id, env } = idOf(spec, curation);
   const marker = `openapi ${id}; a re-import overwrites this file: curate it in ${curationDisplay}`;
-  const built = buildTools(chosen, { curation, schemes, converter, conversions, marker, file: specDisplay, locate: loaded.locate });
+  const built = buildTools(chosen, { curation, schemes, converter, conversions, marker, env, file: specDisplay, locate: loaded.locate });
   const grouped = buildGroups(built.tools, curation, loaded.locate, curationProblems, marker);
   toolCountWarning(grouped.length, curation.maxTools ?? DEFAULT_MAX_TOOLS, docReport);
   const skipped = [...built.skipped];
@@ -285,7 +306,9 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
   const tools = grouped.filter((t) => !unwritten.has(t));
   const hard = planned.some((p) => "severity" in p);
   const writes = writeDecisions(built.tools);
-  if (hard) return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools, writes, skipped };
+  const credentials = credentialUses(built.tools);
+  if (hard)
+    return { ...emptyResult([], [...problems, ...(planned as Problem[])], spec), conversions, selected: chosen.length, tools, writes, credentials, skipped };
   const files = planned as PlannedFile[];
   const outcome = options.dryRun ? { written: [], removed: [], unchanged: files.length } : writePlanned(files, cwd);
   return {
@@ -296,6 +319,7 @@ export async function importOpenApi(options: OpenApiImportOptions): Promise<Open
     selected: chosen.length,
     tools,
     writes,
+    credentials,
     skipped,
     ...outcome,
     aborted: false,

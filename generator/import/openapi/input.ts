@@ -13,6 +13,7 @@ import type { OperationCuration } from "./curation.js";
 import type { HttpParameter, Json, Operation } from "./model.js";
 import type { Conversions } from "./report.js";
 import type { SchemaConverter } from "./schemas.js";
+import { fileParts, hasFileParts } from "./multipart.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { JsonObject } from "../../ir.js";
 
@@ -21,7 +22,7 @@ const PROPERTY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const TRANSPORT_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /** The request bodies the handlers send (model.ts bodyEncoding). */
-export const SENDABLE_BODIES = "toolc sends JSON, application/x-www-form-urlencoded, text/* and application/octet-stream bodies";
+export const SENDABLE_BODIES = "toolc sends JSON, application/x-www-form-urlencoded, multipart/form-data, text/* and application/octet-stream bodies";
 
 export interface BuiltInput {
   readonly schema: JsonObject;
@@ -259,7 +260,18 @@ function buildBody(ctx: Context, parts: InputParts): { binding: BodyBinding | un
   if (object) {
     const flattened = flattenBody(ctx, parts, object);
     ctx.conversions.add("body flattened", body.pointer, "the body's properties are input properties beside the parameters");
-    return { binding: { ...binding, ...flattened }, failed: converted.failed };
+    const files = body.encoding === "multipart" ? fileParts(converter, body, flattened.keys, parts.properties) : {};
+    if (Object.keys(files).length > 0)
+      ctx.conversions.add("file parts", body.pointer, `${Object.keys(files).join(", ")}: base64 text the handler sends as the part's bytes`);
+    return { binding: { ...binding, ...flattened, ...(Object.keys(files).length > 0 ? { files } : {}) }, failed: converted.failed };
+  }
+  if (body.encoding === "multipart" && hasFileParts(converter, body)) {
+    // Its files could only go as text: one warning, no tool (contract.ts skips an operation whose input failed).
+    report.warn(
+      body.pointer,
+      "skipped: a multipart/form-data body with file parts is sent only when it is a plain object whose property names are free for input properties (no allOf/oneOf, no name shared with a parameter); write this tool's contract and handler by hand",
+    );
+    return { binding: undefined, failed: true };
   }
   const key = names.take(names.has("body") ? "request_body" : "body", "request");
   properties[key] = converted.schema;

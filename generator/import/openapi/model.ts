@@ -26,7 +26,7 @@ export interface HttpParameter {
 }
 
 /** How a request body is sent. */
-export type BodyEncoding = "json" | "form" | "text" | "binary";
+export type BodyEncoding = "json" | "form" | "multipart" | "text" | "binary";
 
 export interface RequestBody {
   readonly mediaType: string;
@@ -35,6 +35,8 @@ export interface RequestBody {
   readonly required: boolean;
   readonly description: string | undefined;
   readonly pointer: string;
+  /** A multipart body's part media types by property (OpenAPI's Encoding Object `contentType`). */
+  readonly partTypes?: Readonly<Record<string, string>>;
 }
 
 export interface ResponseSpec {
@@ -98,6 +100,7 @@ export function bodyEncoding(mediaType: string): BodyEncoding | undefined {
   const essence = mediaType.split(";")[0]!.trim().toLowerCase();
   if (isJsonMediaType(essence)) return "json";
   if (essence === "application/x-www-form-urlencoded") return "form";
+  if (essence === "multipart/form-data") return "multipart";
   if (essence.startsWith("text/")) return "text";
   if (essence === "application/octet-stream") return "binary";
   return undefined;

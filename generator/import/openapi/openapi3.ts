@@ -74,13 +74,13 @@ function readParameters(doc: JsonObject, list: Json | undefined, at: string, rep
   return list.flatMap((raw, i) => readParameter(doc, raw, pointerJoin(at, i), report) ?? []);
 }
 
-/** JSON first, then a form, then text or bytes; the others are named so the report can say what was left out. */
+/** JSON first, then a form (urlencoded, then multipart), then text or bytes; the others are named so the report can say what was left out. */
 function chooseBody(doc: JsonObject, raw: Json | undefined, at: string, report: Reporter): { body: RequestBody | undefined; others: string[] } {
   if (raw === undefined) return { body: undefined, others: [] };
   const found = followRef(doc, raw, at, report);
   if (!found || !isJsonObject(found.node.content)) return { body: undefined, others: [] };
   const entries = Object.entries(found.node.content);
-  const rank = (mediaType: string) => ["json", "form", "text", "binary"].indexOf(bodyEncoding(mediaType) ?? "");
+  const rank = (mediaType: string) => ["json", "form", "multipart", "text", "binary"].indexOf(bodyEncoding(mediaType) ?? "");
   const usable = entries.filter(([mt]) => rank(mt) >= 0).sort(([a], [b]) => rank(a) - rank(b));
   const chosen = usable[0];
   const others = entries.map(([mt]) => mt).filter((mt) => mt !== chosen?.[0]);
@@ -94,9 +94,20 @@ function chooseBody(doc: JsonObject, raw: Json | undefined, at: string, report: 
       required: found.node.required === true,
       description: optionalText(found.node.description),
       pointer: pointerJoin(found.pointer, "content", mediaType, "schema"),
+      ...(isJsonObject(media) && isJsonObject(media.encoding) ? { partTypes: partTypes(media.encoding) } : {}),
     },
     others,
   };
+}
+
+/** The Encoding Object's `contentType` per part; a list (`image/png, image/jpeg`) gives its first. */
+function partTypes(encoding: JsonObject): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(encoding)) {
+    const type = isJsonObject(entry) && typeof entry.contentType === "string" ? entry.contentType.split(",")[0]!.trim() : "";
+    if (type !== "") out[name] = type;
+  }
+  return out;
 }
 
 function readResponses(doc: JsonObject, raw: Json | undefined, at: string, report: Reporter): ResponseSpec[] {

@@ -53,6 +53,20 @@ export function reportMarkdown(result: OpenApiImportResult): string {
         `| ${cell(w.tool)} | ${cell(`${w.method} ${w.path}`)} | ${w.idempotent ? "yes" : "no"} | ${w.idempotencyKey === undefined ? "none" : cell(w.idempotencyKey)} | ${w.attempts} | ${cell(w.why)} |`,
     ),
     "",
+    "## Credentials per tool",
+    "",
+    result.credentials.length === 0
+      ? "The description declares no security scheme: no handler sends a credential."
+      : "Each handler sends the first alternative whose environment variables are all set; each contract's description says the same.",
+    "",
+    ...(result.credentials.length === 0
+      ? []
+      : [
+          "| tool | operation | credentials |",
+          "| --- | --- | --- |",
+          ...result.credentials.map((c) => `| ${cell(c.tool)} | ${cell(`${c.method} ${c.path}`)} | ${cell(c.credentials)} |`),
+          "",
+        ]),
   ];
   return lines.join("\n");
 }

@@ -133,9 +133,18 @@ function requestBody(raw: RawParameters, consumes: readonly string[], at: string
   const properties = Object.fromEntries(raw.form.map((f) => [f.name, f.schema]));
   const required = raw.form.filter((f) => f.required).map((f) => f.name);
   const schema: JsonObject = { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
-  const multipart = consumes.includes("multipart/form-data") && !consumes.includes("application/x-www-form-urlencoded");
+  // A file field (`type: file`) is sent only in a multipart body.
+  const file = raw.form.some((f) => isJsonObject(f.schema) && f.schema.format === "binary");
+  const multipart = consumes.includes("multipart/form-data") && (file || !consumes.includes("application/x-www-form-urlencoded"));
   const mediaType = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded";
-  return { mediaType, encoding: "form", schema, required: required.length > 0, description: undefined, pointer: pointerJoin(at, "parameters") };
+  return {
+    mediaType,
+    encoding: multipart ? "multipart" : "form",
+    schema,
+    required: required.length > 0,
+    description: undefined,
+    pointer: pointerJoin(at, "parameters"),
+  };
 }
 
 function readResponses(doc: JsonObject, raw: Json | undefined, produces: readonly string[], at: string, report: Reporter): ResponseSpec[] {
@@ -204,8 +213,8 @@ export function readSwagger2(doc: JsonObject, report: Reporter): ApiSpec {
       operations.push({
         ...operationBasics(node, method, path, at, globalSecurity),
         parameters: raw.parameters,
-        body: body?.mediaType === "multipart/form-data" ? undefined : body,
-        otherBodies: body?.mediaType === "multipart/form-data" ? ["multipart/form-data"] : [],
+        body,
+        otherBodies: [],
         responses: readResponses(
           doc,
           node.responses,

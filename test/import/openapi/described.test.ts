@@ -54,7 +54,7 @@ describe("what the description says is kept", () => {
     expect(Object.keys(contracts)).toEqual(["list-uploads"]);
     expect(result.skipped).toEqual(["upload-file"]);
     expect(messages).toEqual([
-      'warning /paths/~1file_uploads~1{id}~1send/post/requestBody: skipped: its request body is "image/png", which the handlers cannot send (toolc sends JSON, application/x-www-form-urlencoded, text/* and application/octet-stream bodies); write this tool\'s contract and handler by hand',
+      'warning /paths/~1file_uploads~1{id}~1send/post/requestBody: skipped: its request body is "image/png", which the handlers cannot send (toolc sends JSON, application/x-www-form-urlencoded, multipart/form-data, text/* and application/octet-stream bodies); write this tool\'s contract and handler by hand',
     ]);
   });
 });

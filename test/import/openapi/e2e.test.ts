@@ -95,7 +95,8 @@ describe("a Blockfrost import served over MCP, against Prism", () => {
     const { tools } = await client.listTools();
     const rewards = tools.find((t) => t.name === "account_rewards");
     expect(tools.map((t) => t.name).sort()).toEqual(["account_rewards", "get_accounts_stake_address", "post_utils_txs_evaluate_utxos"]);
-    expect(rewards?.description).toBe("Reward history of one stake account.");
+    // The curation's description, then the credential the handler sends (credentials.ts).
+    expect(rewards?.description).toBe('Reward history of one stake account.\n\nCredentials: `project_id`: API key in the header "project_id", from BLOCKFROST_PROJECT_ID.');
     expect(rewards?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
   });
 

@@ -24,12 +24,16 @@ export interface RecordedRequest {
   /** What went back to the caller. */
   status: number;
   answer: string;
+  /** What Prism answered (differs from `status` when a rule replaced the answer). */
+  upstream: number;
 }
 
 /** One steered answer: the next request gets this treatment, then the rule is used up. */
 export type Steer =
   | { readonly prefer: string; readonly retryAfter?: string }
-  | { readonly replaceBody: string };
+  | { readonly replaceBody: string }
+  /** Prism still checks the request; the caller gets this status and JSON body instead of Prism's answer (a status the description does not declare, which Prism will not send). */
+  | { readonly replaceStatus: number; readonly body: unknown };
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -88,7 +92,7 @@ export async function startProxy(target: string): Promise<Proxy> {
       const url = new URL(req.url ?? "/", "http://proxy");
       const query: Record<string, string[]> = {};
       for (const [k, v] of url.searchParams) (query[k] ??= []).push(v);
-      const recorded: RecordedRequest = { method: req.method ?? "", path: url.pathname, query, headers: req.headers, body: Buffer.concat(chunks).toString(), status: 0, answer: "" };
+      const recorded: RecordedRequest = { method: req.method ?? "", path: url.pathname, query, headers: req.headers, body: Buffer.concat(chunks).toString(), status: 0, answer: "", upstream: 0 };
       requests.push(recorded);
       const rule = rules.shift();
       const headers = { ...req.headers, host: upstream.host, ...(rule && "prefer" in rule ? { prefer: rule.prefer } : {}) };
@@ -96,11 +100,14 @@ export async function startProxy(target: string): Promise<Proxy> {
         const parts: Buffer[] = [];
         answer.on("data", (c: Buffer) => parts.push(c));
         answer.on("end", () => {
-          const body = rule && "replaceBody" in rule ? rule.replaceBody : Buffer.concat(parts).toString();
-          const out = { ...answer.headers, "content-length": String(Buffer.byteLength(body)), ...(rule && "retryAfter" in rule && rule.retryAfter !== undefined ? { "retry-after": rule.retryAfter } : {}) };
-          recorded.status = answer.statusCode ?? 0;
+          const replaced = rule && "replaceStatus" in rule ? rule : undefined;
+          const body = rule && "replaceBody" in rule ? rule.replaceBody : replaced ? JSON.stringify(replaced.body) : Buffer.concat(parts).toString();
+          const type = replaced ? { "content-type": "application/json" } : {};
+          const out = { ...answer.headers, ...type, "content-length": String(Buffer.byteLength(body)), ...(rule && "retryAfter" in rule && rule.retryAfter !== undefined ? { "retry-after": rule.retryAfter } : {}) };
+          recorded.upstream = answer.statusCode ?? 0;
+          recorded.status = replaced?.replaceStatus ?? answer.statusCode ?? 0;
           recorded.answer = body;
-          res.writeHead(answer.statusCode ?? 502, out);
+          res.writeHead(recorded.status || 502, out);
           res.end(body);
         });
       });
