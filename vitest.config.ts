@@ -61,7 +61,7 @@ export default defineConfig({
       // Unit files share their worker's module cache (isolate off): importing the compiler, Ajv and the
       // SDK again for each file was more than half the project's CPU time. The files keep no state between
       // them: no globals are patched, and every mock and timer is restored by the test that set it.
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...INTEGRATION, ...BROWSER], isolate: false } },
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["**/node_modules/**", ...INTEGRATION, ...BROWSER], isolate: false } },
       { extends: true, test: { name: "integration", include: INTEGRATION, globalSetup: ["test/typecheck/setup.ts"] } },
       // Real Chromium (Debian's, which .ci/run installs) on the catalog's pages; no tsc fixtures needed.
       { extends: true, test: { name: "browser", include: BROWSER } },
