@@ -9,10 +9,10 @@
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { EmittedFile } from "../ir.js";
-import { code, FileBuilder, typeSymbol, valueSymbol, type Code } from "./file-builder.js";
-import { headerComment } from "./header.js";
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code } from "../printer/file-builder.js";
+import { headerComment } from "../printer/header.js";
 import { AUTH_OPTIONS, authDefaults, CONTRACTS, CREATE_AUTH_GATE, CREATE_SERVER, HANDLERS, reexports, SERVER_OPTIONS } from "./http-module.js";
-import { jsDoc } from "./literal.js";
+import { jsDoc } from "../printer/literal.js";
 
 const BORDER_RUNTIME = "./runtime/border.js";
 const CREATE_TOOL_FETCH_HANDLER = valueSymbol("createToolFetchHandler", BORDER_RUNTIME);

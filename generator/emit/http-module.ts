@@ -9,9 +9,9 @@
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { EmittedFile, JsonObject } from "../ir.js";
-import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "./file-builder.js";
-import { headerComment } from "./header.js";
-import { fittedLiteral, jsDoc } from "./literal.js";
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../printer/file-builder.js";
+import { headerComment } from "../printer/header.js";
+import { fittedLiteral, jsDoc } from "../printer/literal.js";
 
 const INDEX = "./index.js";
 const HTTP_RUNTIME = "./runtime/http.js";

@@ -12,9 +12,9 @@
  */
 import type { ContractIR, EmittedFile, JsonObject, JsonValue, ToolIR } from "../../ir.js";
 import { contractConstName } from "../contracts-module.js";
-import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../file-builder.js";
-import { headerComment } from "../header.js";
-import { jsDoc, literal, LiteralReference, propertyKey } from "../literal.js";
+import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../../printer/file-builder.js";
+import { headerComment } from "../../printer/header.js";
+import { jsDoc, literal, LiteralReference, propertyKey } from "../../printer/literal.js";
 import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from "../../providers/catalog.js";
 
 const PROVIDERS_RUNTIME = "./runtime/providers.js";

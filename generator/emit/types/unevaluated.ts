@@ -10,7 +10,7 @@
 import type { JsonObject, JsonSchema } from "../../ir.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { intersectionOf, unionOf, type TypeNode } from "./node.js";
+import { intersectionOf, unionOf, type TypeNode } from "../../printer/types/node.js";
 import { OBJECT_KEYWORDS } from "./object.js";
 
 /** Keywords that say nothing about the shape: a node with only these beside its branches adds no part of its own. */
