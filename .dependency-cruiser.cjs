@@ -2,38 +2,70 @@
  * The layers of toolc's own source, checked by test/architecture/layers.test.ts
  * (part of `npm test`). docs/architecture.md draws them.
  *
- * A phase imports only from the phases before it and from the foundation:
- * load → normalize → emit → write, with the pipeline and the commands on top.
- * The runtime is copied into consumers' projects, so it imports nothing from
- * the generator. Type-only imports count: a type that runs backwards is a
- * dependency that runs backwards.
+ *   runtime  <  core  <  printer  <  targets  <  pipeline  <  commands
+ *
+ * - the runtime is copied into consumers' projects, so it imports nothing
+ *   from the generator (everything above may import it);
+ * - core is what a contract is: loading, the config, normalize and the IR,
+ *   diff, the schema toolkit, the resolved plan; inside it, load → normalize
+ *   → diff, over the shared modules;
+ * - the printer prints TypeScript (file builder, literals, type nodes);
+ * - a target turns the IR into files: `emit/` (one target layer for now) and
+ *   `targets/<name>/`, which import core, the printer and another target's
+ *   published symbols (its `index.ts`) only;
+ * - the pipeline runs the targets and writes what they print;
+ * - the commands on top: cli.ts, commands/, and the command libraries
+ *   (`toolc docs`, `import`, `init`), which only cli.ts dispatches to.
+ *
+ * Each rule names one arrow that must not exist, so a planted violation fails
+ * one rule and only it. Type-only imports count: a type that runs backwards
+ * is a dependency that runs backwards.
  */
 
 /** Folders and files, as path patterns anchored at the repository root. */
 const at = (...paths) => `^generator/(${paths.join("|")})`;
 
-/**
- * Under every phase: the IR's types, diagnostics, the schema toolkit, Ajv,
- * prettier in toolc's style, replies from worker threads, and what each provider's API accepts (the
- * dialects that normalize lints with and emit writes with).
- */
-const FOUNDATION = ["ir\\.ts$", "diagnostics\\.ts$", "version\\.ts$", "ajv\\.ts$", "ajv-shared\\.ts$", "discriminators\\.ts$", "schema/", "format/", "providers/", "worker-replies\\.ts$"];
-/** Definitions and the config file, from YAML into located sources and settings. */
-const LOAD = ["load/", "config/"];
-/** The IR, and what compares two of them (toolc diff, whose report the catalog prints). */
-const NORMALIZE = ["normalize/", "diff/"];
-const EMIT = ["emit/"];
-const WRITE = ["write/"];
-/** What runs the phases: the pipeline and its build cache, the commands, and the commands' own libraries (catalog, import, init). */
-const ON_TOP = ["pipeline/", "commands/", "cli\\.ts$", "cache\\.ts$", "docs/", "import/", "init/"];
+/** Under every other part of core: the IR's types, diagnostics, the schema toolkit, Ajv, toolc's prettier options, worker replies, the provider dialects. */
+const SHARED = [
+  "ir\\.ts$",
+  "diagnostics\\.ts$",
+  "version\\.ts$",
+  "ajv\\.ts$",
+  "ajv-shared\\.ts$",
+  "discriminators\\.ts$",
+  "schema/",
+  "format/",
+  "providers/",
+  "worker-replies\\.ts$",
+];
+/** Definitions and the config file, from YAML into located sources and settings; the plan resolved from them. */
+const LOAD = ["load/", "config/", "plan/"];
+const NORMALIZE = ["normalize/"];
+/** What compares two IRs (toolc diff, whose report the catalog prints). */
+const DIFF = ["diff/"];
+const CORE = [...SHARED, ...LOAD, ...NORMALIZE, ...DIFF];
+const PRINTER = ["printer/"];
+const TARGETS = ["emit/", "targets/"];
+const PIPELINE = ["pipeline/", "write/", "cache\\.ts$"];
+/** The libraries of `toolc docs`, `toolc import` and `toolc init`. */
+const COMMAND_LIBRARIES = ["docs/", "import/", "init/"];
+const COMMANDS = ["commands/", "cli\\.ts$", ...COMMAND_LIBRARIES];
+const RUNTIME = ["runtime/", "openapi-runtime/", "otel/"];
 
-/** `from` may import nothing in `later`. */
-const backward = (name, from, later, comment) => ({
+/**
+ * Known, until the `plan` branch (#35 A) makes the catalog a target: the
+ * pipeline and `commands/generate.ts` wire the catalog from docs/ (catalog.ts
+ * and bases.ts, the catalog's base trees). Nothing else is exempt.
+ */
+const KNOWN_CATALOG_WIRING = "^generator/docs/(catalog|bases)\\.ts$";
+
+/** `from` may import nothing in `to`. */
+const forbid = (name, from, to, comment, toPathNot) => ({
   name,
   comment,
   severity: "error",
   from: { path: at(...from) },
-  to: { path: at(...later) },
+  to: toPathNot === undefined ? { path: at(...to) } : { path: at(...to), pathNot: toPathNot },
 });
 
 module.exports = {
@@ -49,15 +81,57 @@ module.exports = {
       name: "runtime-standalone",
       comment: "The runtime is vendored into consumers' projects as it is; it cannot reach the generator.",
       severity: "error",
-      from: { path: "^generator/(runtime|openapi-runtime|otel)/" },
-      to: { path: "^generator/", pathNot: "^generator/(runtime|openapi-runtime|otel)/" },
+      from: { path: at(...RUNTIME) },
+      to: { path: "^generator/", pathNot: at(...RUNTIME) },
     },
-    backward("foundation-below-phases", FOUNDATION, [...LOAD, ...NORMALIZE, ...EMIT, ...WRITE, ...ON_TOP], "The shared modules (IR, diagnostics, the schema toolkit) sit under every phase."),
-    backward("load-before-normalize", LOAD, [...NORMALIZE, ...EMIT, ...WRITE, ...ON_TOP], "Loading reads YAML into located sources; it knows nothing of what later phases make of them."),
-    backward("normalize-before-emit", NORMALIZE, [...EMIT, ...WRITE, ...ON_TOP], "The IR is built without knowing how it is printed."),
-    backward("emit-before-write", EMIT, [...WRITE, ...ON_TOP], "Emitters are pure functions from the IR to file texts; they do not write or format."),
-    backward("write-last", WRITE, ON_TOP, "Writing takes planned files; it does not call back into what planned them."),
-    backward("pipeline-below-commands", ["pipeline/"], ["commands/", "cli\\.ts$"], "The pipeline is called by the commands, never the other way round."),
+    forbid("core-imports-no-target", CORE, TARGETS, "Core describes contracts; how a target prints them is the target's."),
+    forbid(
+      "core-below-printer-and-pipeline",
+      CORE,
+      [...PRINTER, ...PIPELINE, ...COMMANDS],
+      "Core knows nothing of printing, running or the commands: no arrow runs back up.",
+    ),
+    forbid(
+      "shared-below-core-phases",
+      SHARED,
+      [...LOAD, ...NORMALIZE, ...DIFF],
+      "The shared modules (IR, diagnostics, the schema toolkit) sit under load, normalize and diff.",
+    ),
+    forbid(
+      "load-before-normalize",
+      LOAD,
+      [...NORMALIZE, ...DIFF],
+      "Loading reads YAML into located sources and settings; it knows nothing of what normalize makes of them.",
+    ),
+    forbid("normalize-before-diff", NORMALIZE, DIFF, "The IR is built without the diff; the diff compares two of them."),
+    {
+      name: "printer-imports-core-only",
+      comment: "The printer prints TypeScript; it sits under every target and imports only the shared modules and the runtime.",
+      severity: "error",
+      from: { path: at(...PRINTER) },
+      to: { path: "^generator/", pathNot: at(...SHARED, ...PRINTER, ...RUNTIME) },
+    },
+    forbid(
+      "target-below-pipeline",
+      TARGETS,
+      [...PIPELINE, ...COMMANDS],
+      "A target is a pure function from the IR to file texts; it neither writes nor runs a command.",
+    ),
+    {
+      name: "target-imports-published-symbols",
+      comment: "A target uses another target through its published symbols (its index.ts), never its internals.",
+      severity: "error",
+      from: { path: "^generator/targets/([^/]+)/" },
+      to: { path: "^generator/targets/", pathNot: ["^generator/targets/$1/", "^generator/targets/[^/]+/index\\.ts$"] },
+    },
+    forbid("pipeline-below-commands", PIPELINE, COMMANDS, "The pipeline is called by the commands, never the other way round.", KNOWN_CATALOG_WIRING),
+    forbid(
+      "commands-below-their-libraries",
+      ["commands/"],
+      COMMAND_LIBRARIES,
+      "A command library (docs, import, init) uses commands/; only cli.ts dispatches to it.",
+      KNOWN_CATALOG_WIRING,
+    ),
     {
       name: "cli-is-the-entry",
       comment: "cli.ts parses argv and dispatches; what commands share lives in commands/.",
@@ -75,9 +149,12 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    includeOnly: "^generator/",
+    // Not includeOnly "^generator/": that drops an import that resolves nowhere before no-unresolvable sees it.
+    exclude: { path: "^node_modules/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
+    // The tsconfig's rootDirs, which the cruiser's resolver does not read (.dependency-cruiser-resolve.cjs).
+    webpackConfig: { fileName: ".dependency-cruiser-resolve.cjs" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".js"] },
   },
 };

@@ -6,9 +6,10 @@
  * patterns' structure (patterns.ts) and a narrowing is shown by a witness.
  */
 import { isMultipleOf } from "../runtime/multiple.js";
-import { countSteps, stepFrom } from "./decimal.js";
+import { countSteps, stepFrom } from "../schema/decimal.js";
 import { impliedLengths } from "../normalize/format-lengths.js";
-import { patternIncluded, patternMinLength } from "./patterns.js";
+import { patternMinLength } from "../schema/pattern.js";
+import { patternIncluded } from "./patterns.js";
 import { decide, record, show, type NodePair, type Walk } from "./walk.js";
 import { NARROWS, WIDENS, type Levels } from "./rules.js";
 import type { At, Bound, NumberPart, StringPart } from "./shape.js";

@@ -1,204 +1,38 @@
 /**
- * A small reading of `pattern`s, enough to tell when one generalizes another:
- * sequences of characters, character classes, groups with alternatives and
- * quantifiers, anchored or not. Anything else (lookarounds, backreferences,
- * Unicode properties, word boundaries) is not read, and the change stays
+ * What the diff asks of `pattern`s, on the one reading of them
+ * (schema/pattern.ts): whether one generalizes another, strings one matches,
+ * its shortest match. A pattern outside what is read (lookarounds,
+ * backreferences, Unicode properties, word boundaries) leaves the change
  * undecided. Patterns are searched, as JSON Schema says: `abc` matches any
  * string containing abc, as if written `^[\s\S]*abc[\s\S]*$`.
  */
 
-type Ranges = readonly (readonly [number, number])[];
+import { ANY, MAX_CODE_POINT as MAX, parsePattern, type CharsAtom, type PatternSeq, type Ranges } from "../schema/pattern.js";
 
+/** A term of a pattern whose anchors are made explicit (search semantics), so none is left in it. */
 interface Term {
-  readonly atom: { readonly chars: Ranges } | { readonly group: readonly Seq[] };
+  readonly atom: CharsAtom | { readonly group: readonly Seq[] };
   readonly min: number;
   readonly max: number;
 }
 type Seq = readonly Term[];
 
-const MAX = 0x10ffff;
-const DIGIT: Ranges = [[0x30, 0x39]];
-const WORD: Ranges = [
-  [0x30, 0x39],
-  [0x41, 0x5a],
-  [0x5f, 0x5f],
-  [0x61, 0x7a],
-];
-const SPACE: Ranges = [
-  [0x09, 0x0d],
-  [0x20, 0x20],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-];
-const LINE_ENDS: Ranges = [
-  [0x0a, 0x0a],
-  [0x0d, 0x0d],
-  [0x2028, 0x2029],
-];
-const ANY: Ranges = [[0, MAX]];
-
-function normalizeRanges(list: readonly (readonly [number, number])[]): Ranges {
-  const sorted = [...list].sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [lo, hi] of sorted) {
-    const last = out[out.length - 1];
-    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
-  }
-  return out;
-}
-
-function complement(r: Ranges): Ranges {
-  const out: [number, number][] = [];
-  let next = 0;
-  for (const [lo, hi] of normalizeRanges(r)) {
-    if (lo > next) out.push([next, lo - 1]);
-    next = hi + 1;
-  }
-  if (next <= MAX) out.push([next, MAX]);
-  return out;
-}
-
 const covers = (outer: Ranges, inner: Ranges): boolean => inner.every(([lo, hi]) => outer.some(([a, b]) => a <= lo && hi <= b));
 
 class Unsupported extends Error {}
 
-/** A recursive-descent reader over the pattern's code points. */
-class Reader {
-  private i = 0;
-  private readonly cps: number[];
-  constructor(source: string) {
-    this.cps = [...source].map((c) => c.codePointAt(0) as number);
-  }
-  private peek(): string | undefined {
-    const c = this.cps[this.i];
-    return c === undefined ? undefined : String.fromCodePoint(c);
-  }
-  private next(): string {
-    const c = this.peek();
-    if (c === undefined) throw new Unsupported("unexpected end");
-    this.i++;
-    return c;
-  }
-  done(): boolean {
-    return this.i >= this.cps.length;
-  }
-  alternatives(): Seq[] {
-    const alts: Seq[] = [this.sequence()];
-    while (this.peek() === "|") {
-      this.next();
-      alts.push(this.sequence());
-    }
-    return alts;
-  }
-  private sequence(): Term[] {
-    const terms: Term[] = [];
-    for (let c = this.peek(); c !== undefined && c !== "|" && c !== ")"; c = this.peek()) {
-      if (c === "^" || c === "$") {
-        this.next();
-        terms.push({ atom: { chars: [] }, min: c === "^" ? -1 : -2, max: 0 });
-        continue;
-      }
-      const atom = this.atom();
-      terms.push({ atom, ...this.quantifier() });
-    }
-    return terms;
-  }
-  private atom(): Term["atom"] {
-    const c = this.next();
-    if (c === "(") {
-      if (this.peek() === "?") {
-        this.next();
-        if (this.next() !== ":") throw new Unsupported("lookaround or named group");
-      }
-      const group = this.alternatives();
-      if (this.next() !== ")") throw new Unsupported("unclosed group");
-      return { group };
-    }
-    if (c === "[") return { chars: this.charClass() };
-    if (c === ".") return { chars: complement(LINE_ENDS) };
-    if (c === "\\") return { chars: this.escape(false) };
-    if ("*+?{}]".includes(c)) throw new Unsupported("quantifier without an atom");
-    const cp = c.codePointAt(0) as number;
-    return { chars: [[cp, cp]] };
-  }
-  private escape(inClass: boolean): Ranges {
-    const c = this.next();
-    const classes: Record<string, Ranges> = { d: DIGIT, D: complement(DIGIT), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE) };
-    const controls: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b, f: 0x0c };
-    if (classes[c]) return classes[c];
-    if (controls[c] !== undefined) return [[controls[c], controls[c]]];
-    if (inClass && c === "-") return [[0x2d, 0x2d]];
-    if (/^[\^$\\.*+?()[\]{}|/]$/.test(c)) return [[c.codePointAt(0) as number, c.codePointAt(0) as number]];
-    throw new Unsupported(`escape \\${c}`);
-  }
-  private charClass(): Ranges {
-    let negated = false;
-    if (this.peek() === "^") {
-      this.next();
-      negated = true;
-    }
-    const ranges: (readonly [number, number])[] = [];
-    while (this.peek() !== "]") {
-      const lo = this.classAtom();
-      if (this.peek() === "-" && this.cps[this.i + 1] !== 0x5d) {
-        this.next();
-        const hi = this.classAtom();
-        if (lo.length !== 1 || hi.length !== 1 || lo[0]?.[0] !== lo[0]?.[1] || hi[0]?.[0] !== hi[0]?.[1]) throw new Unsupported("class range of classes");
-        ranges.push([lo[0]?.[0] as number, hi[0]?.[0] as number]);
-      } else ranges.push(...lo);
-    }
-    this.next();
-    const set = normalizeRanges(ranges);
-    return negated ? complement(set) : set;
-  }
-  private classAtom(): Ranges {
-    const c = this.next();
-    if (c === "\\") return this.escape(true);
-    if (c === "[") throw new Unsupported("nested class");
-    const cp = c.codePointAt(0) as number;
-    return [[cp, cp]];
-  }
-  private quantifier(): { min: number; max: number } {
-    const c = this.peek();
-    let q: { min: number; max: number } = { min: 1, max: 1 };
-    if (c === "*" || c === "+" || c === "?") {
-      this.next();
-      q = c === "*" ? { min: 0, max: Infinity } : c === "+" ? { min: 1, max: Infinity } : { min: 0, max: 1 };
-    } else if (c === "{") {
-      const rest = String.fromCodePoint(...this.cps.slice(this.i));
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(rest);
-      if (!m) throw new Unsupported("brace");
-      this.i += m[0].length;
-      const min = Number(m[1]);
-      q = { min, max: m[2] === undefined ? min : m[3] === "" ? Infinity : Number(m[3]) };
-    } else return q;
-    if (this.peek() === "?") this.next();
-    if ("*+?{".includes(this.peek() ?? "")) throw new Unsupported("stacked quantifiers");
-    return q;
-  }
-}
-
-const ANY_STAR: Term = { atom: { chars: ANY }, min: 0, max: Infinity };
-const isAnchor = (t: Term): boolean => t.min < 0;
+const ANY_STAR: Term = { atom: { chars: ANY, sample: undefined }, min: 0, max: Infinity };
 
 /** The pattern as anchored alternatives (search semantics made explicit), or undefined when it is not read. */
 function parse(source: string): Seq[] | undefined {
+  const alts = parsePattern(source);
+  if (alts === undefined) return undefined;
   try {
-    const reader = new Reader(source);
-    const alts = reader.alternatives();
-    if (!reader.done()) return undefined;
     return alts.map((seq) => {
-      const startAnchored = seq[0] !== undefined && seq[0].min === -1;
-      const endAnchored = seq.length > 0 && seq[seq.length - 1]?.min === -2;
-      const body = seq.slice(startAnchored ? 1 : 0, endAnchored ? -1 : undefined);
-      if (body.some(isAnchor) || hasInnerAnchor(body)) throw new Unsupported("anchor inside");
+      const [first, last] = [seq[0], seq[seq.length - 1]];
+      const startAnchored = first !== undefined && "anchor" in first && first.anchor === "^";
+      const endAnchored = last !== undefined && "anchor" in last && last.anchor === "$";
+      const body = unanchored(seq.slice(startAnchored ? 1 : 0, endAnchored ? -1 : undefined));
       return [...(startAnchored ? [] : [ANY_STAR]), ...body, ...(endAnchored ? [] : [ANY_STAR])];
     });
   } catch (e) {
@@ -207,8 +41,12 @@ function parse(source: string): Seq[] | undefined {
   }
 }
 
-function hasInnerAnchor(seq: Seq): boolean {
-  return seq.some((t) => "group" in t.atom && t.atom.group.some((alt) => alt.some(isAnchor) || hasInnerAnchor(alt)));
+/** The sequence, which must hold no anchor (one inside is not read), with its groups' alternatives likewise. */
+function unanchored(seq: PatternSeq): Seq {
+  return seq.map((t) => {
+    if ("anchor" in t) throw new Unsupported("anchor inside");
+    return "group" in t.atom ? { ...t, atom: { group: t.atom.group.map(unanchored) } } : { ...t, atom: t.atom };
+  });
 }
 
 /** Whether every string `a` matches, `b` matches too; false means "not shown", not "no". */
@@ -282,16 +120,6 @@ function seqSamples(seq: Seq, limit: number): string[] {
 export function patternSamples(source: string, limit = 40): string[] {
   const alts = parse(source);
   if (alts === undefined) return [];
-  const plain = (seq: Seq): Seq => seq.map((t) => (t === ANY_STAR ? { atom: { chars: [[0x78, 0x78]] }, min: 0, max: 1 } : t));
+  const plain = (seq: Seq): Seq => seq.map((t) => (t === ANY_STAR ? { atom: { chars: [[0x78, 0x78]], sample: 0x78 }, min: 0, max: 1 } : t));
   return [...new Set(alts.flatMap((alt) => seqSamples(plain(alt), limit)))].slice(0, limit);
-}
-
-function seqMinLength(seq: Seq): number {
-  return seq.reduce((n, t) => n + Math.max(t.min, 0) * ("group" in t.atom ? Math.min(...t.atom.group.map(seqMinLength)) : 1), 0);
-}
-
-/** The length of the shortest string the pattern matches (0 when it is not read). */
-export function patternMinLength(source: string): number {
-  const alts = parse(source);
-  return alts === undefined ? 0 : Math.min(...alts.map(seqMinLength));
 }

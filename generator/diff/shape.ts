@@ -9,7 +9,7 @@
  * pieces, shaped when the comparison reaches them.
  */
 import type { JsonObject, JsonValue } from "../ir.js";
-import { commonStep, snapToStep } from "./decimal.js";
+import { commonStep, snapToStep } from "../schema/decimal.js";
 import { child, resolve, type Cursor, type Piece, type SchemaSide } from "./nodes.js";
 import { isJsonObject } from "../schema/json.js";
 import { UNION_KEYWORDS } from "../schema/walk.js";

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { relative, resolve, sep } from "node:path";
 import { Codes, error, hasErrors } from "../diagnostics.js";
 import type { ContractIR, Diagnostic } from "../ir.js";
-import { readDefinitionTexts } from "../load/files.js";
+import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
 import { normalize, type NormalizeOptions } from "../normalize/index.js";
 
@@ -23,12 +23,6 @@ export type SideResult =
   | { readonly side: ContractSide; readonly diagnostics: readonly Diagnostic[] }
   /** `unreadable`: there was nothing to compile (no such git ref, not a repository), as opposed to contracts with errors. */
   | { readonly side?: undefined; readonly diagnostics: readonly Diagnostic[]; readonly unreadable?: true };
-
-interface DefinitionText {
-  readonly source: string;
-  readonly display: string;
-  readonly text: string;
-}
 
 const toPosix = (path: string): string => path.split(sep).join("/");
 

@@ -14,6 +14,7 @@ import { worstLevel, type Level, type Levels, type SchemaRule } from "./rules.js
 import type { Part } from "./shape.js";
 import type { Direction } from "./validate.js";
 import { findWitness } from "./witness.js";
+import { annotationKeywords } from "../schema/annotations.js";
 
 /**
  * Keywords that describe but never constrain: edits to them are not changes.
@@ -21,18 +22,7 @@ import { findWitness } from "./witness.js";
  * stating it is the policy rule `dialect-changed`. `x-mcp-header` is
  * compared on its own (compare-object.ts), not as a constraint.
  */
-export const ANNOTATIONS: ReadonlySet<string> = new Set([
-  "title",
-  "description",
-  "examples",
-  "$comment",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "x-sensitive",
-  "x-mcp-header",
-  "$schema",
-]);
+export const ANNOTATIONS: ReadonlySet<string> = annotationKeywords("meta-data", "access", "toolc", "dialect");
 
 export interface Walk {
   readonly base: SchemaSide;

@@ -17,10 +17,10 @@ import { posix } from "node:path";
 import type { EmittedFile, ToolIR } from "../ir.js";
 import { contractCases } from "./contract-tests/cases.js";
 import { caseTable } from "./contract-tests/table.js";
-import { generatedSpecifier } from "./header.js";
-import { code, FileBuilder, joinCode, valueSymbol, type ImportSymbol } from "./file-builder.js";
-import { headerComment } from "./header.js";
-import { plainComment } from "./literal.js";
+import { generatedSpecifier } from "../printer/header.js";
+import { code, FileBuilder, joinCode, valueSymbol, type ImportSymbol } from "../printer/file-builder.js";
+import { headerComment } from "../printer/header.js";
+import { plainComment } from "../printer/literal.js";
 
 export interface ContractTestOptions {
   /**

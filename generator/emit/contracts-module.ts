@@ -13,9 +13,9 @@
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
 import { CHUNKS_FOLDER } from "./copies.js";
-import { code, FileBuilder, joinCode, typeSymbol, type Code } from "./file-builder.js";
-import { headerComment } from "./header.js";
-import { jsDoc, literal } from "./literal.js";
+import { code, FileBuilder, joinCode, typeSymbol, type Code } from "../printer/file-builder.js";
+import { headerComment } from "../printer/header.js";
+import { jsDoc, literal } from "../printer/literal.js";
 import { policyOf } from "./schemas-json.js";
 import { toolTypeNames } from "./types.js";
 

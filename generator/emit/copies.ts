@@ -14,8 +14,8 @@
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { isJsonObject } from "../schema/json.js";
 import { defsEntryName } from "../schema/refs.js";
-import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "./file-builder.js";
-import { literal } from "./literal.js";
+import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../printer/file-builder.js";
+import { literal } from "../printer/literal.js";
 
 /** The folder of the per-tool chunks; `copies/` before, which the write step removes from an older project as stale. */
 export const CHUNKS_FOLDER = "chunks";

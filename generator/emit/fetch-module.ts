@@ -9,8 +9,8 @@
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { EmittedFile } from "../ir.js";
-import { FileBuilder, typeSymbol, valueSymbol } from "./file-builder.js";
-import { headerComment } from "./header.js";
+import { FileBuilder, typeSymbol, valueSymbol } from "../printer/file-builder.js";
+import { headerComment } from "../printer/header.js";
 import {
   AUTH_OPTIONS,
   authDefaults,

@@ -7,7 +7,7 @@
  */
 import type { ContractIR, EmittedFile } from "../ir.js";
 import { CHUNKS_FOLDER } from "./copies.js";
-import { headerLine } from "./header.js";
+import { headerLine } from "../printer/header.js";
 
 export interface FolderReadmeParts {
   /** providers.ts is generated (the config's `providers:` is not `false`). */

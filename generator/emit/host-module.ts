@@ -7,10 +7,10 @@
  * logging (runtime/tool-host.ts). Printed by the file builder.
  */
 import type { EmittedFile } from "../ir.js";
-import { code, FileBuilder, typeSymbol, valueSymbol } from "./file-builder.js";
-import { headerComment } from "./header.js";
+import { code, FileBuilder, typeSymbol, valueSymbol } from "../printer/file-builder.js";
+import { headerComment } from "../printer/header.js";
 import { CONTRACTS, HANDLERS, SERVER_OPTIONS } from "./http-module.js";
-import { jsDoc } from "./literal.js";
+import { jsDoc } from "../printer/literal.js";
 
 const MCP_SERVER = typeSymbol("McpServer", "@modelcontextprotocol/server");
 const REGISTER_TOOLS_ON = valueSymbol("registerToolsOn", "./runtime/tool-host.js");

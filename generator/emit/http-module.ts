@@ -9,13 +9,14 @@
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { EmittedFile, JsonObject } from "../ir.js";
-import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "./file-builder.js";
-import { headerComment } from "./header.js";
-import { fittedLiteral, jsDoc } from "./literal.js";
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../printer/file-builder.js";
+import { runtimeSpecifier, runtimeValue } from "./runtime-symbols.js";
+import { headerComment } from "../printer/header.js";
+import { fittedLiteral, jsDoc } from "../printer/literal.js";
 
 const INDEX = "./index.js";
-const HTTP_RUNTIME = "./runtime/http.js";
-const AUTH_RUNTIME = "./runtime/auth.js";
+const HTTP_RUNTIME = runtimeSpecifier("http");
+const AUTH_RUNTIME = runtimeSpecifier("auth");
 
 const INCOMING_MESSAGE = typeSymbol("IncomingMessage", "node:http");
 const SERVER_RESPONSE = typeSymbol("ServerResponse", "node:http");
@@ -23,9 +24,9 @@ export const CONTRACTS = valueSymbol("contracts", INDEX);
 export const CREATE_SERVER = valueSymbol("createServer", INDEX);
 export const HANDLERS = typeSymbol("Handlers", INDEX);
 export const SERVER_OPTIONS = typeSymbol("ServerOptions", INDEX);
-export const CREATE_AUTH_GATE = valueSymbol("createAuthGate", AUTH_RUNTIME);
+export const CREATE_AUTH_GATE = runtimeValue("auth", "createAuthGate");
 export const AUTH_OPTIONS = typeSymbol("AuthOptions", AUTH_RUNTIME);
-const CREATE_TOOL_HTTP_HANDLER = valueSymbol("createToolHttpHandler", HTTP_RUNTIME);
+const CREATE_TOOL_HTTP_HANDLER = runtimeValue("http", "createToolHttpHandler");
 const HTTP_HANDLER_OPTIONS = typeSymbol("HttpHandlerOptions", HTTP_RUNTIME);
 
 /**

@@ -7,19 +7,20 @@
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, toolExportNames } from "../normalize/names.js";
-import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ExportFromStatement, type ImportSymbol } from "./file-builder.js";
-import { headerComment } from "./header.js";
-import { fittedLiteral, jsDoc, PRINT_WIDTH, propertyKey, unbreakableEntry } from "./literal.js";
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ExportFromStatement, type ImportSymbol } from "../printer/file-builder.js";
+import { runtimeSpecifier, runtimeValue, type RuntimeExport } from "./runtime-symbols.js";
+import { headerComment } from "../printer/header.js";
+import { fittedLiteral, jsDoc, PRINT_WIDTH, propertyKey, unbreakableEntry } from "../printer/literal.js";
 import { contractConstName } from "./contracts-module.js";
 import { toolTypeNames } from "./types.js";
 
-const RUNTIME = "./runtime/api.js";
+const RUNTIME = runtimeSpecifier("api");
 /** Every contract constant is in one module, so a server loads one file for all of them. */
 const CONTRACTS = "./contracts.js";
 
-const runtimeValue = (name: string): ImportSymbol => valueSymbol(name, RUNTIME);
+const apiValue = (name: RuntimeExport<"api">): ImportSymbol => runtimeValue("api", name);
 const runtimeType = (name: string): ImportSymbol => typeSymbol(name, RUNTIME);
-const EXECUTE_BY_NAME = valueSymbol("executeByName", "./runtime/dispatch.js");
+const EXECUTE_BY_NAME = runtimeValue("dispatch", "executeByName");
 const HANDLER_FOR = runtimeType("HandlerFor");
 // Through the SDK port, so the index is the same for either SDK line.
 const SERVER = typeSymbol("Server", "./runtime/sdk.js");
@@ -110,15 +111,15 @@ export function createServer(
   handlers: Handlers,
   options?: ${runtimeType("ServerOptions")},
 ): ${SERVER} {
-  return ${runtimeValue("createToolServer")}(contracts, handlers, options, serverDefaults);
+  return ${apiValue("createToolServer")}(contracts, handlers, options, serverDefaults);
 }`,
     code`${jsDoc(["A typed client over an SDK `Client`: validates input before sending and output on receipt."])!}
 export function createClient(client: ${CLIENT}): ${runtimeType("ToolClient")}<Contracts> {
-  return ${runtimeValue("createToolClient")}(contracts, client);
+  return ${apiValue("createToolClient")}(contracts, client);
 }`,
     code`${jsDoc(["Checks on connect that the server serves these contracts: each tool missing, or at another version or schema hash, is reported by name."])!}
 export function verifyServer(client: ${CLIENT}): Promise<${runtimeType("DriftReport")}> {
-  return ${runtimeValue("checkToolDrift")}(contracts, client);
+  return ${apiValue("checkToolDrift")}(contracts, client);
 }`,
   ];
 }

@@ -9,7 +9,7 @@ import { emitContractTests, type ContractTestOptions } from "./contract-tests.js
 import { emitContractsModule } from "./contracts-module.js";
 import { emitCopies } from "./copies.js";
 import { emitFolderReadme } from "./folder-readme.js";
-import { headerComment } from "./header.js";
+import { headerComment } from "../printer/header.js";
 import { emitFetchModule } from "./fetch-module.js";
 import { emitHostModule } from "./host-module.js";
 import { emitHttpModule } from "./http-module.js";

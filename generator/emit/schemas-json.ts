@@ -3,7 +3,7 @@
  * policy the executor applies, as plain JSON for tools and other languages.
  */
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
-import { headerLine } from "./header.js";
+import { headerLine } from "../printer/header.js";
 
 /** The tool exactly as listed over MCP. */
 export function listedTool(tool: ToolIR): JsonObject {

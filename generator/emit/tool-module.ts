@@ -4,8 +4,8 @@
  * nothing at run time; the contract constant lives in contracts.ts.
  */
 import type { EmittedFile, ToolIR } from "../ir.js";
-import { FileBuilder } from "./file-builder.js";
-import { headerComment } from "./header.js";
+import { FileBuilder } from "../printer/file-builder.js";
+import { headerComment } from "../printer/header.js";
 import { toolTypeStatements } from "./types.js";
 
 export function emitToolModule(tool: ToolIR): EmittedFile {

@@ -7,11 +7,11 @@
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR, TypeFileIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
 import { isJsonObject } from "../schema/json.js";
-import { FileBuilder, type TypeAliasStatement } from "./file-builder.js";
+import { FileBuilder, type TypeAliasStatement } from "../printer/file-builder.js";
 import { schemaDocLines } from "./types/jsdoc.js";
 import { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
-import { scalarLiteral, unionOf } from "./types/node.js";
-import { typeText } from "./types/render.js";
+import { scalarLiteral, unionOf } from "../printer/types/node.js";
+import { typeText } from "../printer/types/render.js";
 
 export { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
 

@@ -25,7 +25,7 @@ import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, type RuntimeImport 
 import { sharedAjv } from "../ajv-shared.js";
 import { withDiscriminators } from "../discriminators.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonSchema, ToolIR } from "../ir.js";
-import { FileBuilder, namespaceSymbol, typeSymbol, valueSymbol, type ImportSymbol } from "./file-builder.js";
+import { FileBuilder, namespaceSymbol, typeSymbol, valueSymbol, type ImportSymbol } from "../printer/file-builder.js";
 import { inlineRefs } from "./validators/inline.js";
 import { NESTED_ERRORS, namedTypeKeyword, sharedBinding, sharedCallsOf, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
 import { compactErrorSites, dropUnusedSchemas, simplifyRootSignature, type ErrorListFunction } from "./validators/rewrite.js";

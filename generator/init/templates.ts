@@ -7,8 +7,8 @@
  * symbols, their values literals), each clause on one line: they are the
  * project's files, in its own style once its formatter has run.
  */
-import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../emit/file-builder.js";
-import { literal } from "../emit/literal.js";
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../printer/file-builder.js";
+import { literal } from "../printer/literal.js";
 
 /** The example contract's tool name; the starter handler implements it. */
 export const EXAMPLE_TOOL = "greet";

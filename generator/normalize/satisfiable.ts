@@ -12,8 +12,8 @@
  * is left to the examples.
  */
 import { Codes, error } from "../diagnostics.js";
-import { commonStep, snapToStep } from "../diff/decimal.js";
-import { patternMinLength } from "../diff/patterns.js";
+import { commonStep, snapToStep } from "../schema/decimal.js";
+import { patternMinLength } from "../schema/pattern.js";
 import type { Diagnostic, JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { forEachSchema, isObjectSchema, UNION_KEYWORDS } from "../schema/walk.js";

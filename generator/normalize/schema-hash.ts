@@ -9,9 +9,10 @@
 import { createHash } from "node:crypto";
 import type { JsonObject, JsonSchema, JsonValue } from "../ir.js";
 import { mapSchema } from "../schema/walk.js";
+import { annotationKeywords } from "../schema/annotations.js";
 
-/** Keywords that only describe; an edit to them is not drift. */
-const ANNOTATIONS = new Set(["title", "description", "examples", "$comment", "deprecated"]);
+/** Keywords that only describe; an edit to them is not drift (a `default`, `readOnly` or `writeOnly` edit is). */
+const ANNOTATIONS = annotationKeywords("meta-data");
 
 function withoutAnnotations(schema: JsonSchema): JsonSchema {
   return mapSchema(schema, [], (node) => Object.fromEntries(Object.entries(node).filter(([key]) => !ANNOTATIONS.has(key))) as JsonObject);

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { GENERATED_MARKER, generatedSpecifier } from "../emit/header.js";
+import { GENERATED_MARKER, generatedSpecifier } from "../printer/header.js";
 import { RUNTIME_MARKER } from "../emit/runtime-files.js";
 import type { EmittedFile } from "../ir.js";
 

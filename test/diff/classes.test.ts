@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { EMPTY_DIFF_CONFIG } from "../../generator/diff/config.js";
-import { decimalOf } from "../../generator/diff/decimal.js";
+import { exactDecimal } from "../../generator/schema/decimal.js";
 import { isMultipleOf } from "../../generator/runtime/multiple.js";
 import { diffContracts } from "../../generator/diff/index.js";
 import { sideFromTexts } from "../../generator/diff/sources.js";
@@ -233,8 +233,12 @@ describe("decimal multiples", () => {
   });
 
   it("reads a number as the decimal it is written as", () => {
-    expect(decimalOf(19.99)).toEqual({ digits: 1999n, scale: 2 });
-    expect(decimalOf(1e-7)).toEqual({ digits: 1n, scale: 7 });
-    expect(decimalOf(Number.NaN)).toBeUndefined();
+    expect(exactDecimal(19.99)).toEqual({ digits: 1999n, scale: 2 });
+    expect(exactDecimal(1e-7)).toEqual({ digits: 1n, scale: 7 });
+    expect(exactDecimal(Number.NaN)).toBeUndefined();
+    // Signed, and whole above 1e21 (scale 0): read through the runtime's decimalOf, the one the validators use.
+    expect(exactDecimal(-2.5)).toEqual({ digits: -25n, scale: 1 });
+    expect(exactDecimal(3e21)).toEqual({ digits: 3n * 10n ** 21n, scale: 0 });
+    expect(exactDecimal(-1.5e-9)).toEqual({ digits: -15n, scale: 10 });
   });
 });

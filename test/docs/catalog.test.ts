@@ -14,7 +14,7 @@ import { sideFromFolder, sideFromTexts, type ContractSide } from "../../generato
 import { emitCatalog, type CatalogOptions } from "../../generator/emit/catalog/index.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../../generator/ir.js";
 import { readDefinitionTexts } from "../../generator/load/files.js";
-import { GENERATED_MARKER } from "../../generator/emit/header.js";
+import { GENERATED_MARKER } from "../../generator/printer/header.js";
 import { ROOT } from "../compiler/helpers.js";
 
 function demoSide(edit: (source: string, text: string) => string = (_s, t) => t): ContractSide {

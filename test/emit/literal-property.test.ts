@@ -20,7 +20,7 @@ import { emitContractsModule } from "../../generator/emit/contracts-module.js";
 import { emitCopies } from "../../generator/emit/copies.js";
 import { emitHttpModule } from "../../generator/emit/http-module.js";
 import { emitIndexModule } from "../../generator/emit/index-module.js";
-import { literal } from "../../generator/emit/literal.js";
+import { literal } from "../../generator/printer/literal.js";
 import { emitProvidersModule } from "../../generator/emit/providers/module.js";
 import { emitToolModule } from "../../generator/emit/tool-module.js";
 import { emitValidators } from "../../generator/emit/validators.js";

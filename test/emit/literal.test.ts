@@ -4,7 +4,7 @@
  * whatever the keys and strings hold.
  */
 import { describe, expect, it } from "vitest";
-import { literal } from "../../generator/emit/literal.js";
+import { literal } from "../../generator/printer/literal.js";
 
 const evaluate = (source: string): unknown => new Function(`return (${source});`)();
 

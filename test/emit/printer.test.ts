@@ -9,8 +9,8 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { emitCopies } from "../../generator/emit/copies.js";
-import { code, FileBuilder, joinCode, namespaceSymbol, typeSymbol, valueSymbol, type FileLayout } from "../../generator/emit/file-builder.js";
-import { jsDoc, literal, plainComment } from "../../generator/emit/literal.js";
+import { code, FileBuilder, joinCode, namespaceSymbol, typeSymbol, valueSymbol, type FileLayout } from "../../generator/printer/file-builder.js";
+import { jsDoc, literal, plainComment } from "../../generator/printer/literal.js";
 import type { JsonObject, ToolIR } from "../../generator/ir.js";
 import { importsAndUses } from "../helpers/imports.js";
 

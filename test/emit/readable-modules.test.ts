@@ -13,7 +13,7 @@ import { hasErrors } from "../../generator/diagnostics.js";
 import { emitFetchModule } from "../../generator/emit/fetch-module.js";
 import { emitHttpModule } from "../../generator/emit/http-module.js";
 import { emitIndexModule } from "../../generator/emit/index-module.js";
-import { fittedLiteral } from "../../generator/emit/literal.js";
+import { fittedLiteral } from "../../generator/printer/literal.js";
 import { FORMAT_OPTIONS } from "../../generator/format/prettier.js";
 import { loadDefinitionsFromTexts } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";

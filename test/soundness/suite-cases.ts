@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAjv } from "../../generator/ajv.js";
 import { schemaToType, type TypeContext } from "../../generator/emit/types.js";
-import { typeText } from "../../generator/emit/types/render.js";
+import { typeText } from "../../generator/printer/types/render.js";
 import type { JsonObject, JsonSchema } from "../../generator/ir.js";
 import { FORMAT_FILES, KEYWORD_FILES, outsideSubset, SUITE_DIR } from "../conformance/suite-runner.js";
 import { CheckFile, literal } from "./tsc.js";

@@ -5,7 +5,7 @@
  * are relative to the catalog's folder.
  */
 import type { ContractIR, EmittedFile } from "../../ir.js";
-import { headerLine } from "../header.js";
+import { headerLine } from "../../printer/header.js";
 import { changelogPage } from "./changelog.js";
 import { catalogOf, type CatalogOptions } from "./context.js";
 import { renderHtml, type SiteFrame } from "./html.js";

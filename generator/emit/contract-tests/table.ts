@@ -5,7 +5,7 @@
  * rows; the runtime declares no suite for a missing one.
  */
 import type { JsonValue } from "../../ir.js";
-import { jsDoc, literal, propertyKey } from "../literal.js";
+import { jsDoc, literal, propertyKey } from "../../printer/literal.js";
 import type { ContractCases } from "./cases.js";
 
 interface Entry {

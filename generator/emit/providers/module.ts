@@ -12,13 +12,14 @@
  */
 import type { ContractIR, EmittedFile, JsonObject, JsonValue, ToolIR } from "../../ir.js";
 import { contractConstName } from "../contracts-module.js";
-import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../file-builder.js";
-import { headerComment } from "../header.js";
-import { jsDoc, literal, LiteralReference, propertyKey } from "../literal.js";
+import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../../printer/file-builder.js";
+import { runtimeSpecifier, runtimeValue, type RuntimeExport } from "../runtime-symbols.js";
+import { headerComment } from "../../printer/header.js";
+import { jsDoc, literal, LiteralReference, propertyKey } from "../../printer/literal.js";
 import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from "../../providers/catalog.js";
 
-const PROVIDERS_RUNTIME = "./runtime/providers.js";
-const runtime = (name: string): ImportSymbol => valueSymbol(name, PROVIDERS_RUNTIME);
+const PROVIDERS_RUNTIME = runtimeSpecifier("providers");
+const runtime = (name: RuntimeExport<"providers">): ImportSymbol => runtimeValue("providers", name);
 const runtimeType = (name: string): ImportSymbol => typeSymbol(name, PROVIDERS_RUNTIME);
 const HANDLERS = typeSymbol("Handlers", "./index.js");
 const EXECUTE_OPTIONS = typeSymbol("ExecuteOptions", "./runtime/types.js");

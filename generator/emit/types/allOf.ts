@@ -5,7 +5,7 @@
  */
 import type { JsonSchema } from "../../ir.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { intersectionOf, type TypeNode } from "./node.js";
+import { intersectionOf, type TypeNode } from "../../printer/types/node.js";
 
 /** The intersection of the branches. */
 export function allOfType(branches: readonly JsonSchema[], ctx: TypeContext, render: RenderSchema): TypeNode {

@@ -5,7 +5,7 @@
  */
 import type { JsonObject, JsonSchema } from "../../ir.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { arrayOf, keyword, optionalElement, requiredElement, restElement, tupleOf, type TypeNode } from "./node.js";
+import { arrayOf, keyword, optionalElement, requiredElement, restElement, tupleOf, type TypeNode } from "../../printer/types/node.js";
 
 function count(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;

@@ -3,7 +3,7 @@
  * `$defs` entry, and which of the two views of an input it is emitting.
  */
 import type { JsonSchema } from "../../ir.js";
-import type { TypeNode } from "./node.js";
+import type { TypeNode } from "../../printer/types/node.js";
 
 export interface TypeContext {
   /**

@@ -4,7 +4,7 @@
  * their literal types.
  */
 import type { JsonValue } from "../../ir.js";
-import { emptyObject, keyword, objectOf, property, requiredElement, scalarLiteral, tupleOf, unionOf, type TypeNode } from "./node.js";
+import { emptyObject, keyword, objectOf, property, requiredElement, scalarLiteral, tupleOf, unionOf, type TypeNode } from "../../printer/types/node.js";
 import { isOfType, type TypeName } from "./primitive.js";
 
 /**

@@ -15,14 +15,14 @@ import { arrayType } from "./array.js";
 import type { TypeContext } from "./context.js";
 import { constType, enumType } from "./enum.js";
 import { OBJECT_KEYWORDS, objectType } from "./object.js";
-import { intersectionOf, keyword, unionOf, type TypeNode } from "./node.js";
+import { intersectionOf, keyword, unionOf, type TypeNode } from "../../printer/types/node.js";
 import { declaredTypes, primitiveType, type TypeName } from "./primitive.js";
 import { refType } from "./ref.js";
 import { unionType } from "./union.js";
 import { closedCompositionType, isClosedComposition } from "./unevaluated.js";
 
 export type { TypeContext, RenderSchema } from "./context.js";
-export type { TypeNode } from "./node.js";
+export type { TypeNode } from "../../printer/types/node.js";
 
 const ARRAY_KEYWORDS = ["items", "prefixItems"];
 

@@ -8,7 +8,7 @@
  * normalized before lines are prefixed.
  */
 import type { JsonSchema } from "../../ir.js";
-import { commentLines as lines, escapeComment } from "../literal.js";
+import { commentLines as lines, escapeComment } from "../../printer/literal.js";
 
 /**
  * The documentation lines for a schema: title, description, then `@format`,

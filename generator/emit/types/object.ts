@@ -10,7 +10,7 @@ import type { JsonObject, JsonSchema } from "../../ir.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { RenderSchema, TypeContext } from "./context.js";
 import { schemaDocLines } from "./jsdoc.js";
-import { emptyObject, indexSignature, keyword, objectOf, property, unionOf, type ObjectMember, type TypeNode } from "./node.js";
+import { emptyObject, indexSignature, keyword, objectOf, property, unionOf, type ObjectMember, type TypeNode } from "../../printer/types/node.js";
 
 /** The keywords that make a schema without `type` an object schema (Ajv's strictTypes allows them only there). */
 export const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "propertyNames"];

@@ -3,7 +3,7 @@
  * of the seven primitive type names, or an array of them meaning "any of".
  */
 import type { JsonObject } from "../../ir.js";
-import { keyword, type KeywordType } from "./node.js";
+import { keyword, type KeywordType } from "../../printer/types/node.js";
 
 /** The primitive type names of JSON Schema 2020-12 Core §4.2.1, plus "integer". */
 export const TYPE_NAMES = ["null", "boolean", "object", "array", "number", "string", "integer"] as const;

@@ -5,7 +5,7 @@
  */
 import { defsEntryName } from "../../schema/refs.js";
 import type { TypeContext } from "./context.js";
-import { reference, type ReferenceType } from "./node.js";
+import { reference, type ReferenceType } from "../../printer/types/node.js";
 
 /**
  * The `$defs` key a reference points to: the JSON Pointer token (RFC 6901),

@@ -10,11 +10,13 @@
 import type { JsonObject, JsonSchema } from "../../ir.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { intersectionOf, unionOf, type TypeNode } from "./node.js";
+import { intersectionOf, unionOf, type TypeNode } from "../../printer/types/node.js";
 import { OBJECT_KEYWORDS } from "./object.js";
+import { annotationKeywords } from "../../schema/annotations.js";
 
 /** Keywords that say nothing about the shape: a node with only these beside its branches adds no part of its own. */
-const ANNOTATIONS = new Set(["type", "title", "description", "default", "deprecated", "examples", "$comment", "$schema", "readOnly", "writeOnly"]);
+/** Keywords that add no part of their own to a closed type: `type`, and JSON Schema's annotations (toolc's marks are not among them). */
+const ANNOTATIONS: ReadonlySet<string> = new Set(["type", ...annotationKeywords("meta-data", "access", "default", "dialect")]);
 
 const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 

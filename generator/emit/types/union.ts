@@ -6,7 +6,7 @@
  */
 import type { JsonSchema } from "../../ir.js";
 import type { RenderSchema, TypeContext } from "./context.js";
-import { unionOf, type TypeNode } from "./node.js";
+import { unionOf, type TypeNode } from "../../printer/types/node.js";
 
 /**
  * The union of the branches. Branches render with `inComposite` set: Ajv

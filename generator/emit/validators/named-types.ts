@@ -23,6 +23,7 @@ import { isJsonObject, usesAnyKey } from "../../schema/json.js";
 import { defsRef } from "../../schema/pointer.js";
 import { defsEntryName, REF_SCOPE_KEYWORDS, refsIn } from "../../schema/refs.js";
 import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
+import { annotationKeywords } from "../../schema/annotations.js";
 
 /** The keyword a shared call stands as in the copy of the schema given to Ajv; normalize refuses it in contracts (unknown keyword). */
 export const NAMED_TYPE_KEYWORD = "x-toolc-named-type";
@@ -36,7 +37,7 @@ const SHARED_MIN = 120;
 /** Keywords that change how a `$ref` resolves, or that need what a subschema evaluated; with any of them, nothing is shared. */
 const UNSHAREABLE_KEYWORDS: ReadonlySet<string> = new Set([...REF_SCOPE_KEYWORDS, "unevaluatedProperties", "unevaluatedItems"]);
 /** What may stand beside a shared `$ref`: annotations, and the default a parent object applies. */
-const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "deprecated", "readOnly", "writeOnly", "default", "x-sensitive", "x-mcp-header"]);
+const ANNOTATIONS = annotationKeywords("meta-data", "access", "default", "toolc");
 /**
  * The keywords followed from the root: a value reached through them is
  * validated in allErrors mode, outside any composite rule. A subset of the

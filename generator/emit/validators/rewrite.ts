@@ -4,7 +4,7 @@
  * because bench/validator-rewrites.ts measures it worth at least 10% on the
  * bench's contracts (figures in docs/performance.md): compactErrorSites and
  * dropUnusedSchemas in code size, simplifyRootSignature in time per call.
- * Each matches code positions only, never text inside a string literal, and
+ * Each matches code positions only, never text inside a string or regex literal, and
  * leaves the code as it was when its pattern is not found exactly;
  * test/emit/rewrites.test.ts fails when one stops finding its pattern (say,
  * after an Ajv upgrade changes its output), and test/emit/postprocess.test.ts
@@ -16,19 +16,19 @@ import { PARAM_NAMES } from "../../runtime/validator-errors.js";
 /** Ajv's scope constants holding (sub)schemas, e.g. `const schema31 = {...};`. */
 const SCHEMA_CONST = /const (schema\d+) = /g;
 
-/** Index just past the JSON literal starting at `start` (Ajv writes schemas with JSON.stringify). */
+/** Index just past the JSON literal starting at `start` (Ajv writes schemas with JSON.stringify), or -1 when it does not end: the caller then leaves the code as it is. */
 function jsonLiteralEnd(code: string, start: number): number {
   let depth = 0;
   for (let i = start; i < code.length; i++) {
     const c = code[i];
     if (c === '"') {
-      for (i++; code[i] !== '"'; i++) if (code[i] === "\\") i++;
+      for (i++; i < code.length && code[i] !== '"'; i++) if (code[i] === "\\") i++;
     } else if (c === "{" || c === "[") depth++;
     else if (c === "}" || c === "]") depth--;
     if (depth === 0 && (c === "}" || c === "]" || c === '"')) return i + 1;
     if (depth === 0 && c === ";") return i;
   }
-  throw new Error("unterminated schema literal in Ajv output");
+  return -1;
 }
 
 /**
@@ -43,7 +43,7 @@ export function dropUnusedSchemas(code: string): string {
     const start = match.index;
     const valueStart = start + match[0].length;
     const end = jsonLiteralEnd(out, valueStart);
-    if (out[end] !== ";") continue;
+    if (end < 0 || out[end] !== ";") continue;
     const without = out.slice(0, start) + out.slice(end + 1);
     if (!new RegExp(`\\b${name}\\b`).test(without)) out = without;
   }
@@ -54,20 +54,52 @@ export function dropUnusedSchemas(code: string): string {
 const ERROR_CONST = /const (err\d+) = \{/y;
 const appendSuffix = (name: string) => `;if(vErrors === null){vErrors = [${name}];}else {vErrors.push(${name});}`;
 
-/** Index of the character after the double-quoted string opening at `open`. */
+/** Index of the character after the double-quoted string opening at `open` (the code's end when it never closes). */
 function stringEnd(code: string, open: number): number {
   let i = open + 1;
-  for (; code[i] !== '"'; i++) if (code[i] === "\\") i++;
-  return i + 1;
+  for (; i < code.length && code[i] !== '"'; i++) if (code[i] === "\\") i++;
+  return Math.min(i + 1, code.length);
 }
 
-/** Index after the object literal opening at `open`, skipping braces inside strings. */
+/** Characters after which a `/` opens a regex literal rather than divides (Ajv writes `.replace(/~/g, "~0")`). */
+const BEFORE_REGEX = new Set([..."(,=:[!&|?{};+-*%<>~^"]);
+
+/** Index after the regex literal (and its flags) opening at `open`, or -1 when the `/` there divides or opens no literal on its line. */
+function regexEnd(code: string, open: number): number {
+  let before = open - 1;
+  while (before >= 0 && /\s/.test(code[before] as string)) before--;
+  if (before >= 0 && !BEFORE_REGEX.has(code[before] as string)) return -1;
+  let inClass = false;
+  for (let i = open + 1; i < code.length; i++) {
+    const c = code[i];
+    if (c === "\n") return -1;
+    if (c === "\\") i++;
+    else if (c === "[") inClass = true;
+    else if (c === "]") inClass = false;
+    else if (c === "/" && !inClass) {
+      let end = i + 1;
+      while (end < code.length && /[a-z]/.test(code[end] as string)) end++;
+      return end;
+    }
+  }
+  return -1;
+}
+
+/** Index after the string or regex literal opening at `at`, or -1 when none opens there: the scanners skip literals whole. */
+function literalEnd(code: string, at: number): number {
+  const c = code[at];
+  if (c === '"') return stringEnd(code, at);
+  return c === "/" ? regexEnd(code, at) : -1;
+}
+
+/** Index after the object literal opening at `open`, skipping braces inside string and regex literals. */
 function objectEnd(code: string, open: number): number {
   let depth = 0;
   for (let i = open; i < code.length;) {
     const c = code[i];
-    if (c === '"') {
-      i = stringEnd(code, i);
+    const literal = literalEnd(code, i);
+    if (literal >= 0) {
+      i = literal;
       continue;
     }
     if (c === "{") depth++;
@@ -79,14 +111,15 @@ function objectEnd(code: string, open: number): number {
 
 /**
  * Index of the first `token` at a code position of code[from, to) outside any
- * bracket opened in that range, or -1. Strings are skipped whole.
+ * bracket opened in that range, or -1. String and regex literals are skipped whole.
  */
 function findTopLevel(code: string, from: number, to: number, token: string): number {
   let depth = 0;
   for (let i = from; i < to;) {
     const c = code[i];
-    if (c === '"') {
-      i = stringEnd(code, i);
+    const literal = literalEnd(code, i);
+    if (literal >= 0) {
+      i = literal;
       continue;
     }
     if (depth === 0 && code.startsWith(token, i)) return i;
@@ -216,8 +249,10 @@ function schemaConstants(code: string): Map<string, unknown> {
   const schemas = new Map<string, unknown>();
   for (const match of code.matchAll(SCHEMA_CONST)) {
     const start = match.index + match[0].length;
+    const end = jsonLiteralEnd(code, start);
+    if (end < 0) continue;
     try {
-      schemas.set(match[1], JSON.parse(code.slice(start, jsonLiteralEnd(code, start))));
+      schemas.set(match[1], JSON.parse(code.slice(start, end)));
     } catch {
       // Not a plain JSON literal: reads of it stay as they are.
     }
@@ -281,17 +316,17 @@ const isNameChar = (c: string | undefined): boolean => c !== undefined && /[\w$]
 
 /**
  * Each occurrence of identifier `name` at a code position: its index. It
- * jumps from candidate to candidate with indexOf, skipping string literals,
+ * jumps from candidate to candidate with indexOf, skipping string and regex literals,
  * rather than stepping through every character.
  */
 function identifierSites(code: string, name: string): number[] {
   const sites: number[] = [];
-  let quote = code.indexOf('"');
+  let literal = nextLiteral(code, 0);
   for (let at = code.indexOf(name); at >= 0;) {
-    // A string literal opens before the candidate: skip past it, and look again from there.
-    if (quote >= 0 && quote < at) {
-      const end = stringEnd(code, quote);
-      quote = code.indexOf('"', end);
+    // A string or regex literal opens before the candidate: skip past it, and look again from there.
+    if (literal !== undefined && literal[0] < at) {
+      const end = literal[1];
+      literal = nextLiteral(code, end);
       if (end > at) at = code.indexOf(name, end);
       continue;
     }
@@ -302,6 +337,16 @@ function identifierSites(code: string, name: string): number[] {
     } else at = code.indexOf(name, at + 1);
   }
   return sites;
+}
+
+/** Where the next string or regex literal at or after `from` starts and ends, found with indexOf. */
+function nextLiteral(code: string, from: number): readonly [number, number] | undefined {
+  const quote = code.indexOf('"', from);
+  for (let slash = code.indexOf("/", from); slash >= 0 && (quote < 0 || slash < quote); slash = code.indexOf("/", slash + 1)) {
+    const end = regexEnd(code, slash);
+    if (end >= 0) return [slash, end];
+  }
+  return quote < 0 ? undefined : [quote, stringEnd(code, quote)];
 }
 
 /**

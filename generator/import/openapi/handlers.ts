@@ -15,8 +15,8 @@
  */
 import { readFileSync } from "node:fs";
 import { format } from "prettier";
-import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../../emit/file-builder.js";
-import { fittedLiteral, literal, propertyKey } from "../../emit/literal.js";
+import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../../printer/file-builder.js";
+import { fittedLiteral, literal, propertyKey } from "../../printer/literal.js";
 import { FORMAT_OPTIONS } from "../../format/prettier.js";
 import type { OpenApiTool } from "./contract.js";
 import { isGroupBinding } from "./groups.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { literalType } from "../../../generator/emit/types/enum.js";
-import { typeText } from "../../../generator/emit/types/render.js";
+import { typeText } from "../../../generator/printer/types/render.js";
 import type { JsonSchema, JsonValue } from "../../../generator/ir.js";
 import { testContext, typeTextOf } from "./helpers.js";
 

@@ -1,7 +1,7 @@
 /** Shared fixtures for the type-emitter tests. */
 import type { DefOrigin, JsonObject, JsonSchema, ToolIR } from "../../../generator/ir.js";
 import { schemaToType, type TypeContext } from "../../../generator/emit/types/index.js";
-import { typeText } from "../../../generator/emit/types/render.js";
+import { typeText } from "../../../generator/printer/types/render.js";
 
 /** A context whose refs resolve to the key itself (or to `names[key]`). */
 export function testContext(options: { resolved?: boolean; names?: Record<string, string> } = {}): TypeContext {

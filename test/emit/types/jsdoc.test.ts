@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeComment, jsDoc } from "../../../generator/emit/literal.js";
+import { escapeComment, jsDoc } from "../../../generator/printer/literal.js";
 import { schemaDocLines } from "../../../generator/emit/types/jsdoc.js";
 import { testContext, typeTextOf } from "./helpers.js";
 

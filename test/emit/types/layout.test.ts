@@ -5,10 +5,10 @@
  */
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { FileBuilder } from "../../../generator/emit/file-builder.js";
+import { FileBuilder } from "../../../generator/printer/file-builder.js";
 import { schemaToType } from "../../../generator/emit/types/index.js";
-import { layoutType, typeAliasText } from "../../../generator/emit/types/layout.js";
-import { keyword, objectOf, property, scalarLiteral, unionOf } from "../../../generator/emit/types/node.js";
+import { layoutType, typeAliasText } from "../../../generator/printer/types/layout.js";
+import { keyword, objectOf, property, scalarLiteral, unionOf } from "../../../generator/printer/types/node.js";
 import type { JsonObject } from "../../../generator/ir.js";
 import { FORMAT_OPTIONS } from "../../../generator/format/prettier.js";
 import { testContext } from "./helpers.js";

@@ -1,6 +1,6 @@
 /** The type-node constructors (node.ts) and the two printers: before layout (render.ts) and laid out (layout.ts). */
 import { describe, expect, it } from "vitest";
-import { typeAliasText } from "../../../generator/emit/types/layout.js";
+import { typeAliasText } from "../../../generator/printer/types/layout.js";
 import {
   arrayOf,
   intersectionOf,
@@ -14,8 +14,8 @@ import {
   scalarLiteral,
   tupleOf,
   unionOf,
-} from "../../../generator/emit/types/node.js";
-import { typeText } from "../../../generator/emit/types/render.js";
+} from "../../../generator/printer/types/node.js";
+import { typeText } from "../../../generator/printer/types/render.js";
 
 const A = reference("A");
 const B = reference("B");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyword } from "../../../generator/emit/types/node.js";
+import { keyword } from "../../../generator/printer/types/node.js";
 import { declaredTypes, primitiveType } from "../../../generator/emit/types/primitive.js";
 import type { JsonSchema } from "../../../generator/ir.js";
 import { testContext, typeTextOf } from "./helpers.js";

@@ -3,7 +3,7 @@
  * assertion (that belongs in bench/); the durations are printed for the record.
  */
 import { describe, expect, it } from "vitest";
-import { FileBuilder } from "../../../generator/emit/file-builder.js";
+import { FileBuilder } from "../../../generator/printer/file-builder.js";
 import { emitTypeFile, toolTypeStatements } from "../../../generator/emit/types.js";
 import type { ContractIR, JsonObject } from "../../../generator/ir.js";
 import { toolFixture } from "./helpers.js";

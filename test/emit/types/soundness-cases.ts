@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { FileBuilder } from "../../../generator/emit/file-builder.js";
+import { FileBuilder } from "../../../generator/printer/file-builder.js";
 import { emitTypeFile, toolTypeStatements } from "../../../generator/emit/types.js";
 import type { ContractIR, JsonObject, JsonValue } from "../../../generator/ir.js";
 import { toolFixture } from "./helpers.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FileBuilder } from "../../../generator/emit/file-builder.js";
+import { FileBuilder } from "../../../generator/printer/file-builder.js";
 import { emitTypeFile, toolTypeStatements } from "../../../generator/emit/types.js";
 import type { ContractIR, JsonObject } from "../../../generator/ir.js";
 import { toolFixture } from "./helpers.js";

@@ -6,6 +6,7 @@
  * a multiple of a step is the generated validators' own test
  * (runtime/multiple.ts), so a change is judged as the validators judge calls.
  */
+import { decimalOf } from "../runtime/multiple.js";
 
 /** `digits × 10^-scale`, exactly. */
 export interface Decimal {
@@ -13,14 +14,11 @@ export interface Decimal {
   readonly scale: number;
 }
 
-/** The decimal a finite JSON number is written as; undefined for NaN and infinities. */
-export function decimalOf(value: number): Decimal | undefined {
+/** The decimal a finite JSON number is written as (the runtime's `decimalOf`, signed and as a BigInt); undefined for NaN and infinities. */
+export function exactDecimal(value: number): Decimal | undefined {
   if (!Number.isFinite(value)) return undefined;
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
-  if (!match) return undefined;
-  const [, sign, whole, fraction = "", exponent = "0"] = match as unknown as [string, string, string, string | undefined, string | undefined];
-  const digits = BigInt(`${sign}${whole}${fraction}`);
-  const scale = fraction.length - Number(exponent);
+  const { digits: text, scale } = decimalOf(value);
+  const digits = value < 0 ? -BigInt(text) : BigInt(text);
   return scale >= 0 ? { digits, scale } : { digits: digits * 10n ** BigInt(-scale), scale: 0 };
 }
 
@@ -45,7 +43,7 @@ function toNumber(d: Decimal): number {
 export function commonStep(steps: readonly number[]): number | undefined {
   let acc: Decimal | undefined;
   for (const step of steps) {
-    const d = decimalOf(step);
+    const d = exactDecimal(step);
     if (d === undefined || d.digits <= 0n) return undefined;
     if (acc === undefined) {
       acc = d;
@@ -59,8 +57,8 @@ export function commonStep(steps: readonly number[]): number | undefined {
 
 /** The multiple of `step` nearest to `bound` on the inside: at or above it for a lower bound, at or below for an upper. */
 export function snapToStep(bound: number, step: number, lower: boolean, exclusive: boolean): number | undefined {
-  const b = decimalOf(bound);
-  const s = decimalOf(step);
+  const b = exactDecimal(bound);
+  const s = exactDecimal(step);
   if (b === undefined || s === undefined || s.digits <= 0n) return undefined;
   const [bd, sd, scale] = aligned(b, s);
   let k = bd / sd; // truncated toward zero
@@ -77,9 +75,9 @@ export function snapToStep(bound: number, step: number, lower: boolean, exclusiv
 
 /** How many multiples of `step` lie in [low, high], both already multiples; undefined when more than `limit`. */
 export function countSteps(low: number, high: number, step: number, limit: number): number | undefined {
-  const l = decimalOf(low);
-  const h = decimalOf(high);
-  const s = decimalOf(step);
+  const l = exactDecimal(low);
+  const h = exactDecimal(high);
+  const s = exactDecimal(step);
   if (l === undefined || h === undefined || s === undefined || s.digits <= 0n) return undefined;
   const [ld, hd] = aligned(l, h);
   const [span, sd] = aligned({ digits: hd - ld, scale: Math.max(l.scale, h.scale) }, s);
@@ -89,8 +87,8 @@ export function countSteps(low: number, high: number, step: number, limit: numbe
 
 /** `base + k × step`, exactly, as a number. */
 export function stepFrom(base: number, step: number, k: number): number | undefined {
-  const b = decimalOf(base);
-  const s = decimalOf(step);
+  const b = exactDecimal(base);
+  const s = exactDecimal(step);
   if (b === undefined || s === undefined) return undefined;
   const [bd, sd, scale] = aligned(b, s);
   return toNumber({ digits: bd + BigInt(k) * sd, scale });
