@@ -70,7 +70,9 @@ const imported = timed(dir, ["import", "openapi", spec], profile ? "import" : un
 const definitions = tree(join(dir, "definitions"));
 const generated = timed(dir, ["generate"], profile ? "generate" : undefined);
 const out = tree(join(dir, "generated"));
-console.log(`import:   ${(imported.ms / 1000).toFixed(1)} s, peak ${imported.peakMb.toFixed(0)} MB; definitions ${mb(definitions.bytes)}, ${definitions.files} files`);
+console.log(
+  `import:   ${(imported.ms / 1000).toFixed(1)} s, peak ${imported.peakMb.toFixed(0)} MB; definitions ${mb(definitions.bytes)}, ${definitions.files} files`,
+);
 console.log(`generate: ${(generated.ms / 1000).toFixed(1)} s, peak ${generated.peakMb.toFixed(0)} MB`);
 console.log(`generated/: ${mb(out.bytes)}, ${out.files} files; largest ${out.largest.path} ${mb(out.largest.bytes)}`);
 for (const [top, bytes] of [...out.byTop].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${top.padEnd(20)} ${mb(bytes)}`);

@@ -8,12 +8,14 @@
  * file cannot be planned.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
+import type { JsonObject } from "../../ir.js";
 import type { Problem } from "../problems.js";
 import { contractYaml, YamlMismatchError } from "../yaml.js";
 import type { OpenApiTool } from "./contract.js";
 import { emitHandlers, emitRuntime, RUNTIME_FILE } from "./handlers.js";
 import type { ApiSpec, SecurityScheme } from "./model.js";
+import { shareComponents } from "./shared-types.js";
 
 export interface PlannedFile {
   /** Absolute path. */
@@ -68,7 +70,7 @@ export const MAX_CONTRACT_BYTES = 1024 * 1024;
 
 /** A contract's file text, or the error (at its operation in the description) that keeps it from being written. */
 /** The contract's YAML; a Problem when it is over the size bound; undefined when it does not read back, reported for that operation alone (plan.unwritable), the others written. */
-function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem | undefined {
+function contractText(tool: OpenApiTool, plan: FilePlan, original: OpenApiTool): string | Problem | undefined {
   const at = (message: string): Problem => ({
     severity: "error",
     file: plan.specDisplay,
@@ -79,7 +81,7 @@ function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem | und
   try {
     text = contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out);
   } catch (e) {
-    if (e instanceof YamlMismatchError) return void plan.unwritable(tool, e.message);
+    if (e instanceof YamlMismatchError) return void plan.unwritable(original, e.message);
     return at(e instanceof Error ? e.message : String(e));
   }
   const bytes = Buffer.byteLength(text);
@@ -90,12 +92,34 @@ function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem | und
   return text;
 }
 
+/** Where the components two or more contracts share are written: a folder no contract file (`<tool>.yaml`) can be. */
+function typesFilePath(plan: FilePlan): string {
+  return join(plan.out, "types", `${plan.id.replace(/[^A-Za-z0-9_.-]+/g, "_")}.yaml`);
+}
+
+/** The shared types file, or its removal when an earlier import of this API wrote it and nothing is shared now. */
+function typesFile(plan: FilePlan, types: JsonObject): PlannedFile | Problem | undefined {
+  const path = typesFilePath(plan);
+  const existing = readText(path);
+  if (existing !== undefined && importedBy(existing) !== plan.id && !plan.force)
+    return problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`);
+  if (Object.keys(types).length === 0) return existing === undefined ? undefined : { path, text: null };
+  const notes = [`openapi ${plan.id}; a re-import overwrites this file`, "the components two or more contracts share, each written once"];
+  return { path, text: contractYaml({ name: "types", contract: { types }, notes }, dirname(path)) };
+}
+
 export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem[]> {
   const files: PlannedFile[] = [];
   const problems: Problem[] = [];
   const produced = new Set<string>();
   const tools: OpenApiTool[] = [];
-  for (const tool of plan.tools) {
+  const shared = shareComponents(plan.tools, (name) => `types/${basename(typesFilePath(plan))}#/${name}`);
+  const types = typesFile(plan, shared.types);
+  if (types !== undefined) {
+    if ("severity" in types) problems.push(types);
+    else files.push(types);
+  }
+  for (const [i, tool] of shared.tools.entries()) {
     const path = join(plan.out, `${tool.name}.yaml`);
     produced.add(path);
     const existing = readText(path);
@@ -103,7 +127,7 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
       problems.push(problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`));
       continue;
     }
-    const written = contractText(tool, plan);
+    const written = contractText(tool, plan, plan.tools[i]!);
     if (typeof written === "string") {
       files.push({ path, text: written });
       tools.push(tool);
