@@ -4,8 +4,9 @@
  * (GitHub's: 1,223 operations) would carry the same schema hundreds of times,
  * and `toolc generate` would compile each copy again. Here, at write time,
  * every `$defs` entry that two or more contract roots carry exactly as the
- * converter wrote it moves into one types file beside the contracts, and the
- * contracts refer to it (`types/<id>.yaml#/Name`). `toolc generate` bundles a
+ * converter wrote it moves into a types file beside the contracts (the types
+ * in name order, a new file each ~100 KB), and the contracts refer to it
+ * (`types/<id>.yaml#/Name`). `toolc generate` bundles a
  * named type back into each served schema's `$defs`, so what a client is
  * served is self-contained as before; only the `$defs` names change (types
  * are PascalCase).
@@ -35,11 +36,18 @@ interface Entry {
   readonly refs: ReadonlySet<string>;
 }
 
-export interface SharedTypes {
-  /** The tools, each contract's shared entries replaced by references into the types file. */
-  readonly tools: readonly OpenApiTool[];
-  /** The types file's `types:` map, by type name; empty when nothing is shared. */
+export interface TypesFile {
+  /** The file's name in the types folder. */
+  readonly name: string;
+  /** Its `types:` map, by type name. */
   readonly types: JsonObject;
+}
+
+export interface SharedTypes {
+  /** The tools, each contract's shared entries replaced by references into the types files. */
+  readonly tools: readonly OpenApiTool[];
+  /** None when nothing is shared. */
+  readonly files: readonly TypesFile[];
 }
 
 /** Every `#/$defs/<name>` a schema refers to, at any depth. */
@@ -105,8 +113,17 @@ function commonest(texts: readonly string[]): string {
   return best;
 }
 
-/** `ref(typeName)` is how a contract refers to a shared type (`types/github.yaml#/SimpleUser`). */
-export function shareComponents(tools: readonly OpenApiTool[], ref: (typeName: string) => string): SharedTypes {
+export interface ShareOptions {
+  /** The folder of the types files, relative to the contracts (`types`). */
+  readonly folder: string;
+  /** The first types file is `<stem>.yaml`, the next ones `<stem>-2.yaml` and on. */
+  readonly stem: string;
+  /** The most characters of schema (as JSON) one types file holds, unless one type alone is more. */
+  readonly maxChars: number;
+}
+
+/** Contracts refer to a shared type as `<folder>/<file>#/<Name>` (`types/github.yaml#/SimpleUser`). */
+export function shareComponents(tools: readonly OpenApiTool[], options: ShareOptions): SharedTypes {
   const roots = tools.map((t) => ({ input: entriesOf(t.contract.input), output: entriesOf(t.contract.output) }));
   const canonical = new Map<Direction, Map<string, string>>();
   for (const d of DIRECTIONS) {
@@ -151,9 +168,26 @@ export function shareComponents(tools: readonly OpenApiTool[], ref: (typeName: s
   }
   const typeName = (d: Direction, name: string): string | undefined => typeNames.get(`${merged.has(name) ? "output" : d}/${name}`);
 
-  const types: JsonObject = {};
-  for (const { d, name } of keys)
-    types[typeNames.get(`${d}/${name}`)!] = rewriteRefs(JSON.parse(canonical.get(d)!.get(name)!) as JsonValue, (r) => `#/types/${typeName(d, r)!}`);
+  // Files of at most maxChars of schema each, the types in name order: one large types file would compile into one large module.
+  const fileOf = new Map<string, number>();
+  const sizes: number[] = [0];
+  for (const { d, name } of [...keys].sort((a, b) => cmp(typeNames.get(`${a.d}/${a.name}`)!, typeNames.get(`${b.d}/${b.name}`)!))) {
+    const size = canonical.get(d)!.get(name)!.length;
+    if (sizes[sizes.length - 1]! > 0 && sizes[sizes.length - 1]! + size > options.maxChars) sizes.push(0);
+    sizes[sizes.length - 1]! += size;
+    fileOf.set(typeNames.get(`${d}/${name}`)!, sizes.length - 1);
+  }
+  const fileName = (index: number): string => (index === 0 ? `${options.stem}.yaml` : `${options.stem}-${index + 1}.yaml`);
+  const files: TypesFile[] = sizes.map((_, i) => ({ name: fileName(i), types: {} }));
+  for (const { d, name } of keys) {
+    const own = typeNames.get(`${d}/${name}`)!;
+    const here = fileOf.get(own)!;
+    files[here]!.types[own] = rewriteRefs(JSON.parse(canonical.get(d)!.get(name)!) as JsonValue, (r) => {
+      const to = typeName(d, r)!;
+      return fileOf.get(to) === here ? `#/types/${to}` : `${fileName(fileOf.get(to)!)}#/${to}`;
+    });
+  }
+  const ref = (to: string): string => `${options.folder}/${fileName(fileOf.get(to)!)}#/${to}`;
 
   const rewritten = tools.map((tool, i) => {
     const contract = { ...tool.contract };
@@ -170,12 +204,15 @@ export function shareComponents(tools: readonly OpenApiTool[], ref: (typeName: s
     }
     return { ...tool, contract };
   });
-  return {
-    tools: rewritten,
-    types: Object.fromEntries(
+  const sorted = (types: JsonObject): JsonObject =>
+    Object.fromEntries(
       Object.keys(types)
-        .sort()
+        .sort(cmp)
         .map((k) => [k, types[k]!]),
-    ),
-  };
+    );
+  return { tools: rewritten, files: keys.length === 0 ? [] : files.map((f) => ({ name: f.name, types: sorted(f.types) })) };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

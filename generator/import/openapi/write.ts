@@ -8,14 +8,13 @@
  * file cannot be planned.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, relative, sep } from "node:path";
-import type { JsonObject } from "../../ir.js";
+import { dirname, join, relative, sep } from "node:path";
 import type { Problem } from "../problems.js";
 import { contractYaml, YamlMismatchError } from "../yaml.js";
 import type { OpenApiTool } from "./contract.js";
 import { emitHandlers, emitRuntime, RUNTIME_FILE } from "./handlers.js";
 import type { ApiSpec, SecurityScheme } from "./model.js";
-import { shareComponents } from "./shared-types.js";
+import { shareComponents, type TypesFile } from "./shared-types.js";
 
 export interface PlannedFile {
   /** Absolute path. */
@@ -92,20 +91,34 @@ function contractText(tool: OpenApiTool, plan: FilePlan, original: OpenApiTool):
   return text;
 }
 
-/** Where the components two or more contracts share are written: a folder no contract file (`<tool>.yaml`) can be. */
-function typesFilePath(plan: FilePlan): string {
-  return join(plan.out, "types", `${plan.id.replace(/[^A-Za-z0-9_.-]+/g, "_")}.yaml`);
-}
+/** The folder of the types files the components two or more contracts share go to: no contract file (`<tool>.yaml`) can be in it. */
+const TYPES_FOLDER = "types";
 
-/** The shared types file, or its removal when an earlier import of this API wrote it and nothing is shared now. */
-function typesFile(plan: FilePlan, types: JsonObject): PlannedFile | Problem | undefined {
-  const path = typesFilePath(plan);
-  const existing = readText(path);
-  if (existing !== undefined && importedBy(existing) !== plan.id && !plan.force)
-    return problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`);
-  if (Object.keys(types).length === 0) return existing === undefined ? undefined : { path, text: null };
-  const notes = [`openapi ${plan.id}; a re-import overwrites this file`, "the components two or more contracts share, each written once"];
-  return { path, text: contractYaml({ name: "types", contract: { types }, notes }, dirname(path)) };
+/**
+ * Most characters of schema (as JSON) in one types file. Each types file
+ * compiles into one module of types and one of validators, about five times
+ * the schema's size: at this bound a module stays well under 1 MB.
+ */
+const TYPES_FILE_CHARS = 100_000;
+
+/** The types files, and the removal of those an earlier import of this API wrote that this one does not. */
+function typesFiles(plan: FilePlan, files: readonly TypesFile[]): (PlannedFile | Problem)[] {
+  const folder = join(plan.out, TYPES_FOLDER);
+  const planned: (PlannedFile | Problem)[] = [];
+  for (const file of files) {
+    const path = join(folder, file.name);
+    const existing = readText(path);
+    if (existing !== undefined && importedBy(existing) !== plan.id && !plan.force)
+      planned.push(problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`));
+    else {
+      const notes = [`openapi ${plan.id}; a re-import overwrites this file`, "components two or more contracts share, each written once"];
+      planned.push({ path, text: contractYaml({ name: file.name, contract: { types: file.types }, notes }, folder) });
+    }
+  }
+  const written = new Set(files.map((f) => f.name));
+  const earlier = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith(".yaml") && !written.has(f)) : [];
+  for (const name of earlier.sort()) if (importedBy(readText(join(folder, name)) ?? "") === plan.id) planned.push({ path: join(folder, name), text: null });
+  return planned;
 }
 
 export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem[]> {
@@ -113,11 +126,10 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
   const problems: Problem[] = [];
   const produced = new Set<string>();
   const tools: OpenApiTool[] = [];
-  const shared = shareComponents(plan.tools, (name) => `types/${basename(typesFilePath(plan))}#/${name}`);
-  const types = typesFile(plan, shared.types);
-  if (types !== undefined) {
-    if ("severity" in types) problems.push(types);
-    else files.push(types);
+  const shared = shareComponents(plan.tools, { folder: TYPES_FOLDER, stem: plan.id.replace(/[^A-Za-z0-9_.-]+/g, "_"), maxChars: TYPES_FILE_CHARS });
+  for (const file of typesFiles(plan, shared.files)) {
+    if ("severity" in file) problems.push(file);
+    else files.push(file);
   }
   for (const [i, tool] of shared.tools.entries()) {
     const path = join(plan.out, `${tool.name}.yaml`);

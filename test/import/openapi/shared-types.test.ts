@@ -1,5 +1,5 @@
 // Components two or more contracts share are written once, in a types file, and compiled back into each served schema.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -86,5 +86,24 @@ describe("components shared by contracts", () => {
     const third = await importSpec(spec(), undefined, {}, first.dir);
     expect(third.messages.join("\n")).toContain('exists and was not written by an import of "shop"');
     expect(readFileSync(path, "utf8")).toBe("types:\n  Mine: { type: string }\n");
+  });
+
+  it("go to more than one types file when they are large, referring across files, and compile", async () => {
+    // 40 components of ~5 KB each, a chain A0 -> A1 -> ... so refs cross from one file to the next.
+    const schemas: Obj = {};
+    for (let i = 0; i < 40; i++)
+      schemas[`Part${i}`] = { type: "object", description: "x".repeat(5000), properties: { next: i < 39 ? ref(`Part${i + 1}`) : { type: "string" } } };
+    const two = openapi30({ "/a": { get: { operationId: "a", responses: ok(ref("Part0")) } }, "/b": { get: { operationId: "b", responses: ok(ref("Part0")) } } }, { schemas });
+    const { dir } = await importSpec(two);
+    const files = readdirSync(join(dir, "definitions/types")).sort();
+    expect(files).toEqual(["shop-2.yaml", "shop-3.yaml", "shop.yaml"]);
+    const second = (parse(readFileSync(join(dir, "definitions/types/shop-2.yaml"), "utf8")) as Obj).types as Obj;
+    const refs = Object.values(second).map((t) => ((t as Obj).properties as Obj).next as Obj);
+    expect(refs.some((r) => typeof r.$ref === "string" && r.$ref.startsWith("#/types/"))).toBe(true);
+    expect(refs.some((r) => typeof r.$ref === "string" && /^shop(-3)?\.yaml#\//.test(r.$ref))).toBe(true);
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const served = compiled.ir!.tools.find((t) => t.name === "a")!.outputSchema as Obj;
+    expect(Object.keys(served.$defs as Obj)).toHaveLength(39);
   });
 });
