@@ -18,6 +18,8 @@ const TOOLC = join(ROOT, "bin/toolc.js");
 
 interface Run {
   readonly ms: number;
+  /** User + system CPU seconds: on a shared machine, wall time says more about the neighbours. */
+  readonly cpuS: number;
   readonly peakMb: number;
 }
 
@@ -25,11 +27,12 @@ interface Run {
 function timed(dir: string, args: string[], profile: string | undefined): Run {
   const node = profile === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", join(dir, "profiles"), "--cpu-prof-name", `${profile}.cpuprofile`];
   const t0 = performance.now();
-  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...node, TOOLC, ...args], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
+  const r = spawnSync("/usr/bin/time", ["-f", "%U %S %M", process.execPath, ...node, TOOLC, ...args], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`toolc ${args.join(" ")} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   const lines = r.stderr.trim().split("\n");
-  return { ms, peakMb: Number(lines[lines.length - 1]) / 1024 };
+  const [user, sys, rss] = lines[lines.length - 1]!.split(" ").map(Number);
+  return { ms, cpuS: user! + sys!, peakMb: rss! / 1024 };
 }
 
 interface Tree {
@@ -73,7 +76,7 @@ const out = tree(join(dir, "generated"));
 console.log(
   `import:   ${(imported.ms / 1000).toFixed(1)} s, peak ${imported.peakMb.toFixed(0)} MB; definitions ${mb(definitions.bytes)}, ${definitions.files} files`,
 );
-console.log(`generate: ${(generated.ms / 1000).toFixed(1)} s, peak ${generated.peakMb.toFixed(0)} MB`);
+console.log(`generate: ${(generated.ms / 1000).toFixed(1)} s (${generated.cpuS.toFixed(1)} s CPU), peak ${generated.peakMb.toFixed(0)} MB`);
 console.log(`generated/: ${mb(out.bytes)}, ${out.files} files; largest ${out.largest.path} ${mb(out.largest.bytes)}`);
 for (const [top, bytes] of [...out.byTop].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${top.padEnd(20)} ${mb(bytes)}`);
 if (process.env.KEEP === "1" || profile) console.log(`kept: ${dir}`);

@@ -5,7 +5,7 @@
  * and `toolc generate` would compile each copy again. Here, at write time,
  * every `$defs` entry that two or more contract roots carry exactly as the
  * converter wrote it moves into a types file beside the contracts (the types
- * in name order, a new file each ~100 KB), and the contracts refer to it
+ * in name order, a new file each ~60 KB), and the contracts refer to it
  * (`types/<id>.yaml#/Name`). `toolc generate` bundles a
  * named type back into each served schema's `$defs`, so what a client is
  * served is self-contained as before; only the `$defs` names change (types
