@@ -9,17 +9,74 @@
  * the validators are, because the file grows with the number of tools and
  * changes whenever any contract does: running prettier over it on every edit
  * would cost seconds.
+ *
+ * A `$defs` entry two or more served schemas hold alike (a named type every
+ * tool that uses it bundles) is written once, as a constant the schemas
+ * refer to: at API scale (GitHub's 1,223 tools) the same component would
+ * otherwise be written hundreds of times. The served value is the same
+ * (test/emit/contracts-shared-defs.test.ts), and the runtime never changes a
+ * served schema, so the tools may hold one object.
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
 import { CHUNKS_FOLDER } from "./copies.js";
 import { code, FileBuilder, joinCode, typeSymbol, type Code } from "../printer/file-builder.js";
 import { headerComment } from "../printer/header.js";
-import { jsDoc, literal } from "../printer/literal.js";
+import { jsDoc, literal, LiteralReference } from "../printer/literal.js";
 import { policyOf } from "./schemas-json.js";
 import { toolTypeNames } from "./types.js";
 
 const TOOL_CONTRACT = typeSymbol("ToolContract", "./runtime/contract.js");
+const SCHEMA_OBJECT = typeSymbol("JsonSchemaObject", "./runtime/contract.js");
+
+/** `$defs` entries held alike by two or more served schemas: the constant each is written as, by name and text. */
+class SharedDefs {
+  readonly #uses = new Map<string, number>();
+  readonly #constants = new Map<string, { readonly name: string; readonly value: JsonObject }>();
+  readonly #taken = new Set<string>();
+
+  constructor(tools: readonly ToolIR[]) {
+    for (const tool of tools) for (const [key] of this.#entries(tool)) this.#uses.set(key, (this.#uses.get(key) ?? 0) + 1);
+    for (const tool of tools)
+      for (const [key, name, value] of this.#entries(tool)) {
+        if (this.#uses.get(key)! < 2 || this.#constants.has(key)) continue;
+        const base = `def_${name.replace(/[^A-Za-z0-9_$]/g, "_")}`;
+        let constant = base;
+        for (let i = 2; this.#taken.has(constant); i++) constant = `${base}_${i}`;
+        this.#taken.add(constant);
+        this.#constants.set(key, { name: constant, value });
+      }
+  }
+
+  /** The constants' names, for the file to reserve. */
+  get names(): string[] {
+    return [...this.#taken];
+  }
+
+  *#entries(tool: ToolIR): Generator<[string, string, JsonObject]> {
+    for (const schema of [tool.inputSchema, tool.outputSchema]) {
+      const defs = schema.$defs;
+      if (defs === null || typeof defs !== "object" || Array.isArray(defs)) continue;
+      for (const [name, value] of Object.entries(defs))
+        if (value !== null && typeof value === "object" && !Array.isArray(value)) yield [`${name}\u0000${JSON.stringify(value)}`, name, value];
+    }
+  }
+
+  /** `schema` with each shared `$defs` entry as a reference to its constant. */
+  referring(schema: JsonObject): JsonObject {
+    const defs = schema.$defs;
+    if (defs === null || typeof defs !== "object" || Array.isArray(defs)) return schema;
+    const entries = Object.entries(defs).map(([name, value]) => {
+      const shared = this.#constants.get(`${name}\u0000${JSON.stringify(value)}`);
+      return [name, shared === undefined ? value : new LiteralReference(shared.name)];
+    });
+    return { ...schema, $defs: Object.fromEntries(entries) as JsonObject };
+  }
+
+  statements(): Code[] {
+    return [...this.#constants.values()].map(({ name, value }) => code`const ${name}: ${SCHEMA_OBJECT} = ${literal(value)};`);
+  }
+}
 
 /** `GetOrder` → `getOrderContract`. */
 export function contractConstName(tool: ToolIR): string {
@@ -27,7 +84,7 @@ export function contractConstName(tool: ToolIR): string {
 }
 
 /** The contract's data: everything but the validators, in the field order the runtime documents. */
-function contractData(tool: ToolIR): JsonObject {
+function contractData(tool: ToolIR, shared: SharedDefs): JsonObject {
   const policy = policyOf(tool);
   return {
     name: tool.name,
@@ -44,8 +101,8 @@ function contractData(tool: ToolIR): JsonObject {
     ...(tool.content === undefined ? {} : { content: [...tool.content] }),
     ...(tool.scopes === undefined ? {} : { scopes: [...tool.scopes] }),
     ...(tool.confirm === undefined ? {} : { confirm: true }),
-    inputSchema: tool.inputSchema,
-    outputSchema: tool.outputSchema,
+    inputSchema: shared.referring(tool.inputSchema),
+    outputSchema: shared.referring(tool.outputSchema),
     annotations: tool.annotations as unknown as JsonObject,
     meta: tool.meta as JsonObject,
     sensitive: tool.sensitive as unknown as JsonObject,
@@ -60,14 +117,14 @@ function contractData(tool: ToolIR): JsonObject {
  * `chunks/<tool>.js`: its schema-aware copies, with the validators re-exported,
  * so a first call loads one module.
  */
-function contractStatement(tool: ToolIR): Code {
+function contractStatement(tool: ToolIR, shared: SharedDefs): Code {
   const names = toolTypeNames(tool);
   const from = `./tools/${tool.fileName}.js`;
   const typeArguments = [names.input, names.resolvedInput, names.output, names.reason].map((name) => typeSymbol(name, from));
   // Declared content kinds narrow ctx.attach for this tool's handler; without them, any kind type-checks.
   const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => literal(k)).join(" | ")}`;
   const type = code`${TOOL_CONTRACT}<${joinCode(typeArguments, ", ")}${kinds}>`;
-  const data = literal(contractData(tool));
+  const data = literal(contractData(tool, shared));
   const loader = `  validators: () => import(${literal(`./${CHUNKS_FOLDER}/${tool.fileName}.js`)}),\n}`;
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
 export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
@@ -76,7 +133,8 @@ export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader}
 export function emitContractsModule(ir: ContractIR): EmittedFile {
   // Imports in the order the contracts use them: the runtime's type, then each tool's types.
   const file = new FileBuilder("contracts.ts", headerComment("the definitions folder"), { importOrder: "used", wrap: false });
-  file.reserve(...ir.tools.map(contractConstName));
-  file.add(...ir.tools.map(contractStatement));
+  const shared = new SharedDefs(ir.tools);
+  file.reserve(...ir.tools.map(contractConstName), ...shared.names);
+  file.add(...shared.statements(), ...ir.tools.map((tool) => contractStatement(tool, shared)));
   return { path: file.path, text: file.toText() };
 }

@@ -103,17 +103,15 @@ function written(contract: ImportedTool["contract"], blocks: boolean): string {
 }
 
 export function contractYaml(tool: ImportedTool, outDir: string): string {
-  let body = written(tool.contract, true);
-  // The contract is data; a YAML emitter corner case must not change it silently. Without block scalars, then, and if that differs too, an error.
-  if (!isDeepStrictEqual(parse(body), tool.contract)) {
-    body = written(tool.contract, false);
-    const read: unknown = parse(body);
-    if (!isDeepStrictEqual(read, tool.contract)) throw new YamlMismatchError(tool.name, firstDifference(tool.contract, read) ?? "");
-  }
   const notes = tool.notes.map((n) => `# toolc import: ${commentSafe(n)}`);
-  const text = [commentSafe(schemaComment(outDir)), ...notes, body].join("\n");
-  // The file as written, comments included, must read back as exactly the contract: a comment that is not one must not change it.
-  const read: unknown = parse(text);
+  const file = (body: string): string => [commentSafe(schemaComment(outDir)), ...notes, body].join("\n");
+  // The file as written, comments included, must read back as exactly the contract: a YAML emitter corner case or a
+  // comment that is not one must not change it silently. One parse of the whole file checks both; only when it
+  // differs is the contract written again without block scalars, and if that differs too, an error.
+  const text = file(written(tool.contract, true));
+  if (isDeepStrictEqual(parse(text), tool.contract)) return text;
+  const plain = file(written(tool.contract, false));
+  const read: unknown = parse(plain);
   if (!isDeepStrictEqual(read, tool.contract)) throw new YamlMismatchError(tool.name, firstDifference(tool.contract, read) ?? "");
-  return text;
+  return plain;
 }

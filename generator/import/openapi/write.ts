@@ -14,6 +14,7 @@ import { contractYaml, YamlMismatchError } from "../yaml.js";
 import type { OpenApiTool } from "./contract.js";
 import { emitHandlers, emitRuntime, RUNTIME_FILE } from "./handlers.js";
 import type { ApiSpec, SecurityScheme } from "./model.js";
+import { shareComponents, type TypesFile } from "./shared-types.js";
 
 export interface PlannedFile {
   /** Absolute path. */
@@ -68,7 +69,7 @@ export const MAX_CONTRACT_BYTES = 1024 * 1024;
 
 /** A contract's file text, or the error (at its operation in the description) that keeps it from being written. */
 /** The contract's YAML; a Problem when it is over the size bound; undefined when it does not read back, reported for that operation alone (plan.unwritable), the others written. */
-function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem | undefined {
+function contractText(tool: OpenApiTool, plan: FilePlan, original: OpenApiTool): string | Problem | undefined {
   const at = (message: string): Problem => ({
     severity: "error",
     file: plan.specDisplay,
@@ -79,7 +80,7 @@ function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem | und
   try {
     text = contractYaml({ name: tool.name, contract: tool.contract, notes: tool.notes }, plan.out);
   } catch (e) {
-    if (e instanceof YamlMismatchError) return void plan.unwritable(tool, e.message);
+    if (e instanceof YamlMismatchError) return void plan.unwritable(original, e.message);
     return at(e instanceof Error ? e.message : String(e));
   }
   const bytes = Buffer.byteLength(text);
@@ -90,12 +91,47 @@ function contractText(tool: OpenApiTool, plan: FilePlan): string | Problem | und
   return text;
 }
 
+/** The folder of the types files the components two or more contracts share go to: no contract file (`<tool>.yaml`) can be in it. */
+const TYPES_FOLDER = "types";
+
+/**
+ * Most characters of schema (as JSON) in one types file. Each types file
+ * compiles into one module of types and one of validators, about five times
+ * the schema's size, and up to ten times it: at this bound a module stays under 1 MB.
+ */
+const TYPES_FILE_CHARS = 60_000;
+
+/** The types files, and the removal of those an earlier import of this API wrote that this one does not. */
+function typesFiles(plan: FilePlan, files: readonly TypesFile[]): (PlannedFile | Problem)[] {
+  const folder = join(plan.out, TYPES_FOLDER);
+  const planned: (PlannedFile | Problem)[] = [];
+  for (const file of files) {
+    const path = join(folder, file.name);
+    const existing = readText(path);
+    if (existing !== undefined && importedBy(existing) !== plan.id && !plan.force)
+      planned.push(problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`));
+    else {
+      const notes = [`openapi ${plan.id}; a re-import overwrites this file`, "components two or more contracts share, each written once"];
+      planned.push({ path, text: contractYaml({ name: file.name, contract: { types: file.types }, notes }, folder) });
+    }
+  }
+  const written = new Set(files.map((f) => f.name));
+  const earlier = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith(".yaml") && !written.has(f)) : [];
+  for (const name of earlier.sort()) if (importedBy(readText(join(folder, name)) ?? "") === plan.id) planned.push({ path: join(folder, name), text: null });
+  return planned;
+}
+
 export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem[]> {
   const files: PlannedFile[] = [];
   const problems: Problem[] = [];
   const produced = new Set<string>();
   const tools: OpenApiTool[] = [];
-  for (const tool of plan.tools) {
+  const shared = shareComponents(plan.tools, { folder: TYPES_FOLDER, stem: plan.id.replace(/[^A-Za-z0-9_.-]+/g, "_"), maxChars: TYPES_FILE_CHARS });
+  for (const file of typesFiles(plan, shared.files)) {
+    if ("severity" in file) problems.push(file);
+    else files.push(file);
+  }
+  for (const [i, tool] of shared.tools.entries()) {
     const path = join(plan.out, `${tool.name}.yaml`);
     produced.add(path);
     const existing = readText(path);
@@ -103,7 +139,7 @@ export async function planFiles(plan: FilePlan): Promise<PlannedFile[] | Problem
       problems.push(problem(relative(plan.cwd, path), `exists and was not written by an import of ${JSON.stringify(plan.id)}; pass --force to overwrite it`));
       continue;
     }
-    const written = contractText(tool, plan);
+    const written = contractText(tool, plan, plan.tools[i]!);
     if (typeof written === "string") {
       files.push({ path, text: written });
       tools.push(tool);

@@ -1,0 +1,66 @@
+/**
+ * contracts.ts writes a `$defs` entry that several served schemas hold alike
+ * once, as a constant they refer to (generator/emit/contracts-module.ts); the
+ * schemas a server serves must be exactly what normalize produced.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compile } from "../../generator/pipeline/run.js";
+import { projectWith } from "../compiler/helpers.js";
+
+const TYPES = `types:
+  Address:
+    type: object
+    properties:
+      street: { type: string, maxLength: 200, description: "The street and number, as printed on a letter" }
+      city: { type: string, maxLength: 100 }
+    required: [street, city]
+`;
+const tool = (name: string, effect: string): string => `name: ${name}
+version: 1
+description: A tool using the shared address.
+effect: ${effect}
+input:
+  type: object
+  properties:
+    to: { $ref: "types.yaml#/Address" }
+    from: { $ref: "types.yaml#/Address" }
+  required: [to]
+output:
+  type: object
+  properties:
+    at: { $ref: "types.yaml#/Address" }
+  required: [at]
+`;
+
+describe("contracts.ts with $defs shared by several tools", () => {
+  it("writes the shared entry once and serves every schema unchanged", async () => {
+    const dir = projectWith({ "types.yaml": TYPES, "send_letter.yaml": tool("send_letter", "write"), "track_letter.yaml": tool("track_letter", "read") });
+    const compiled = await compile("definitions", "generated", dir);
+    expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const text = compiled.files!.find((f) => f.path === "contracts.ts")!.text;
+    // Four schemas bundle Address; its text is written once.
+    expect(text.split("The street and number, as printed on a letter")).toHaveLength(2);
+    expect(text.match(/Address: def_Address,/g)).toHaveLength(4);
+
+    const out = mkdtempSync(join(tmpdir(), "toolc-shared-defs-"));
+    writeFileSync(join(out, "contracts.ts"), text);
+    const module = (await import(pathToFileURL(join(out, "contracts.ts")).href)) as Record<string, { name: string; inputSchema: unknown; outputSchema: unknown }>;
+    for (const ir of compiled.ir!.tools) {
+      const contract = Object.values(module).find((c) => c.name === ir.name)!;
+      expect(JSON.stringify(contract.inputSchema)).toBe(JSON.stringify(ir.inputSchema));
+      expect(JSON.stringify(contract.outputSchema)).toBe(JSON.stringify(ir.outputSchema));
+    }
+  });
+
+  it("keeps an entry one schema alone holds in place", async () => {
+    const dir = projectWith({ "types.yaml": TYPES, "send_letter.yaml": tool("send_letter", "write").replace(/output:[\s\S]*$/, "output: { type: object }\n").replace("    from: { $ref: \"types.yaml#/Address\" }\n", "") });
+    const compiled = await compile("definitions", "generated", dir);
+    const text = compiled.files!.find((f) => f.path === "contracts.ts")!.text;
+    expect(text).not.toContain("def_Address");
+    expect(text.split("The street and number, as printed on a letter")).toHaveLength(2);
+  });
+});
