@@ -44,6 +44,8 @@ export interface ToolCompiler {
   classify(texts: readonly DefinitionText[]): Promise<Classified>;
   /** Each tool compiled against the named types of `typeTexts`, in the order given. */
   compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]>;
+  /** The named types this compiler normalized for `typeTexts`, when it runs in this thread: the caller then normalizes them no second time. */
+  namedTypes?(typeTexts: readonly DefinitionText[]): NormalizedTypes;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,10 @@ export class LocalToolCompiler implements ToolCompiler {
       if ("failed" in file) return file;
       return compileTool(file, types, options);
     });
+  }
+
+  namedTypes(typeTexts: readonly DefinitionText[]): NormalizedTypes {
+    return this.#typesOf(typeTexts);
   }
 
   async close(): Promise<void> {
