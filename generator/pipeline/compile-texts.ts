@@ -12,7 +12,7 @@
  */
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
-import { byPath, emitShared, type EmitOptions } from "../emit/index.js";
+import { byPath, emitShared, loadTargets, type EmitOptions } from "../emit/index.js";
 import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
@@ -126,7 +126,7 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
     const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
     const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);
-    const shared = emitShared(ir, ctx.emitOptions);
+    const shared = emitShared(ir, ctx.emitOptions, await loadTargets());
     if (ctx.cache) remember(ctx.cache, texts, kinds, tools);
     return { files: [...shared, ...toolFiles].sort(byPath), ir, diagnostics, tools: ir.tools.length };
   } finally {

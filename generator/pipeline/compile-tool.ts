@@ -6,7 +6,7 @@
  * the caller (compile-texts.ts) after.
  */
 import { hasErrors } from "../diagnostics.js";
-import { emitToolFiles, type EmitOptions } from "../emit/index.js";
+import { emitToolFiles, loadTargets, type EmitOptions, type LoadedTarget } from "../emit/index.js";
 import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
@@ -55,11 +55,11 @@ export function typesFromTexts(typeTexts: readonly DefinitionText[]): Normalized
   return normalizeTypes(loaded.files.filter(isTypesFile));
 }
 
-export function compileTool(file: YamlSource, types: NormalizedTypes, options: EmitOptions): ToolEntry {
+export function compileTool(file: YamlSource, types: NormalizedTypes, options: EmitOptions, targets: readonly LoadedTarget[]): ToolEntry {
   const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, normalizeOptionsOf(options));
   // A named type that failed its own checks (reported once, at the types file) fails the run; a tool
   // that uses it must not reach the emitters, whose compilers would throw on it.
-  const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options);
+  const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options, targets);
   return { tool, nameAt, diagnostics, files };
 }
 
@@ -84,10 +84,11 @@ export class LocalToolCompiler implements ToolCompiler {
 
   async compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]> {
     const types = this.#typesOf(typeTexts);
+    const targets = await loadTargets();
     return tools.map((text) => {
       const file = this.#load(text);
       if ("failed" in file) return file;
-      return compileTool(file, types, options);
+      return compileTool(file, types, options, targets);
     });
   }
 

@@ -13,7 +13,7 @@ import { hasErrors } from "../diagnostics.js";
 import type { EmitOptions } from "../emit/index.js";
 import { emitOptionsOf, layoutOf, planFromOptions, type Plan, type PlanOptions } from "../plan/index.js";
 import type { CompileOutput } from "./compile-texts.js";
-import { baseIdentities, definitionsIn, diffConfigKey } from "../docs/bases.js";
+import { TARGETS } from "../targets/registry.js";
 import type { DocsTarget } from "../docs/catalog.js";
 import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
 import type { Diagnostic, EmittedFile } from "../ir.js";
@@ -45,26 +45,12 @@ export interface RunResult {
   readonly differences: readonly Difference[];
 }
 
-/**
- * What the catalog depends on besides the definitions and the layout: its
- * title and folder names, the diff rules, and what each changelog base holds
- * (read without loading them); or why a base cannot be read.
- */
-function catalogKey(docs: DocsTarget, definitions: string): { key: string; diagnostics: readonly Diagnostic[] } {
-  const where = definitionsIn(docs.root, definitions);
-  const bases = baseIdentities(docs.changelog, where, docs.root, docs.configFile);
-  return {
-    key: hashText(
-      docs.title,
-      where,
-      docs.root,
-      diffConfigKey(docs.diffConfig),
-      JSON.stringify(docs.normalize),
-      ...docs.changelog.map((b) => b.base),
-      bases.key,
-    ),
-    diagnostics: bases.diagnostics,
-  };
+/** What the targets' run-level files depend on besides the definitions and the emit options (the catalog's bases), as one key; or why it cannot be read. */
+function runKeys(plan: Plan): { key: string; diagnostics: readonly Diagnostic[] } {
+  const keys = TARGETS.flatMap((target) => (target.runKey === undefined ? [] : [target.runKey(plan)]));
+  const diagnostics = keys.flatMap((k) => k.diagnostics);
+  const written = keys.map((k) => k.key).filter((key) => key !== "");
+  return { key: written.length === 0 ? "" : hashText(...written), diagnostics };
 }
 
 /** The definitions of the plan, read once per run: every later step (the compile, the catalog) gets these texts. */
@@ -151,15 +137,20 @@ async function releaseCompileCaches(): Promise<void> {
   releaseSharedAjv();
 }
 
-/** The compile's files with the catalog's, which is built from the same IR and the same texts: the catalog reads and normalizes nothing again. */
-async function withCatalog(compiled: CompileOutput, catalog: DocsTarget, plan: Plan, texts: readonly DefinitionText[]): Promise<CompileOutput> {
+/** The compile's files with the targets' run-level files (the catalog's), made from the same IR and texts: nothing reads or normalizes the definitions again. */
+async function withRunFiles(compiled: CompileOutput, plan: Plan, texts: readonly DefinitionText[]): Promise<CompileOutput> {
   if (!compiled.files || !compiled.ir) return compiled;
-  const [{ catalogFiles }, { byPath }] = await Promise.all([import("../docs/catalog.js"), import("../emit/index.js")]);
-  const pages = await catalogFiles(catalog, plan.definitions, { ir: compiled.ir, texts });
-  const diagnostics = [...compiled.diagnostics, ...pages.diagnostics];
-  if (!pages.files || hasErrors(pages.diagnostics)) return { diagnostics, tools: compiled.tools };
-  const files = [...compiled.files, ...pages.files.map((f): EmittedFile => ({ ...f, root: "docs" }))].sort(byPath);
-  return { ...compiled, files, diagnostics };
+  const { byPath, loadTargets } = await import("../emit/index.js");
+  let files = compiled.files;
+  const diagnostics = [...compiled.diagnostics];
+  for (const { emitter } of await loadTargets()) {
+    if (emitter.runFiles === undefined) continue;
+    const made = await emitter.runFiles({ ir: compiled.ir, texts }, plan);
+    diagnostics.push(...made.diagnostics);
+    if (!made.files || hasErrors(made.diagnostics)) return { diagnostics, tools: compiled.tools };
+    files = [...files, ...made.files];
+  }
+  return { ...compiled, files: files.sort(byPath), diagnostics };
 }
 
 export type Mode = "generate" | "check";
@@ -167,15 +158,15 @@ export type Mode = "generate" | "check";
 /** One run of the plan: the definitions read once, compiled (through the cache unless `cache` is false), the catalog from the same IR, then written or checked. */
 export async function runPlan(plan: Plan, mode: Mode, options: { readonly cache?: boolean } = {}): Promise<RunResult> {
   const layout = layoutOf(plan);
-  const docsKey = plan.catalog === undefined ? undefined : catalogKey(plan.catalog, plan.definitions);
-  if (docsKey && docsKey.diagnostics.length > 0) return { ok: false, diagnostics: docsKey.diagnostics, tools: 0, differences: [] };
+  const extraKey = runKeys(plan);
+  if (extraKey.diagnostics.length > 0) return { ok: false, diagnostics: extraKey.diagnostics, tools: 0, differences: [] };
   const texts = readTexts(plan);
-  const cached = options.cache === false || !texts ? {} : await compileCached(plan, texts, mode, layout, docsKey?.key ?? "");
+  const cached = options.cache === false || !texts ? {} : await compileCached(plan, texts, mode, layout, extraKey.key);
   if (cached.result) return cached.result;
   let compiled: CompileOutput;
   try {
     compiled = cached.compiled ?? (await compilePlan(plan, texts));
-    if (plan.catalog && texts) compiled = await withCatalog(compiled, plan.catalog, plan, texts);
+    if (texts) compiled = await withRunFiles(compiled, plan, texts);
   } finally {
     await releaseCompileCaches();
   }

@@ -23,6 +23,7 @@ import type { RunInTests } from "../emit/contract-tests.js";
 import type { EmitOptions } from "../emit/index.js";
 import type { Diagnostic } from "../ir.js";
 import { normalizeOptionsOf, type NormalizeOptions } from "../normalize/access.js";
+import { TARGETS } from "../targets/registry.js";
 import type { OutputLayout } from "../write/output.js";
 
 /** The contract tests' target: where they go, and what they run. */
@@ -62,6 +63,8 @@ export interface Plan {
   readonly catalog?: DocsTarget;
   /** The warnings the config's `diagnostics.ignore` silences. */
   readonly ignore: readonly IgnoreRule[];
+  /** The options of each target with a config section of its own (Target.config), by target name; only those configured. */
+  readonly targets: Readonly<Record<string, unknown>>;
 }
 
 export interface PlanResult {
@@ -88,6 +91,22 @@ function catalogOf(settings: Settings, docs: DocsSettings | undefined, normalize
   return { catalog, diagnostics: [] };
 }
 
+/** Each target's config section, parsed by the target itself (targets/registry.ts); a target whose key is absent is off. */
+function targetOptionsOf(settings: Settings): { options: Record<string, unknown>; diagnostics: readonly Diagnostic[] } {
+  const config = settings.config;
+  const options: Record<string, unknown> = {};
+  const diagnostics: Diagnostic[] = [];
+  if (config === undefined) return { options, diagnostics };
+  for (const target of TARGETS) {
+    const section = target.config === undefined ? undefined : (config.values as Record<string, unknown>)[target.config.key];
+    if (target.config === undefined || section === undefined) continue;
+    const parsed = target.config.parse(section, { root: settings.root, locate: (path, at) => config.locatePath(path, at) });
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.options !== undefined) options[target.name] = parsed.options;
+  }
+  return { options, diagnostics };
+}
+
 /**
  * The plan of resolved settings. `docs` replaces the settings' catalog
  * (`toolc docs` with its own flags); the catalog's `diff:` rules are checked
@@ -97,6 +116,8 @@ export function planOf(settings: Settings, cwd: string, docs: DocsSettings | und
   const normalize = normalizeOptionsOf(settings);
   const catalog = catalogOf(settings, docs, normalize);
   if (catalog.diagnostics.length > 0) return { diagnostics: catalog.diagnostics };
+  const targets = targetOptionsOf(settings);
+  if (targets.diagnostics.length > 0) return { diagnostics: targets.diagnostics };
   const plan: Plan = {
     root: settings.root,
     cwd,
@@ -114,6 +135,7 @@ export function planOf(settings: Settings, cwd: string, docs: DocsSettings | und
     ...(settings.auth === undefined ? {} : { auth: settings.auth }),
     ...(catalog.catalog === undefined ? {} : { catalog: catalog.catalog }),
     ignore: settings.ignore ?? [],
+    targets: targets.options,
   };
   return { plan, diagnostics: [] };
 }
@@ -139,6 +161,8 @@ export interface PlanOptions {
   readonly providers?: boolean;
   readonly auth?: AuthSetting;
   readonly docs?: DocsTarget;
+  /** Options of targets with a config section of their own, by target name, as their parsers give them. */
+  readonly targets?: Readonly<Record<string, unknown>>;
 }
 
 export function planFromOptions(options: PlanOptions): Plan {
@@ -165,6 +189,7 @@ export function planFromOptions(options: PlanOptions): Plan {
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     ...(options.docs === undefined ? {} : { catalog: options.docs }),
     ignore: [],
+    targets: options.targets ?? {},
   };
 }
 
@@ -182,6 +207,7 @@ export function emitOptionsOf(plan: Plan): EmitOptions {
     ...(plan.server === undefined ? {} : { server: plan.server }),
     ...(plan.providers === false ? { providers: false } : {}),
     ...(plan.auth === undefined ? {} : { auth: plan.auth }),
+    ...(Object.keys(plan.targets).length === 0 ? {} : { targets: plan.targets }),
   };
   const tests = plan.tests;
   if (tests === undefined) return sdk;
