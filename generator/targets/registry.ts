@@ -12,6 +12,7 @@ import { mcpTarget } from "../emit/mcp-target.js";
 import { providersTarget } from "../emit/providers/target.js";
 import { typesTarget } from "../emit/types/target.js";
 import { validatorsTarget } from "../emit/validators/target.js";
+import { serverJsonTarget } from "./server-json/index.js";
 import type { Target } from "./target.js";
 
 export const TARGETS: readonly Target[] = [
@@ -23,4 +24,5 @@ export const TARGETS: readonly Target[] = [
   providersTarget,
   contractTestsTarget,
   catalogTarget,
+  serverJsonTarget,
 ];
