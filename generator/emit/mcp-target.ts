@@ -23,7 +23,11 @@ export const mcpTarget: Target = {
       ]);
     return {
       toolFiles: (tool) => [emitToolModule(tool), emitCopies(tool, headerComment(tool.source)), emitSchemaJson(tool)],
-      sharedFiles: (ir, options) => [emitContractsModule(ir), emitIndexModule(ir, options.server), emitFolderReadme(ir, { providers: options.providers !== false })],
+      sharedFiles: (ir, options) => [
+        emitContractsModule(ir),
+        emitIndexModule(ir, options.server),
+        emitFolderReadme(ir, { providers: options.providers !== false }),
+      ],
     };
   },
 };

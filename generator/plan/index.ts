@@ -75,7 +75,11 @@ export interface PlanResult {
 }
 
 /** The catalog's target: the settings' `docs` (or `docs` given), the config's `diff:` rules for its changelog, the plan's normalize options. */
-function catalogOf(settings: Settings, docs: DocsSettings | undefined, normalize: NormalizeOptions): { catalog?: DocsTarget; diagnostics: readonly Diagnostic[] } {
+function catalogOf(
+  settings: Settings,
+  docs: DocsSettings | undefined,
+  normalize: NormalizeOptions,
+): { catalog?: DocsTarget; diagnostics: readonly Diagnostic[] } {
   if (docs === undefined) return { diagnostics: [] };
   const diff = docs.changelog.length === 0 ? { config: EMPTY_DIFF_CONFIG, diagnostics: [] } : diffConfigOf(settings.config);
   if (diff.diagnostics.length > 0) return { diagnostics: diff.diagnostics };

@@ -68,26 +68,38 @@ function unknownKeys(value: Record<string, unknown>, known: readonly string[], p
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const where = `\`${named(path)}\``;
-    out.push(error(ctx.locate(["registry", ...path, key], { key: true }), Codes.unknownKey, `unknown key \`${key}\` in ${where}; it takes ${known.join(", ")}`));
+    out.push(
+      error(ctx.locate(["registry", ...path, key], { key: true }), Codes.unknownKey, `unknown key \`${key}\` in ${where}; it takes ${known.join(", ")}`),
+    );
   }
 }
 
 function packageOf(value: unknown, i: number, pkg: ReturnType<typeof packageJson>, ctx: ConfigContext, out: Diagnostic[]): ServerJsonPackage | undefined {
   const path = ["packages", i];
   if (!isMap(value)) {
-    out.push(error(ctx.locate(["registry", ...path]), Codes.invalidValue, `\`registry.packages[${i}]\` must be a mapping with registryType, identifier and version`));
+    out.push(
+      error(ctx.locate(["registry", ...path]), Codes.invalidValue, `\`registry.packages[${i}]\` must be a mapping with registryType, identifier and version`),
+    );
     return undefined;
   }
   unknownKeys(value, ["registryType", "identifier", "version"], path, ctx, out);
   const type = value.registryType ?? "npm";
   if (!(REGISTRY_TYPES as readonly unknown[]).includes(type)) {
-    out.push(error(ctx.locate(["registry", ...path, "registryType"]), Codes.invalidValue, `\`registry.packages[${i}].registryType\` must be one of ${REGISTRY_TYPES.join(", ")}, not ${JSON.stringify(type)}`));
+    out.push(
+      error(
+        ctx.locate(["registry", ...path, "registryType"]),
+        Codes.invalidValue,
+        `\`registry.packages[${i}].registryType\` must be one of ${REGISTRY_TYPES.join(", ")}, not ${JSON.stringify(type)}`,
+      ),
+    );
     return undefined;
   }
   const identifier = text(value.identifier ?? pkg.name, [...path, "identifier"], ctx, out, "the package's name (package.json has none)");
   const version = text(value.version ?? pkg.version, [...path, "version"], ctx, out, "an exact version (package.json has none)");
   if (version === "latest") {
-    out.push(error(ctx.locate(["registry", ...path, "version"]), Codes.invalidValue, `\`registry.packages[${i}].version\` must be an exact version, not "latest"`));
+    out.push(
+      error(ctx.locate(["registry", ...path, "version"]), Codes.invalidValue, `\`registry.packages[${i}].version\` must be an exact version, not "latest"`),
+    );
     return undefined;
   }
   if (identifier === undefined || version === undefined) return undefined;
@@ -103,13 +115,21 @@ function remoteOf(value: unknown, i: number, ctx: ConfigContext, out: Diagnostic
   unknownKeys(value, ["type", "url"], path, ctx, out);
   const type = value.type ?? "streamable-http";
   if (!(REMOTE_TYPES as readonly unknown[]).includes(type)) {
-    out.push(error(ctx.locate(["registry", ...path, "type"]), Codes.invalidValue, `\`registry.remotes[${i}].type\` must be one of ${REMOTE_TYPES.join(", ")}, not ${JSON.stringify(type)}`));
+    out.push(
+      error(
+        ctx.locate(["registry", ...path, "type"]),
+        Codes.invalidValue,
+        `\`registry.remotes[${i}].type\` must be one of ${REMOTE_TYPES.join(", ")}, not ${JSON.stringify(type)}`,
+      ),
+    );
     return undefined;
   }
   const url = text(value.url, [...path, "url"], ctx, out, "an https:// URL");
   if (url === undefined) return undefined;
   if (!/^https:\/\/[^\s/]+/.test(url)) {
-    out.push(error(ctx.locate(["registry", ...path, "url"]), Codes.invalidValue, `\`registry.remotes[${i}].url\` must be an https:// URL, not ${JSON.stringify(url)}`));
+    out.push(
+      error(ctx.locate(["registry", ...path, "url"]), Codes.invalidValue, `\`registry.remotes[${i}].url\` must be an https:// URL, not ${JSON.stringify(url)}`),
+    );
     return undefined;
   }
   return { type: type as ServerJsonRemote["type"], url };
@@ -125,17 +145,35 @@ function listOf(value: unknown, key: "packages" | "remotes", ctx: ConfigContext,
 export function parseServerJsonConfig(value: unknown, ctx: ConfigContext): { options?: ServerJsonOptions; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
   if (!isMap(value)) {
-    out.push(error(ctx.locate(["registry"]), Codes.invalidValue, "`registry` must be a mapping with at least `name` (the server's reverse-DNS name, as io.github.user/server)"));
+    out.push(
+      error(
+        ctx.locate(["registry"]),
+        Codes.invalidValue,
+        "`registry` must be a mapping with at least `name` (the server's reverse-DNS name, as io.github.user/server)",
+      ),
+    );
     return { diagnostics: out };
   }
   unknownKeys(value, ["name", "description", "version", "websiteUrl", "packages", "remotes"], [], ctx, out);
   const pkg = packageJson(ctx.root);
   const name = text(value.name, ["name"], ctx, out, "the server's reverse-DNS name, as io.github.user/server");
   if (name !== undefined && (!NAME.test(name) || name.length > 200))
-    out.push(error(ctx.locate(["registry", "name"]), Codes.invalidValue, `\`registry.name\` must be a reverse-DNS name with one slash, as io.github.user/server, not ${JSON.stringify(name)}`));
+    out.push(
+      error(
+        ctx.locate(["registry", "name"]),
+        Codes.invalidValue,
+        `\`registry.name\` must be a reverse-DNS name with one slash, as io.github.user/server, not ${JSON.stringify(name)}`,
+      ),
+    );
   const description = text(value.description ?? pkg.description, ["description"], ctx, out, "a description (package.json has none)");
   if (description !== undefined && description.length > MAX_DESCRIPTION)
-    out.push(error(ctx.locate(["registry", "description"]), Codes.invalidValue, `\`registry.description\` must be at most ${MAX_DESCRIPTION} characters for the registry, not ${description.length}`));
+    out.push(
+      error(
+        ctx.locate(["registry", "description"]),
+        Codes.invalidValue,
+        `\`registry.description\` must be at most ${MAX_DESCRIPTION} characters for the registry, not ${description.length}`,
+      ),
+    );
   const version = text(value.version ?? pkg.version, ["version"], ctx, out, "the server's version (package.json has none)");
   const websiteUrl = value.websiteUrl === undefined ? undefined : text(value.websiteUrl, ["websiteUrl"], ctx, out, "a URL");
   const packages = listOf(value.packages, "packages", ctx, out).map((p, i) => packageOf(p, i, pkg, ctx, out));
