@@ -7,7 +7,7 @@
  * - the runtime is copied into consumers' projects, so it imports nothing
  *   from the generator (everything above may import it);
  * - core is what a contract is: loading, the config, normalize and the IR,
- *   diff, the schema toolkit, the resolved plan; inside it, load → normalize
+ *   diff, the schema toolkit; inside it, load → normalize
  *   → diff, over the shared modules;
  * - the printer prints TypeScript (file builder, literals, type nodes);
  * - a target turns the IR into files: `emit/` (one target layer for now) and
@@ -38,26 +38,36 @@ const SHARED = [
   "providers/",
   "worker-replies\\.ts$",
 ];
-/** Definitions and the config file, from YAML into located sources and settings; the plan resolved from them. */
-const LOAD = ["load/", "config/", "plan/"];
+/** Definitions and the config file, from YAML into located sources and settings. */
+const LOAD = ["load/", "config/"];
 const NORMALIZE = ["normalize/"];
 /** What compares two IRs (toolc diff, whose report the catalog prints). */
 const DIFF = ["diff/"];
 const CORE = [...SHARED, ...LOAD, ...NORMALIZE, ...DIFF];
 const PRINTER = ["printer/"];
+/** The targets, their interface and their registry (the list emit/index.ts runs). */
 const TARGETS = ["emit/", "targets/"];
-const PIPELINE = ["pipeline/", "write/", "cache\\.ts$"];
+/** The plan (config, flags and every target's options, resolved once through the registry), the run and the write. */
+const PIPELINE = ["plan/", "pipeline/", "write/", "cache\\.ts$"];
 /** The libraries of `toolc docs`, `toolc import` and `toolc init`. */
 const COMMAND_LIBRARIES = ["docs/", "import/", "init/"];
 const COMMANDS = ["commands/", "cli\\.ts$", ...COMMAND_LIBRARIES];
 const RUNTIME = ["runtime/", "openapi-runtime/", "otel/"];
 
 /**
- * Known, until the `plan` branch (#35 A) makes the catalog a target: the
- * pipeline and `commands/generate.ts` wire the catalog from docs/ (catalog.ts
- * and bases.ts, the catalog's base trees). Nothing else is exempt.
+ * Known: the catalog is a target (docs/target.ts, in the registry), but its
+ * code still lives in docs/ beside `toolc docs` (catalog.ts, and bases.ts,
+ * the catalog's base trees); the pipeline and the registry reach it there
+ * until it moves under targets/. Nothing else is exempt.
  */
-const KNOWN_CATALOG_WIRING = "^generator/docs/(catalog|bases)\\.ts$";
+const KNOWN_CATALOG_WIRING = "^generator/docs/(catalog|bases|target)\\.ts$";
+
+/**
+ * Known: the Target interface (targets/target.ts) names, as types, the Plan a
+ * target's run-level files read and the catalog's compiled head; both sit
+ * above the targets until a read-only view of them moves into core.
+ */
+const KNOWN_INTERFACE_TYPES = "^generator/(plan/index|docs/catalog)\\.ts$";
 
 /** `from` may import nothing in `to`. */
 const forbid = (name, from, to, comment, toPathNot) => ({
@@ -111,18 +121,19 @@ module.exports = {
       from: { path: at(...PRINTER) },
       to: { path: "^generator/", pathNot: at(...SHARED, ...PRINTER, ...RUNTIME) },
     },
-    forbid(
-      "target-below-pipeline",
-      TARGETS,
-      [...PIPELINE, ...COMMANDS],
-      "A target is a pure function from the IR to file texts; it neither writes nor runs a command.",
-    ),
+    {
+      name: "target-below-pipeline",
+      comment: "A target is a pure function from the IR to file texts; it neither writes nor runs a command.",
+      severity: "error",
+      from: { path: at(...TARGETS) },
+      to: { path: at(...PIPELINE, ...COMMANDS), pathNot: [KNOWN_INTERFACE_TYPES, KNOWN_CATALOG_WIRING] },
+    },
     {
       name: "target-imports-published-symbols",
       comment: "A target uses another target through its published symbols (its index.ts), never its internals.",
       severity: "error",
       from: { path: "^generator/targets/([^/]+)/" },
-      to: { path: "^generator/targets/", pathNot: ["^generator/targets/$1/", "^generator/targets/[^/]+/index\\.ts$"] },
+      to: { path: "^generator/targets/", pathNot: ["^generator/targets/$1/", "^generator/targets/[^/]+/index\\.ts$", "^generator/targets/target\\.ts$"] },
     },
     forbid("pipeline-below-commands", PIPELINE, COMMANDS, "The pipeline is called by the commands, never the other way round.", KNOWN_CATALOG_WIRING),
     forbid(

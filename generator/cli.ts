@@ -7,7 +7,8 @@ import { parseArgs } from "node:util";
 import { generateOnce } from "./commands/generate.js";
 import { type Io, workingDirectory } from "./commands/io.js";
 import { formatDiagnostic } from "./diagnostics.js";
-import { resolveSettings, type SettingFlags, type Settings } from "./config/settings.js";
+import type { SettingFlags } from "./config/settings.js";
+import { resolvePlan, type Plan } from "./plan/index.js";
 import { parseMcpSdkFlag } from "./config/mcp-sdk.js";
 import { TOOLC_VERSION } from "./version.js";
 import { argsError, unknownCommand } from "./commands/usage.js";
@@ -94,11 +95,11 @@ function flagsOf(values: Values): SettingFlags {
   return flags;
 }
 
-/** The run's settings, or the exit status after printing why there are none. */
-export async function settingsFor(flags: SettingFlags, io: Io): Promise<Settings | number> {
-  const resolved = await resolveSettings(workingDirectory(io), flags);
+/** The run's plan, or the exit status after printing why there is none. */
+export async function planFor(flags: SettingFlags, io: Io): Promise<Plan | number> {
+  const resolved = await resolvePlan(workingDirectory(io), flags);
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
-  if (resolved.settings) return resolved.settings;
+  if (resolved.plan) return resolved.plan;
   if (resolved.usage !== undefined) return (io.err(`toolc: ${resolved.usage}\n`), 2);
   return (io.err("toolc: the config file has errors; nothing was written\n"), 1);
 }
@@ -154,7 +155,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     const { watch } = await import("./commands/watch.js");
     return watch(flags, io, undefined, { verbose: values.verbose ?? false });
   }
-  const settings = await settingsFor(flags, io);
-  if (typeof settings === "number") return settings;
-  return generateOnce(settings, command, io, { diff: values.diff ?? false, verbose: values.verbose ?? false });
+  const plan = await planFor(flags, io);
+  if (typeof plan === "number") return plan;
+  return generateOnce(plan, command, io, { diff: values.diff ?? false, verbose: values.verbose ?? false });
 }

@@ -8,13 +8,12 @@ import { parseArgs } from "node:util";
 import type { Io } from "./io.js";
 import { argsError } from "./usage.js";
 import { formatDiagnostic } from "../diagnostics.js";
-import { resolveSettings } from "../config/settings.js";
+import { resolvePlan } from "../plan/index.js";
 import { diffConfigOf } from "../diff/config.js";
 import { baseNormalizeOptions } from "../diff/base-config.js";
 import { formatReport, FORMATS, type Format } from "../diff/format.js";
 import { diffContracts } from "../diff/index.js";
 import { loadBase, sideFromFolder, type SideResult } from "../diff/sources.js";
-import { normalizeOptionsOf } from "../normalize/access.js";
 
 const USAGE = `Usage: toolc diff --base BASE [--definitions DIR] [--format text|json|github|markdown] [--config FILE]
 
@@ -66,19 +65,20 @@ export async function diffCommand(argv: readonly string[], io: Io, cwd: string =
   if (values.base === undefined || values.base === "") return (io.err(`toolc diff: --base is required\n\n${USAGE}`), 2);
   const format = values.format ?? "text";
   if (!isFormat(format)) return (io.err(`toolc diff: unknown --format ${JSON.stringify(format)}; use one of ${FORMATS.join(", ")}\n`), 2);
-  const resolved = await resolveSettings(cwd, {
+  const resolved = await resolvePlan(cwd, {
     ...(values.config === undefined ? {} : { config: values.config }),
     ...(values.definitions === undefined ? {} : { definitions: values.definitions }),
   });
   for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (resolved.usage !== undefined) io.err(`toolc diff: ${resolved.usage}\n`);
-  if (!resolved.settings) return 2;
-  const definitions = relative(cwd, resolved.settings.definitions).split(sep).join("/") || ".";
-  const config = diffConfigOf(resolved.settings.config);
+  if (!resolved.plan) return 2;
+  const plan = resolved.plan;
+  const definitions = relative(cwd, plan.definitions).split(sep).join("/") || ".";
+  const config = diffConfigOf(plan.config);
   for (const d of config.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (config.diagnostics.length > 0) return 2;
   // The config's default scopes are part of each tool's, as generate applies them; a git base has those of its own commit's config.
-  const headOptions = normalizeOptionsOf(resolved.settings);
+  const headOptions = plan.normalize;
   const baseOptions = await baseNormalizeOptions(values.base, cwd, values.config, headOptions);
   for (const d of baseOptions.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (baseOptions.diagnostics.length > 0) return (io.err(`toolc diff: the base's config does not load\n`), 2);

@@ -1,22 +1,19 @@
 /**
  * `toolc generate` and `toolc check` once: one run of the pipeline with the
- * resolved settings, its diagnostics, and one summary line. `check --diff`
+ * resolved plan, its diagnostics, and one summary line. `check --diff`
  * also prints a unified diff of every difference.
  */
 import { readFileSync } from "node:fs";
-import { relative, sep } from "node:path";
+import { sep } from "node:path";
 import { Codes, formatDiagnostic } from "../diagnostics.js";
-import type { DocsSettings, Settings } from "../config/settings.js";
-import { diffConfigOf, EMPTY_DIFF_CONFIG } from "../diff/config.js";
-import type { DocsTarget } from "../docs/catalog.js";
 import type { Diagnostic } from "../ir.js";
-import { normalizeOptionsOf } from "../normalize/access.js";
-import { run, type RunResult } from "../pipeline/run.js";
+import type { Plan } from "../plan/index.js";
+import { runPlan, type RunResult } from "../pipeline/run.js";
 import { WriteError } from "../write/apply.js";
 import type { Difference } from "../write/output.js";
 import { silencer } from "../config/diagnostics-ignore.js";
 import { printDiagnostics, type DiagnosticsOutput } from "./diagnostics-output.js";
-import { type Io, workingDirectory } from "./io.js";
+import type { Io } from "./io.js";
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -54,41 +51,6 @@ async function printDiffs(differences: readonly Difference[], io: Io): Promise<v
     }
     io.out(await unifiedDiff(difference, onDisk));
   }
-}
-
-/** The catalog of the settings, with the config's `diff:` rules for its changelog; or their problems. */
-export function docsTarget(settings: Settings, docs: DocsSettings | undefined = settings.docs): { target?: DocsTarget; diagnostics: readonly Diagnostic[] } {
-  if (docs === undefined) return { diagnostics: [] };
-  const diff = docs.changelog.length === 0 ? { config: EMPTY_DIFF_CONFIG, diagnostics: [] } : diffConfigOf(settings.config);
-  const target: DocsTarget = {
-    out: docs.out,
-    title: docs.title,
-    root: settings.root,
-    changelog: docs.changelog,
-    diffConfig: diff.config,
-    normalize: normalizeOptionsOf(settings),
-    ...(settings.configFile === undefined ? {} : { configFile: settings.configFile }),
-  };
-  return diff.diagnostics.length > 0 ? { diagnostics: diff.diagnostics } : { target, diagnostics: [] };
-}
-
-/** The settings as RunOptions: paths relative to the working directory, as diagnostics print them. */
-export function runOptions(settings: Settings, mode: Mode, cwd: string, docs?: DocsTarget) {
-  const rel = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
-  return {
-    ...(docs === undefined ? {} : { docs }),
-    definitions: rel(settings.definitions),
-    out: rel(settings.out),
-    mode,
-    cwd,
-    ...(settings.tests === undefined ? {} : { tests: rel(settings.tests) }),
-    ...(settings.handlers === undefined ? {} : { handlers: rel(settings.handlers) }),
-    ...(settings.runInTests.length === 0 ? {} : { runInTests: settings.runInTests }),
-    mcpSdk: settings.mcpSdk,
-    server: settings.server,
-    ...(settings.providers ? {} : { providers: false }),
-    ...(settings.auth === undefined ? {} : { auth: settings.auth }),
-  } as const;
 }
 
 /** Which folder toolc owns a foreign file is in: the output folder, or the catalog's. */
@@ -140,17 +102,11 @@ export async function report(
   return result.ok ? 0 : 1;
 }
 
-export async function generateOnce(settings: Settings, mode: Mode, io: Io, options: ReportOptions = {}): Promise<number> {
+export async function generateOnce(plan: Plan, mode: Mode, io: Io, options: ReportOptions = {}): Promise<number> {
   const started = performance.now();
-  const docs = docsTarget(settings);
-  if (docs.diagnostics.length > 0) {
-    for (const d of docs.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
-    io.err("toolc: the config file has errors; nothing was written\n");
-    return 1;
-  }
   let result: RunResult;
   try {
-    result = await run(runOptions(settings, mode, workingDirectory(io), docs.target));
+    result = await runPlan(plan, mode);
   } catch (e) {
     if (e instanceof WriteError) {
       // Located at the file that could not be written; apply.ts has already rolled everything back.
@@ -162,6 +118,6 @@ export async function generateOnce(settings: Settings, mode: Mode, io: Io, optio
     if (process.env.TOOLC_DEBUG && e instanceof Error) io.err(`${e.stack}\n`);
     return 2;
   }
-  const silenced = silencer(settings.ignore ?? [], settings.root, workingDirectory(io));
-  return report(mode, result, Math.round(performance.now() - started), io, { ...options, silenced, ...(docs.target ? { docs: docs.target.out } : {}) });
+  const silenced = silencer(plan.ignore, plan.root, plan.cwd);
+  return report(mode, result, Math.round(performance.now() - started), io, { ...options, silenced, ...(plan.catalog ? { docs: plan.catalog.out } : {}) });
 }

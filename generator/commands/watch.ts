@@ -10,7 +10,8 @@ import { readdirSync, watch as watchPath, type FSWatcher } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { CONFIG_FILE } from "../config/load.js";
-import { resolveSettings, type SettingFlags, type Settings } from "../config/settings.js";
+import type { SettingFlags } from "../config/settings.js";
+import { resolvePlan, type Plan } from "../plan/index.js";
 import { generateOnce } from "./generate.js";
 import { type Io, workingDirectory } from "./io.js";
 
@@ -24,7 +25,7 @@ interface Watched {
   readonly configName: string;
 }
 
-function watchedFor(cwd: string, flags: SettingFlags, settings: Settings | undefined): Watched {
+function watchedFor(cwd: string, flags: SettingFlags, settings: Plan | undefined): Watched {
   const configPath = settings?.configFile ?? (flags.config === undefined ? undefined : resolve(cwd, flags.config));
   return {
     ...(settings ? { definitions: settings.definitions } : {}),
@@ -181,12 +182,12 @@ export async function watch(flags: SettingFlags, io: Io, stop?: AbortSignal, opt
   // A code's warnings are printed again only when they changed since the run that printed them.
   const printed = new Map<string, string>();
   const runs = serialRuns(async () => {
-    const resolved = await resolveSettings(cwd, flags);
+    const resolved = await resolvePlan(cwd, flags);
     for (const d of resolved.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
     if (resolved.usage !== undefined) io.err(`toolc: ${resolved.usage}\n`);
-    if (resolved.settings) await generateOnce(resolved.settings, "generate", io, { printed, ...(options.verbose ? { verbose: true } : {}) });
+    if (resolved.plan) await generateOnce(resolved.plan, "generate", io, { printed, ...(options.verbose ? { verbose: true } : {}) });
     else io.err("toolc: the config file has errors; nothing was written\n");
-    watched = watchedFor(cwd, flags, resolved.settings);
+    watched = watchedFor(cwd, flags, resolved.plan);
     if (!stopped) folders.update(targets(watched));
   });
   const folders = folderWatchers(() => runs.request());

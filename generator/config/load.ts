@@ -70,7 +70,7 @@ export function findConfig(cwd: string): string | undefined {
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 interface ConfigSchema {
-  readonly properties: Record<string, { readonly "x-expects"?: string; readonly properties?: Record<string, unknown> }>;
+  readonly properties: Record<string, { readonly "x-expects"?: string; readonly "x-target"?: string; readonly properties?: Record<string, unknown> }>;
 }
 
 let compiled: { validate: Validator; schema: ConfigSchema } | undefined;
@@ -92,7 +92,9 @@ function problems(errors: readonly ErrorObject[], schema: ConfigSchema, at: (pat
   for (const e of errors) {
     if (e.keyword === "if") continue;
     const section = e.instancePath.split("/")[1];
-    if (section !== undefined && OWN_PARSER_SECTIONS.has(section) && (e.instancePath.split("/").length > 2 || e.keyword !== "type")) continue;
+    // A section a target parses (`x-target`: generator/targets/) is checked there, with located messages of its own.
+    const ownParser = section !== undefined && (OWN_PARSER_SECTIONS.has(section) || schema.properties[section]?.["x-target"] !== undefined);
+    if (ownParser && (e.instancePath.split("/").length > 2 || e.keyword !== "type")) continue;
     if (e.keyword === "additionalProperties") {
       const key = String(e.params.additionalProperty);
       // An unknown key inside a section (`auth`, `mcp`) is named and located there, with that section's keys to suggest.

@@ -9,12 +9,13 @@ import { relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { argsError } from "../commands/usage.js";
 import type { Io } from "../commands/io.js";
-import { docsTarget, plural } from "../commands/generate.js";
+import { plural } from "../commands/generate.js";
 import { DEFAULT_DOCS_TITLE, layoutProblems, resolveSettings, type DocsSettings, type Settings } from "../config/settings.js";
 import { Codes, formatDiagnostic, hasErrors } from "../diagnostics.js";
 import { applyOutput, WriteError } from "../write/apply.js";
 import { planOutput } from "../write/output.js";
 import { baseIdentities, definitionsIn } from "./bases.js";
+import { planOf } from "../plan/index.js";
 import { catalogFiles } from "./catalog.js";
 
 /** Where the catalog goes when neither --out nor `docs.out` says. */
@@ -64,12 +65,14 @@ function docsSettings(values: Values, settings: Settings, cwd: string): DocsSett
 
 async function writeCatalog(settings: Settings, docs: DocsSettings, io: Io, cwd: string, ofConfig: boolean): Promise<number> {
   const display = (path: string): string => relative(cwd, path).split(sep).join("/") || ".";
-  const target = docsTarget(settings, docs);
+  // The catalog of the plan, with this command's folder, title and bases: the same normalize options as generate's.
+  const target = planOf(settings, cwd, docs);
   const bases = baseIdentities(docs.changelog, definitionsIn(settings.root, settings.definitions), settings.root, settings.configFile);
   const problems = [...target.diagnostics, ...bases.diagnostics];
   for (const d of problems) io.err(`${formatDiagnostic(d)}\n`);
-  if (!target.target || problems.length > 0) return io.err("toolc docs: nothing was written\n"), 1;
-  const catalog = await catalogFiles(target.target, settings.definitions);
+  const catalogTarget = target.plan?.catalog;
+  if (!catalogTarget || problems.length > 0) return io.err("toolc docs: nothing was written\n"), 1;
+  const catalog = await catalogFiles(catalogTarget, settings.definitions);
   for (const d of catalog.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (!catalog.files || hasErrors(catalog.diagnostics)) return io.err(`toolc docs: ${plural(catalog.diagnostics.filter((d) => d.severity === "error").length, "error")}; nothing was written\n`), 1;
   const layout = { out: docs.out };

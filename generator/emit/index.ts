@@ -1,25 +1,16 @@
 /**
- * Phase 3, emit: every target is a pure function from the IR to files. No
- * target reads another's output; they agree because they share the IR.
+ * Phase 3, emit: every target (targets/registry.ts) is a pure function from
+ * the IR to files. No target reads another's output; they agree because
+ * they share the IR. This module runs the list: each target's files per
+ * tool, its files of the whole IR, and the runtime its files import.
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
-import { emitContractTests, type ContractTestOptions } from "./contract-tests.js";
-import { emitContractsModule } from "./contracts-module.js";
-import { emitCopies } from "./copies.js";
-import { emitFolderReadme } from "./folder-readme.js";
-import { headerComment } from "../printer/header.js";
-import { emitFetchModule } from "./fetch-module.js";
-import { emitHostModule } from "./host-module.js";
-import { emitHttpModule } from "./http-module.js";
-import { emitIndexModule } from "./index-module.js";
-import { emitProvidersModule } from "./providers/module.js";
+import { TARGETS } from "../targets/registry.js";
+import type { Target, TargetEmitter } from "../targets/target.js";
+import type { ContractTestOptions } from "./contract-tests.js";
 import { emitRuntimeFiles, type McpSdkLine, type RuntimeNeeds } from "./runtime-files.js";
-import { emitSchemaJson } from "./schemas-json.js";
-import { emitToolModule } from "./tool-module.js";
-import { emitTypeFile } from "./types.js";
-import { emitSharedValidators, emitValidators } from "./validators.js";
 
 export interface EmitOptions {
   /** Contract tests, and how they reach the output folder and the handlers; none when absent. */
@@ -37,45 +28,45 @@ export interface EmitOptions {
    * emitted only with it.
    */
   readonly auth?: AuthSetting;
+  /** The options of the targets that parse a config section of their own (Target.config), by target name; plain data. */
+  readonly targets?: Readonly<Record<string, unknown>>;
 }
 
 export type { McpSdkLine };
 export { emitRuntimeFiles };
 
-/** What of the runtime a project's generated files import. */
-function runtimeNeeds(options: EmitOptions): RuntimeNeeds {
-  return {
-    tests: options.tests !== undefined,
-    providers: options.providers !== false,
-    auth: options.auth !== undefined,
-    ...(options.mcpSdk === undefined ? {} : { mcpSdk: options.mcpSdk }),
-  };
+/** A target with its emitter imported. */
+export interface LoadedTarget {
+  readonly target: Target;
+  readonly emitter: TargetEmitter;
+}
+
+let loaded: Promise<readonly LoadedTarget[]> | undefined;
+
+/** Every target's emitter, imported once per thread (the compile's first step, and each worker's). */
+export function loadTargets(): Promise<readonly LoadedTarget[]> {
+  return (loaded ??= Promise.all(TARGETS.map(async (target) => ({ target, emitter: await target.load() }))));
+}
+
+const enabled = (options: EmitOptions) => (t: LoadedTarget) => t.target.enabled?.(options) ?? true;
+
+/** What of the runtime a project's generated files import: what each target this run writes says its files import. */
+function runtimeNeeds(targets: readonly LoadedTarget[], options: EmitOptions): RuntimeNeeds {
+  const needs = targets.filter(enabled(options)).map((t) => t.target.runtime?.(options) ?? {});
+  return Object.assign({ tests: false, providers: false, auth: false }, ...needs) as RuntimeNeeds;
 }
 
 /**
- * Files that depend on the whole IR rather than on one tool: types, contracts, index, the HTTP entry, runtime, and the folder's README.
- * The runtime is the part of it these files and the contract tests reach: no contract-test helper without tests, no provider runtime without providers.ts.
+ * Files that depend on the whole IR rather than on one tool: each target's shared files, then the runtime its
+ * files import (no contract-test helper without tests, no provider runtime without providers.ts).
  */
-export function emitShared(ir: ContractIR, options: EmitOptions = {}): EmittedFile[] {
-  return [
-    ...ir.typeFiles.map((file) => emitTypeFile(file, ir, headerComment(file.source))),
-    ...emitSharedValidators(ir, headerComment),
-    emitContractsModule(ir),
-    emitIndexModule(ir, options.server),
-    emitHttpModule(options.auth),
-    emitFetchModule(options.auth),
-    ...(options.mcpSdk === 2 ? [emitHostModule()] : []),
-    ...(options.providers === false ? [] : [emitProvidersModule(ir)]),
-    ...emitRuntimeFiles(runtimeNeeds(options)),
-    emitFolderReadme(ir, { providers: options.providers !== false, host: options.mcpSdk === 2 }),
-  ];
+export function emitShared(ir: ContractIR, options: EmitOptions, targets: readonly LoadedTarget[]): EmittedFile[] {
+  return [...targets.filter(enabled(options)).flatMap((t) => t.emitter.sharedFiles?.(ir, options) ?? []), ...emitRuntimeFiles(runtimeNeeds(targets, options))];
 }
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */
-export function emitToolFiles(tool: ToolIR, options: EmitOptions = {}): EmittedFile[] {
-  const header = headerComment(tool.source);
-  const files = [emitToolModule(tool), ...emitValidators(tool, header), emitCopies(tool, header), emitSchemaJson(tool)];
-  return options.tests ? [...files, emitContractTests(tool, options.tests)] : files;
+export function emitToolFiles(tool: ToolIR, options: EmitOptions, targets: readonly LoadedTarget[]): EmittedFile[] {
+  return targets.filter(enabled(options)).flatMap((t) => t.emitter.toolFiles?.(tool, options) ?? []);
 }
 
 /** Output files first, then tests; by path within each. */

@@ -12,7 +12,7 @@
  */
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
-import { byPath, emitShared, type EmitOptions } from "../emit/index.js";
+import { byPath, emitShared, loadTargets, type EmitOptions } from "../emit/index.js";
 import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
@@ -42,10 +42,11 @@ function knownKinds(ctx: CompileContext): Record<string, DefinitionKind> {
 }
 
 /** A compiler opened on first use, sized by the first batch of work: a run that finds every tool in the cache starts no worker. */
-function lazyCompiler(): { get(work: number): ToolCompiler; close(): Promise<void> } {
+function lazyCompiler(): { get(work: number): ToolCompiler; opened(): ToolCompiler | undefined; close(): Promise<void> } {
   let compiler: ToolCompiler | undefined;
   return {
     get: (work) => (compiler ??= openToolCompiler(work)),
+    opened: () => compiler,
     close: async () => compiler?.close(),
   };
 }
@@ -119,12 +120,13 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     const typeTexts = texts.filter((t) => kinds.get(t.source) === "types");
     const toolTexts = texts.filter((t) => kinds.get(t.source) === "tool");
     const tools = await toolEntries(ctx, compiler, typeTexts, toolTexts);
-    const types = typesFromTexts(typeTexts);
+    // The named types once per run: those the in-thread compiler normalized, else (worker threads, or every tool cached) here.
+    const types = compiler.opened()?.namedTypes?.(typeTexts) ?? typesFromTexts(typeTexts);
     const { ir, diagnostics } = assemble(types, tools.entries, [...loadDiagnostics, ...tools.failed]);
     if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
     const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
     const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);
-    const shared = emitShared(ir, ctx.emitOptions);
+    const shared = emitShared(ir, ctx.emitOptions, await loadTargets());
     if (ctx.cache) remember(ctx.cache, texts, kinds, tools);
     return { files: [...shared, ...toolFiles].sort(byPath), ir, diagnostics, tools: ir.tools.length };
   } finally {

@@ -6,7 +6,7 @@
  * the caller (compile-texts.ts) after.
  */
 import { hasErrors } from "../diagnostics.js";
-import { emitToolFiles, type EmitOptions } from "../emit/index.js";
+import { emitToolFiles, loadTargets, type EmitOptions, type LoadedTarget } from "../emit/index.js";
 import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
@@ -44,6 +44,8 @@ export interface ToolCompiler {
   classify(texts: readonly DefinitionText[]): Promise<Classified>;
   /** Each tool compiled against the named types of `typeTexts`, in the order given. */
   compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]>;
+  /** The named types this compiler normalized for `typeTexts`, when it runs in this thread: the caller then normalizes them no second time. */
+  namedTypes?(typeTexts: readonly DefinitionText[]): NormalizedTypes;
   close(): Promise<void>;
 }
 
@@ -53,11 +55,11 @@ export function typesFromTexts(typeTexts: readonly DefinitionText[]): Normalized
   return normalizeTypes(loaded.files.filter(isTypesFile));
 }
 
-export function compileTool(file: YamlSource, types: NormalizedTypes, options: EmitOptions): ToolEntry {
+export function compileTool(file: YamlSource, types: NormalizedTypes, options: EmitOptions, targets: readonly LoadedTarget[]): ToolEntry {
   const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, normalizeOptionsOf(options));
   // A named type that failed its own checks (reported once, at the types file) fails the run; a tool
   // that uses it must not reach the emitters, whose compilers would throw on it.
-  const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options);
+  const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options, targets);
   return { tool, nameAt, diagnostics, files };
 }
 
@@ -82,11 +84,16 @@ export class LocalToolCompiler implements ToolCompiler {
 
   async compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]> {
     const types = this.#typesOf(typeTexts);
+    const targets = await loadTargets();
     return tools.map((text) => {
       const file = this.#load(text);
       if ("failed" in file) return file;
-      return compileTool(file, types, options);
+      return compileTool(file, types, options, targets);
     });
+  }
+
+  namedTypes(typeTexts: readonly DefinitionText[]): NormalizedTypes {
+    return this.#typesOf(typeTexts);
   }
 
   async close(): Promise<void> {

@@ -8,39 +8,22 @@
  * heavy phases are imported on demand, so such a no-op run never loads
  * Ajv's compiler.
  */
-import { relative, resolve, sep } from "node:path";
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
-import type { AuthSetting } from "../config/auth.js";
-import type { ServerDefaultsSetting } from "../config/server-defaults.js";
-import type { RunInTests } from "../emit/contract-tests.js";
 import type { EmitOptions } from "../emit/index.js";
+import { emitOptionsOf, layoutOf, planFromOptions, type Plan, type PlanOptions } from "../plan/index.js";
 import type { CompileOutput } from "./compile-texts.js";
-import { baseIdentities, definitionsIn, diffConfigKey } from "../docs/bases.js";
+import { TARGETS } from "../targets/registry.js";
 import type { DocsTarget } from "../docs/catalog.js";
 import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
 import type { Diagnostic, EmittedFile } from "../ir.js";
 import { applyOutput } from "../write/apply.js";
 import { differences, planByHash, planOutput, type Difference, type OutputLayout, type OutputPlan } from "../write/output.js";
 
-/** The folders and modules a compile depends on; paths are relative to the run's folder, or absolute. */
-export interface CompileTargets {
-  /** Where the contract tests go; none when absent. */
-  readonly tests?: string;
-  /** A module exporting `handlers`; generated contract tests then also run each example through it. */
-  readonly handlers?: string;
-  /** The kinds of tool whose handlers the contract tests run too (config `runInTests`); none when absent. */
-  readonly runInTests?: readonly RunInTests[];
-  /** The MCP SDK line generated code targets; 1 when absent (the CLI always resolves one, see config/settings.ts). */
-  readonly mcpSdk?: 1 | 2;
-  /** The generated server's defaults (package.json name and version, `mcp.cache`); none when absent. */
-  readonly server?: ServerDefaultsSetting;
-  /** `false`: no provider exports (providers.ts) and no provider lints. */
-  readonly providers?: boolean;
-  /** The config's `auth:` section: default scopes, the auth lint, and the resource server in http.ts; none when absent. */
-  readonly auth?: AuthSetting;
-}
+/** The folders and modules a compile depends on, for the library API: paths relative to the run's folder, or absolute. */
+export type CompileTargets = Omit<PlanOptions, "definitions" | "out" | "cwd" | "docs">;
 
+/** A run from folders relative to `cwd` (the library API, and tests); the CLI builds its plan from the config (plan/index.ts). */
 export interface RunOptions extends CompileTargets {
   readonly definitions: string;
   readonly out: string;
@@ -62,68 +45,33 @@ export interface RunResult {
   readonly differences: readonly Difference[];
 }
 
-const posixRelative = (from: string, to: string): string => relative(from, to).split(sep).join("/") || ".";
-
-/** How contract tests reach the output folder and the handlers module: posix paths relative to the tests folder. */
-function emitOptions(out: string, cwd: string, targets: CompileTargets): EmitOptions {
-  const sdk = {
-    ...(targets.mcpSdk === undefined ? {} : { mcpSdk: targets.mcpSdk }),
-    ...(targets.server === undefined ? {} : { server: targets.server }),
-    ...(targets.providers === false ? { providers: false } : {}),
-    ...(targets.auth === undefined ? {} : { auth: targets.auth }),
-  };
-  if (targets.tests === undefined) return sdk;
-  const testsDir = resolve(cwd, targets.tests);
-  const handlers =
-    targets.handlers === undefined
-      ? {}
-      : {
-          handlersModule: posixRelative(testsDir, resolve(cwd, targets.handlers)),
-          ...(targets.runInTests === undefined || targets.runInTests.length === 0 ? {} : { runInTests: targets.runInTests }),
-        };
-  return { tests: { outFromTests: posixRelative(testsDir, resolve(cwd, out)), ...handlers }, ...sdk };
+/** What the targets' run-level files depend on besides the definitions and the emit options (the catalog's bases), as one key; or why it cannot be read. */
+function runKeys(plan: Plan): { key: string; diagnostics: readonly Diagnostic[] } {
+  const keys = TARGETS.flatMap((target) => (target.runKey === undefined ? [] : [target.runKey(plan)]));
+  const diagnostics = keys.flatMap((k) => k.diagnostics);
+  const written = keys.map((k) => k.key).filter((key) => key !== "");
+  return { key: written.length === 0 ? "" : hashText(...written), diagnostics };
 }
 
-function layoutOf(out: string, cwd: string, targets: CompileTargets & { readonly docs?: DocsTarget }): OutputLayout {
-  return {
-    out: resolve(cwd, out),
-    ...(targets.tests === undefined ? {} : { tests: resolve(cwd, targets.tests) }),
-    ...(targets.docs === undefined ? {} : { docs: targets.docs.out }),
-  };
+/** The definitions of the plan, read once per run: every later step (the compile, the catalog) gets these texts. */
+function readTexts(plan: Plan): readonly DefinitionText[] | undefined {
+  return readDefinitionTexts(plan.definitions, plan.cwd);
 }
 
-/**
- * What the catalog depends on besides the definitions and the layout: its
- * title and folder names, the diff rules, and what each changelog base holds
- * (read without loading them); or why a base cannot be read.
- */
-function catalogKey(docs: DocsTarget, definitions: string): { key: string; diagnostics: readonly Diagnostic[] } {
-  const where = definitionsIn(docs.root, definitions);
-  const bases = baseIdentities(docs.changelog, where, docs.root, docs.configFile);
-  return {
-    key: hashText(
-      docs.title,
-      where,
-      docs.root,
-      diffConfigKey(docs.diffConfig),
-      JSON.stringify(docs.normalize),
-      ...docs.changelog.map((b) => b.base),
-      bases.key,
-    ),
-    diagnostics: bases.diagnostics,
-  };
-}
-
-/** Compiles definitions to the files toolc would write, or diagnostics. Never uses the cache. */
-export async function compile(definitions: string, out: string, cwd: string, targets: CompileTargets = {}): Promise<CompileOutput> {
-  const texts = readDefinitionTexts(resolve(cwd, definitions), cwd);
+/** Compiles the plan's definitions to the files toolc would write, or diagnostics. Never uses the cache. */
+export async function compilePlan(plan: Plan, texts: readonly DefinitionText[] | undefined = readTexts(plan)): Promise<CompileOutput> {
   if (!texts) {
     // A missing or empty folder: loading reports it, located.
     const { loadDefinitions } = await import("../load/index.js");
-    return { diagnostics: loadDefinitions(resolve(cwd, definitions), { displayRoot: cwd }).diagnostics, tools: 0 };
+    return { diagnostics: loadDefinitions(plan.definitions, { displayRoot: plan.cwd }).diagnostics, tools: 0 };
   }
   const { compileTexts } = await import("./compile-texts.js");
-  return compileTexts({ emitOptions: emitOptions(out, cwd, targets) }, texts);
+  return compileTexts({ emitOptions: emitOptionsOf(plan) }, texts);
+}
+
+/** Compiles definitions to the files toolc would write, or diagnostics (the library API: folders relative to `cwd`). Never uses the cache. */
+export async function compile(definitions: string, out: string, cwd: string, targets: CompileTargets = {}): Promise<CompileOutput> {
+  return compilePlan(planFromOptions({ ...targets, definitions, out, cwd }));
 }
 
 /** The last successful run: its diagnostics and the content hash of every file it produced. */
@@ -137,7 +85,6 @@ interface CachedRun {
   readonly cache: BuildCache;
   readonly settingsKey: string;
   readonly runKey: string;
-  readonly texts: readonly DefinitionText[];
 }
 
 /**
@@ -150,7 +97,7 @@ function settingsKey(layout: OutputLayout, cwd: string, options: EmitOptions): s
 }
 
 /** Nothing to write; only foreign files can still differ, and they fail `check`. */
-function unchangedResult(manifest: RunManifest, plan: OutputPlan, layout: OutputLayout, cwd: string, mode: RunOptions["mode"]): RunResult {
+function unchangedResult(manifest: RunManifest, plan: OutputPlan, layout: OutputLayout, cwd: string, mode: Mode): RunResult {
   const diff = differences(plan, layout, cwd);
   return { ok: mode === "generate" || diff.length === 0, diagnostics: manifest.diagnostics, tools: manifest.tools, plan, differences: diff };
 }
@@ -165,21 +112,20 @@ function rememberRun(run: CachedRun, compiled: CompileOutput & { files: EmittedF
 
 /** The cached compile: the last run's manifest when inputs and disk agree with it, else a compile that reuses unchanged tools. */
 async function compileCached(
-  options: RunOptions,
-  cwd: string,
+  plan: Plan,
+  texts: readonly DefinitionText[],
+  mode: Mode,
   layout: OutputLayout,
   extraKey: string,
 ): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
-  const cache = options.cache === false ? undefined : openCache(layout.out, options.mode === "check");
+  const cache = openCache(layout.out, mode === "check");
   if (!cache) return {};
-  const texts = readDefinitionTexts(resolve(cwd, options.definitions), cwd);
-  if (!texts) return {};
-  const emit = emitOptions(options.out, cwd, options);
-  const key = settingsKey(layout, cwd, emit);
-  const run: CachedRun = { cache, settingsKey: key, runKey: hashText(key, extraKey, ...texts.flatMap((t) => [t.source, t.display, t.text])), texts };
+  const emit = emitOptionsOf(plan);
+  const key = settingsKey(layout, plan.cwd, emit);
+  const run: CachedRun = { cache, settingsKey: key, runKey: hashText(key, extraKey, ...texts.flatMap((t) => [t.source, t.display, t.text])) };
   const manifest = readEntry<RunManifest>(cache, "runs", run.runKey);
-  const plan = manifest && planByHash(manifest.files, layout, (text) => hashText(text));
-  if (manifest && plan) return { result: unchangedResult(manifest, plan, layout, cwd, options.mode) };
+  const plannedByHash = manifest && planByHash(manifest.files, layout, (text) => hashText(text));
+  if (manifest && plannedByHash) return { result: unchangedResult(manifest, plannedByHash, layout, plan.cwd, mode) };
   const { compileTexts } = await import("./compile-texts.js");
   const compiled = await compileTexts({ cache: { store: cache, settingsKey: key }, emitOptions: emit }, texts);
   return { compiled, run };
@@ -191,37 +137,50 @@ async function releaseCompileCaches(): Promise<void> {
   releaseSharedAjv();
 }
 
-/** The compile's files with the catalog's, which is built from the same IR. */
-async function withCatalog(compiled: CompileOutput, docs: DocsTarget, definitions: string): Promise<CompileOutput> {
+/** The compile's files with the targets' run-level files (the catalog's), made from the same IR and texts: nothing reads or normalizes the definitions again. */
+async function withRunFiles(compiled: CompileOutput, plan: Plan, texts: readonly DefinitionText[]): Promise<CompileOutput> {
   if (!compiled.files || !compiled.ir) return compiled;
-  const [{ catalogFiles }, { byPath }] = await Promise.all([import("../docs/catalog.js"), import("../emit/index.js")]);
-  const catalog = await catalogFiles(docs, definitions, compiled.ir);
-  const diagnostics = [...compiled.diagnostics, ...catalog.diagnostics];
-  if (!catalog.files || hasErrors(catalog.diagnostics)) return { diagnostics, tools: compiled.tools };
-  const files = [...compiled.files, ...catalog.files.map((f): EmittedFile => ({ ...f, root: "docs" }))].sort(byPath);
-  return { ...compiled, files, diagnostics };
+  const { byPath, loadTargets } = await import("../emit/index.js");
+  let files = compiled.files;
+  const diagnostics = [...compiled.diagnostics];
+  for (const { emitter } of await loadTargets()) {
+    if (emitter.runFiles === undefined) continue;
+    const made = await emitter.runFiles({ ir: compiled.ir, texts }, plan);
+    diagnostics.push(...made.diagnostics);
+    if (!made.files || hasErrors(made.diagnostics)) return { diagnostics, tools: compiled.tools };
+    files = [...files, ...made.files];
+  }
+  return { ...compiled, files: files.sort(byPath), diagnostics };
 }
 
-export async function run(options: RunOptions): Promise<RunResult> {
-  const cwd = options.cwd ?? process.cwd();
-  const layout = layoutOf(options.out, cwd, options);
-  const docsKey = options.docs === undefined ? undefined : catalogKey(options.docs, resolve(cwd, options.definitions));
-  if (docsKey && docsKey.diagnostics.length > 0) return { ok: false, diagnostics: docsKey.diagnostics, tools: 0, differences: [] };
-  const cached = await compileCached(options, cwd, layout, docsKey?.key ?? "");
+export type Mode = "generate" | "check";
+
+/** One run of the plan: the definitions read once, compiled (through the cache unless `cache` is false), the catalog from the same IR, then written or checked. */
+export async function runPlan(plan: Plan, mode: Mode, options: { readonly cache?: boolean } = {}): Promise<RunResult> {
+  const layout = layoutOf(plan);
+  const extraKey = runKeys(plan);
+  if (extraKey.diagnostics.length > 0) return { ok: false, diagnostics: extraKey.diagnostics, tools: 0, differences: [] };
+  const texts = readTexts(plan);
+  const cached = options.cache === false || !texts ? {} : await compileCached(plan, texts, mode, layout, extraKey.key);
   if (cached.result) return cached.result;
   let compiled: CompileOutput;
   try {
-    compiled = cached.compiled ?? (await compile(options.definitions, options.out, cwd, options));
-    if (options.docs) compiled = await withCatalog(compiled, options.docs, resolve(cwd, options.definitions));
+    compiled = cached.compiled ?? (await compilePlan(plan, texts));
+    if (texts) compiled = await withRunFiles(compiled, plan, texts);
   } finally {
     await releaseCompileCaches();
   }
   if (!compiled.files) return { ok: false, diagnostics: compiled.diagnostics, tools: compiled.tools, differences: [] };
-  const plan = planOutput(compiled.files, layout);
-  const diff = differences(plan, layout, cwd);
-  if (options.mode === "generate") {
-    applyOutput(plan, layout);
+  const planned = planOutput(compiled.files, layout);
+  const diff = differences(planned, layout, plan.cwd);
+  if (mode === "generate") {
+    applyOutput(planned, layout);
     if (cached.run) rememberRun(cached.run, { ...compiled, files: compiled.files });
   }
-  return { ok: options.mode === "generate" || diff.length === 0, diagnostics: compiled.diagnostics, tools: compiled.tools, plan, differences: diff };
+  return { ok: mode === "generate" || diff.length === 0, diagnostics: compiled.diagnostics, tools: compiled.tools, plan: planned, differences: diff };
+}
+
+/** A run from folders relative to `options.cwd` (the library API): the same run as the CLI's, of the plan these options make. */
+export async function run(options: RunOptions): Promise<RunResult> {
+  return runPlan(planFromOptions(options), options.mode, options.cache === false ? { cache: false } : {});
 }

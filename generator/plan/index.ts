@@ -1,0 +1,232 @@
+/**
+ * The plan of one run: the config file, the flags and the defaults resolved
+ * once into absolute folders, the normalize options and each target's
+ * options. generate, check, watch, `toolc docs`, `toolc diff` and the
+ * catalog all start from a plan, so they read the same definitions with the
+ * same options; nothing below derives a setting again.
+ *
+ * config/settings.ts reads and checks the config file and the flags
+ * (`Settings`, with located diagnostics); this module turns them into the
+ * plan. The library entry (`planFromOptions`) takes the same plan from
+ * paths relative to a folder, for callers without a config file.
+ */
+import { relative, resolve, sep } from "node:path";
+import type { AuthSetting } from "../config/auth.js";
+import type { IgnoreRule } from "../config/diagnostics-ignore.js";
+import type { LoadedConfig } from "../config/load.js";
+import type { McpSdkLine } from "../config/mcp-sdk.js";
+import type { ServerDefaultsSetting } from "../config/server-defaults.js";
+import { resolveSettings, type DocsSettings, type SettingFlags, type Settings } from "../config/settings.js";
+import { diffConfigOf, EMPTY_DIFF_CONFIG } from "../diff/config.js";
+import type { DocsTarget } from "../docs/catalog.js";
+import type { RunInTests } from "../emit/contract-tests.js";
+import type { EmitOptions } from "../emit/index.js";
+import type { Diagnostic } from "../ir.js";
+import { normalizeOptionsOf, type NormalizeOptions } from "../normalize/access.js";
+import { TARGETS } from "../targets/registry.js";
+import type { OutputLayout } from "../write/output.js";
+
+/** The contract tests' target: where they go, and what they run. */
+export interface ContractTestsPlan {
+  /** Absolute folder. */
+  readonly dir: string;
+  /** Absolute path of the module exporting `handlers`; examples then run through it too. */
+  readonly handlers?: string;
+  /** The kinds of tool whose handlers the contract tests run besides read and write tools; empty by default. */
+  readonly runInTests: readonly RunInTests[];
+}
+
+export interface Plan {
+  /** The project folder: the config file's folder, else the working directory. */
+  readonly root: string;
+  /** Diagnostics and differences print paths relative to this folder. */
+  readonly cwd: string;
+  /** The config file as read, absolute path and values; absent without one. */
+  readonly configFile?: string;
+  readonly config?: LoadedConfig;
+  /** Absolute folders. */
+  readonly definitions: string;
+  readonly out: string;
+  /** What normalize reads of the settings, derived once: every reader of the definitions gets these. */
+  readonly normalize: NormalizeOptions;
+  /** Contract tests; none when absent. */
+  readonly tests?: ContractTestsPlan;
+  /** The MCP SDK line generated code targets; 1 when absent (the CLI always resolves one). */
+  readonly mcpSdk?: McpSdkLine;
+  /** The generated server's defaults (package.json name and version, `mcp.cache`). */
+  readonly server?: ServerDefaultsSetting;
+  /** `false`: no provider exports and no provider lints. */
+  readonly providers: boolean;
+  /** The config's `auth:` section; none when absent. */
+  readonly auth?: AuthSetting;
+  /** The tool catalog, written and checked with the rest of the output; none when absent. */
+  readonly catalog?: DocsTarget;
+  /** The warnings the config's `diagnostics.ignore` silences. */
+  readonly ignore: readonly IgnoreRule[];
+  /** The options of each target with a config section of its own (Target.config), by target name; only those configured. */
+  readonly targets: Readonly<Record<string, unknown>>;
+}
+
+export interface PlanResult {
+  readonly plan?: Plan;
+  readonly diagnostics: readonly Diagnostic[];
+  /** A usage problem with the flags (exit status 2). */
+  readonly usage?: string;
+}
+
+/** The catalog's target: the settings' `docs` (or `docs` given), the config's `diff:` rules for its changelog, the plan's normalize options. */
+function catalogOf(
+  settings: Settings,
+  docs: DocsSettings | undefined,
+  normalize: NormalizeOptions,
+): { catalog?: DocsTarget; diagnostics: readonly Diagnostic[] } {
+  if (docs === undefined) return { diagnostics: [] };
+  const diff = docs.changelog.length === 0 ? { config: EMPTY_DIFF_CONFIG, diagnostics: [] } : diffConfigOf(settings.config);
+  if (diff.diagnostics.length > 0) return { diagnostics: diff.diagnostics };
+  const catalog: DocsTarget = {
+    out: docs.out,
+    title: docs.title,
+    root: settings.root,
+    changelog: docs.changelog,
+    diffConfig: diff.config,
+    normalize,
+    ...(settings.configFile === undefined ? {} : { configFile: settings.configFile }),
+  };
+  return { catalog, diagnostics: [] };
+}
+
+/** Each target's config section, parsed by the target itself (targets/registry.ts); a target whose key is absent is off. */
+function targetOptionsOf(settings: Settings): { options: Record<string, unknown>; diagnostics: readonly Diagnostic[] } {
+  const config = settings.config;
+  const options: Record<string, unknown> = {};
+  const diagnostics: Diagnostic[] = [];
+  if (config === undefined) return { options, diagnostics };
+  for (const target of TARGETS) {
+    const section = target.config === undefined ? undefined : (config.values as Record<string, unknown>)[target.config.key];
+    if (target.config === undefined || section === undefined) continue;
+    const parsed = target.config.parse(section, { root: settings.root, locate: (path, at) => config.locatePath(path, at) });
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.options !== undefined) options[target.name] = parsed.options;
+  }
+  return { options, diagnostics };
+}
+
+/**
+ * The plan of resolved settings. `docs` replaces the settings' catalog
+ * (`toolc docs` with its own flags); the catalog's `diff:` rules are checked
+ * here, so a bad section stops every command alike.
+ */
+export function planOf(settings: Settings, cwd: string, docs: DocsSettings | undefined = settings.docs): PlanResult {
+  const normalize = normalizeOptionsOf(settings);
+  const catalog = catalogOf(settings, docs, normalize);
+  if (catalog.diagnostics.length > 0) return { diagnostics: catalog.diagnostics };
+  const targets = targetOptionsOf(settings);
+  if (targets.diagnostics.length > 0) return { diagnostics: targets.diagnostics };
+  const plan: Plan = {
+    root: settings.root,
+    cwd,
+    ...(settings.configFile === undefined ? {} : { configFile: settings.configFile }),
+    ...(settings.config === undefined ? {} : { config: settings.config }),
+    definitions: settings.definitions,
+    out: settings.out,
+    normalize,
+    ...(settings.tests === undefined
+      ? {}
+      : { tests: { dir: settings.tests, runInTests: settings.runInTests, ...(settings.handlers === undefined ? {} : { handlers: settings.handlers }) } }),
+    mcpSdk: settings.mcpSdk,
+    server: settings.server,
+    providers: settings.providers,
+    ...(settings.auth === undefined ? {} : { auth: settings.auth }),
+    ...(catalog.catalog === undefined ? {} : { catalog: catalog.catalog }),
+    ignore: settings.ignore ?? [],
+    targets: targets.options,
+  };
+  return { plan, diagnostics: [] };
+}
+
+/** The config file, the flags and the defaults as one plan, or why there is none. */
+export async function resolvePlan(cwd: string, flags: SettingFlags): Promise<PlanResult> {
+  const resolved = await resolveSettings(cwd, flags);
+  if (!resolved.settings) return resolved;
+  return planOf(resolved.settings, cwd);
+}
+
+/** A plan from folders relative to `cwd`, for the library API and tests: no config file is read. */
+export interface PlanOptions {
+  readonly definitions: string;
+  readonly out: string;
+  /** Diagnostics print paths relative to this folder; the working directory when absent. */
+  readonly cwd?: string;
+  readonly tests?: string;
+  readonly handlers?: string;
+  readonly runInTests?: readonly RunInTests[];
+  readonly mcpSdk?: McpSdkLine;
+  readonly server?: ServerDefaultsSetting;
+  readonly providers?: boolean;
+  readonly auth?: AuthSetting;
+  readonly docs?: DocsTarget;
+  /** Options of targets with a config section of their own, by target name, as their parsers give them. */
+  readonly targets?: Readonly<Record<string, unknown>>;
+}
+
+export function planFromOptions(options: PlanOptions): Plan {
+  const cwd = options.cwd ?? process.cwd();
+  const providers = options.providers !== false;
+  return {
+    root: cwd,
+    cwd,
+    definitions: resolve(cwd, options.definitions),
+    out: resolve(cwd, options.out),
+    normalize: normalizeOptionsOf({ providers, ...(options.auth === undefined ? {} : { auth: options.auth }) }),
+    ...(options.tests === undefined
+      ? {}
+      : {
+          tests: {
+            dir: resolve(cwd, options.tests),
+            runInTests: options.runInTests ?? [],
+            ...(options.handlers === undefined ? {} : { handlers: resolve(cwd, options.handlers) }),
+          },
+        }),
+    ...(options.mcpSdk === undefined ? {} : { mcpSdk: options.mcpSdk }),
+    ...(options.server === undefined ? {} : { server: options.server }),
+    providers,
+    ...(options.auth === undefined ? {} : { auth: options.auth }),
+    ...(options.docs === undefined ? {} : { catalog: options.docs }),
+    ignore: [],
+    targets: options.targets ?? {},
+  };
+}
+
+const posixRelative = (from: string, to: string): string => relative(from, to).split(sep).join("/") || ".";
+
+/**
+ * What the per-tool emitters and the shared files read of the plan: the one
+ * shape that crosses to worker threads and keys the build cache, so it holds
+ * plain data only. Contract tests reach the output folder and the handlers
+ * module by posix paths relative to the tests folder.
+ */
+export function emitOptionsOf(plan: Plan): EmitOptions {
+  const sdk = {
+    ...(plan.mcpSdk === undefined ? {} : { mcpSdk: plan.mcpSdk }),
+    ...(plan.server === undefined ? {} : { server: plan.server }),
+    ...(plan.providers === false ? { providers: false } : {}),
+    ...(plan.auth === undefined ? {} : { auth: plan.auth }),
+    ...(Object.keys(plan.targets).length === 0 ? {} : { targets: plan.targets }),
+  };
+  const tests = plan.tests;
+  if (tests === undefined) return sdk;
+  const handlers =
+    tests.handlers === undefined
+      ? {}
+      : { handlersModule: posixRelative(tests.dir, tests.handlers), ...(tests.runInTests.length === 0 ? {} : { runInTests: tests.runInTests }) };
+  return { tests: { outFromTests: posixRelative(tests.dir, plan.out), ...handlers }, ...sdk };
+}
+
+/** The folders the run writes: the output, the contract tests', the catalog's. */
+export function layoutOf(plan: Plan): OutputLayout {
+  return {
+    out: plan.out,
+    ...(plan.tests === undefined ? {} : { tests: plan.tests.dir }),
+    ...(plan.catalog === undefined ? {} : { docs: plan.catalog.out }),
+  };
+}
