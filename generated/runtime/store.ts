@@ -156,7 +156,10 @@ export function withTimeout<T>(
       ms,
     );
   });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  // Workers type clearTimeout's argument as `number | null`: no undefined.
+  return Promise.race([promise, late]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
 }
 
 /** Milliseconds as Redis takes them: a whole number of at least 1. */
