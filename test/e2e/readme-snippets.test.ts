@@ -60,7 +60,11 @@ describe("README.md", () => {
     expect(scripts.serve).toBe("tsx demo/serve.ts");
     expect(scripts["serve:http"]).toBe("tsx demo/serve.ts --http");
     expect(doc).toContain("npm run serve:http -- --port 3000");
-    expect(scripts.runtimes).toBe("npm ci --prefix test/node-runtimes --no-audit --no-fund && npm ci --prefix test/web-runtimes --no-audit --no-fund");
+    expect(scripts.runtimes).toBe(
+      "npm ci --prefix test/node-runtimes --no-audit --no-fund && npm ci --prefix test/web-runtimes --no-audit --no-fund && npm ci --prefix test/evals-runtimes --no-audit --no-fund --ignore-scripts",
+    );
+    // Every folder the script installs is named where the README says what it installs.
+    for (const folder of ["test/node-runtimes", "test/web-runtimes", "test/evals-runtimes"]) expect(doc).toContain(folder);
     expect(doc).toContain("npm run runtimes");
   });
 
