@@ -10,6 +10,8 @@ import { defineConfig } from "vitest/config";
  * and runs one tsc program per TypeScript version and option set over them.
  */
 const INTEGRATION = [
+  // Mocks modules (vi.mock) to count reads: needs a module cache of its own, which the unit project (isolate off) does not give.
+  "test/plan/reads-once.test.ts",
   "test/cache/**/*.test.ts",
   "test/cli/init.test.ts",
   "test/cli/watch.test.ts",
