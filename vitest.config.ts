@@ -56,6 +56,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // One fast-check seed for every property (FUZZ_SEED picks another): a failure replays exactly.
+    setupFiles: ["test/setup/fast-check.ts"],
     // One worker per core, not vitest's default of one fewer (a single worker on two cores): integration
     // tests spend much of their time waiting on the processes they start (vitest, servers, the Inspector).
     maxWorkers: availableParallelism(),

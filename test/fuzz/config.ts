@@ -16,7 +16,8 @@ export function timeoutFor(n: number, msPerRun = 5): number {
 }
 
 /**
- * The seed of the second-pass chaos properties (hardening-*.test.ts): fixed,
- * so a failure in CI replays exactly; FUZZ_SEED explores others.
+ * The seed of every property in the suite (test/setup/fast-check.ts sets it
+ * for all of them): fixed, so a failure in CI replays exactly; FUZZ_SEED
+ * explores others.
  */
 export const CHAOS_SEED = Number(process.env.FUZZ_SEED ?? 29) || 29;
