@@ -66,6 +66,7 @@ export async function evalsCommand(argv: readonly string[], io: Io, cwd: string)
   mkdirSync(out, { recursive: true });
   for (const file of files) writeFileSync(join(out, file.path), file.text);
   const cases = files.filter((f) => f.path.endsWith(".jsonl")).reduce((n, f) => n + f.text.split("\n").length - 1, 0);
-  io.out(`toolc evals: ${cases} cases for ${side.side.ir.tools.length} tools written to ${relative(cwd, out).split(sep).join("/") || "."}\n`);
+  const tools = side.side.ir.tools.length;
+  io.out(`toolc evals: ${cases} cases for ${tools} ${tools === 1 ? "tool" : "tools"} written to ${relative(cwd, out).split(sep).join("/") || "."}\n`);
   return 0;
 }

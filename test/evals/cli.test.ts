@@ -1,0 +1,39 @@
+/**
+ * `toolc evals` as a user runs it, in-process through the CLI's entry: what it
+ * says on success names the count of cases and tools in plain English, and a
+ * contract with errors writes nothing.
+ */
+import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { copyDemo, runCli } from "../compiler/helpers.js";
+
+describe("toolc evals", () => {
+  it("says how many cases it wrote for how many tools, and where", async () => {
+    const dir = copyDemo();
+    const { code, stdout, stderr } = await runCli(dir, ["evals"]);
+    expect(stderr).not.toContain("error");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^toolc evals: \d+ cases for 4 tools written to evals\n$/);
+    expect(readdirSync(join(dir, "evals"))).toContain("get_order.jsonl");
+  });
+
+  it("counts one tool as one tool", async () => {
+    const dir = copyDemo();
+    for (const name of ["create_refund.yaml", "delete_customer.yaml", "search_orders.yaml"]) rmSync(join(dir, "definitions", name));
+    const { code, stdout } = await runCli(dir, ["evals", "--out", "pack"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^toolc evals: \d+ cases for 1 tool written to pack\n$/);
+  });
+
+  it("writes nothing when a contract has errors, and says where", async () => {
+    const dir = copyDemo();
+    writeFileSync(join(dir, "definitions", "broken.yaml"), "name: broken\nversion: 1\n");
+    const { code, stdout, stderr } = await runCli(dir, ["evals"]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("definitions/broken.yaml");
+    expect(stderr).toContain("toolc evals: the contracts have errors; nothing was written");
+    expect(existsSync(join(dir, "evals"))).toBe(false);
+  });
+});
