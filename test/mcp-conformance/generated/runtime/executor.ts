@@ -39,6 +39,7 @@ import {
   truncate,
   uncertainEffect,
 } from "./policy.js";
+import { withinRateLimit } from "./rate-count.js";
 import { collectSecrets, redactError, redactText, Secrets } from "./redact.js";
 import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
 import { validatorsOf } from "./validators.js";
@@ -700,11 +701,20 @@ export function executeTool<C extends AnyToolContract>(
   const settled = options ?? {};
   const guard = settled.guard;
   const run = handler as AnyHandler | undefined;
-  return (
+  const call = (): Promise<Result> =>
     guard === undefined
       ? execute(contract, rawInput, run, settled)
       : guarded(guard, contract, rawInput, settled, () =>
           execute(contract, rawInput, run, settled),
+        );
+  // A declared rate limit counts every call that reaches here, unless the border in front already counted it.
+  const limit =
+    settled.countRateLimits === false ? undefined : contract.rateLimit;
+  return (
+    limit === undefined
+      ? call()
+      : withinRateLimit(contract, limit, settled, call).catch(() =>
+          lastResort(contract),
         )
   ) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
 }
