@@ -98,7 +98,11 @@ export function ${name}(
   const { auth, ...rest } = options ?? {};
   const gate = ${CREATE_AUTH_GATE}(auth ?? {}, ${CONTRACTS}, authDefaults);
   // Declared rate limits are counted once, at the border, which answers 429.
-  const serverOptions: ${SERVER_OPTIONS} = { listing: gate.listing, ...rest, countRateLimits: false };
+  const serverOptions: ${SERVER_OPTIONS} = {
+    listing: gate.listing,
+    ...rest,
+    countRateLimits: false,
+  };
   return ${createTool}(
     () => ${CREATE_SERVER}(handlers, serverOptions),
     rest,

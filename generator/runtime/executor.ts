@@ -6,6 +6,7 @@
  */
 import type {
   AnyToolContract,
+  DeclaredRateLimit,
   OutputOf,
   ReasonOf,
   ToolValidators,
@@ -709,7 +710,7 @@ export function executeTool<C extends AnyToolContract>(
         );
   // A declared rate limit counts every call that reaches here, unless the border in front already counted it.
   const limit =
-    settled.countRateLimits === false ? undefined : contract.rateLimit;
+    settled.countRateLimits === false ? undefined : declaredLimit(contract);
   return (
     limit === undefined
       ? call()
@@ -717,6 +718,17 @@ export function executeTool<C extends AnyToolContract>(
           lastResort(contract),
         )
   ) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
+}
+
+/** The contract's declared rate limit; undefined for one that is not a contract at all (execute then answers with its last resort). */
+function declaredLimit(
+  contract: AnyToolContract,
+): DeclaredRateLimit | undefined {
+  try {
+    return contract.rateLimit;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A call under the conversation's loop guard (runtime/loop-guard.ts); a guard that throws ends in an envelope too. */
