@@ -23,8 +23,9 @@ export function createHttpHandler(
   handlers: Handlers,
   options?: ServerOptions & HttpHandlerOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  // Declared rate limits are counted once, at the border, which answers 429.
   return createToolHttpHandler(
-    () => createServer(handlers, options),
+    () => createServer(handlers, { ...options, countRateLimits: false }),
     options,
     contracts,
   );

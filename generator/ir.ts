@@ -49,6 +49,14 @@ export interface RetryPolicy {
   readonly budgetMs: number;
 }
 
+/** A declared rate limit: calls per window per caller (the contract's `rateLimit`, else the config's). */
+export interface RateLimitIR {
+  readonly calls: number;
+  readonly windowSeconds: number;
+  /** Who is counted: the verified token's subject or its OAuth client. */
+  readonly per: "subject" | "client";
+}
+
 export interface ToolAnnotationsIR {
   readonly title?: string;
   readonly readOnlyHint: boolean;
@@ -117,6 +125,8 @@ export interface ToolIR {
   readonly scopes?: readonly string[];
   /** Every call is confirmed by the user through the client before the handler runs. */
   readonly confirm?: true;
+  /** Calls per window per caller, the config's default applied; absent: no declared limit. */
+  readonly rateLimit?: RateLimitIR;
   /** The content kinds the handler may attach, in the contract's order; absent, any kind. */
   readonly content?: readonly ContentKind[];
   /** Source YAML path relative to the definitions folder, posix separators. */

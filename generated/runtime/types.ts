@@ -14,6 +14,7 @@ import type {
 import type { ToolEffect, ToolErrorCode, ToolIssue } from "./envelope.js";
 import type { ConfirmHook } from "./approval.js";
 import type { GuardTrace, LoopGuard } from "./loop-guard.js";
+import type { SharedStore } from "./store.js";
 
 /**
  * Who is calling: the verified access token's identity, over Streamable
@@ -157,6 +158,18 @@ export interface ExecuteOptions {
   confirm?: ConfirmHook;
   /** The caller, handed to the handler as `ctx.auth`; the MCP server sets it per call from the verified token. */
   caller?: CallerIdentity;
+  /**
+   * Where a tool's declared rate limit (`rateLimit` in its contract or the
+   * config) counts calls, per `caller`: the store every instance shares
+   * (runtime/store.ts). Unset: one store in this process.
+   */
+  store?: SharedStore;
+  /**
+   * `false`: declared rate limits are not counted here, because something
+   * in front already counted the call (the generated HTTP and fetch
+   * handlers count them at the border, and answer 429). Default true.
+   */
+  countRateLimits?: boolean;
   /** Called once per attempt, and for each refusal and stop of `guard`. Exceptions it throws are ignored. */
   onTrace?(event: TraceEvent): void;
   /**

@@ -12,6 +12,7 @@ import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, SourceLocation } from "../ir.js";
 import { didYouMean } from "../load/suggest.js";
 import type { AuthConfigValues } from "./auth.js";
+import type { RateLimitValues } from "./rate-limit.js";
 
 export const CONFIG_FILE = "toolc.config.yaml";
 export const CONFIG_SCHEMA_URL = new URL("../../schema/config.schema.json", import.meta.url);
@@ -29,6 +30,8 @@ export interface ConfigValues {
   readonly providers?: boolean;
   /** The Streamable HTTP server as an OAuth resource server; checked further by config/auth.ts. */
   readonly auth?: AuthConfigValues;
+  /** Every tool's rate limit unless its contract declares one (normalize/access.ts). */
+  readonly rateLimit?: RateLimitValues;
   /** The tool catalog: its folder, title and changelog bases. */
   readonly docs?: { readonly out: string; readonly title?: string; readonly changelog?: readonly string[] };
   /** `toolc diff`'s rule exceptions, checked by generator/diff/config.ts. */

@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { Codes, error } from "../diagnostics.js";
-import type { Diagnostic, SourceLocation } from "../ir.js";
+import type { Diagnostic, RateLimitIR, SourceLocation } from "../ir.js";
+import { rateLimitOf } from "./rate-limit.js";
 import { authSetting, type AuthSetting } from "./auth.js";
 import { ignoreRulesOf, type IgnoreRule } from "./diagnostics-ignore.js";
 import { findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
@@ -67,6 +68,8 @@ export interface Settings {
   readonly ignore?: readonly IgnoreRule[];
   /** Present when the config has an `auth:` section: the HTTP server is an OAuth resource server. */
   readonly auth?: AuthSetting;
+  /** The config's `rateLimit`, `per` resolved: every tool's limit unless its contract declares one. */
+  readonly rateLimit?: RateLimitIR;
   /** The catalog that generate and check keep fresh; absent when the config has no `docs`, or when --definitions or --out override the config's folders. */
   readonly docs?: DocsSettings;
   /** The config file as read, for sections other commands parse themselves (`diff`). */
@@ -209,6 +212,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     providers: config?.values.providers ?? true,
     ...(ignore.rules.length === 0 ? {} : { ignore: ignore.rules }),
     ...(auth?.setting === undefined ? {} : { auth: auth.setting }),
+    ...(config?.values.rateLimit === undefined ? {} : { rateLimit: rateLimitOf(config.values.rateLimit) }),
     ...(docs ? { docs: { out: docs.out, title: docs.title, changelog: docs.changelog } } : {}),
   };
   return { settings, diagnostics: [] };

@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { posix, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE, parseConfig, type ConfigValues } from "../config/load.js";
 import type { Diagnostic } from "../ir.js";
+import { rateLimitOf } from "../config/rate-limit.js";
 import { normalizeOptionsOf, type NormalizeOptions } from "../normalize/access.js";
 
 /** Git's output; light, unlike sources.ts, so the catalog's cache key can find a base's config without loading the compiler. */
@@ -61,6 +62,7 @@ function configOptions(values: ConfigValues): NormalizeOptions {
   return normalizeOptionsOf({
     ...(values.providers === undefined ? {} : { providers: values.providers }),
     ...(auth === undefined ? {} : { auth: { defaultScopes: auth.defaultScopes ?? [], server: {} } }),
+    ...(values.rateLimit === undefined ? {} : { rateLimit: rateLimitOf(values.rateLimit) }),
   });
 }
 

@@ -101,6 +101,7 @@ function contractData(tool: ToolIR, shared: SharedDefs): JsonObject {
     ...(tool.content === undefined ? {} : { content: [...tool.content] }),
     ...(tool.scopes === undefined ? {} : { scopes: [...tool.scopes] }),
     ...(tool.confirm === undefined ? {} : { confirm: true }),
+    ...(tool.rateLimit === undefined ? {} : { rateLimit: { ...tool.rateLimit } }),
     inputSchema: shared.referring(tool.inputSchema),
     outputSchema: shared.referring(tool.outputSchema),
     annotations: tool.annotations as unknown as JsonObject,

@@ -83,8 +83,9 @@ export function ${name}(
   handlers: ${HANDLERS},
   options?: ${SERVER_OPTIONS} & ${optionsType},
 ): ${handlerType} {
+  // Declared rate limits are counted once, at the border, which answers 429.
   return ${createTool}(
-    () => ${CREATE_SERVER}(handlers, options),
+    () => ${CREATE_SERVER}(handlers, { ...options, countRateLimits: false }),
     options,
     ${CONTRACTS},
   );
@@ -96,7 +97,12 @@ export function ${name}(
 ): ${handlerType} {
   const { auth, ...rest } = options ?? {};
   const gate = ${CREATE_AUTH_GATE}(auth ?? {}, ${CONTRACTS}, authDefaults);
-  const serverOptions: ${SERVER_OPTIONS} = { listing: gate.listing, ...rest };
+  // Declared rate limits are counted once, at the border, which answers 429.
+  const serverOptions: ${SERVER_OPTIONS} = {
+    listing: gate.listing,
+    ...rest,
+    countRateLimits: false,
+  };
   return ${createTool}(
     () => ${CREATE_SERVER}(handlers, serverOptions),
     rest,

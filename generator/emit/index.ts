@@ -6,7 +6,7 @@
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
-import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
+import type { ContractIR, EmittedFile, RateLimitIR, ToolIR } from "../ir.js";
 import { TARGETS } from "../targets/registry.js";
 import type { Target, TargetEmitter } from "../targets/target.js";
 import type { ContractTestOptions } from "./contract-tests.js";
@@ -28,6 +28,8 @@ export interface EmitOptions {
    * emitted only with it.
    */
   readonly auth?: AuthSetting;
+  /** The config's `rateLimit`, which normalize applies to every tool that declares none (part of the build cache's key, like `auth`). */
+  readonly rateLimit?: RateLimitIR;
   /** The options of the targets that parse a config section of their own (Target.config), by target name; plain data. */
   readonly targets?: Readonly<Record<string, unknown>>;
 }

@@ -1,13 +1,14 @@
 /**
- * Who may call a tool, and whether a person confirms each call: a
- * contract's `scopes` (or the config's default) and `confirm`. A confirmed
- * tool can be refused for reasons of toolc's own, which join the
- * contract's declared errors, so that callers, types and the typed client
- * know them like any other rejection reason.
+ * Who may call a tool, how often, and whether a person confirms each call:
+ * a contract's `scopes` and `rateLimit` (or the config's defaults) and
+ * `confirm`. A confirmed or rate-limited tool can be refused for reasons of
+ * toolc's own, which join the contract's declared errors, so that callers,
+ * types and the typed client know them like any other rejection reason.
  */
 import type { AuthSetting } from "../config/auth.js";
+import { rateLimitOf, type RateLimitValues } from "../config/rate-limit.js";
 import { Codes, error, warning } from "../diagnostics.js";
-import type { DeclaredError, Diagnostic, Effect } from "../ir.js";
+import type { DeclaredError, Diagnostic, Effect, RateLimitIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 
 /** The tool's `_meta` key listing the scopes a call needs; absent when it needs none. */
@@ -19,12 +20,15 @@ export interface NormalizeOptions {
   readonly providers?: boolean;
   /** The config's `auth:` section; absent: auth is off. */
   readonly auth?: AuthSetting;
+  /** The config's `rateLimit`: the limit of every tool whose contract declares none. */
+  readonly rateLimit?: RateLimitIR;
 }
 
-/** The settings normalize depends on: the config's `providers` (default true) and its `auth:` section. */
+/** The settings normalize depends on: the config's `providers` (default true), its `auth:` section and its `rateLimit`. */
 export interface NormalizeSettings {
   readonly providers?: boolean;
   readonly auth?: AuthSetting;
+  readonly rateLimit?: RateLimitIR;
 }
 
 /**
@@ -34,8 +38,18 @@ export interface NormalizeSettings {
  * the same lints.
  */
 export function normalizeOptionsOf(settings: NormalizeSettings): NormalizeOptions {
-  return { providers: settings.providers !== false, ...(settings.auth === undefined ? {} : { auth: settings.auth }) };
+  return {
+    providers: settings.providers !== false,
+    ...(settings.auth === undefined ? {} : { auth: settings.auth }),
+    ...(settings.rateLimit === undefined ? {} : { rateLimit: settings.rateLimit }),
+  };
 }
+
+/** The reason a call over its declared rate limit is refused with (runtime/rate-limit.ts gives it). Reserved like the confirmation reasons. */
+export const RATE_LIMIT_ERROR: DeclaredError = {
+  code: "RATE_LIMITED",
+  description: "Too many calls from this caller in the tool's rate-limit window; nothing was done. Retry after the time the refusal gives (HTTP Retry-After).",
+};
 
 /**
  * The reasons a tool with `confirm: true` may be rejected with, before its
@@ -60,6 +74,7 @@ interface RawAccess {
   readonly effect: Effect;
   readonly scopes?: readonly string[];
   readonly confirm?: boolean;
+  readonly rateLimit?: RateLimitValues;
   readonly errors?: Record<string, unknown>;
 }
 
@@ -67,7 +82,9 @@ export interface Access {
   /** The scopes a call needs, the default applied; empty: none. */
   readonly scopes: readonly string[];
   readonly confirm: boolean;
-  /** The contract's declared errors, and for a confirmed tool toolc's own after them. */
+  /** Calls per window per caller, the config's default applied; absent: none declared. */
+  readonly rateLimit?: RateLimitIR;
+  /** The contract's declared errors, and for a confirmed or rate-limited tool toolc's own after them. */
   readonly errors: readonly DeclaredError[];
 }
 
@@ -79,13 +96,14 @@ export interface Access {
 export function accessOf(raw: RawAccess, declared: readonly DeclaredError[], file: YamlSource, options: NormalizeOptions, out: Diagnostic[]): Access {
   const scopes = raw.scopes ?? options.auth?.defaultScopes ?? [];
   const confirm = raw.confirm === true;
-  for (const reserved of CONFIRMATION_ERRORS) {
+  const rateLimit = raw.rateLimit === undefined ? options.rateLimit : rateLimitOf(raw.rateLimit);
+  for (const reserved of [...CONFIRMATION_ERRORS, RATE_LIMIT_ERROR]) {
     if (declared.some((e) => e.code === reserved.code)) {
       out.push(
         error(
           file.locate(["errors", reserved.code], { key: true }),
           Codes.invalidValue,
-          `rejection reason \`${reserved.code}\` is reserved for confirmed calls (\`confirm: true\`); name it otherwise`,
+          `rejection reason \`${reserved.code}\` is reserved for ${reserved === RATE_LIMIT_ERROR ? "rate-limited calls (`rateLimit`)" : "confirmed calls (`confirm: true`)"}; name it otherwise`,
         ),
       );
     }
@@ -101,7 +119,8 @@ export function accessOf(raw: RawAccess, declared: readonly DeclaredError[], fil
       ),
     );
   }
-  return { scopes, confirm, errors: confirm ? [...declared, ...CONFIRMATION_ERRORS] : declared };
+  const own = [...(confirm ? CONFIRMATION_ERRORS : []), ...(rateLimit === undefined ? [] : [RATE_LIMIT_ERROR])];
+  return { scopes, confirm, ...(rateLimit === undefined ? {} : { rateLimit }), errors: own.length === 0 ? declared : [...declared, ...own] };
 }
 
 /** A scope name to suggest, from the tool's name: `delete_customer` → `customer:delete`. */

@@ -48,6 +48,7 @@ interface RawTool {
   idempotencyKey?: string;
   scopes?: string[];
   confirm?: boolean;
+  rateLimit?: { calls: number; windowSeconds: number; per?: "subject" | "client" };
   input: JsonObject;
   output: JsonObject;
   errors?: Record<string, { description: string }>;
@@ -311,6 +312,7 @@ export function normalizeTool(
     errors: access.errors,
     ...(access.scopes.length === 0 ? {} : { scopes: access.scopes }),
     ...(access.confirm ? { confirm: true as const } : {}),
+    ...(access.rateLimit === undefined ? {} : { rateLimit: access.rateLimit }),
     ...(raw.content === undefined ? {} : { content: raw.content }),
     source: file.source,
     baseName: pascalCase(raw.name),

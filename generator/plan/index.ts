@@ -211,6 +211,7 @@ export function emitOptionsOf(plan: Plan): EmitOptions {
     ...(plan.server === undefined ? {} : { server: plan.server }),
     ...(plan.providers === false ? { providers: false } : {}),
     ...(plan.auth === undefined ? {} : { auth: plan.auth }),
+    ...(plan.normalize.rateLimit === undefined ? {} : { rateLimit: plan.normalize.rateLimit }),
     ...(Object.keys(plan.targets).length === 0 ? {} : { targets: plan.targets }),
   };
   const tests = plan.tests;

@@ -50,6 +50,16 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
+/** A tool's declared rate limit (`rateLimit` in its contract or in toolc.config.yaml). */
+export interface DeclaredRateLimit {
+  /** Calls a caller may make per window. */
+  readonly calls: number;
+  /** The window, in seconds; it starts with a caller's first call. */
+  readonly windowSeconds: number;
+  /** Who is counted: the verified token's subject or its OAuth client; without a verified caller, every call under one key. */
+  readonly per: "subject" | "client";
+}
+
 export interface RetryPolicy {
   /** Total attempts, including the first. */
   attempts: number;
@@ -145,6 +155,8 @@ export interface ToolContract<
   readonly scopes?: readonly string[];
   /** Every call is confirmed by the user through the client before the handler runs (runtime/confirm.ts). */
   readonly confirm?: true;
+  /** Calls per window per caller, declared in the contract or the config; the generated server counts them in its store on every entry (runtime/rate-limit.ts). */
+  readonly rateLimit?: DeclaredRateLimit;
   /** The schemas served in tools/list, exactly as the validators were compiled from them. */
   readonly inputSchema: JsonSchemaObject;
   readonly outputSchema: JsonSchemaObject;

@@ -12,6 +12,15 @@ import { ConfigurationError } from "./confirm.js";
 import type { AnyToolContract, ContractMap } from "./contract.js";
 import { failure } from "./policy.js";
 import { toCallResult } from "./server.js";
+import {
+  callerKeyOf,
+  countCall,
+  rateEvent,
+  rateLimitedMessage,
+  rateStoreProblem,
+  toolRateKey,
+  traced,
+} from "./rate-count.js";
 import { memoryStore, type SharedStore } from "./store.js";
 import type { TraceEvent } from "./types.js";
 
@@ -78,10 +87,7 @@ function callerKey(
         readonly extra?: { readonly subject?: unknown };
       }
     | undefined;
-  const value = per === "client" ? info?.clientId : info?.extra?.subject;
-  return typeof value === "string" && value !== ""
-    ? `${per}:${value}`
-    : "anonymous";
+  return callerKeyOf(per, info?.extra?.subject, info?.clientId);
 }
 
 function contractNamed(
@@ -93,21 +99,13 @@ function contractNamed(
   return undefined;
 }
 
-function trace(onTrace: RateLimitOptions["onTrace"], event: TraceEvent): void {
-  try {
-    onTrace?.(event);
-  } catch {
-    // A failing onTrace changes nothing, as in the executor.
-  }
-}
-
 /** The 429: `Retry-After` in whole seconds, and the call's failure envelope as the tools/call result. */
 function limited(
   contract: AnyToolContract | undefined,
   id: unknown,
   retryAfter: number,
 ): Response {
-  const message = `Too many calls: try again in ${retryAfter} s. Nothing was done.`;
+  const message = rateLimitedMessage(retryAfter);
   const payload =
     contract === undefined
       ? { error: { code: -32000, message } }
@@ -135,63 +133,72 @@ function limited(
 }
 
 /**
- * The border's rate limiter for these options; undefined without a
- * `rateLimit`. More than one instance with no shared store is a start-up
- * error: each would count alone, and the limit would be one per instance.
+ * The border's rate limiter for these options and contracts; undefined
+ * when neither the options' `rateLimit` nor any contract's declared
+ * `rateLimit` asks for one. The options' limit counts every tool's calls
+ * per caller; a declared one, its own tool's (the servers behind the
+ * border then leave it to here: `countRateLimits: false`). More than one
+ * instance with no shared store is a start-up error: each would count
+ * alone, and the limit would be one per instance.
  */
 export function rateLimiter(
   options: RateLimitOptions,
   contracts: ContractMap,
 ): Limiter | undefined {
   const limit = options.rateLimit;
-  if (limit === undefined) return undefined;
+  const declared = Object.values(contracts).some(
+    (contract) => contract.rateLimit !== undefined,
+  );
+  if (limit === undefined && !declared) return undefined;
   if (
-    !(Number.isInteger(limit.calls) && limit.calls > 0) ||
-    !(limit.windowSeconds > 0)
+    limit !== undefined &&
+    (!(Number.isInteger(limit.calls) && limit.calls > 0) ||
+      !(limit.windowSeconds > 0))
   )
     throw new ConfigurationError(
       "toolc: rateLimit needs `calls`, a whole number above 0, and `windowSeconds` above 0.",
     );
-  if (
-    (options.instances ?? 1) > 1 &&
-    (options.store === undefined || options.store.local === true)
-  )
-    throw new ConfigurationError(
-      `toolc: a rate limit on ${options.instances} instances needs a shared \`store\` (redisStore, runtime/store.ts), or each instance would count alone; see docs/scaling.md.`,
-    );
+  const problem = rateStoreProblem(options.store, options.instances);
+  if (problem !== undefined) throw new ConfigurationError(problem);
   const store = options.store ?? memoryStore();
-  const windowMs = limit.windowSeconds * 1000;
-  const per = limit.per ?? "subject";
+  const per = limit?.per ?? "subject";
+  /** Counts one call; a Response refuses it. */
+  const count = async (
+    key: string,
+    calls: { calls: number; windowSeconds: number },
+    contract: AnyToolContract | undefined,
+    name: string,
+    body: unknown,
+  ): Promise<Response | undefined> => {
+    const counted = await countCall(store, key, calls);
+    const version = contract?.version ?? 0;
+    // A limit that cannot be counted lets the call through: the limit guards capacity, not a promise to the user (a confirmed call still needs the store to run). The operator sees each one.
+    if ("error" in counted)
+      traced(
+        options.onTrace,
+        rateEvent(name, version, "RATE_UNCOUNTED", counted.error),
+      );
+    if (!counted.over) return undefined;
+    traced(options.onTrace, rateEvent(name, version, "RATE_LIMITED"));
+    const id = (body as { readonly id?: unknown }).id;
+    return limited(contract, id, counted.retryAfter);
+  };
   return async (request, body, auth) => {
     const name = calledTool(body);
     if (name === undefined) return undefined;
-    const key =
-      typeof per === "function" ? per(request, auth) : callerKey(per, auth);
-    if (key === undefined) return undefined;
     const contract = contractNamed(contracts, name);
-    const event = (reason: string, error?: unknown): TraceEvent => ({
-      tool: name,
-      version: contract?.version ?? 0,
-      attempt: 0,
-      durationMs: 0,
-      code: "REJECTED",
-      effect: "none",
-      issuePaths: [],
-      reason,
-      ...(error === undefined ? {} : { error }),
-    });
-    let counted: { count: number; resetMs: number };
-    try {
-      counted = await store.increment(`rate:${key}`, windowMs);
-    } catch (error) {
-      // A limit that cannot be counted lets the call through: the limit guards capacity, not a promise to the user (a confirmed call still needs the store to run). The operator sees each one.
-      trace(options.onTrace, { ...event("RATE_UNCOUNTED", error), code: "OK" });
-      return undefined;
+    if (limit !== undefined) {
+      const key =
+        typeof per === "function" ? per(request, auth) : callerKey(per, auth);
+      const refused =
+        key === undefined
+          ? undefined
+          : await count(`rate:${key}`, limit, contract, name, body);
+      if (refused !== undefined) return refused;
     }
-    if (counted.count <= limit.calls) return undefined;
-    trace(options.onTrace, event("RATE_LIMITED"));
-    const retryAfter = Math.max(1, Math.ceil(counted.resetMs / 1000));
-    const id = (body as { readonly id?: unknown }).id;
-    return limited(contract, id, retryAfter);
+    const own = contract?.rateLimit;
+    if (own === undefined) return undefined;
+    const caller = toolRateKey(name, callerKey(own.per, auth));
+    return count(caller, own, contract, name, body);
   };
 }

@@ -114,6 +114,26 @@ describe("two instances behind haproxy, one redis-server", () => {
     for (const instance of instances) expect(instance.stderr()).toContain('"reason":"RATE_LIMITED"');
   });
 
+  it("a limit declared in the contract holds across both instances: quota's 10 calls a minute, the rest 429 with the envelope", async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 16; n++) {
+      const response = await fetch(lb, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...modernHeaders("tools/call", "quota") },
+        body: JSON.stringify({ jsonrpc: "2.0", id: n, method: "tools/call", params: { name: "quota", arguments: { n }, _meta: envelope() } }),
+      });
+      statuses.push(response.status);
+      const body = (await response.json()) as { result: { _meta?: Record<string, unknown> } };
+      if (response.status === 429) {
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+        expect(body.result._meta?.["toolc/failure"]).toMatchObject({ code: "REJECTED", reason: "RATE_LIMITED", tool: "quota", effect: "none" });
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(6).fill(429)]);
+    // Round-robin: each instance refused some of quota's calls, so each counted in the shared store, not alone.
+    for (const instance of instances) expect(instance.stderr()).toContain('"reason":"RATE_LIMITED","code":"REJECTED","tool":"quota"');
+  });
+
   it("one instance stopped mid-run loses no confirmed call and runs none twice", async () => {
     const ids = Array.from({ length: 200 }, (_, i) => `stop-${i}`);
     let done = 0;

@@ -15,7 +15,10 @@
  * with their challenges, the RFC 9728 metadata route) must be the same
  * status, body and challenge on every runtime as on the Node handler.
  * Deno, Bun and wrangler come pinned from test/web-runtimes (npm run
- * runtimes).
+ * runtimes). The fetch handler on Node runs on the Node.js running the
+ * suite and again on Node.js 22, 24 and 26 (test/node-runtimes): only that
+ * column, since the Node handler and the other runtimes do not change with
+ * the Node line the suite runs on.
  */
 import { spawn } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authProject, startIssuer, type Issuer } from "./auth/harness.js";
 import { GATED_PATH, GATED_RESOURCE } from "../web-runtimes/routes.js";
 import { wranglerArgv } from "../web-runtimes/wrangler.js";
+import { INSTALLED_MAJORS, nodeBin } from "../helpers/node-runtimes.js";
 import { call, envelopeOf, LogBuffer, newClient, stopProcess } from "./helpers.js";
 import { envelope } from "./rpc.js";
 
@@ -42,6 +46,7 @@ let issuer: Issuer;
 const RUNTIMES: Record<string, () => Promise<{ argv: string[]; env?: Record<string, string> }>> = {
   "node (createHttpHandler)": async () => ({ argv: [process.execPath, "--import", "tsx", SERVE], env: { TOOLC_RT_ENTRY: "node-http" } }),
   node: async () => ({ argv: [process.execPath, "--import", "tsx", SERVE] }),
+  ...Object.fromEntries(INSTALLED_MAJORS.map((major) => [`node ${major}`, async () => ({ argv: [nodeBin(major), "--import", "tsx", SERVE] })])),
   deno: async () => ({ argv: [installed("deno"), "run", "--allow-all", "--sloppy-imports", SERVE] }),
   bun: async () => ({ argv: [installed("bun"), "run", SERVE] }),
   workerd: async () => ({ argv: await wranglerArgv(workerConfig()) }),

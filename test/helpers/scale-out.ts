@@ -1,6 +1,7 @@
 /**
  * A scale-out deployment on loopback, from real parts: a generated project
- * with one confirmed tool (wipe_record) and one read tool (ping), served by
+ * with one confirmed tool (wipe_record), one read tool (ping) and one whose
+ * contract declares a rate limit (quota: 10 calls a minute), served by
  * instances that are separate Node processes with the generated HTTP
  * handler, each holding a node-redis client to a shared Debian
  * redis-server, and Debian's haproxy round-robin in front of them
@@ -54,6 +55,9 @@ output:
   required: [n]
 `;
 
+/** A read tool whose contract declares its limit: 10 calls a minute, counted by the generated code in the shared store. */
+const QUOTA = PING.replace("name: ping", "name: quota").replace("effect: read\n", "effect: read\nrateLimit: { calls: 10, windowSeconds: 60 }\n");
+
 /**
  * One instance: the generated createHttpHandler with a redisStore, the
  * shared key, a rate limit per x-tenant header, and the operator's trace on
@@ -82,6 +86,7 @@ const handlers = {
     return { wiped: input.id };
   },
   ping: (input) => ({ n: input.n }),
+  quota: (input) => ({ n: input.n }),
 };
 const options = {
   store,
@@ -114,6 +119,7 @@ export async function scaleOutProject(): Promise<string> {
   mkdirSync(join(dir, "definitions"));
   writeFileSync(join(dir, "definitions", "wipe_record.yaml"), WIPE);
   writeFileSync(join(dir, "definitions", "ping.yaml"), PING);
+  writeFileSync(join(dir, "definitions", "quota.yaml"), QUOTA);
   writeFileSync(join(dir, "toolc.config.yaml"), "definitions: definitions\nout: generated\nmcp: { sdk: 2 }\nproviders: false\n");
   const dependencies = { "@modelcontextprotocol/server": "*", "@modelcontextprotocol/node": "*", redis: "*" };
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "scale-out", private: true, type: "module", dependencies }));

@@ -3,7 +3,7 @@
  * tree as it is, the same contracts generated for 1.x into a scratch folder
  * under .tmp/ (inside the repository, so its imports resolve from
  * node_modules), both behind Node's `createHttpHandler`, and the 2.x tree
- * through `createFetchHandler` on Node and on workerd. Each server is
+ * through `createFetchHandler` on Node, workerd, Deno and Bun. Each server is
  * started once, and every generation that covers its column runs against
  * it, one server after the other.
  */
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { run } from "../../generator/pipeline/run.js";
 import type { GenerationResults } from "./report.js";
 import { columnsOf, GENERATIONS, type Column, type Generation } from "./scenarios.js";
-import { COMMITTED_TREE, serveFetchOnNode, serveFetchOnWorkerd, serveTree, type RunningServer } from "./server.js";
+import { COMMITTED_TREE, serveFetchOn, serveFetchOnNode, serveFetchOnWorkerd, serveTree, type RunningServer } from "./server.js";
 import { runServerSuite, type ScenarioResult } from "./suite.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -51,6 +51,8 @@ export async function runGenerations(generations: readonly Generation[] = GENERA
       ["SDK 1.x", await runAgainst(() => serveTree(sdk1.tree, "toolc-conformance-sdk1"), "SDK 1.x", generations)],
       ["SDK 2.x, fetch on Node", await runAgainst(serveFetchOnNode, "SDK 2.x, fetch on Node", generations)],
       ["SDK 2.x, fetch on workerd", await runAgainst(serveFetchOnWorkerd, "SDK 2.x, fetch on workerd", generations)],
+      ["SDK 2.x, fetch on Deno", await runAgainst(() => serveFetchOn("deno"), "SDK 2.x, fetch on Deno", generations)],
+      ["SDK 2.x, fetch on Bun", await runAgainst(() => serveFetchOn("bun"), "SDK 2.x, fetch on Bun", generations)],
     ]);
     return generations.map((generation) => ({
       generation,

@@ -19,11 +19,12 @@ export type SdkLine = "SDK 2.x" | "SDK 1.x";
 
 /**
  * A column of the results: the Node handler (`createHttpHandler`) per SDK
- * line, and the SDK 2.x tree through `createFetchHandler` on Node and on
- * workerd (no `nodejs_compat`), each run with the same scenario table.
+ * line, and the SDK 2.x tree through `createFetchHandler` on Node, on
+ * workerd (no `nodejs_compat`), on Deno and on Bun, each run with the same
+ * scenario table.
  */
-export type Column = SdkLine | "SDK 2.x, fetch on Node" | "SDK 2.x, fetch on workerd";
-const FETCH_COLUMNS: readonly Column[] = ["SDK 2.x, fetch on Node", "SDK 2.x, fetch on workerd"];
+export type Column = SdkLine | "SDK 2.x, fetch on Node" | "SDK 2.x, fetch on workerd" | "SDK 2.x, fetch on Deno" | "SDK 2.x, fetch on Bun";
+const FETCH_COLUMNS: readonly Column[] = ["SDK 2.x, fetch on Node", "SDK 2.x, fetch on workerd", "SDK 2.x, fetch on Deno", "SDK 2.x, fetch on Bun"];
 
 /** The columns a generation is run in: its SDK lines', and the fetch handler's where it covers SDK 2.x. */
 export function columnsOf(generation: Generation): Column[] {

@@ -5,13 +5,16 @@
  * same handlers. The committed tree is also served through its
  * `createFetchHandler`: on Node (@hono/node-server, in this process) and on
  * workerd (test/web-runtimes/conformance-worker.ts under `wrangler dev
- * --local`, without `nodejs_compat`), with the same options (options.ts).
+ * --local`, without `nodejs_compat`), on Deno and on Bun
+ * (test/web-runtimes/conformance-serve.ts under `Deno.serve` and
+ * `Bun.serve`), with the same options (options.ts).
  */
 import { createServer as createNodeServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { startOnRuntime, type WebRuntime } from "../web-runtimes/runtimes.js";
 import { startWorker } from "../web-runtimes/wrangler.js";
 import { handlers } from "./handlers.js";
 import { SERVE_OPTIONS } from "./options.js";
@@ -74,4 +77,10 @@ export async function serveFetchOnNode(): Promise<RunningServer> {
 export async function serveFetchOnWorkerd(): Promise<RunningServer> {
   const worker = await startWorker(fileURLToPath(new URL("../web-runtimes/conformance.toml", import.meta.url)));
   return { url: worker.url, close: worker.stop };
+}
+
+/** The committed tree's createFetchHandler served by Deno or Bun. */
+export async function serveFetchOn(runtime: WebRuntime): Promise<RunningServer> {
+  const served = await startOnRuntime(runtime);
+  return { url: served.url, close: served.stop };
 }

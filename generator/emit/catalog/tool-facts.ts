@@ -65,6 +65,7 @@ export function policyFacts(tool: ToolIR): Fact[] {
     tool.confirm === true
       ? { label: "Confirmed", value: [text("yes: the user approves each call, with its exact arguments, before the handler runs")] }
       : undefined,
+    ...rateLimitFacts(tool),
     tool.deprecated === undefined ? undefined : { label: "Deprecated", value: [text(tool.deprecated === true ? "yes" : tool.deprecated)] },
     tool.sunset === undefined ? undefined : { label: "Sunset", value: [text(`may be removed from ${tool.sunset}`)] },
     tool.content === undefined
@@ -89,5 +90,26 @@ export function timingFacts(tool: ToolIR): Fact[] {
     { label: "Timeout", value: [text(`${ms(tool.timeoutMs)} per attempt`)] },
     ...retryFacts(tool),
     { label: "Budget", value: [text(`${ms(tool.retry.budgetMs)} for the whole call, attempts and delays included`)] },
+  ];
+}
+
+const PER_WORDS = { subject: "per caller (the token's subject)", client: "per OAuth client" } as const;
+
+/** The declared rate limit (the contract's, else the config's), as the generated server counts it. */
+function rateLimitFacts(tool: ToolIR): Fact[] {
+  const limit = tool.rateLimit;
+  if (limit === undefined) return [];
+  const window = limit.windowSeconds === 1 ? "second" : `${limit.windowSeconds} s`;
+  return [
+    {
+      label: "Rate limit",
+      value: [
+        text(`${limit.calls} ${limit.calls === 1 ? "call" : "calls"} per ${window} ${PER_WORDS[limit.per]}; beyond it a call is refused, `),
+        code("REJECTED"),
+        text(" / "),
+        code("RATE_LIMITED"),
+        text(", with the seconds to wait (HTTP 429 Retry-After)"),
+      ],
+    },
   ];
 }

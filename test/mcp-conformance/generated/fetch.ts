@@ -23,8 +23,9 @@ export function createFetchHandler(
   handlers: Handlers,
   options?: ServerOptions & FetchHandlerOptions,
 ): (request: Request) => Promise<Response> {
+  // Declared rate limits are counted once, at the border, which answers 429.
   return createToolFetchHandler(
-    () => createServer(handlers, options),
+    () => createServer(handlers, { ...options, countRateLimits: false }),
     options,
     contracts,
   );

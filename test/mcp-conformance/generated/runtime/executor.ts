@@ -6,6 +6,7 @@
  */
 import type {
   AnyToolContract,
+  DeclaredRateLimit,
   OutputOf,
   ReasonOf,
   ToolValidators,
@@ -39,6 +40,7 @@ import {
   truncate,
   uncertainEffect,
 } from "./policy.js";
+import { withinRateLimit } from "./rate-count.js";
 import { collectSecrets, redactError, redactText, Secrets } from "./redact.js";
 import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
 import { validatorsOf } from "./validators.js";
@@ -700,13 +702,33 @@ export function executeTool<C extends AnyToolContract>(
   const settled = options ?? {};
   const guard = settled.guard;
   const run = handler as AnyHandler | undefined;
-  return (
+  const call = (): Promise<Result> =>
     guard === undefined
       ? execute(contract, rawInput, run, settled)
       : guarded(guard, contract, rawInput, settled, () =>
           execute(contract, rawInput, run, settled),
+        );
+  // A declared rate limit counts every call that reaches here, unless the border in front already counted it.
+  const limit =
+    settled.countRateLimits === false ? undefined : declaredLimit(contract);
+  return (
+    limit === undefined
+      ? call()
+      : withinRateLimit(contract, limit, settled, call).catch(() =>
+          lastResort(contract),
         )
   ) as Promise<ToolResult<OutputOf<C>, ReasonOf<C>>>;
+}
+
+/** The contract's declared rate limit; undefined for one that is not a contract at all (execute then answers with its last resort). */
+function declaredLimit(
+  contract: AnyToolContract,
+): DeclaredRateLimit | undefined {
+  try {
+    return contract.rateLimit;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A call under the conversation's loop guard (runtime/loop-guard.ts); a guard that throws ends in an envelope too. */

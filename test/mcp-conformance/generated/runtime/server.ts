@@ -27,11 +27,13 @@ import { LogLevels, routeNotifications } from "./call-notifier.js";
 import {
   approvalsFor,
   confirmCall,
+  ConfigurationError,
   type Approvals,
   type ConfirmOptions,
 } from "./confirm.js";
 import { serverLogLevel, type LogLevelSetting } from "./notify.js";
 import { failure } from "./policy.js";
+import { rateStoreProblem } from "./rate-count.js";
 import type { CacheHint } from "./sdk-port.js";
 import type { SharedStore } from "./store.js";
 import type {
@@ -392,6 +394,13 @@ export function createToolCalls<M extends ContractMap>(
   )
     ? approvalsFor(confirm, { store, instances })
     : undefined;
+  if (
+    executeOptions.countRateLimits !== false &&
+    [...served.values()].some((s) => s.contract.rateLimit !== undefined)
+  ) {
+    const problem = rateStoreProblem(store, instances);
+    if (problem !== undefined) throw new ConfigurationError(problem);
+  }
   // One per server (a connection, or a stateless request), so the level a client sets is this connection's.
   const levels = new LogLevels(serverLogLevel(logLevel));
   return {
@@ -437,6 +446,8 @@ export function createToolCalls<M extends ContractMap>(
       ]);
       try {
         const callOptions: ExecuteOptions = { ...executeOptions };
+        // Declared rate limits count in the server's store, shared with the other instances.
+        if (store !== undefined) callOptions.store = store;
         if (signal !== undefined) callOptions.signal = signal;
         if (onTrace !== undefined) callOptions.onTrace = onTrace;
         if (extra.auth !== undefined) callOptions.caller = extra.auth;
