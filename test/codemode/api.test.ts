@@ -22,6 +22,7 @@ interface CodeModeModule {
   codeModeHost(handlers: unknown): (tool: string, input: unknown) => Promise<unknown>;
   codeModeTools: Record<string, string>;
   codeModeDeclarations: string;
+  cloudflareCodeMode(call: unknown): { name: string; types: string; tools: Record<string, { execute(args: unknown): Promise<unknown> }> };
 }
 interface IndexModule {
   createServer(handlers: unknown): Parameters<typeof connectInMemory>[0];
@@ -96,6 +97,17 @@ describe("the code-mode API in process", () => {
       getOrder: "get_order",
       searchOrders: "search_orders",
     });
+  });
+});
+
+describe("the @cloudflare/codemode binding", () => {
+  it("runs each tool through the host's executor, and a failure's message leads with its code and issues", async () => {
+    const provider = codemode.cloudflareCodeMode(codemode.codeModeHost(createDemoHandlers().handlers));
+    expect(provider.name).toBe("tools");
+    expect(provider.types).toBe(codemode.codeModeDeclarations);
+    await expect(provider.tools.getOrder!.execute({ customerId: "cus_1" })).resolves.toMatchObject({ found: true });
+    await expect(provider.tools.getOrder!.execute({ customerId: "" })).rejects.toThrow(/^INVALID_INPUT: .*\(customerId: /);
+    await expect(provider.tools.getOrder!.execute({ customerId: "cus_blocked" })).rejects.toThrow(/^REJECTED CUSTOMER_BLOCKED: /);
   });
 });
 
