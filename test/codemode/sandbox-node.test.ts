@@ -1,5 +1,5 @@
 /**
- * A model-written script (fixtures/orders-script.ts) in a Node.js process
+ * A model-written script (fixtures/orders-script.ts.txt) in a Node.js process
  * with nothing granted by the permission model, on every Node.js the suite
  * has (the one running it, 22, 24, 26): its tool calls reach the generated
  * executor on the host and stay validated (INVALID_INPUT arrives as a typed

@@ -1,7 +1,7 @@
 /**
  * The code-mode API type-checks: the generated codemode.ts under the
  * strictest flags on every TypeScript the suite supports, and the model's
- * script (fixtures/orders-script.ts) against the declaration text alone
+ * script (fixtures/orders-script.ts.txt) against the declaration text alone
  * (`codeModeDeclarations` as a .d.ts, no other types than the standard
  * library's) under TypeScript 7's strictest, where a call with a wrong
  * argument type is refused: the declarations are the contract's types, not
@@ -93,7 +93,7 @@ describe("a script written against the declaration text", () => {
     const folder = join(dir, "script");
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "codemode.d.ts"), declarations);
-    copyFileSync(join(HERE, "fixtures/orders-script.ts"), join(folder, "orders-script.ts"));
+    copyFileSync(join(HERE, "fixtures/orders-script.ts.txt"), join(folder, "orders-script.ts"));
     const result = await tsc(typescript7.bin, typescript7.args, tsconfig(folder, ["codemode.d.ts", "orders-script.ts"], ["es2022", "dom"]));
     expect(result.output).toBe("");
     expect(result.code).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * A model-written script (fixtures/orders-script.ts) in workerd with no
+ * A model-written script (fixtures/orders-script.ts.txt) in workerd with no
  * network (its global outbound allows no address) and one binding, the
  * tools: its calls reach the generated executor on the host and stay
  * validated (INVALID_INPUT arrives as a typed ToolCallError), while its

@@ -1,5 +1,5 @@
 /**
- * What the sandbox tests share: the model's script (fixtures/orders-script.ts)
+ * What the sandbox tests share: the model's script (fixtures/orders-script.ts.txt)
  * as the JavaScript a sandbox evaluates, the code-mode runtime compiled for
  * one, and a listening server the script is told about and must not reach.
  */
@@ -12,7 +12,7 @@ const HERE = new URL(".", import.meta.url).pathname;
 
 /** The script, compiled, as an async arrow function's source; `hostUrl` is the address it tries to fetch. */
 export function orderScript(hostUrl: string): string {
-  const source = readFileSync(join(HERE, "fixtures/orders-script.ts"), "utf8").replace('"HOST_URL"', JSON.stringify(hostUrl));
+  const source = readFileSync(join(HERE, "fixtures/orders-script.ts.txt"), "utf8").replace('"HOST_URL"', JSON.stringify(hostUrl));
   return toJs(source, "orders-script.ts")
     .replace(/^\/\/.*\n/gm, "")
     .trim()
