@@ -32,6 +32,7 @@ const INTEGRATION = [
   "test/evals/promptfoo.test.ts",
   "test/docs/cli.test.ts",
   "test/e2e/**/*.test.ts",
+  "test/codemode/sandbox-*.test.ts",
   "test/emit/types/soundness.test.ts",
   "test/fuzz/**/*.test.ts",
   "test/import/corpus.test.ts",

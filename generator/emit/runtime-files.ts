@@ -46,6 +46,8 @@ export interface RuntimeNeeds {
   readonly providers?: boolean;
   /** The config has an `auth:` section: http.ts imports the resource server. */
   readonly auth?: boolean;
+  /** codemode.ts is written (`codemode:` in the config). */
+  readonly codemode?: boolean;
 }
 
 /**
@@ -73,6 +75,7 @@ export const RUNTIME_ROOTS = {
   providers: ["providers.ts", "types.ts"],
   tests: ["contract-tests.ts"],
   auth: ["auth.ts"],
+  codemode: ["codemode.ts"],
 } as const satisfies Record<string, readonly string[]>;
 
 function isRuntimeSource(name: string): boolean {
@@ -101,6 +104,7 @@ export function reachedRuntimeFiles(needs: RuntimeNeeds, sources: ReadonlyMap<st
   const roots: string[] = [...RUNTIME_ROOTS.always];
   if (needs.providers !== false) roots.push(...RUNTIME_ROOTS.providers);
   if (needs.tests === true) roots.push(...RUNTIME_ROOTS.tests);
+  if (needs.codemode === true) roots.push(...RUNTIME_ROOTS.codemode);
   // SDK 1.x has no resource server (the config refuses `auth:` with it), so its runtime has no auth.ts to give.
   if (needs.auth === true) roots.push(...RUNTIME_ROOTS.auth.filter((name) => sources.has(name)));
   // mcp-host.ts, on SDK 2.x only: toolc's tools on an application's McpServer.

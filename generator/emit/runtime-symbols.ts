@@ -15,6 +15,7 @@ interface RuntimeModules {
   readonly api: typeof import("../runtime/api.js");
   readonly auth: typeof import("../runtime/auth.js");
   readonly border: typeof import("../runtime/border.js");
+  readonly codemode: typeof import("../runtime/codemode.js");
   readonly "contract-tests": typeof import("../runtime/contract-tests.js");
   readonly dispatch: typeof import("../runtime/dispatch.js");
   readonly http: typeof import("../runtime/http.js");
