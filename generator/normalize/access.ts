@@ -6,6 +6,7 @@
  * know them like any other rejection reason.
  */
 import type { AuthSetting } from "../config/auth.js";
+import type { LoadingSetting } from "../config/loading.js";
 import { Codes, error, warning } from "../diagnostics.js";
 import type { DeclaredError, Diagnostic, Effect } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
@@ -19,12 +20,15 @@ export interface NormalizeOptions {
   readonly providers?: boolean;
   /** The config's `auth:` section; absent: auth is off. */
   readonly auth?: AuthSetting;
+  /** The config's `loading:` section; absent: a tool is eager unless its contract says `loading: deferred`. */
+  readonly loading?: LoadingSetting;
 }
 
-/** The settings normalize depends on: the config's `providers` (default true) and its `auth:` section. */
+/** The settings normalize depends on: the config's `providers` (default true), its `auth:` and its `loading:` sections. */
 export interface NormalizeSettings {
   readonly providers?: boolean;
   readonly auth?: AuthSetting;
+  readonly loading?: LoadingSetting;
 }
 
 /**
@@ -34,7 +38,11 @@ export interface NormalizeSettings {
  * the same lints.
  */
 export function normalizeOptionsOf(settings: NormalizeSettings): NormalizeOptions {
-  return { providers: settings.providers !== false, ...(settings.auth === undefined ? {} : { auth: settings.auth }) };
+  return {
+    providers: settings.providers !== false,
+    ...(settings.auth === undefined ? {} : { auth: settings.auth }),
+    ...(settings.loading === undefined ? {} : { loading: settings.loading }),
+  };
 }
 
 /**

@@ -4,7 +4,21 @@
  * compile-time checks (strict Ajv, examples, retry safety, idempotency key).
  */
 import { Codes, error, warning } from "../diagnostics.js";
-import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, SensitivePaths, ToolIR } from "../ir.js";
+import type {
+  ContentKind,
+  DefOrigin,
+  Diagnostic,
+  Effect,
+  ExampleIR,
+  IconIR,
+  JsonObject,
+  JsonSchema,
+  RetryPolicy,
+  SensitivePaths,
+  ToolIR,
+  ToolLoading,
+} from "../ir.js";
+import { loadingOf } from "../config/loading.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
@@ -48,6 +62,7 @@ interface RawTool {
   idempotencyKey?: string;
   scopes?: string[];
   confirm?: boolean;
+  loading?: ToolLoading;
   input: JsonObject;
   output: JsonObject;
   errors?: Record<string, { description: string }>;
@@ -311,6 +326,7 @@ export function normalizeTool(
     errors: access.errors,
     ...(access.scopes.length === 0 ? {} : { scopes: access.scopes }),
     ...(access.confirm ? { confirm: true as const } : {}),
+    ...(loadingOf(raw.loading, file.source, options.loading) === "deferred" ? { loading: "deferred" as const } : {}),
     ...(raw.content === undefined ? {} : { content: raw.content }),
     source: file.source,
     baseName: pascalCase(raw.name),

@@ -28,7 +28,13 @@ const TESTS_DIR = "test/toolc";
 /** The agent loops of docs/providers.md, one file each, in the document's order. */
 export const SNIPPETS = ["openai", "openai-responses", "anthropic", "gemini", "ai-sdk"];
 
-export const PROVIDER_FILES = ["generated/providers.ts", "generated/runtime/providers.ts", "generated/runtime/provider-nulls.ts"];
+export const PROVIDER_FILES = [
+  "generated/providers.ts",
+  "generated/runtime/providers.ts",
+  "generated/runtime/provider-nulls.ts",
+  "generated/runtime/provider-calls.ts",
+  "generated/runtime/provider-agents.ts",
+];
 
 /**
  * The previous majors of the provider SDKs whose latest needs Node.js 22
