@@ -22,7 +22,7 @@ import { aiSdk, anthropic } from "../../generated/providers.js";
 
 let seen: unknown[] = [];
 const handlers: Handlers = {
-  get_order: () => ({ found: false }),
+  get_order: (input) => ({ found: true, customerId: input.customerId, orders: [] }),
   search_orders: (input) => {
     seen.push(input);
     return { orders: [{ id: "ord_1", status: "paid", amountCents: 1200 }], nextCursor: null };
@@ -37,7 +37,8 @@ const USAGE = { input_tokens: 10, output_tokens: 5 };
 /** Anthropic's scripted side: the server searched and found search_orders, and the model called it; then, given its result, it answers. */
 function claudeReply(body: Anthropic.MessageCreateParams): unknown {
   const last = body.messages.at(-1);
-  const result = Array.isArray(last?.content) ? last.content.find((b) => b.type === "tool_result") : undefined;
+  const blocks: Anthropic.ContentBlockParam[] = Array.isArray(last?.content) ? last.content : [];
+  const result = blocks.find((b): b is Anthropic.ToolResultBlockParam => b.type === "tool_result");
   const base = { id: `msg_${body.messages.length}`, type: "message", role: "assistant", model: body.model, stop_sequence: null, usage: USAGE };
   if (result !== undefined) return { ...base, content: [{ type: "text", text: `result: ${String(result.content)}` }], stop_reason: "end_turn" };
   return {
@@ -77,8 +78,8 @@ describe("deferred loading with a scripted model", () => {
     }
     const tools = requests[0]?.tools ?? [];
     expect(tools[0]).toEqual({ type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" });
-    expect(tools.find((t) => t.name === "search_orders")).toMatchObject({ defer_loading: true });
-    expect(tools.find((t) => t.name === "get_order")).not.toHaveProperty("defer_loading");
+    expect(tools.find((t) => "name" in t && t.name === "search_orders")).toMatchObject({ defer_loading: true });
+    expect(tools.find((t) => "name" in t && t.name === "get_order")).not.toHaveProperty("defer_loading");
     expect(seen).toEqual([{ filter: { customerId: "cus_1" }, limit: 20, cursor: null }]);
     const results = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b) => b.type === "tool_result");
     expect(results).toHaveLength(1);
