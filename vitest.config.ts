@@ -45,6 +45,7 @@ const INTEGRATION = [
   "test/mcp-conformance/conformance.test.ts",
   "test/otel/consumer.test.ts",
   "test/providers/sdk-types.test.ts",
+  "test/providers/deferred-github.test.ts",
   "test/runtime/transports.test.ts",
   "test/soundness/**/*.test.ts",
 ];

@@ -103,6 +103,9 @@ export type DefOrigin =
   /** A `$defs` entry written inside this tool's own input or output schema. */
   | { readonly kind: "local"; readonly tsName: string };
 
+/** Whether a model request carries the tool's definition (eager) or the provider's tool search finds it (deferred). */
+export type ToolLoading = "eager" | "deferred";
+
 export interface ToolIR {
   readonly name: string;
   readonly version: number;
@@ -127,6 +130,8 @@ export interface ToolIR {
   readonly confirm?: true;
   /** Calls per window per caller, the config's default applied; absent: no declared limit. */
   readonly rateLimit?: RateLimitIR;
+  /** Found by the provider's tool search rather than sent with every request: the contract's `loading`, else the config's (config/loading.ts). Absent: eager. */
+  readonly loading?: "deferred";
   /** The content kinds the handler may attach, in the contract's order; absent, any kind. */
   readonly content?: readonly ContentKind[];
   /** Source YAML path relative to the definitions folder, posix separators. */

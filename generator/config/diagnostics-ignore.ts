@@ -26,7 +26,7 @@ export interface IgnoreRule {
 }
 
 /** A glob as a regular expression over posix paths relative to the project folder; a match of a folder covers what is inside it. */
-function globPattern(glob: string): RegExp {
+export function globPattern(glob: string): RegExp {
   const trimmed = glob.replace(/^\.\//, "").replace(/\/+$/, "");
   let source = "";
   for (let i = 0; i < trimmed.length; i++) {

@@ -13,6 +13,7 @@ import type { Diagnostic, SourceLocation } from "../ir.js";
 import { didYouMean } from "../load/suggest.js";
 import type { AuthConfigValues } from "./auth.js";
 import type { RateLimitValues } from "./rate-limit.js";
+import type { LoadingConfigValues } from "./loading.js";
 
 export const CONFIG_FILE = "toolc.config.yaml";
 export const CONFIG_SCHEMA_URL = new URL("../../schema/config.schema.json", import.meta.url);
@@ -28,6 +29,8 @@ export interface ConfigValues {
   /** The MCP side of the output: which SDK line it targets, and the caching hint of the served tool list. */
   readonly mcp?: { readonly sdk?: 1 | 2; readonly cache?: { readonly ttlMs?: number; readonly cacheScope?: "public" | "private" } };
   readonly providers?: boolean;
+  /** Which tools the provider exports defer to tool search, by folder (config/loading.ts). */
+  readonly loading?: LoadingConfigValues;
   /** The Streamable HTTP server as an OAuth resource server; checked further by config/auth.ts. */
   readonly auth?: AuthConfigValues;
   /** Every tool's rate limit unless its contract declares one (normalize/access.ts). */

@@ -12,6 +12,7 @@ import { rateLimitOf } from "./rate-limit.js";
 import { authSetting, type AuthSetting } from "./auth.js";
 import { ignoreRulesOf, type IgnoreRule } from "./diagnostics-ignore.js";
 import { findConfig, loadConfig, type ConfigValues, type LoadedConfig } from "./load.js";
+import { loadingSetting, type LoadingSetting } from "./loading.js";
 import { mcpSdkLine, type McpSdkLine } from "./mcp-sdk.js";
 import { serverDefaults, type ServerDefaultsSetting } from "./server-defaults.js";
 
@@ -64,6 +65,8 @@ export interface Settings {
   readonly server: ServerDefaultsSetting;
   /** Whether providers.ts (and its lints) is generated: the config's `providers`, default true. */
   readonly providers: boolean;
+  /** The config's `loading:` section, resolved against the definitions folder (config/loading.ts); absent without one. */
+  readonly loading?: LoadingSetting;
   /** The warnings the config's `diagnostics.ignore` silences, by code and path (config/diagnostics-ignore.ts). */
   readonly ignore?: readonly IgnoreRule[];
   /** Present when the config has an `auth:` section: the HTTP server is an OAuth resource server. */
@@ -199,6 +202,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
   if (auth !== undefined && auth.diagnostics.length > 0) return { diagnostics: auth.diagnostics };
   const ignore = ignoreRulesOf(config);
   if (ignore.diagnostics.length > 0) return { diagnostics: ignore.diagnostics };
+  const loading = loadingSetting(config?.values.loading, relative(root, definitions.value).split(sep).join("/"));
   const settings: Settings = {
     root,
     ...(config ? { configFile: config.path, config } : {}),
@@ -210,6 +214,7 @@ export async function resolveSettings(cwd: string, flags: SettingFlags): Promise
     mcpSdk,
     server: serverDefaults(root, config?.values.mcp?.cache),
     providers: config?.values.providers ?? true,
+    ...(loading === undefined ? {} : { loading }),
     ...(ignore.rules.length === 0 ? {} : { ignore: ignore.rules }),
     ...(auth?.setting === undefined ? {} : { auth: auth.setting }),
     ...(config?.values.rateLimit === undefined ? {} : { rateLimit: rateLimitOf(config.values.rateLimit) }),

@@ -5,6 +5,7 @@
  * tool, its files of the whole IR, and the runtime its files import.
  */
 import type { AuthSetting } from "../config/auth.js";
+import type { LoadingSetting } from "../config/loading.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, RateLimitIR, ToolIR } from "../ir.js";
 import { TARGETS } from "../targets/registry.js";
@@ -30,6 +31,8 @@ export interface EmitOptions {
   readonly auth?: AuthSetting;
   /** The config's `rateLimit`, which normalize applies to every tool that declares none (part of the build cache's key, like `auth`). */
   readonly rateLimit?: RateLimitIR;
+  /** The config's `loading:` section, which normalize resolves into each tool's `loading` (compileTool reads it from here, so it keys the build cache). */
+  readonly loading?: LoadingSetting;
   /** The options of the targets that parse a config section of their own (Target.config), by target name; plain data. */
   readonly targets?: Readonly<Record<string, unknown>>;
 }

@@ -7,6 +7,7 @@
  */
 import type { AuthSetting } from "../config/auth.js";
 import { rateLimitOf, type RateLimitValues } from "../config/rate-limit.js";
+import type { LoadingSetting } from "../config/loading.js";
 import { Codes, error, warning } from "../diagnostics.js";
 import type { DeclaredError, Diagnostic, Effect, RateLimitIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
@@ -22,13 +23,16 @@ export interface NormalizeOptions {
   readonly auth?: AuthSetting;
   /** The config's `rateLimit`: the limit of every tool whose contract declares none. */
   readonly rateLimit?: RateLimitIR;
+  /** The config's `loading:` section; absent: a tool is eager unless its contract says `loading: deferred`. */
+  readonly loading?: LoadingSetting;
 }
 
-/** The settings normalize depends on: the config's `providers` (default true), its `auth:` section and its `rateLimit`. */
+/** The settings normalize depends on: the config's `providers` (default true), its `auth:`, `rateLimit` and `loading:` sections. */
 export interface NormalizeSettings {
   readonly providers?: boolean;
   readonly auth?: AuthSetting;
   readonly rateLimit?: RateLimitIR;
+  readonly loading?: LoadingSetting;
 }
 
 /**
@@ -42,6 +46,7 @@ export function normalizeOptionsOf(settings: NormalizeSettings): NormalizeOption
     providers: settings.providers !== false,
     ...(settings.auth === undefined ? {} : { auth: settings.auth }),
     ...(settings.rateLimit === undefined ? {} : { rateLimit: settings.rateLimit }),
+    ...(settings.loading === undefined ? {} : { loading: settings.loading }),
   };
 }
 

@@ -4,7 +4,21 @@
  * compile-time checks (strict Ajv, examples, retry safety, idempotency key).
  */
 import { Codes, error, warning } from "../diagnostics.js";
-import type { ContentKind, DefOrigin, Diagnostic, Effect, ExampleIR, IconIR, JsonObject, JsonSchema, RetryPolicy, SensitivePaths, ToolIR } from "../ir.js";
+import type {
+  ContentKind,
+  DefOrigin,
+  Diagnostic,
+  Effect,
+  ExampleIR,
+  IconIR,
+  JsonObject,
+  JsonSchema,
+  RetryPolicy,
+  SensitivePaths,
+  ToolIR,
+  ToolLoading,
+} from "../ir.js";
+import { loadingOf } from "../config/loading.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
 import { pascalCase } from "./names.js";
@@ -49,6 +63,7 @@ interface RawTool {
   scopes?: string[];
   confirm?: boolean;
   rateLimit?: { calls: number; windowSeconds: number; per?: "subject" | "client" };
+  loading?: ToolLoading;
   input: JsonObject;
   output: JsonObject;
   errors?: Record<string, { description: string }>;
@@ -313,6 +328,7 @@ export function normalizeTool(
     ...(access.scopes.length === 0 ? {} : { scopes: access.scopes }),
     ...(access.confirm ? { confirm: true as const } : {}),
     ...(access.rateLimit === undefined ? {} : { rateLimit: access.rateLimit }),
+    ...(loadingOf(raw.loading, file.source, options.loading) === "deferred" ? { loading: "deferred" as const } : {}),
     ...(raw.content === undefined ? {} : { content: raw.content }),
     source: file.source,
     baseName: pascalCase(raw.name),

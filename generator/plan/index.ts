@@ -14,6 +14,7 @@ import { relative, resolve, sep } from "node:path";
 import type { AuthSetting } from "../config/auth.js";
 import type { IgnoreRule } from "../config/diagnostics-ignore.js";
 import type { LoadedConfig } from "../config/load.js";
+import type { LoadingSetting } from "../config/loading.js";
 import type { McpSdkLine } from "../config/mcp-sdk.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import { resolveSettings, type DocsSettings, type SettingFlags, type Settings } from "../config/settings.js";
@@ -164,6 +165,8 @@ export interface PlanOptions {
   readonly server?: ServerDefaultsSetting;
   readonly providers?: boolean;
   readonly auth?: AuthSetting;
+  /** The config's `loading:` section as settings resolve it (config/loading.ts). */
+  readonly loading?: LoadingSetting;
   readonly docs?: DocsTarget;
   /** Options of targets with a config section of their own, by target name, as their parsers give them. */
   readonly targets?: Readonly<Record<string, unknown>>;
@@ -177,7 +180,11 @@ export function planFromOptions(options: PlanOptions): Plan {
     cwd,
     definitions: resolve(cwd, options.definitions),
     out: resolve(cwd, options.out),
-    normalize: normalizeOptionsOf({ providers, ...(options.auth === undefined ? {} : { auth: options.auth }) }),
+    normalize: normalizeOptionsOf({
+      providers,
+      ...(options.auth === undefined ? {} : { auth: options.auth }),
+      ...(options.loading === undefined ? {} : { loading: options.loading }),
+    }),
     ...(options.tests === undefined
       ? {}
       : {
@@ -212,6 +219,7 @@ export function emitOptionsOf(plan: Plan): EmitOptions {
     ...(plan.providers === false ? { providers: false } : {}),
     ...(plan.auth === undefined ? {} : { auth: plan.auth }),
     ...(plan.normalize.rateLimit === undefined ? {} : { rateLimit: plan.normalize.rateLimit }),
+    ...(plan.normalize.loading === undefined ? {} : { loading: plan.normalize.loading }),
     ...(Object.keys(plan.targets).length === 0 ? {} : { targets: plan.targets }),
   };
   const tests = plan.tests;

@@ -12,13 +12,13 @@
  */
 import type { ContractMap, JsonSchemaObject } from "./contract.js";
 import { executeByName } from "./dispatch.js";
-import type { ToolFailure, ToolResult } from "./envelope.js";
 import {
   SDK_APPROVED,
   sdkApproved,
   type AiSdkExecuteOptions,
 } from "./ai-sdk-approval.js";
-import { type NullPlanSet, nullsToAbsent } from "./provider-nulls.js";
+import type { NullPlanSet } from "./provider-nulls.js";
+import { resultText, runParsed, text } from "./provider-calls.js";
 import type { ExecuteOptions, HandlersFor } from "./types.js";
 
 export type { NullPlan, NullPlanSet } from "./provider-nulls.js";
@@ -35,13 +35,19 @@ export interface OpenAIChatTool {
   };
 }
 
-/** OpenAI Responses API: a `FunctionTool`. */
+/** OpenAI Responses API: a `FunctionTool`; `defer_loading` leaves it out of the model's context until tool search loads it. */
 export interface OpenAIResponsesTool {
   type: "function";
   name: string;
   description?: string;
   parameters: JsonSchemaObject;
   strict: boolean;
+  defer_loading?: boolean;
+}
+
+/** OpenAI Responses API: the hosted `tool_search` tool, which loads deferred function tools on demand. */
+export interface OpenAIResponsesToolSearch {
+  type: "tool_search";
 }
 
 /** `message.tool_calls[i]` from Chat Completions; a custom (non-function) call has no `function`. */
@@ -77,13 +83,20 @@ export type OpenAIRunResult<C> = C extends OpenAIResponsesFunctionCall
   ? OpenAIFunctionCallOutput
   : OpenAIToolMessage;
 
-/** Anthropic Messages API: a custom tool. */
+/** Anthropic Messages API: a custom tool; `defer_loading` leaves it out of the model's context until tool search returns a reference to it. */
 export interface AnthropicTool {
   name: string;
   description?: string;
   input_schema: { type: "object"; [key: string]: unknown };
   strict?: boolean;
   input_examples?: { [key: string]: unknown }[];
+  defer_loading?: boolean;
+}
+
+/** Anthropic Messages API: the server-side tool search tool (regex variant), which finds deferred tools by name and description. */
+export interface AnthropicToolSearchTool {
+  type: "tool_search_tool_regex_20251119";
+  name: "tool_search_tool_regex";
 }
 
 /** A `tool_use` content block. */
@@ -120,116 +133,6 @@ export interface GeminiFunctionResponse {
   id?: string;
   name: string;
   response: { [key: string]: unknown };
-}
-
-type AnyResult = ToolResult<unknown, string>;
-
-const MAX_NAME_IN_MESSAGE = 128;
-
-/** A field a model sent, as a string: anything else (a number, an object with its own toString) is "". */
-const text = (value: unknown): string =>
-  typeof value === "string" ? value : "";
-
-/** What a tool result says to a model: the output on success, the envelope on failure. */
-function resultText(result: AnyResult): string {
-  return JSON.stringify(result.ok ? result.data : result) ?? "null";
-}
-
-function malformedArguments(
-  contracts: ContractMap,
-  name: string,
-  detail: string,
-  options: ExecuteOptions | undefined,
-): ToolFailure<string> {
-  const contract = Object.hasOwn(contracts, name) ? contracts[name] : undefined;
-  const tool = name.slice(0, MAX_NAME_IN_MESSAGE);
-  const message = `The arguments are not valid JSON: ${detail}.`;
-  const failure: ToolFailure<string> = {
-    ok: false,
-    code: "INVALID_INPUT",
-    message,
-    issues: [{ path: "", message }],
-    retryable: false,
-    effect: "none",
-    tool,
-    version: contract?.version ?? 0,
-    attempts: 0,
-  };
-  try {
-    options?.onTrace?.({
-      tool,
-      version: failure.version,
-      attempt: 0,
-      durationMs: 0,
-      code: "INVALID_INPUT",
-      effect: "none",
-      issuePaths: [""],
-    });
-  } catch {
-    // Tracing is best effort, as in the executor.
-  }
-  return failure;
-}
-
-/**
- * Parses a model's argument string: the value, or what is wrong with it, in
- * words of our own. The parser's message is not passed on: V8 quotes the text
- * around the error, which can be a secret the model was sending.
- */
-function parseArguments(
-  text: unknown,
-): { ok: true; value: unknown } | { ok: false; detail: string } {
-  if (typeof text !== "string")
-    return { ok: false, detail: "they are not a string" };
-  if (text.trim() === "")
-    return {
-      ok: false,
-      detail: "they are empty; send a JSON object, `{}` for none",
-    };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return {
-      ok: false,
-      detail: `the ${text.length}-character string does not parse; send one JSON object`,
-    };
-  }
-}
-
-/** Never rejects: `executeByName` never throws, and everything before it is guarded. */
-async function runParsed(
-  contracts: ContractMap,
-  nullPlans: { readonly [tool: string]: NullPlanSet },
-  name: string,
-  argumentsText: unknown,
-  handlers: HandlersFor<ContractMap>,
-  options: ExecuteOptions | undefined,
-): Promise<AnyResult> {
-  const parsed = parseArguments(argumentsText);
-  if (!parsed.ok) {
-    const guard = options?.guard;
-    if (guard === undefined)
-      return malformedArguments(contracts, name, parsed.detail, options);
-    // The guard keeps the text's digest: the same unparseable text again is refused, a changed one is a correction.
-    const contract = Object.hasOwn(contracts, name)
-      ? contracts[name]
-      : undefined;
-    return guard
-      .run(contract, name, argumentsText, options?.onTrace, () =>
-        Promise.resolve(
-          malformedArguments(contracts, name, parsed.detail, options),
-        ),
-      )
-      .catch(() => malformedArguments(contracts, name, parsed.detail, {}));
-  }
-  const plans = Object.hasOwn(nullPlans, name) ? nullPlans[name] : undefined;
-  return executeByName(
-    contracts,
-    name,
-    nullsToAbsent(parsed.value, plans),
-    handlers,
-    options,
-  );
 }
 
 const isResponsesCall = (
@@ -295,9 +198,14 @@ export async function runOpenAIToolCall<
   return message as OpenAIRunResult<C>;
 }
 
-/** The Chat Completions tools in the Responses API's flat `FunctionTool` shape. */
+/**
+ * The Chat Completions tools in the Responses API's flat `FunctionTool`
+ * shape, the `deferred` ones with `defer_loading: true` (Chat Completions
+ * has no tool search, so only this shape carries it).
+ */
 export function openAIResponsesTools(
   tools: readonly OpenAIChatTool[],
+  deferred: readonly string[] = [],
 ): OpenAIResponsesTool[] {
   return tools.map(({ function: fn }) => {
     const tool: OpenAIResponsesTool = {
@@ -307,6 +215,7 @@ export function openAIResponsesTools(
       strict: fn.strict,
     };
     if (fn.description !== undefined) tool.description = fn.description;
+    if (deferred.includes(fn.name)) tool.defer_loading = true;
     return tool;
   });
 }
@@ -390,6 +299,8 @@ export interface AiSdkTool {
   inputExamples?: { input: { [key: string]: unknown } }[];
   /** For a confirmed tool (`confirm: true`): the SDK asks the user to approve each call before it runs `execute`. */
   needsApproval?: boolean;
+  /** For a deferred tool (`loading: deferred`): left out of the model's tools until the SDK's `toolSearch()` finds it. */
+  deferLoading?: boolean;
   execute: (input: unknown, options: AiSdkExecuteOptions) => Promise<unknown>;
 }
 
@@ -401,6 +312,7 @@ export interface AiSdkTool {
  */
 export interface AiSdkToolSettings {
   readonly strict: boolean;
+  readonly deferLoading?: true;
   readonly inputExamples?: readonly {
     readonly input: { readonly [key: string]: unknown };
   }[];
@@ -463,6 +375,7 @@ export function aiSdkToolSet<M extends ContractMap>(
       },
     };
     if (contract.confirm === true) tool.needsApproval = true;
+    if (decided?.deferLoading === true) tool.deferLoading = true;
     if (contract.description !== undefined)
       tool.description = contract.description;
     if (
@@ -493,3 +406,9 @@ export function anthropicInputSchema(
 ): AnthropicTool["input_schema"] {
   return schema as AnthropicTool["input_schema"];
 }
+
+export { openAIAgentsTools } from "./provider-agents.js";
+export type {
+  OpenAIAgentsFunctionTool,
+  OpenAIAgentsParameters,
+} from "./provider-agents.js";

@@ -28,7 +28,9 @@ beforeEach(() => {
   seen = [];
 });
 
-interface ChatPayload { choices: { message: { tool_calls: { id: string; type: "function"; function: { name: string; arguments: string } }[] } }[] }
+interface ChatPayload {
+  choices: { message: { tool_calls: { id: string; type: "function"; function: { name: string; arguments: string } }[] } }[];
+}
 
 describe("OpenAI", () => {
   const calls = payload<ChatPayload>("openai-chat").choices[0]?.message.tool_calls ?? [];
@@ -61,7 +63,11 @@ describe("OpenAI", () => {
 
   it("a Responses API function_call comes back as a function_call_output", async () => {
     const [call] = payload<{ output: [{ type: "function_call"; call_id: string; name: string; arguments: string }] }>("openai-responses").output;
-    expect(await openai.run(call, handlers)).toEqual({ type: "function_call_output", call_id: "call_Vq2n8Ls1", output: JSON.stringify({ found: true, customerId: "cus_1", orders: [] }) });
+    expect(await openai.run(call, handlers)).toEqual({
+      type: "function_call_output",
+      call_id: "call_Vq2n8Ls1",
+      output: JSON.stringify({ found: true, customerId: "cus_1", orders: [] }),
+    });
     expect(seen).toEqual([{ tool: "get_order", input: { customerId: "cus_1", includeHistory: true } }]);
   });
 
@@ -75,7 +81,11 @@ describe("Anthropic", () => {
   const blocks = payload<{ content: { type: string; id: string; name: string; input: unknown }[] }>("anthropic").content.filter((b) => b.type === "tool_use");
 
   it("a tool_use block runs through the executor and answers with a tool_result", async () => {
-    expect(await anthropic.run(blocks[0]!, handlers)).toEqual({ type: "tool_result", tool_use_id: "toolu_01A09q90qw90lq917835lq9", content: JSON.stringify({ found: true, customerId: "cus_1", orders: [] }) });
+    expect(await anthropic.run(blocks[0]!, handlers)).toEqual({
+      type: "tool_result",
+      tool_use_id: "toolu_01A09q90qw90lq917835lq9",
+      content: JSON.stringify({ found: true, customerId: "cus_1", orders: [] }),
+    });
     expect(seen).toEqual([{ tool: "get_order", input: { customerId: "cus_1", includeHistory: false } }]);
   });
 
@@ -92,10 +102,16 @@ describe("Anthropic", () => {
 });
 
 describe("Gemini", () => {
-  const calls = payload<{ candidates: { content: { parts: { functionCall: { id?: string; name: string; args: Record<string, unknown> } }[] } }[] }>("gemini").candidates[0]!.content.parts.map((p) => p.functionCall);
+  const calls = payload<{ candidates: { content: { parts: { functionCall: { id?: string; name: string; args: Record<string, unknown> } }[] } }[] }>(
+    "gemini",
+  ).candidates[0]!.content.parts.map((p) => p.functionCall);
 
   it("a functionCall answers with a FunctionResponse holding the output", async () => {
-    expect(await gemini.run(calls[0]!, handlers)).toEqual({ id: "fc-7d2e", name: "get_order", response: { output: { found: true, customerId: "cus_1", orders: [] } } });
+    expect(await gemini.run(calls[0]!, handlers)).toEqual({
+      id: "fc-7d2e",
+      name: "get_order",
+      response: { output: { found: true, customerId: "cus_1", orders: [] } },
+    });
   });
 
   it("an undeclared property is an error response with the envelope, and the handler never runs", async () => {
@@ -115,10 +131,20 @@ describe("Vercel AI SDK", () => {
         step += 1;
         const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
         if (step === 1) {
-          return { content: [{ type: "tool-call", toolCallId: "c1", toolName: "get_order", input: JSON.stringify({ customerId: "" }) }], finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] };
+          return {
+            content: [{ type: "tool-call", toolCallId: "c1", toolName: "get_order", input: JSON.stringify({ customerId: "" }) }],
+            finishReason: { unified: "tool-calls", raw: undefined },
+            usage,
+            warnings: [],
+          };
         }
         if (step === 2) {
-          return { content: [{ type: "tool-call", toolCallId: "c2", toolName: "get_order", input: JSON.stringify({ customerId: "cus_1" }) }], finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] };
+          return {
+            content: [{ type: "tool-call", toolCallId: "c2", toolName: "get_order", input: JSON.stringify({ customerId: "cus_1" }) }],
+            finishReason: { unified: "tool-calls", raw: undefined },
+            usage,
+            warnings: [],
+          };
         }
         return { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
       },
@@ -132,26 +158,40 @@ describe("Vercel AI SDK", () => {
     expect(JSON.stringify(prompts[2])).toContain("INVALID_INPUT");
   });
 
-  it("offers the model each tool's served schema, its strict flag and the contract's valid examples", async () => {
+  it("offers the model each eager tool's served schema, its strict flag and the contract's valid examples", async () => {
     const offered: unknown[] = [];
     const model = new MockLanguageModelV3({
       doGenerate: async (options) => {
         offered.push(...(options.tools ?? []));
-        return { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] };
+        return {
+          content: [{ type: "text", text: "done" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+          warnings: [],
+        };
       },
     });
     await generateText({ model, prompt: "hello", tools: aiSdk.tools(handlers) });
+    // search_orders is `loading: deferred`: the SDK offers it once its toolSearch() finds it (deferred-loops.test.ts).
     expect(offered).toEqual([
-      { type: "function", name: "get_order", description: contracts.get_order.description, inputSchema: contracts.get_order.inputSchema, strict: false, inputExamples: [{ input: { customerId: "cus_1" } }] },
       {
         type: "function",
-        name: "search_orders",
-        description: contracts.search_orders.description,
-        inputSchema: contracts.search_orders.inputSchema,
+        name: "get_order",
+        description: contracts.get_order.description,
+        inputSchema: contracts.get_order.inputSchema,
         strict: false,
-        inputExamples: [{ input: { filter: { customerId: "cus_1" } } }, { input: { filter: { status: ["paid", "pending"], placedAfter: "2026-01-01T00:00:00Z" }, limit: 5 } }],
+        inputExamples: [{ input: { customerId: "cus_1" } }],
       },
     ]);
+    expect(aiSdk.tools(handlers).search_orders).toMatchObject({
+      deferLoading: true,
+      description: contracts.search_orders.description,
+      strict: false,
+      inputExamples: [
+        { input: { filter: { customerId: "cus_1" } } },
+        { input: { filter: { status: ["paid", "pending"], placedAfter: "2026-01-01T00:00:00Z" }, limit: 5 } },
+      ],
+    });
   });
 });
 
@@ -161,7 +201,11 @@ describe("whatever a model sends, run answers and never throws", () => {
     { id: "c", type: "function", function: { name: "__proto__", arguments: "{}" } },
     { id: "c", type: "custom", custom: { name: "get_order", input: "x" } },
     { id: "c", type: "function", function: { name: "get_order", arguments: "[".repeat(100_000) + "]".repeat(100_000) } },
-    { id: "c", type: "function", function: { name: "search_orders", arguments: JSON.stringify({ filter: { __proto__: null, status: null }, limit: null, cursor: null }) } },
+    {
+      id: "c",
+      type: "function",
+      function: { name: "search_orders", arguments: JSON.stringify({ filter: { __proto__: null, status: null }, limit: null, cursor: null }) },
+    },
   ];
 
   it.each(hostile.map((call, i) => ({ i, call })))("OpenAI call $i", async ({ call }) => {
@@ -174,7 +218,9 @@ describe("whatever a model sends, run answers and never throws", () => {
     const block = { id: "t", name: 7, input: undefined } as unknown as Parameters<typeof anthropic.run>[0];
     expect((await anthropic.run(block, handlers)).is_error).toBe(true);
     expect((await gemini.run({}, handlers)).response["error"]).toMatchObject({ code: "FAILED" });
-    expect((await gemini.run({ name: "get_order", args: null } as unknown as Parameters<typeof gemini.run>[0], handlers)).response["error"]).toMatchObject({ code: "INVALID_INPUT" });
+    expect((await gemini.run({ name: "get_order", args: null } as unknown as Parameters<typeof gemini.run>[0], handlers)).response["error"]).toMatchObject({
+      code: "INVALID_INPUT",
+    });
     expect(seen).toEqual([]);
   });
 });

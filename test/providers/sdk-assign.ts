@@ -6,15 +6,23 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { FunctionCall, FunctionDeclaration, FunctionResponse, Tool as GeminiTool } from "@google/genai";
-import type { ToolSet } from "ai";
-import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall, ChatCompletionTool, ChatCompletionToolMessageParam } from "openai/resources/chat/completions";
-import type { FunctionTool, ResponseFunctionToolCall, ResponseInputItem } from "openai/resources/responses/responses";
+import { toolSearch, type ToolSet } from "ai";
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionMessageToolCall,
+  ChatCompletionTool,
+  ChatCompletionToolMessageParam,
+} from "openai/resources/chat/completions";
+import type { FunctionTool, ResponseFunctionToolCall, ResponseInputItem, Tool as ResponsesTool, ToolSearchTool } from "openai/resources/responses/responses";
 import { aiSdk, anthropic, gemini, openai, type Handlers } from "../../generated/providers.js";
 
 declare const handlers: Handlers;
 
 export const chatTools: ChatCompletionTool[] = openai.tools;
 export const responsesTools: FunctionTool[] = openai.responsesTools;
+// Deferred loading: the request's tools with the hosted tool_search first, deferred tools with defer_loading.
+export const responsesRequestTools: ResponsesTool[] = openai.requestTools;
+export const responsesToolSearch: ToolSearchTool = { type: "tool_search" } satisfies (typeof openai.requestTools)[number];
 declare const toolCall: ChatCompletionMessageToolCall;
 const toolMessage: ChatCompletionToolMessageParam = await openai.run(toolCall, handlers);
 export const chatHistory: ChatCompletionMessageParam[] = [toolMessage];
@@ -23,6 +31,9 @@ export const responsesInput: ResponseInputItem[] = [await openai.run(functionCal
 
 export const claudeTools: Anthropic.Tool[] = anthropic.tools;
 export const claudeToolUnion: Anthropic.ToolUnion[] = anthropic.tools;
+// Deferred loading: the tool search tool first, then the tools, deferred ones with defer_loading.
+export const claudeRequestTools: Anthropic.ToolUnion[] = anthropic.requestTools;
+export const claudeToolSearch: Anthropic.ToolSearchToolRegex20251119 = anthropic.toolSearch;
 declare const toolUse: Anthropic.ToolUseBlock;
 const toolResult: Anthropic.ToolResultBlockParam = await anthropic.run(toolUse, handlers);
 export const claudeTurn: Anthropic.MessageParam = { role: "user", content: [toolResult] };
@@ -33,3 +44,5 @@ declare const call: FunctionCall;
 export const functionResponse: FunctionResponse = await gemini.run(call, handlers);
 
 export const toolSet: ToolSet = aiSdk.tools(handlers);
+// Deferred loading: the deferred tools' deferLoading beside the SDK's own search tool.
+export const deferredToolSet: ToolSet = { ...aiSdk.tools(handlers), toolSearch: toolSearch() };

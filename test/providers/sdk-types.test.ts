@@ -22,8 +22,16 @@ describe.each(TYPESCRIPTS)("TypeScript $version", ({ version }) => {
   });
 
   it("assigns every provider export to the previous majors' types too (openai 6, ai 6, @google/genai 2)", () => {
-    expect(typecheckFixture("providersPrevious").versions).toEqual({ openai: expect.stringMatching(/^6\./), ai: expect.stringMatching(/^6\./), "@google/genai": expect.stringMatching(/^2\./) });
+    expect(typecheckFixture("providersPrevious").versions).toEqual({
+      openai: expect.stringMatching(/^6\./),
+      ai: expect.stringMatching(/^6\./),
+      "@google/genai": expect.stringMatching(/^2\./),
+    });
     expect(tscOutput("providers", version, "sdk-assign-previous")).toBe("");
+  });
+
+  it("assigns the Agents SDK function tools (deferLoading included) to @openai/agents' FunctionTool, beside its toolSearchTool()", () => {
+    expect(tscOutput("providers", version, "agents-assign")).toBe("");
   });
 
   it("compiles the provider modules under every strict flag, erasableSyntaxOnly included", () => {

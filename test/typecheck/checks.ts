@@ -28,7 +28,13 @@ const TESTS_DIR = "test/toolc";
 /** The agent loops of docs/providers.md, one file each, in the document's order. */
 export const SNIPPETS = ["openai", "openai-responses", "anthropic", "gemini", "ai-sdk"];
 
-export const PROVIDER_FILES = ["generated/providers.ts", "generated/runtime/providers.ts", "generated/runtime/provider-nulls.ts"];
+export const PROVIDER_FILES = [
+  "generated/providers.ts",
+  "generated/runtime/providers.ts",
+  "generated/runtime/provider-nulls.ts",
+  "generated/runtime/provider-calls.ts",
+  "generated/runtime/provider-agents.ts",
+];
 
 /**
  * The previous majors of the provider SDKs whose latest needs Node.js 22
@@ -58,7 +64,14 @@ function consumerChecks(f: TypecheckFixtures, typesProject: readonly string[]): 
   const checks: TscCheck[] = [];
   if (f.consumer) checks.push(inFolder("consumer", f.consumer, contractTests(f.consumer)));
   if (f.handlers) checks.push(inFolder("handlers", f.handlers, contractTests(f.handlers)));
-  if (f.starter) checks.push(inFolder("starter", f.starter.dir, ["src/server.ts", "src/handlers.ts"].map((p) => join(f.starter!.dir, p))));
+  if (f.starter)
+    checks.push(
+      inFolder(
+        "starter",
+        f.starter.dir,
+        ["src/server.ts", "src/handlers.ts"].map((p) => join(f.starter!.dir, p)),
+      ),
+    );
   if (f.heldOut) checks.push(inFolder("held-out", f.heldOut, [join(f.heldOut, "use.ts")]));
   f.imported?.forEach((set, i) => checks.push(inFolder(`import/${i}`, set.dir, [join(set.dir, "generated/index.ts")])));
   for (const spec of [f.openapi?.blockfrost, f.openapi?.slack, ...(f.openapi?.realWorld ?? [])])
@@ -76,6 +89,8 @@ function providerChecks(f: TypecheckFixtures, negative: string): TscCheck[] {
       owns: [join(ROOT, "test/providers"), generated],
     },
     { name: "provider-modules", files: [join(ROOT, PROVIDER_FILES[0]!)], owns: PROVIDER_FILES.map((p) => join(ROOT, p)) },
+    // @openai/agents is installed in its own folder (npm run runtimes), whose node_modules this file resolves from.
+    { name: "agents-assign", files: [join(ROOT, "test/deferred-runtimes/agents-assign.ts")], owns: [join(ROOT, "test/deferred-runtimes")] },
     inFolder("wrong-provider", join(negative, ".."), [negative]),
   ];
   if (f.providersBilling) checks.push(inFolder("billing", f.providersBilling.dir, [join(f.providersBilling.dir, "generated/providers.ts")]));
@@ -97,7 +112,9 @@ export interface CheckFiles {
 /** The programs for the fixtures in `f` and the `files` written for them. */
 export function otherPrograms(f: TypecheckFixtures, files: CheckFiles): TscProgram[] {
   const { typesProject, wrongProvider, soundness } = files;
-  const strictChecks: TscCheck[] = [{ name: "readme", files: [join(ROOT, "test/e2e/readme-snippets.ts")], owns: [join(ROOT, "test/e2e"), join(ROOT, "generated")] }];
+  const strictChecks: TscCheck[] = [
+    { name: "readme", files: [join(ROOT, "test/e2e/readme-snippets.ts")], owns: [join(ROOT, "test/e2e"), join(ROOT, "generated")] },
+  ];
   if (typesProject.length > 0) strictChecks.push(inFolder("emitted-types", join(typesProject[0]!, ".."), typesProject));
   if (soundness !== undefined) strictChecks.push(inFolder("type-soundness", join(soundness, ".."), [soundness]));
   return [

@@ -29,14 +29,17 @@ const REEXPORTED_TYPES = [
   "AiSdkTool",
   "AnthropicTool",
   "AnthropicToolResultBlock",
+  "AnthropicToolSearchTool",
   "AnthropicToolUseBlock",
   "GeminiFunctionCall",
   "GeminiFunctionDeclaration",
   "GeminiFunctionResponse",
   "OpenAIChatTool",
+  "OpenAIAgentsFunctionTool",
   "OpenAIChatToolCall",
   "OpenAIResponsesFunctionCall",
   "OpenAIResponsesTool",
+  "OpenAIResponsesToolSearch",
   "OpenAIRunResult",
 ];
 
@@ -46,10 +49,13 @@ const DECLARED = [
   "openaiChatTool",
   "openaiChatTools",
   "openaiNulls",
+  "openaiDeferred",
+  "openaiResponsesTools",
   "openai",
   "anthropicContracts",
   "anthropicTool",
   "anthropicTools",
+  "anthropicToolSearch",
   "anthropic",
   "geminiContracts",
   "geminiDeclaration",
@@ -115,8 +121,22 @@ ${doc(text)}
 const ${name}: ${element.type}[] = [\n${calls.join("\n")}\n];`;
 }
 
+const isDeferred = (entry: ProviderEntry): boolean => entry.tool.loading === "deferred";
+
+/**
+ * The Responses API's tool list for a request: the hosted `tool_search` tool
+ * first when some tool is deferred (the API refuses deferred tools without
+ * it), then every function tool. Chat Completions has no tool search, so its
+ * `tools` carry every tool in full.
+ */
+function openaiRequestTools(anyDeferred: boolean): Code {
+  if (!anyDeferred) return code`openaiResponsesTools`;
+  return code`[{ type: "tool_search" } satisfies ${runtimeType("OpenAIResponsesToolSearch")}, ...openaiResponsesTools]`;
+}
+
 function openaiSection(entries: readonly ProviderEntry[], schemas: Schemas): Code[] {
   const listed = entries.filter((e) => e.openai !== undefined);
+  const deferred = listed.filter(isDeferred).map((e) => e.tool.name);
   const tools = listed.map((e) => ({
     type: "function",
     function: { name: e.tool.name, ...description(e), parameters: schemas(e.tool, e.openai?.parameters ?? {}), strict: e.openai?.strict ?? false },
@@ -136,10 +156,27 @@ function openaiSection(entries: readonly ProviderEntry[], schemas: Schemas): Cod
       nulls,
       "Per strict tool: the optional properties sent as null, which `run` removes so defaults apply.",
     ),
-    code`/** OpenAI: \`tools\` for Chat Completions, \`responsesTools\` for the Responses API, and \`run\` for one tool call of either. */
+    data(
+      "openaiDeferred",
+      code`readonly string[]`,
+      deferred,
+      "The tools found by tool search (`loading: deferred`) rather than sent in full with every Responses request.",
+    ),
+    code`${doc("Responses API function tools, the deferred ones with `defer_loading: true`.")}
+const openaiResponsesTools: ${runtimeType("OpenAIResponsesTool")}[] = ${runtime("openAIResponsesTools")}(openaiChatTools, openaiDeferred);`,
+    code`/**
+ * OpenAI: \`tools\` for Chat Completions, \`responsesTools\` for the Responses API (\`requestTools\` with the
+ * \`tool_search\` tool when some tool is deferred), \`agentsTools\` for the Agents SDK, and \`run\` for one tool call.
+ */
 export const openai = {
   tools: openaiChatTools,
-  responsesTools: ${runtime("openAIResponsesTools")}(openaiChatTools) satisfies ${runtimeType("OpenAIResponsesTool")}[],
+  responsesTools: openaiResponsesTools,
+  /** The Responses API request's \`tools\`: \`{ type: "tool_search" }\` first when some tool is deferred, then \`responsesTools\`. */
+  requestTools: ${openaiRequestTools(deferred.length > 0)} as (${runtimeType("OpenAIResponsesTool")} | ${runtimeType("OpenAIResponsesToolSearch")})[],
+  /** Agents SDK function tools (deferred ones with \`deferLoading\`; add the SDK's \`toolSearchTool()\` beside them); each call goes through the executor. */
+  agentsTools(handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): ${runtimeType("OpenAIAgentsFunctionTool")}[] {
+    return ${runtime("openAIAgentsTools")}(openaiContracts, openaiNulls, openaiResponsesTools, handlers, options);
+  },
   /** Runs \`tool_calls[i]\` (or a Responses \`function_call\`) through the executor; never throws. */
   run<C extends ${runtimeType("OpenAIChatToolCall")} | ${runtimeType("OpenAIResponsesFunctionCall")}>(call: C, handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): Promise<${runtimeType("OpenAIRunResult")}<C>> {
     return ${runtime("runOpenAIToolCall")}(openaiContracts, openaiNulls, call, handlers, options);
@@ -158,8 +195,10 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
       input_schema: schemas(e.tool, e.anthropic?.inputSchema ?? { type: "object" }, "anthropic"),
       ...(e.anthropic?.strict === true ? { strict: true } : {}),
       ...(examples.length > 0 ? { input_examples: examples } : {}),
+      ...(isDeferred(e) ? { defer_loading: true } : {}),
     };
   });
+  const anyDeferred = listed.some(isDeferred);
   const budgetNote =
     overBudget.length === 0
       ? ""
@@ -172,9 +211,14 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
       tools,
       `Messages API tools, strict where the contract fits Anthropic's strict subset.${budgetNote}`,
     ),
-    code`/** Anthropic: \`tools\` for the Messages API and \`run\` for one \`tool_use\` block. */
+    code`${doc("Anthropic's server-side tool search (regex over tool names and descriptions), which loads the tools with `defer_loading`.")}
+const anthropicToolSearch: ${runtimeType("AnthropicToolSearchTool")} = { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" };`,
+    code`/** Anthropic: \`tools\` for the Messages API (\`requestTools\` with the tool search tool when some tool is deferred) and \`run\` for one \`tool_use\` block. */
 export const anthropic = {
   tools: anthropicTools,
+  /** The Messages request's \`tools\`: the tool search tool first when some tool has \`defer_loading\`, then \`tools\`. */
+  requestTools: ${anyDeferred ? "[anthropicToolSearch, ...anthropicTools]" : "anthropicTools"} as (${runtimeType("AnthropicTool")} | ${runtimeType("AnthropicToolSearchTool")})[],
+  toolSearch: anthropicToolSearch,
   /** Runs a \`tool_use\` block through the executor; the \`tool_result\` has \`is_error: true\` on failure. Never throws. */
   run(block: ${runtimeType("AnthropicToolUseBlock")}, handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): Promise<${runtimeType("AnthropicToolResultBlock")}> {
     return ${runtime("runAnthropicToolUse")}(anthropicContracts, block, handlers, options);
@@ -209,7 +253,7 @@ function aiSdkSection(entries: readonly ProviderEntry[]): Code[] {
   const settings = Object.fromEntries(
     entries.map((e) => {
       const { strict, inputExamples } = aiSdkEntry(e);
-      return [e.tool.name, { strict, ...(inputExamples.length > 0 ? { inputExamples } : {}) }];
+      return [e.tool.name, { strict, ...(isDeferred(e) ? { deferLoading: true } : {}), ...(inputExamples.length > 0 ? { inputExamples } : {}) }];
     }),
   );
   return [
@@ -220,7 +264,7 @@ function aiSdkSection(entries: readonly ProviderEntry[]): Code[] {
       settings,
       "Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples.",
     ),
-    code`/** Vercel AI SDK: a \`ToolSet\` of the tools that have a handler; each \`execute\` goes through the executor. */
+    code`/** Vercel AI SDK: a \`ToolSet\` of the tools that have a handler (deferred ones with \`deferLoading\`: add the SDK's \`toolSearch()\` beside them); each \`execute\` goes through the executor. */
 export const aiSdk = {
   tools(handlers: ${HANDLERS}, options?: ${EXECUTE_OPTIONS}): Record<string, ${runtimeType("AiSdkTool")}> {
     return ${runtime("aiSdkToolSet")}(aiSdkContracts, aiSdkSettings, handlers, options);

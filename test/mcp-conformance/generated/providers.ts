@@ -2,12 +2,12 @@
 
 import { jsonSchema202012ToolContract, testAudioContentContract, testEmbeddedResourceContract, testErrorHandlingContract, testImageContentContract, testLoggingToolContract, testMcpParamHeaderContract, testMultipleContentTypesContract, testSimpleTextContract, testToolWithLoggingContract, testToolWithProgressContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
-import { aiSdkToolSet, anthropicInputSchema, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
-import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIRunResult } from "./runtime/providers.js";
+import { aiSdkToolSet, anthropicInputSchema, openAIAgentsTools, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
+import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolSearchTool, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIAgentsFunctionTool, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIResponsesToolSearch, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
 export type { Handlers } from "./index.js";
-export type { AiSdkTool, AnthropicTool, AnthropicToolResultBlock, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIRunResult } from "./runtime/providers.js";
+export type { AiSdkTool, AnthropicTool, AnthropicToolResultBlock, AnthropicToolSearchTool, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, OpenAIChatTool, OpenAIAgentsFunctionTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIResponsesToolSearch, OpenAIRunResult } from "./runtime/providers.js";
 
 /** The tools OpenAI may call: every tool whose name OpenAI accepts. */
 const openaiContracts = {
@@ -264,10 +264,25 @@ const openaiNulls: { readonly [tool: string]: NullPlanSet } = {
   },
 };
 
-/** OpenAI: `tools` for Chat Completions, `responsesTools` for the Responses API, and `run` for one tool call of either. */
+/** The tools found by tool search (`loading: deferred`) rather than sent in full with every Responses request. */
+const openaiDeferred: readonly string[] = [];
+
+/** Responses API function tools, the deferred ones with `defer_loading: true`. */
+const openaiResponsesTools: OpenAIResponsesTool[] = openAIResponsesTools(openaiChatTools, openaiDeferred);
+
+/**
+ * OpenAI: `tools` for Chat Completions, `responsesTools` for the Responses API (`requestTools` with the
+ * `tool_search` tool when some tool is deferred), `agentsTools` for the Agents SDK, and `run` for one tool call.
+ */
 export const openai = {
   tools: openaiChatTools,
-  responsesTools: openAIResponsesTools(openaiChatTools) satisfies OpenAIResponsesTool[],
+  responsesTools: openaiResponsesTools,
+  /** The Responses API request's `tools`: `{ type: "tool_search" }` first when some tool is deferred, then `responsesTools`. */
+  requestTools: openaiResponsesTools as (OpenAIResponsesTool | OpenAIResponsesToolSearch)[],
+  /** Agents SDK function tools (deferred ones with `deferLoading`; add the SDK's `toolSearchTool()` beside them); each call goes through the executor. */
+  agentsTools(handlers: Handlers, options?: ExecuteOptions): OpenAIAgentsFunctionTool[] {
+    return openAIAgentsTools(openaiContracts, openaiNulls, openaiResponsesTools, handlers, options);
+  },
   /** Runs `tool_calls[i]` (or a Responses `function_call`) through the executor; never throws. */
   run<C extends OpenAIChatToolCall | OpenAIResponsesFunctionCall>(call: C, handlers: Handlers, options?: ExecuteOptions): Promise<OpenAIRunResult<C>> {
     return runOpenAIToolCall(openaiContracts, openaiNulls, call, handlers, options);
@@ -419,9 +434,15 @@ const anthropicTools: AnthropicTool[] = [
   }),
 ];
 
-/** Anthropic: `tools` for the Messages API and `run` for one `tool_use` block. */
+/** Anthropic's server-side tool search (regex over tool names and descriptions), which loads the tools with `defer_loading`. */
+const anthropicToolSearch: AnthropicToolSearchTool = { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" };
+
+/** Anthropic: `tools` for the Messages API (`requestTools` with the tool search tool when some tool is deferred) and `run` for one `tool_use` block. */
 export const anthropic = {
   tools: anthropicTools,
+  /** The Messages request's `tools`: the tool search tool first when some tool has `defer_loading`, then `tools`. */
+  requestTools: anthropicTools as (AnthropicTool | AnthropicToolSearchTool)[],
+  toolSearch: anthropicToolSearch,
   /** Runs a `tool_use` block through the executor; the `tool_result` has `is_error: true` on failure. Never throws. */
   run(block: AnthropicToolUseBlock, handlers: Handlers, options?: ExecuteOptions): Promise<AnthropicToolResultBlock> {
     return runAnthropicToolUse(anthropicContracts, block, handlers, options);
@@ -629,7 +650,7 @@ const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {
   },
 };
 
-/** Vercel AI SDK: a `ToolSet` of the tools that have a handler; each `execute` goes through the executor. */
+/** Vercel AI SDK: a `ToolSet` of the tools that have a handler (deferred ones with `deferLoading`: add the SDK's `toolSearch()` beside them); each `execute` goes through the executor. */
 export const aiSdk = {
   tools(handlers: Handlers, options?: ExecuteOptions): Record<string, AiSdkTool> {
     return aiSdkToolSet(aiSdkContracts, aiSdkSettings, handlers, options);
