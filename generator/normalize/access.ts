@@ -50,7 +50,13 @@ export function normalizeOptionsOf(settings: NormalizeSettings): NormalizeOption
   };
 }
 
-/** The reason a call over its declared rate limit is refused with (runtime/rate-limit.ts gives it). Reserved like the confirmation reasons. */
+/**
+ * The reason a call over its declared rate limit is refused with
+ * (runtime/rate-limit.ts gives it). Not reserved: a contract may declare it
+ * for its own upstream's 429 (the OpenAPI import does), which means the same
+ * to a caller (wait, then retry); then the contract's description stands and
+ * toolc adds no second one.
+ */
 export const RATE_LIMIT_ERROR: DeclaredError = {
   code: "RATE_LIMITED",
   description: "Too many calls from this caller in the tool's rate-limit window; nothing was done. Retry after the time the refusal gives (HTTP Retry-After).",
@@ -102,13 +108,13 @@ export function accessOf(raw: RawAccess, declared: readonly DeclaredError[], fil
   const scopes = raw.scopes ?? options.auth?.defaultScopes ?? [];
   const confirm = raw.confirm === true;
   const rateLimit = raw.rateLimit === undefined ? options.rateLimit : rateLimitOf(raw.rateLimit);
-  for (const reserved of [...CONFIRMATION_ERRORS, RATE_LIMIT_ERROR]) {
+  for (const reserved of CONFIRMATION_ERRORS) {
     if (declared.some((e) => e.code === reserved.code)) {
       out.push(
         error(
           file.locate(["errors", reserved.code], { key: true }),
           Codes.invalidValue,
-          `rejection reason \`${reserved.code}\` is reserved for ${reserved === RATE_LIMIT_ERROR ? "rate-limited calls (`rateLimit`)" : "confirmed calls (`confirm: true`)"}; name it otherwise`,
+          `rejection reason \`${reserved.code}\` is reserved for confirmed calls (\`confirm: true\`); name it otherwise`,
         ),
       );
     }
@@ -124,7 +130,8 @@ export function accessOf(raw: RawAccess, declared: readonly DeclaredError[], fil
       ),
     );
   }
-  const own = [...(confirm ? CONFIRMATION_ERRORS : []), ...(rateLimit === undefined ? [] : [RATE_LIMIT_ERROR])];
+  const declaresRateLimited = declared.some((e) => e.code === RATE_LIMIT_ERROR.code);
+  const own = [...(confirm ? CONFIRMATION_ERRORS : []), ...(rateLimit === undefined || declaresRateLimited ? [] : [RATE_LIMIT_ERROR])];
   return { scopes, confirm, ...(rateLimit === undefined ? {} : { rateLimit }), errors: own.length === 0 ? declared : [...declared, ...own] };
 }
 
