@@ -14,6 +14,7 @@ import { providersTarget } from "../emit/providers/target.js";
 import { typesTarget } from "../emit/types/target.js";
 import { validatorsTarget } from "../emit/validators/target.js";
 import { serverJsonTarget } from "./server-json/index.js";
+import { mcpbTarget } from "./mcpb/index.js";
 import type { Target } from "./target.js";
 
 export const TARGETS: readonly Target[] = [
@@ -27,4 +28,5 @@ export const TARGETS: readonly Target[] = [
   contractTestsTarget,
   catalogTarget,
   serverJsonTarget,
+  mcpbTarget,
 ];
