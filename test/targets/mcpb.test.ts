@@ -193,6 +193,15 @@ describe("the MCP Bundle target", () => {
       ["shop_basic_username", false, false],
       ["shop_basic_password", true, false],
     ]);
+    // A host resolves a setting left blank to "" (the handlers' runtime reads it as unset), never to the literal placeholder.
+    const config = await getMcpConfigForManifest({
+      manifest: manifest as never,
+      extensionPath: "/bundles/shop",
+      systemDirs: {},
+      userConfig: { shop_basic_username: "u", shop_basic_password: "p" },
+      pathSeparator: "/",
+    });
+    expect(config?.env).toEqual({ SHOP_BASE_URL: "https://shop.example/v1", SHOP_API_KEY: "", SHOP_BASIC_USERNAME: "u", SHOP_BASIC_PASSWORD: "p" });
     expect(manifest.server.mcp_config.env).toEqual({
       SHOP_BASE_URL: "${user_config.shop_base_url}",
       SHOP_API_KEY: "${user_config.shop_api_key}",

@@ -23,7 +23,8 @@ export function emitManifest(ir: ContractIR, options: BundleOptions): EmittedFil
         description: v.description,
         ...(v.sensitive ? { sensitive: true } : {}),
         required: v.required,
-        ...(v.default === undefined ? {} : { default: v.default }),
+        // A blank optional setting must reach the server as "" (unset to the handlers' runtime), not as the literal `${user_config...}`.
+        ...(v.default !== undefined ? { default: v.default } : v.required ? {} : { default: "" }),
       },
     ]),
   );
