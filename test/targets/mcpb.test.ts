@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getMcpConfigForManifest, v0_3 } from "../helpers/mcpb.js";
+import { bundleVariables } from "../../generator/targets/mcpb/credentials.js";
 import { copyDemo, runCli, snapshotTree } from "../compiler/helpers.js";
 import { importSpec, OK_OBJECT, openapi30, scratchProject } from "../import/openapi/helpers.js";
 
@@ -208,6 +209,27 @@ describe("the MCP Bundle target", () => {
       SHOP_BASIC_USERNAME: "${user_config.shop_basic_username}",
       SHOP_BASIC_PASSWORD: "${user_config.shop_basic_password}",
     });
+  });
+
+  it("reads each form of the import's environment header: a server URL without default is required, an OAuth scheme's variables never", () => {
+    const header = [
+      "// Environment:",
+      "//   ACME_BASE_URL: the server URL (required: the description names none)",
+      '//   ACME_OAUTH_TOKEN, ACME_OAUTH_CLIENT_ID, ACME_OAUTH_CLIENT_SECRET, ACME_OAUTH_TOKEN_URL: security scheme "oauth"',
+      "",
+      "import { x } from './y.js';",
+    ].join("\n");
+    const read = bundleVariables(header);
+    expect(read.variables?.map((v) => [v.env, v.key, v.sensitive, v.required, v.default])).toEqual([
+      ["ACME_BASE_URL", "acme_base_url", false, true, undefined],
+      ["ACME_OAUTH_TOKEN", "acme_oauth_token", true, false, undefined],
+      ["ACME_OAUTH_CLIENT_ID", "acme_oauth_client_id", false, false, undefined],
+      ["ACME_OAUTH_CLIENT_SECRET", "acme_oauth_client_secret", true, false, undefined],
+      ["ACME_OAUTH_TOKEN_URL", "acme_oauth_token_url", false, false, undefined],
+    ]);
+    expect(bundleVariables('// Environment:\n//   A, B, C: security scheme "odd"').problem).toBe(
+      'has a line toolc import openapi does not write in its environment header: "//   A, B, C: security scheme \\"odd\\""',
+    );
   });
 
   it("refuses a credentials module that is not the import's handlers", async () => {
