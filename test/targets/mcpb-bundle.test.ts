@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, runCli } from "../compiler/helpers.js";
 import { getMcpConfigForManifest, mcpbCli, v0_3 } from "../helpers/mcpb.js";
@@ -89,6 +89,8 @@ beforeAll(async () => {
     outfile: join(staged, "dist/server.js"),
     logLevel: "warning",
   });
+  // esbuild keeps a service process for further builds: end it, so the test worker can exit.
+  await stop();
   await mcpb(project, "pack", "bundle", "orders.mcpb");
   unpacked = join(project, "installed");
   await mcpb(project, "unpack", "orders.mcpb", unpacked);
