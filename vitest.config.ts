@@ -48,6 +48,7 @@ const INTEGRATION = [
   "test/providers/deferred-github.test.ts",
   "test/runtime/transports.test.ts",
   "test/soundness/**/*.test.ts",
+  "test/targets/mcpb-bundle.test.ts",
 ];
 
 /** Tests that drive a real browser (test/helpers/chromium.ts). */

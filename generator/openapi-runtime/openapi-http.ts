@@ -141,6 +141,21 @@ function processEnv(): Readonly<Record<string, string | undefined>> {
   return holder.process?.env ?? {};
 }
 
+/**
+ * The environment without its empty variables: an empty one is unset. A host
+ * that passes every setting it asked the user for (an MCP Bundle's
+ * `user_config`) passes "" for one left blank, and a blank API key must not
+ * make its scheme the one sent, nor a blank server URL hide the default.
+ */
+function setVariables(
+  env: Readonly<Record<string, string | undefined>>,
+): Readonly<Record<string, string>> {
+  const set: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env))
+    if (value !== undefined && value !== "") set[name] = value;
+  return set;
+}
+
 /** `Retry-After`: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
 export function retryAfterMs(
   header: string | null,
@@ -610,7 +625,7 @@ export function createHttpApi(
   options: HttpApiOptions,
   errors: { readonly TransientError: TransientErrorClass },
 ): HttpApi {
-  const env = options.env ?? processEnv();
+  const env = setVariables(options.env ?? processEnv());
   const fetcher = options.fetch ?? globalThis.fetch;
   const credentials = new Credentials(
     description.securitySchemes,

@@ -15,6 +15,7 @@ import { typesTarget } from "../emit/types/target.js";
 import { validatorsTarget } from "../emit/validators/target.js";
 import { codeModeTarget } from "./codemode/index.js";
 import { serverJsonTarget } from "./server-json/index.js";
+import { mcpbTarget } from "./mcpb/index.js";
 import type { Target } from "./target.js";
 
 export const TARGETS: readonly Target[] = [
@@ -29,4 +30,5 @@ export const TARGETS: readonly Target[] = [
   catalogTarget,
   serverJsonTarget,
   codeModeTarget,
+  mcpbTarget,
 ];

@@ -164,6 +164,16 @@ describe("credentials from the environment, per security scheme", () => {
     await call(op({ security: [["bearer"]] }), { id: "1" });
     expect(seen[1]!.headers.authorization).toBeUndefined();
   });
+
+  it("an empty variable is unset: a blank key does not pick its scheme, a blank server URL does not hide the default", async () => {
+    // An MCP Bundle's host passes "" for each setting the user left blank (docs/surfaces.md).
+    await call(op({ security: [["key"], ["bearer"]] }), { id: "1" }, { TEST_KEY: "", TEST_TOKEN: "t" });
+    expect(seen[0]!.headers).toMatchObject({ authorization: "Bearer t" });
+    expect(seen[0]!.headers["x-api-key"]).toBeUndefined();
+    const api = createHttpApi({ ...API, server: base }, { env: { TEST_BASE_URL: "" } }, { TransientError });
+    await api.call(op(), { id: "2" }, context());
+    expect(seen[1]!.url).toBe("/things/2");
+  });
 });
 
 describe("answers", () => {
