@@ -46,6 +46,8 @@ const INTEGRATION = [
   "test/providers/sdk-types.test.ts",
   "test/runtime/transports.test.ts",
   "test/soundness/**/*.test.ts",
+  "test/apps/serve.test.ts",
+  "test/apps/view-types.test.ts",
 ];
 
 /** Tests that drive a real browser (test/helpers/chromium.ts). */
