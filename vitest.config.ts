@@ -51,7 +51,7 @@ const INTEGRATION = [
 ];
 
 /** Tests that drive a real browser (test/helpers/chromium.ts). */
-const BROWSER = ["test/docs/browser.test.ts"];
+const BROWSER = ["test/docs/browser.test.ts", "test/apps/browser.test.ts"];
 
 export default defineConfig({
   test: {
