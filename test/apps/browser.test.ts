@@ -107,7 +107,7 @@ describe("an MCP Apps view in Chromium, on a host built on the extension's AppBr
     await page.goto(`${origin}/`);
     const view = page.frameLocator("iframe");
     await expect.poll(() => view.locator("#status").textContent(), { timeout: 30_000 }).toBe("ord_42: Paid, 12.50");
-    const log = await page.evaluate(() => (window as unknown as { hostLog: string[] }).hostLog);
+    const log = await page.evaluate(() => (globalThis as unknown as { hostLog: string[] }).hostLog);
     expect(log).toEqual(["view ui://show_order/view.html", "mime text/html;profile=mcp-app", "view initialized", "result sent"]);
     await page.locator("iframe").screenshot({ path: join(SCREENSHOTS, "view-result.png") });
 

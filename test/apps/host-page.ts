@@ -18,8 +18,22 @@ interface Csp {
   baseUriDomains?: string[];
 }
 
+/** The little of the DOM the host uses, typed here: toolc's own tsc runs without the DOM library. */
+interface IFrame {
+  setAttribute(name: string, value: string): void;
+  title: string;
+  style: { cssText: string };
+  contentWindow: unknown;
+  srcdoc: string;
+}
+interface HostDom {
+  location: { href: string };
+  document: { createElement(tag: "iframe"): IFrame; getElementById(id: string): { append(node: IFrame): void } | null };
+  hostLog: string[];
+}
+const dom = globalThis as unknown as HostDom;
 const log: string[] = [];
-(window as unknown as { hostLog: string[] }).hostLog = log;
+dom.hostLog = log;
 
 /** The policy a host puts on a view: nothing but its own inline code, and the origins the resource declares. */
 function policyOf(csp: Csp | undefined): string {
@@ -42,7 +56,7 @@ async function main(): Promise<void> {
     { name: "toolc-apps-host", version: "1.0.0" },
     { capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } } },
   );
-  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", location.href)));
+  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", dom.location.href)));
   const { tools } = await client.listTools();
   const tool = tools.find((t) => t.name === "show_order");
   const uri = tool === undefined ? undefined : getToolUiResourceUri(tool);
@@ -54,12 +68,12 @@ async function main(): Promise<void> {
   const ui = content._meta?.ui;
   const html = content.text.replace("<head>", `<head><meta http-equiv="Content-Security-Policy" content="${policyOf(ui?.csp)}">`);
 
-  const iframe = document.createElement("iframe");
+  const iframe = dom.document.createElement("iframe");
   iframe.setAttribute("sandbox", "allow-scripts");
   iframe.setAttribute("allow", buildAllowAttribute(ui?.permissions));
   iframe.title = "show_order view";
   iframe.style.cssText = "width: 560px; height: 220px; border: 1px solid #bbb";
-  document.getElementById("view")!.append(iframe);
+  dom.document.getElementById("view")!.append(iframe);
   const bridge = new AppBridge(client, { name: "toolc-apps-host", version: "1.0.0" }, { serverTools: {}, logging: {} });
   const args = { orderId: "ord_42" };
   bridge.oninitialized = () => {
@@ -71,7 +85,7 @@ async function main(): Promise<void> {
       log.push("result sent");
     })();
   };
-  await bridge.connect(new PostMessageTransport(iframe.contentWindow!, iframe.contentWindow!));
+  await bridge.connect(new PostMessageTransport(iframe.contentWindow as never, iframe.contentWindow as never));
   iframe.srcdoc = html;
 }
 
