@@ -53,7 +53,7 @@ export const appsTarget: Target = {
       sharedFiles: (ir) => ir.tools.filter((tool) => tool.ui?.view !== undefined).map((tool) => emitViewWrapper(tool, ir)),
       runFiles(head, plan) {
         const withViews = head.ir.tools.filter((tool) => tool.ui?.view !== undefined);
-        if (withViews.length === 0) return Promise.resolve({ diagnostics: [] });
+        if (withViews.length === 0) return Promise.resolve({ files: [], diagnostics: [] });
         const html = new Map<string, string>();
         const diagnostics: Diagnostic[] = [];
         for (const tool of withViews) {
