@@ -15,7 +15,10 @@ function tool(name: string, ui: string): string {
 }
 
 function run(...tools: { source: string; text: string }[]) {
-  const loaded = loadDefinitionsFromTexts([{ source: "types.yaml", display: "types.yaml", text: "types: {}\n" }, ...tools.map((t) => ({ ...t, display: t.source }))]);
+  const loaded = loadDefinitionsFromTexts([
+    { source: "types.yaml", display: "types.yaml", text: "types: {}\n" },
+    ...tools.map((t) => ({ ...t, display: t.source })),
+  ]);
   return normalize(loaded);
 }
 
@@ -27,7 +30,7 @@ describe("ui: a valid section", () => {
       source: "orders/t.yaml",
       text: tool(
         "t",
-        "  source: ../views/t.html\n  title: T view\n  csp: { connectDomains: [\"https://api.example.com\", \"wss://*.example.com:8443\"], resourceDomains: [] }\n  permissions: [clipboardWrite]\n  visibility: [model, app]\n  calls: [t]",
+        '  source: ../views/t.html\n  title: T view\n  csp: { connectDomains: ["https://api.example.com", "wss://*.example.com:8443"], resourceDomains: [] }\n  permissions: [clipboardWrite]\n  visibility: [model, app]\n  calls: [t]',
       ),
     });
     expect(errors(r)).toEqual([]);
@@ -86,7 +89,10 @@ describe("ui: located errors", () => {
   });
 
   it("a default uri that another view names explicitly is a clash too, located at the ui: key", () => {
-    const r = run({ source: "a.yaml", text: tool("a", "  source: a.html\n  uri: ui://b/view.html") }, { source: "b.yaml", text: tool("b", "  source: b.html") });
+    const r = run(
+      { source: "a.yaml", text: tool("a", "  source: a.html\n  uri: ui://b/view.html") },
+      { source: "b.yaml", text: tool("b", "  source: b.html") },
+    );
     expect(errors(r)).toEqual(["b.yaml:7:1 TC102"]);
   });
 });
