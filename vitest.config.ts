@@ -49,10 +49,12 @@ const INTEGRATION = [
   "test/runtime/transports.test.ts",
   "test/soundness/**/*.test.ts",
   "test/targets/mcpb-bundle.test.ts",
+  "test/apps/serve.test.ts",
+  "test/apps/view-types.test.ts",
 ];
 
 /** Tests that drive a real browser (test/helpers/chromium.ts). */
-const BROWSER = ["test/docs/browser.test.ts"];
+const BROWSER = ["test/docs/browser.test.ts", "test/apps/browser.test.ts"];
 
 export default defineConfig({
   test: {

@@ -53,6 +53,10 @@ export const Codes = {
   sensitiveMcpHeader: "TC084",
   mcpHeaderUnsafeInteger: "TC085",
   changelogBase: "TC090",
+  uiView: "TC100",
+  uiDomain: "TC101",
+  uiUriClash: "TC102",
+  uiCalls: "TC103",
 } as const;
 
 export type DiagnosticCode = (typeof Codes)[keyof typeof Codes];

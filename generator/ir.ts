@@ -153,6 +153,43 @@ export interface ToolIR {
   readonly sensitive: { readonly input: SensitivePaths; readonly output: SensitivePaths };
   /** Input properties mirrored into `Mcp-Param-{name}` HTTP headers (`x-mcp-header`, SEP-2243), in schema order. */
   readonly mcpHeaders?: readonly McpHeaderIR[];
+  /** The contract's `ui:` section (MCP Apps): its view and who may call the tool; absent without one. */
+  readonly ui?: ToolUiIR;
+}
+
+/** Who may call a tool under MCP Apps: the model, a view on the same server (the app), or both. */
+export type UiVisibility = "model" | "app";
+
+/** The Content Security Policy origins a view declares, by the extension's key; an empty list is left out. */
+export interface UiCspIR {
+  readonly connectDomains?: readonly string[];
+  readonly resourceDomains?: readonly string[];
+  readonly frameDomains?: readonly string[];
+  readonly baseUriDomains?: readonly string[];
+}
+
+/** A tool's view: the `ui://` resource the host renders for its result. */
+export interface ViewIR {
+  /** The HTML file, relative to the definitions folder, posix separators. */
+  readonly source: string;
+  /** Where the contract names it, for the diagnostics of reading it. */
+  readonly sourceAt: SourceLocation;
+  readonly uri: string;
+  readonly uriAt: SourceLocation;
+  readonly title?: string;
+  readonly description?: string;
+  readonly csp: UiCspIR;
+  readonly permissions: readonly ("camera" | "microphone" | "geolocation" | "clipboardWrite")[];
+  readonly prefersBorder?: boolean;
+  /** The tools the view calls, in the contract's order (its typed `callServerTool`). */
+  readonly calls: readonly string[];
+  readonly callsAt: readonly SourceLocation[];
+}
+
+export interface ToolUiIR {
+  readonly view?: ViewIR;
+  /** As declared; absent: the extension's default, both. */
+  readonly visibility?: readonly UiVisibility[];
 }
 
 /** One `x-mcp-header` declaration: the header's name, the `properties` chain from the input root, the property's type. */

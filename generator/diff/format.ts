@@ -79,6 +79,7 @@ function json(result: DiffResult): string {
     ...(c.field === undefined ? {} : { field: c.field }),
     ...(c.type === undefined ? {} : { type: c.type }),
     affects: c.affects,
+    ...(c.views === undefined ? {} : { views: c.views }),
   }));
   return `${JSON.stringify({ changes, unversioned: result.unversioned, summary: counts(result.changes) }, null, 2)}\n`;
 }

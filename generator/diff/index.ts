@@ -10,6 +10,7 @@ import { comparePolicy, toolRemoval } from "./policy.js";
 import { worstLevel, type Direction, type Level, type RuleId } from "./rules.js";
 import { compareSchemas, type SchemaFinding } from "./schema-compare.js";
 import type { ContractSide } from "./sources.js";
+import { markViewBreaks } from "./views.js";
 
 export interface Affected {
   readonly tool: string;
@@ -27,6 +28,8 @@ export interface Change extends SourceLocation {
   /** The named type the change is in. */
   readonly type?: string;
   readonly affects: readonly Affected[];
+  /** The views (MCP Apps) whose data this change breaks (diff/views.ts), named as the report names them; absent when none. */
+  readonly views?: readonly string[];
 }
 
 export interface DiffResult {
@@ -166,7 +169,7 @@ export function diffContracts(base: ContractSide, head: ContractSide, config: Di
         affects: [{ tool: h.name, direction: "tool", level: "info" }],
       });
   }
-  const kept = applyConfig(groupByType(changes), config).sort(byLocation);
+  const kept = markViewBreaks(applyConfig(groupByType(changes), config), base.ir.tools, head.ir.tools).sort(byLocation);
   const bumped = (tool: string): boolean => {
     const b = baseTools.get(tool);
     const h = headTools.get(tool);

@@ -82,8 +82,18 @@ function handlerTypes(tools: readonly ToolIR[], file: FileBuilder): Code[] {
   });
 }
 
+/** createServer's body: the tool server, and with a view (MCP Apps) its `ui://` resources served beside it (runtime/apps.ts). */
+function serverBody(hasViews: boolean): Code {
+  const server = code`${apiValue("createToolServer")}(contracts, handlers, options, serverDefaults)`;
+  if (!hasViews) return code`return ${server};`;
+  return code`return ${runtimeValue("apps", "serveViews")}(
+    ${server},
+    ${valueSymbol("views", "./views.js")},
+  );`;
+}
+
 /** The API bound to this project's contracts: its names, its handler and result types, and the functions a server or client calls. */
-function boundApi(): Code[] {
+function boundApi(hasViews: boolean): Code[] {
   return [
     code`${jsDoc(["The tool names this project declares."])!}
 export type ToolName = keyof Contracts;`,
@@ -111,7 +121,7 @@ export function createServer(
   handlers: Handlers,
   options?: ${runtimeType("ServerOptions")},
 ): ${SERVER} {
-  return ${apiValue("createToolServer")}(contracts, handlers, options, serverDefaults);
+  ${serverBody(hasViews)}
 }`,
     code`${jsDoc(["A typed client over an SDK `Client`: validates input before sending and output on receipt."])!}
 export function createClient(client: ${CLIENT}): ${runtimeType("ToolClient")}<Contracts> {
@@ -136,6 +146,6 @@ export function emitIndexModule(ir: ContractIR, server: ServerDefaultsSetting = 
   file.reserve(...INDEX_API_NAMES, ...ir.tools.map((tool) => toolExportNames(tool.baseName).handler));
   file.add(...exportStatements(ir), contractsStatement(ir.tools, file));
   file.add({ kind: "typeAlias", name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
-  file.add(serverDefaultsStatement(server), ...handlerTypes(ir.tools, file), ...boundApi());
+  file.add(serverDefaultsStatement(server), ...handlerTypes(ir.tools, file), ...boundApi(ir.tools.some((tool) => tool.ui?.view !== undefined)));
   return { path: file.path, text: file.toText() };
 }

@@ -56,9 +56,11 @@ export function loadTargets(): Promise<readonly LoadedTarget[]> {
 const enabled = (options: EmitOptions) => (t: LoadedTarget) => t.target.enabled?.(options) ?? true;
 
 /** What of the runtime a project's generated files import: what each target this run writes says its files import. */
-function runtimeNeeds(targets: readonly LoadedTarget[], options: EmitOptions): RuntimeNeeds {
+function runtimeNeeds(targets: readonly LoadedTarget[], options: EmitOptions, ir: ContractIR): RuntimeNeeds {
   const needs = targets.filter(enabled(options)).map((t) => t.target.runtime?.(options) ?? {});
-  return Object.assign({ tests: false, providers: false, auth: false }, ...needs) as RuntimeNeeds;
+  // The one need the IR decides: a view to serve (MCP Apps).
+  const apps = ir.tools.some((tool) => tool.ui?.view !== undefined) ? { apps: true } : {};
+  return Object.assign({ tests: false, providers: false, auth: false }, ...needs, apps) as RuntimeNeeds;
 }
 
 /**
@@ -66,7 +68,10 @@ function runtimeNeeds(targets: readonly LoadedTarget[], options: EmitOptions): R
  * files import (no contract-test helper without tests, no provider runtime without providers.ts).
  */
 export function emitShared(ir: ContractIR, options: EmitOptions, targets: readonly LoadedTarget[]): EmittedFile[] {
-  return [...targets.filter(enabled(options)).flatMap((t) => t.emitter.sharedFiles?.(ir, options) ?? []), ...emitRuntimeFiles(runtimeNeeds(targets, options))];
+  return [
+    ...targets.filter(enabled(options)).flatMap((t) => t.emitter.sharedFiles?.(ir, options) ?? []),
+    ...emitRuntimeFiles(runtimeNeeds(targets, options, ir)),
+  ];
 }
 
 /** Files that depend on one tool alone, so a build cache can reuse them while the tool is unchanged. */

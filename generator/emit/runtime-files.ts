@@ -31,7 +31,7 @@ export const RUNTIME_HEADER = `// ${RUNTIME_MARKER}: toolc generate copies this 
 
 const RUNTIME_DIR = new URL("../../generator/runtime/", import.meta.url);
 const PORT_DIRS: Record<McpSdkLine, URL> = { 1: RUNTIME_DIR, 2: new URL("sdk2/", RUNTIME_DIR) };
-const PORT_FILES: ReadonlySet<string> = new Set(["sdk.ts", "sdk-http.ts", "sdk-testing.ts"]);
+const PORT_FILES: ReadonlySet<string> = new Set(["sdk.ts", "sdk-http.ts", "sdk-testing.ts", "apps.ts"]);
 /** Files of one line alone: the 2.x resource server (runtime/auth.ts, which imports `jose`) and McpServer host (runtime/tool-host.ts). */
 const LINE_FILES: Readonly<Record<McpSdkLine, readonly string[]>> = { 1: [], 2: ["auth.ts", "tool-host.ts"] };
 /** The OpenAPI import's runtime, written beside a project's handlers (import/openapi/handlers.ts), in the same layout. */
@@ -48,6 +48,8 @@ export interface RuntimeNeeds {
   readonly auth?: boolean;
   /** codemode.ts is written (`codemode:` in the config). */
   readonly codemode?: boolean;
+  /** A contract has a view (`ui.source`): index.ts serves it through runtime/apps.ts. */
+  readonly apps?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export const RUNTIME_ROOTS = {
   tests: ["contract-tests.ts"],
   auth: ["auth.ts"],
   codemode: ["codemode.ts"],
+  apps: ["apps.ts", "view.ts"],
 } as const satisfies Record<string, readonly string[]>;
 
 function isRuntimeSource(name: string): boolean {
@@ -107,6 +110,7 @@ export function reachedRuntimeFiles(needs: RuntimeNeeds, sources: ReadonlyMap<st
   if (needs.codemode === true) roots.push(...RUNTIME_ROOTS.codemode);
   // SDK 1.x has no resource server (the config refuses `auth:` with it), so its runtime has no auth.ts to give.
   if (needs.auth === true) roots.push(...RUNTIME_ROOTS.auth.filter((name) => sources.has(name)));
+  if (needs.apps === true) roots.push(...RUNTIME_ROOTS.apps);
   // mcp-host.ts, on SDK 2.x only: toolc's tools on an application's McpServer.
   if (sources.has("tool-host.ts")) roots.push("tool-host.ts");
   const reached = new Set<string>();

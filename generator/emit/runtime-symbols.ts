@@ -13,6 +13,7 @@ import { valueSymbol, type ImportSymbol } from "../printer/file-builder.js";
 /** The runtime modules generated code imports values from, by file name in runtime/. */
 interface RuntimeModules {
   readonly api: typeof import("../runtime/api.js");
+  readonly apps: typeof import("../runtime/apps.js");
   readonly auth: typeof import("../runtime/auth.js");
   readonly border: typeof import("../runtime/border.js");
   readonly codemode: typeof import("../runtime/codemode.js");

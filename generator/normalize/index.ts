@@ -11,6 +11,7 @@ import { lintExportedNames, lintTypeModules } from "./generated-names.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
+import { lintViews } from "./ui-set.js";
 
 /** Portable to OpenAI and Anthropic tool calling, not only valid MCP. */
 const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -134,6 +135,10 @@ function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
 export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[], earlier: readonly Diagnostic[] = []): NormalizeResult {
   const diagnostics: Diagnostic[] = [...earlier, ...types.diagnostics, ...tools.flatMap((t) => t.diagnostics)];
   lintNames(tools, diagnostics);
+  lintViews(
+    tools.map((t) => t.tool),
+    diagnostics,
+  );
   lintExportedNames(
     tools.map(({ tool, nameAt }) => ({ name: tool.name, baseName: tool.baseName, at: nameAt })),
     types.types,

@@ -33,6 +33,7 @@ import { closureOf, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
 import { didYouMean } from "../load/suggest.js";
 import { isJsonObject } from "../schema/json.js";
+import { uiMeta, uiOf, type RawUi } from "./ui.js";
 import { CONTRACT_VERSION_META_KEY, SCHEMA_HASH_META_KEY } from "../runtime/contract.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -68,6 +69,7 @@ interface RawTool {
   output: JsonObject;
   errors?: Record<string, { description: string }>;
   content?: ContentKind[];
+  ui?: RawUi;
   examples?: { name: string; input: unknown; output?: unknown; invalid?: string[]; rejected?: string }[];
 }
 
@@ -310,6 +312,7 @@ export function normalizeTool(
   lintRejectedExamples(raw, file, out);
   const declared = Object.entries(raw.errors ?? {}).map(([code, e]) => ({ code, description: e.description }));
   const access = accessOf(raw, declared, file, options, out);
+  const ui = uiOf(raw.ui, raw.name, file, out);
   const tool: ToolIR = {
     name: raw.name,
     version: raw.version,
@@ -349,10 +352,12 @@ export function normalizeTool(
       [SCHEMA_HASH_META_KEY]: schemaHash(input.schema, output.schema),
       ...lifecycleMeta(raw),
       ...(access.scopes.length === 0 ? {} : { [SCOPES_META_KEY]: [...access.scopes] }),
+      ...uiMeta(ui),
     },
     examples: examplesOf(raw),
     sensitive: { input: trackSensitive(input.schema, "input", file, out), output: trackSensitive(output.schema, "output", file, out) },
     ...(mcpHeaders.length === 0 ? {} : { mcpHeaders }),
+    ...(ui === undefined ? {} : { ui }),
   };
   if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, out);
   if (!out.some((d) => d.severity === "error") && options.providers !== false) out.push(...lintProviders(tool, file));

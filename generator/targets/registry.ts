@@ -14,6 +14,7 @@ import { providersTarget } from "../emit/providers/target.js";
 import { typesTarget } from "../emit/types/target.js";
 import { validatorsTarget } from "../emit/validators/target.js";
 import { codeModeTarget } from "./codemode/index.js";
+import { appsTarget } from "./apps/index.js";
 import { serverJsonTarget } from "./server-json/index.js";
 import { mcpbTarget } from "./mcpb/index.js";
 import type { Target } from "./target.js";
@@ -31,4 +32,5 @@ export const TARGETS: readonly Target[] = [
   serverJsonTarget,
   codeModeTarget,
   mcpbTarget,
+  appsTarget,
 ];

@@ -29,8 +29,43 @@ export function toolBadges(tool: ToolIR): Inline[] {
     tool.idempotent ? badge("idempotent") : undefined,
     tool.openWorld ? badge("open world") : undefined,
     tool.idempotencyKey === undefined ? undefined : badge("idempotency key"),
+    tool.ui?.view === undefined ? undefined : badge("view"),
+    appOnly(tool) ? badge("app only", "warning") : undefined,
   ];
   return marks.filter((m): m is Inline => m !== undefined);
+}
+
+/** Only a view (MCP Apps) may call the tool: the host keeps it from the model. */
+function appOnly(tool: ToolIR): boolean {
+  const visibility = tool.ui?.visibility;
+  return visibility !== undefined && !visibility.includes("model");
+}
+
+/** The tool's view (MCP Apps) in words, and who may call the tool; none without a `ui:` section. */
+function viewFacts(tool: ToolIR): Fact[] {
+  const facts: Fact[] = [];
+  const view = tool.ui?.view;
+  if (view !== undefined) {
+    const words = [view.title, view.description].filter((w): w is string => w !== undefined).join(": ");
+    facts.push({ label: "View", value: [text(words === "" ? "an interactive view " : `${words} `), code(view.uri)] });
+    if (view.calls.length > 0)
+      facts.push({
+        label: "View calls",
+        value: joined(
+          view.calls.map((c) => [code(c)]),
+          ", ",
+        ),
+      });
+  }
+  if (tool.ui?.visibility !== undefined) {
+    const who = appOnly(tool)
+      ? "a view on this server only; hidden from the model"
+      : tool.ui.visibility.includes("app")
+        ? "the model and a view"
+        : "the model only";
+    facts.push({ label: "Callable by", value: [text(who)] });
+  }
+  return facts;
 }
 
 const ms = (n: number): string => (n % 1000 === 0 ? `${n / 1000} s` : `${n} ms`);
@@ -80,6 +115,7 @@ export function policyFacts(tool: ToolIR): Fact[] {
                   ", ",
                 ),
         },
+    ...viewFacts(tool),
   ];
   return facts.filter((f): f is Fact => f !== undefined);
 }

@@ -1,0 +1,49 @@
+// Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
+/**
+ * MCP Apps on the SDK 1.x line: a tool server's views served as `ui://`
+ * resources (runtime/ui-resources.ts), and the `resources` capability and
+ * the extension declared. runtime/sdk2/apps.ts is the 2.x port under the
+ * same name; a project gets this file only when a contract has a view.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  listedViews,
+  readView,
+  RESOURCE_NOT_FOUND,
+  UI_EXTENSION_ID,
+  VIEW_MIME_TYPE,
+  type ViewResource,
+} from "./ui-resources.js";
+
+export type { ViewResource };
+
+/** Serves `views` on `server` (before it connects): resources/list, resources/read, and the capabilities that announce them. */
+export function serveViews(
+  server: Server,
+  views: readonly ViewResource[],
+): Server {
+  server.registerCapabilities({
+    resources: {},
+    extensions: { [UI_EXTENSION_ID]: { mimeTypes: [VIEW_MIME_TYPE] } },
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: listedViews(views),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const read = readView(views, request.params.uri);
+    if (read === undefined)
+      throw new McpError(
+        RESOURCE_NOT_FOUND as ErrorCode,
+        `Resource not found: ${request.params.uri}`,
+        { uri: request.params.uri },
+      );
+    return read;
+  });
+  return server;
+}

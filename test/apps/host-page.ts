@@ -1,0 +1,92 @@
+/**
+ * A small MCP Apps host for the browser test, written on the extension's
+ * host side (AppBridge, PostMessageTransport): it connects to the generated
+ * server over Streamable HTTP as a client that declares the extension, calls
+ * the tool, reads the `ui://` resource the tool's `_meta.ui` names, and
+ * renders it in a sandboxed iframe (scripts only, an opaque origin) under a
+ * Content Security Policy built from the resource's `_meta.ui.csp`, as a host
+ * does. The bridge carries the view's tool calls to the server. Bundled for
+ * the browser by the test (esbuild); status goes to `window.hostLog`.
+ */
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { AppBridge, buildAllowAttribute, getToolUiResourceUri, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+
+interface Csp {
+  connectDomains?: string[];
+  resourceDomains?: string[];
+  frameDomains?: string[];
+  baseUriDomains?: string[];
+}
+
+/** The little of the DOM the host uses, typed here: toolc's own tsc runs without the DOM library. */
+interface IFrame {
+  setAttribute(name: string, value: string): void;
+  title: string;
+  style: { cssText: string };
+  contentWindow: unknown;
+  srcdoc: string;
+}
+interface HostDom {
+  location: { href: string };
+  document: { createElement(tag: "iframe"): IFrame; getElementById(id: string): { append(node: IFrame): void } | null };
+  hostLog: string[];
+}
+const dom = globalThis as unknown as HostDom;
+const log: string[] = [];
+dom.hostLog = log;
+
+/** The policy a host puts on a view: nothing but its own inline code, and the origins the resource declares. */
+function policyOf(csp: Csp | undefined): string {
+  const list = (domains: string[] | undefined): string => (domains === undefined || domains.length === 0 ? "" : ` ${domains.join(" ")}`);
+  const resources = list(csp?.resourceDomains);
+  return [
+    "default-src 'none'",
+    `script-src 'unsafe-inline'${resources}`,
+    `style-src 'unsafe-inline'${resources}`,
+    `img-src data:${resources}`,
+    `font-src${resources || " 'none'"}`,
+    `connect-src${list(csp?.connectDomains) || " 'none'"}`,
+    `frame-src${list(csp?.frameDomains) || " 'none'"}`,
+    `base-uri${list(csp?.baseUriDomains) || " 'self'"}`,
+  ].join("; ");
+}
+
+async function main(): Promise<void> {
+  const client = new Client(
+    { name: "toolc-apps-host", version: "1.0.0" },
+    { capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", dom.location.href)));
+  const { tools } = await client.listTools();
+  const tool = tools.find((t) => t.name === "show_order");
+  const uri = tool === undefined ? undefined : getToolUiResourceUri(tool);
+  if (uri === undefined) throw new Error("show_order has no view");
+  log.push(`view ${uri}`);
+  const resource = await client.readResource({ uri });
+  const content = resource.contents[0] as { text: string; mimeType?: string; _meta?: { ui?: { csp?: Csp; permissions?: object } } };
+  log.push(`mime ${content.mimeType ?? ""}`);
+  const ui = content._meta?.ui;
+  const html = content.text.replace("<head>", `<head><meta http-equiv="Content-Security-Policy" content="${policyOf(ui?.csp)}">`);
+
+  const iframe = dom.document.createElement("iframe");
+  iframe.setAttribute("sandbox", "allow-scripts");
+  iframe.setAttribute("allow", buildAllowAttribute(ui?.permissions));
+  iframe.title = "show_order view";
+  iframe.style.cssText = "width: 560px; height: 220px; border: 1px solid #bbb";
+  dom.document.getElementById("view")!.append(iframe);
+  const bridge = new AppBridge(client, { name: "toolc-apps-host", version: "1.0.0" }, { serverTools: {}, logging: {} });
+  const args = { orderId: "ord_42" };
+  bridge.oninitialized = () => {
+    log.push("view initialized");
+    void (async () => {
+      await bridge.sendToolInput({ arguments: args });
+      const result = await client.callTool({ name: "show_order", arguments: args });
+      await bridge.sendToolResult(result as never);
+      log.push("result sent");
+    })();
+  };
+  await bridge.connect(new PostMessageTransport(iframe.contentWindow as never, iframe.contentWindow as never));
+  iframe.srcdoc = html;
+}
+
+main().catch((error: unknown) => log.push(`host error: ${String(error)}`));
