@@ -16,6 +16,9 @@ import { ROOT, tempProject } from "./lib/project.js";
 
 const TOOLC = join(ROOT, "bin/toolc.js");
 
+/** The figures of 831078e (the round's base), measured on the same machine at a load average of 5–20: the import's CPU seconds, generate's peak RSS. */
+const BEFORE = { importCpuS: 14.3, generatePeakMb: 689 } as const;
+
 interface Run {
   readonly ms: number;
   /** User + system CPU seconds: on a shared machine, wall time says more about the neighbours. */
@@ -77,6 +80,10 @@ console.log(
   `import:   ${(imported.ms / 1000).toFixed(1)} s, peak ${imported.peakMb.toFixed(0)} MB; definitions ${mb(definitions.bytes)}, ${definitions.files} files`,
 );
 console.log(`generate: ${(generated.ms / 1000).toFixed(1)} s (${generated.cpuS.toFixed(1)} s CPU), peak ${generated.peakMb.toFixed(0)} MB`);
+console.log(
+  `side by side: import ${imported.cpuS.toFixed(1)} s CPU against ${BEFORE.importCpuS} s before (${(imported.cpuS / BEFORE.importCpuS).toFixed(2)}×); ` +
+    `generate peak ${generated.peakMb.toFixed(0)} MB against ${BEFORE.generatePeakMb} MB before (${(generated.peakMb / BEFORE.generatePeakMb).toFixed(2)}×), ${(generated.peakMb / 400).toFixed(2)}× the 400 MB target`,
+);
 console.log(`generated/: ${mb(out.bytes)}, ${out.files} files; largest ${out.largest.path} ${mb(out.largest.bytes)}`);
 for (const [top, bytes] of [...out.byTop].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${top.padEnd(20)} ${mb(bytes)}`);
 if (process.env.KEEP === "1" || profile) console.log(`kept: ${dir}`);

@@ -38,13 +38,15 @@ export interface CompiledSchema {
 }
 
 /**
- * Default-checking validators already compiled in this run, by schema text.
- * Ajv caches by schema object, and the same small subschema (a bounded
- * `limit` with its default) comes as a new object from every tool that has
- * it. Only schemas that compiled are kept: a failure's diagnostics are
- * located in its own file.
+ * Default-checking validators already compiled, by schema text, for each
+ * shared Ajv instance. Ajv caches by schema object, and the same small
+ * subschema (a bounded `limit` with its default) comes as a new object from
+ * every tool that has it. Only schemas that compiled are kept: a failure's
+ * diagnostics are located in its own file. Kept per instance (weakly), so a
+ * released instance (the compile releases them every so many tools) is not
+ * held by the validators it made.
  */
-const defaultCheckers = new Map<string, ValidateFunction>();
+const defaultCheckers = new WeakMap<object, Map<string, ValidateFunction>>();
 
 export function compileSchema(schema: JsonObject, file: YamlSource, root: JsonPath, applyDefaults: boolean): CompiledSchema {
   const cycle = sameValueCycle(schema);
@@ -69,10 +71,13 @@ export function compileSchema(schema: JsonObject, file: YamlSource, root: JsonPa
 /** The validator for a `default`'s own schema, compiled once per distinct schema. */
 function defaultChecker(schema: JsonObject, file: YamlSource, path: JsonPath): CompiledSchema {
   const key = JSON.stringify(schema);
-  const known = defaultCheckers.get(key);
+  const instance = sharedAjv({ applyDefaults: false });
+  let checkers = defaultCheckers.get(instance);
+  if (checkers === undefined) defaultCheckers.set(instance, (checkers = new Map()));
+  const known = checkers.get(key);
   if (known !== undefined) return { validate: known, diagnostics: [] };
   const compiled = compileSchema(schema, file, path, false);
-  if (compiled.validate) defaultCheckers.set(key, compiled.validate);
+  if (compiled.validate) checkers.set(key, compiled.validate);
   return compiled;
 }
 

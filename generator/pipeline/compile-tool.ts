@@ -5,12 +5,14 @@
  * out (worker-pool.ts); everything that needs all tools at once is done by
  * the caller (compile-texts.ts) after.
  */
+import { releaseSharedAjv } from "../ajv-shared.js";
 import { hasErrors } from "../diagnostics.js";
 import { emitToolFiles, loadTargets, type EmitOptions, type LoadedTarget } from "../emit/index.js";
 import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
 import { normalizeOptionsOf } from "../normalize/access.js";
+import { packedEntry } from "./packed-files.js";
 import { isTypesFile, normalizeOneTool, normalizeTypes, type NormalizedTypes } from "../normalize/index.js";
 
 /** What a definition file is; `undefined` when it did not load (its diagnostics say why). */
@@ -63,9 +65,24 @@ export function compileTool(file: YamlSource, types: NormalizedTypes, options: E
   return { tool, nameAt, diagnostics, files };
 }
 
+/**
+ * Tools compiled between two releases of the shared Ajv instances. Starting
+ * them costs about 0.1 s (formats, keywords, the meta-schema), what compiling a
+ * few tools costs; what they keep grows by about 60 KB per tool (GitHub's).
+ */
+export const AJV_RELEASE_EVERY = 200;
+
 export class LocalToolCompiler implements ToolCompiler {
   /** Loaded files by source path, from `classify`, so a tool is parsed once. */
   readonly #loaded = new Map<string, { text: string; file: YamlSource }>();
+  /** Tools compiled since the shared Ajv instances were last started afresh. */
+  #compiledSinceRelease = 0;
+  readonly #releaseAjvEvery: number;
+
+  constructor(options: { readonly releaseAjvEvery?: number } = {}) {
+    this.#releaseAjvEvery = options.releaseAjvEvery ?? AJV_RELEASE_EVERY;
+  }
+
   /** The last named types, by the texts they came from: every `compile` of a run passes the same. */
   #types: { key: string; types: NormalizedTypes } | undefined;
 
@@ -86,9 +103,15 @@ export class LocalToolCompiler implements ToolCompiler {
     const types = this.#typesOf(typeTexts);
     const targets = await loadTargets();
     return tools.map((text) => {
-      const file = this.#load(text);
+      // The shared Ajv instances keep every schema they compiled (its cache and its scope), which no later tool
+      // compiles again: started afresh every so many tools, the run's memory does not grow with the API.
+      if (++this.#compiledSinceRelease > this.#releaseAjvEvery) {
+        releaseSharedAjv();
+        this.#compiledSinceRelease = 1;
+      }
+      const file = this.#take(text);
       if ("failed" in file) return file;
-      return compileTool(file, types, options, targets);
+      return packedEntry(compileTool(file, types, options, targets));
     });
   }
 
@@ -106,8 +129,10 @@ export class LocalToolCompiler implements ToolCompiler {
     return this.#types.types;
   }
 
-  #load(text: DefinitionText): YamlSource | FailedTool {
+  /** The tool's loaded file, no longer kept: its YAML document (kept for locating diagnostics) is dropped once the tool is compiled. */
+  #take(text: DefinitionText): YamlSource | FailedTool {
     const known = this.#loaded.get(text.source);
+    this.#loaded.delete(text.source);
     if (known && known.text === text.text) return known.file;
     const loaded = loadDefinitionsFromTexts([text]);
     const file = loaded.files[0];

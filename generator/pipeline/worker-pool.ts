@@ -15,6 +15,7 @@ import type { EmitOptions } from "../emit/index.js";
 import type { DefinitionText } from "../load/files.js";
 import { PendingReplies } from "../worker-replies.js";
 import { LocalToolCompiler, type Classified, type ToolCompiler, type ToolOutcome } from "./compile-tool.js";
+import { packedOutcome } from "./packed-files.js";
 
 type RequestBody =
   | { readonly kind: "classify"; readonly texts: readonly DefinitionText[] }
@@ -95,7 +96,8 @@ class WorkerToolCompiler implements ToolCompiler {
       this.#channels.map(async (channel, worker) => {
         for (let next = take(worker); next.length > 0; next = take(worker)) {
           const results = await channel.request<ToolOutcome[]>({ kind: "compile", typeTexts, tools: next.map((t) => t.text), options });
-          next.forEach((t, i) => (out[t.index] = results[i]));
+          // A worker's files arrive as plain texts (a structured clone reads each packed one): packed again here.
+          next.forEach((t, i) => (out[t.index] = packedOutcome(results[i]!)));
         }
       }),
     );

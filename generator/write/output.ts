@@ -172,7 +172,15 @@ export function differences(plan: OutputPlan, layout: OutputLayout, cwd: string)
     (status: DifferenceStatus) =>
     (f: EmittedFile): Difference => {
       const target = targetOf(layout, f);
-      return { path: display(target), status, target, expected: f.text };
+      // Read when shown: a generate computes the differences too, and a compile's files may be held packed (pipeline/packed-files.ts).
+      return {
+        path: display(target),
+        status,
+        target,
+        get expected() {
+          return f.text;
+        },
+      };
     };
   const onDisk =
     (status: DifferenceStatus) =>

@@ -107,16 +107,23 @@ export function parseText(text: string): unknown {
   return value;
 }
 
-/** Every `$ref` string in a document with the pointer of the object holding it. */
+/** Every `$ref` to another document (not a local `#…` pointer) with the pointer of the object holding it; pointers are spelled out only for those, a large description has tens of thousands of local ones. */
 function refsIn(value: unknown): { ref: string; pointer: string }[] {
+  interface At {
+    readonly value: unknown;
+    readonly up: At | undefined;
+    readonly key: string | number;
+  }
+  const pointerOf = (at: At): string => (at.up === undefined ? "" : pointerJoin(pointerOf(at.up), at.key));
   const found: { ref: string; pointer: string }[] = [];
-  const stack: { value: unknown; pointer: string }[] = [{ value, pointer: "" }];
+  const stack: At[] = [{ value, up: undefined, key: "" }];
   while (stack.length > 0) {
-    const { value: v, pointer } = stack.pop()!;
-    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, pointer: pointerJoin(pointer, i) }));
+    const at = stack.pop()!;
+    const v = at.value;
+    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, up: at, key: i }));
     else if (isJsonObject(v)) {
-      if (typeof v.$ref === "string") found.push({ ref: v.$ref, pointer: pointerJoin(pointer, "$ref") });
-      for (const [k, item] of Object.entries(v)) if (k !== "$ref") stack.push({ value: item, pointer: pointerJoin(pointer, k) });
+      if (typeof v.$ref === "string" && !v.$ref.startsWith("#")) found.push({ ref: v.$ref, pointer: pointerJoin(pointerOf(at), "$ref") });
+      for (const [k, item] of Object.entries(v)) if (k !== "$ref") stack.push({ value: item, up: at, key: k });
     }
   }
   return found.reverse();
@@ -208,7 +215,6 @@ export async function readDocuments(options: ReadOptions): Promise<ReadDocuments
   while (queue.length > 0) {
     const from = queue.shift()!;
     for (const { ref, pointer } of refsIn(reader.documents.get(from))) {
-      if (ref.startsWith("#")) continue;
       const at = (message: string) => reader.problems.push(problem(reader.displayOf(from), pointer, `$ref ${JSON.stringify(ref)}: ${message}`));
       let target: URL;
       try {

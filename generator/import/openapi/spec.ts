@@ -2,7 +2,9 @@
  * Reads an API description (file or URL, JSON or YAML): documents.ts reads
  * it and every document its `$ref`s reach, under its checks, and
  * @apidevtools/swagger-parser's `bundle` inlines those into the one document
- * (reading nothing itself), so every reference left is a local pointer, and
+ * (reading nothing itself), so every reference left is a local pointer (a
+ * description that is one document of direct local pointers already is one:
+ * local-bundle.ts), and
  * `validate` checks it against the OpenAPI schema of its version. A
  * validation failure is a warning, not a stop: real documents often break a
  * rule that does not matter to the import, and every node the import uses is
@@ -15,6 +17,7 @@ import { resolveLocalRef } from "../../schema/refs.js";
 import type { Reporter } from "../problems.js";
 import { bundleOptions, VALIDATE_OPTIONS } from "./document-source.js";
 import { readDocuments } from "./documents.js";
+import { bundlesUnchanged } from "./local-bundle.js";
 import { readOpenApi3 } from "./openapi3.js";
 import { readSwagger2 } from "./swagger2.js";
 import type { ApiSpec, SpecVersion } from "./model.js";
@@ -119,7 +122,9 @@ export async function readSpec(
   }
   let bundled: unknown;
   try {
-    bundled = await SwaggerParser.bundle(location, bundleOptions(read.documents) as never);
+    // parse checks the version and fixes relative servers as bundle would; bundling is skipped when it would change nothing.
+    const parsed: unknown = await SwaggerParser.parse(location, bundleOptions(read.documents) as never);
+    bundled = read.documents.size === 1 && bundlesUnchanged(parsed) ? parsed : await SwaggerParser.bundle(location, bundleOptions(read.documents) as never);
   } catch (e) {
     report.error("", `cannot read the API description: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;
