@@ -13,6 +13,7 @@ import { mcpTarget } from "../emit/mcp-target.js";
 import { providersTarget } from "../emit/providers/target.js";
 import { typesTarget } from "../emit/types/target.js";
 import { validatorsTarget } from "../emit/validators/target.js";
+import { schemasJsonTarget } from "./schemas-json/index.js";
 import { serverJsonTarget } from "./server-json/index.js";
 import type { Target } from "./target.js";
 
@@ -27,4 +28,5 @@ export const TARGETS: readonly Target[] = [
   contractTestsTarget,
   catalogTarget,
   serverJsonTarget,
+  schemasJsonTarget,
 ];
