@@ -17,7 +17,7 @@ import { ROOT, tempProject } from "./lib/project.js";
 const TOOLC = join(ROOT, "bin/toolc.js");
 
 /** The figures of 831078e (the round's base), measured on the same machine at a load average of 5–20: the import's CPU seconds, generate's peak RSS. */
-const BEFORE = { importCpuS: 14.3, generatePeakMb: 689 } as const;
+const BEFORE_RUN = { importCpuS: 14.3, generatePeakMb: 689 } as const;
 
 interface Run {
   readonly ms: number;
@@ -68,6 +68,29 @@ function tree(root: string): Tree {
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
+/**
+ * The folder as 831078e generated it (MB, this bench on 2026-12-07), printed beside this run's figures so a
+ * change to the layout shows what it saved. `schemas/` is gone since the served schemas' one source is
+ * `contracts.ts` (`schemasJson: true` writes them again).
+ */
+const BEFORE = {
+  commit: "831078e",
+  total: 70.3,
+  files: 4965,
+  largest: "contracts.ts 6.8 MB",
+  parts: {
+    "validators/": 20.3,
+    "schemas/": 17.2,
+    "chunks/": 14.9,
+    "contracts.ts": 6.8,
+    "providers.ts": 5.9,
+    "tools/": 3.8,
+    "index.ts": 0.7,
+    "runtime/": 0.4,
+  } as Record<string, number>,
+};
+const TARGET = { total: "≤ 15 MB", largest: "≤ 1 MB" };
+
 const dir = tempProject("github-scale");
 const spec = join(dir, "github.json");
 writeFileSync(spec, gunzipSync(readFileSync(join(ROOT, "test/import/openapi/fixtures/github/api.github.com.json.gz"))));
@@ -81,10 +104,28 @@ console.log(
 );
 console.log(`generate: ${(generated.ms / 1000).toFixed(1)} s (${generated.cpuS.toFixed(1)} s CPU), peak ${generated.peakMb.toFixed(0)} MB`);
 console.log(
-  `side by side: import ${imported.cpuS.toFixed(1)} s CPU against ${BEFORE.importCpuS} s before (${(imported.cpuS / BEFORE.importCpuS).toFixed(2)}×); ` +
-    `generate peak ${generated.peakMb.toFixed(0)} MB against ${BEFORE.generatePeakMb} MB before (${(generated.peakMb / BEFORE.generatePeakMb).toFixed(2)}×), ${(generated.peakMb / 400).toFixed(2)}× the 400 MB target`,
+  `side by side: import ${imported.cpuS.toFixed(1)} s CPU against ${BEFORE_RUN.importCpuS} s before (${(imported.cpuS / BEFORE_RUN.importCpuS).toFixed(2)}×); ` +
+    `generate peak ${generated.peakMb.toFixed(0)} MB against ${BEFORE_RUN.generatePeakMb} MB before (${(generated.peakMb / BEFORE_RUN.generatePeakMb).toFixed(2)}×), ${(generated.peakMb / 400).toFixed(2)}× the 400 MB target`,
 );
-console.log(`generated/: ${mb(out.bytes)}, ${out.files} files; largest ${out.largest.path} ${mb(out.largest.bytes)}`);
-for (const [top, bytes] of [...out.byTop].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${top.padEnd(20)} ${mb(bytes)}`);
+const rows: [string, string, string, string][] = [
+  ["generated/", `${BEFORE.total.toFixed(1)} MB, ${BEFORE.files} files`, `${mb(out.bytes)}, ${out.files} files`, TARGET.total],
+  ["largest file", BEFORE.largest, `${out.largest.path} ${mb(out.largest.bytes)}`, TARGET.largest],
+];
+const parts = new Set([
+  ...Object.keys(BEFORE.parts),
+  ...[...out.byTop]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([top]) => top),
+]);
+for (const top of parts) {
+  const before = BEFORE.parts[top];
+  const now = out.byTop.get(top);
+  rows.push([`  ${top}`, before === undefined ? "-" : `${before.toFixed(1)} MB`, now === undefined ? "-" : mb(now), ""]);
+}
+const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), [`part`, `before (${BEFORE.commit})`, "now"][i]!.length));
+const line = (r: readonly string[]): string => `${r[0]!.padEnd(widths[0]!)}  ${r[1]!.padStart(widths[1]!)}  ${r[2]!.padStart(widths[2]!)}  ${r[3]}`;
+console.log(line(["part", `before (${BEFORE.commit})`, "now", "target"]));
+for (const r of rows) console.log(line(r));
 if (process.env.KEEP === "1" || profile) console.log(`kept: ${dir}`);
 else rmSync(dir, { recursive: true, force: true });

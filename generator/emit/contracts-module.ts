@@ -16,6 +16,14 @@
  * otherwise be written hundreds of times. The served value is the same
  * (test/emit/contracts-shared-defs.test.ts), and the runtime never changes a
  * served schema, so the tools may hold one object.
+ *
+ * Past `CONTRACTS_PART_BYTES` the module is split (`emitContractsFiles`):
+ * the shared entries into `contracts/defs-<n>.ts`, the contracts in tools/list
+ * order into `contracts/tools-<n>.ts`, each part under the budget, and
+ * `contracts.ts` re-exports them. A reviewer's tool will not open a 7 MB file
+ * (GitHub's 1,223 tools, #42); a server still loads every part at start-up,
+ * a handful of modules at that scale, and a project under the budget keeps
+ * its one file.
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
@@ -26,8 +34,20 @@ import { jsDoc, literal, LiteralReference } from "../printer/literal.js";
 import { policyOf } from "./schemas-json.js";
 import { toolTypeNames } from "./types.js";
 
-const TOOL_CONTRACT = typeSymbol("ToolContract", "./runtime/contract.js");
-const SCHEMA_OBJECT = typeSymbol("JsonSchemaObject", "./runtime/contract.js");
+/** The largest `contracts.ts` written as one file, in bytes (UTF-16 units, as printed); past it, the module is split. */
+export const CONTRACTS_PART_BYTES = 900_000;
+
+/** The parts' folder beside `contracts.ts`. */
+const PARTS_FOLDER = "contracts";
+
+/** Where the output folder's root is, seen from the file being printed: `./` from contracts.ts, `../` from a part. */
+type Up = "./" | "../";
+
+const toolContractType = (up: Up) => typeSymbol("ToolContract", `${up}runtime/contract.js`);
+const schemaObjectType = (up: Up) => typeSymbol("JsonSchemaObject", `${up}runtime/contract.js`);
+
+/** How a shared constant is written where it is used: its name in one file, an import from its part in a split. */
+type DefReference = (constant: string) => string;
 
 /** `$defs` entries held alike by two or more served schemas: the constant each is written as, by name and text. */
 class SharedDefs {
@@ -63,18 +83,22 @@ class SharedDefs {
   }
 
   /** `schema` with each shared `$defs` entry as a reference to its constant. */
-  referring(schema: JsonObject): JsonObject {
+  referring(schema: JsonObject, reference: DefReference = (constant) => constant): JsonObject {
     const defs = schema.$defs;
     if (defs === null || typeof defs !== "object" || Array.isArray(defs)) return schema;
     const entries = Object.entries(defs).map(([name, value]) => {
       const shared = this.#constants.get(`${name}\u0000${JSON.stringify(value)}`);
-      return [name, shared === undefined ? value : new LiteralReference(shared.name)];
+      return [name, shared === undefined ? value : new LiteralReference(reference(shared.name))];
     });
     return { ...schema, $defs: Object.fromEntries(entries) as JsonObject };
   }
 
-  statements(): Code[] {
-    return [...this.#constants.values()].map(({ name, value }) => code`const ${name}: ${SCHEMA_OBJECT} = ${literal(value)};`);
+  /** Each constant's declaration; `exported` in a part of a split module, which the tools' parts import. */
+  statements(up: Up = "./", exported = false): { readonly name: string; readonly statement: Code; readonly bytes: number }[] {
+    return [...this.#constants.values()].map(({ name, value }) => {
+      const text = literal(value);
+      return { name, statement: code`${exported ? "export " : ""}const ${name}: ${schemaObjectType(up)} = ${text};`, bytes: text.length };
+    });
   }
 }
 
@@ -84,7 +108,7 @@ export function contractConstName(tool: ToolIR): string {
 }
 
 /** The contract's data: everything but the validators, in the field order the runtime documents. */
-function contractData(tool: ToolIR, shared: SharedDefs): JsonObject {
+function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference): JsonObject {
   const policy = policyOf(tool);
   return {
     name: tool.name,
@@ -102,8 +126,8 @@ function contractData(tool: ToolIR, shared: SharedDefs): JsonObject {
     ...(tool.scopes === undefined ? {} : { scopes: [...tool.scopes] }),
     ...(tool.confirm === undefined ? {} : { confirm: true }),
     ...(tool.rateLimit === undefined ? {} : { rateLimit: { ...tool.rateLimit } }),
-    inputSchema: shared.referring(tool.inputSchema),
-    outputSchema: shared.referring(tool.outputSchema),
+    inputSchema: shared.referring(tool.inputSchema, reference),
+    outputSchema: shared.referring(tool.outputSchema, reference),
     annotations: tool.annotations as unknown as JsonObject,
     meta: tool.meta as JsonObject,
     sensitive: tool.sensitive as unknown as JsonObject,
@@ -118,15 +142,15 @@ function contractData(tool: ToolIR, shared: SharedDefs): JsonObject {
  * `chunks/<tool>.js`: its schema-aware copies, with the validators re-exported,
  * so a first call loads one module.
  */
-function contractStatement(tool: ToolIR, shared: SharedDefs): Code {
+function contractStatement(tool: ToolIR, shared: SharedDefs, up: Up = "./", reference?: DefReference): Code {
   const names = toolTypeNames(tool);
-  const from = `./tools/${tool.fileName}.js`;
+  const from = `${up}tools/${tool.fileName}.js`;
   const typeArguments = [names.input, names.resolvedInput, names.output, names.reason].map((name) => typeSymbol(name, from));
   // Declared content kinds narrow ctx.attach for this tool's handler; without them, any kind type-checks.
   const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => literal(k)).join(" | ")}`;
-  const type = code`${TOOL_CONTRACT}<${joinCode(typeArguments, ", ")}${kinds}>`;
-  const data = literal(contractData(tool, shared));
-  const loader = `  validators: () => import(${literal(`./${CHUNKS_FOLDER}/${tool.fileName}.js`)}),\n}`;
+  const type = code`${toolContractType(up)}<${joinCode(typeArguments, ", ")}${kinds}>`;
+  const data = literal(contractData(tool, shared, reference));
+  const loader = `  validators: () => import(${literal(`${up}${CHUNKS_FOLDER}/${tool.fileName}.js`)}),\n}`;
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
 export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
 }
@@ -136,6 +160,60 @@ export function emitContractsModule(ir: ContractIR): EmittedFile {
   const file = new FileBuilder("contracts.ts", headerComment("the definitions folder"), { importOrder: "used", wrap: false });
   const shared = new SharedDefs(ir.tools);
   file.reserve(...ir.tools.map(contractConstName), ...shared.names);
-  file.add(...shared.statements(), ...ir.tools.map((tool) => contractStatement(tool, shared)));
+  file.add(...shared.statements().map((s) => s.statement), ...ir.tools.map((tool) => contractStatement(tool, shared)));
   return { path: file.path, text: file.toText() };
+}
+
+/** Items in order, cut into runs whose sizes add up to at most `budget` (an item over it alone). */
+function packed<T>(items: readonly T[], size: (item: T) => number, budget: number): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const n = size(item);
+    if (run.length > 0 && bytes + n > budget) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(item);
+    bytes += n;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/**
+ * `contracts.ts`, and past `budget` bytes its parts (see the top of this
+ * file): the same constants with the same values, so what a server serves
+ * does not depend on the split (test/emit/contracts-parts.test.ts).
+ */
+export function emitContractsFiles(ir: ContractIR, budget = CONTRACTS_PART_BYTES): EmittedFile[] {
+  const whole = emitContractsModule(ir);
+  if (whole.text.length <= budget) return [whole];
+  const header = headerComment("the definitions folder");
+  const layout = { importOrder: "used", wrap: false } as const;
+  const shared = new SharedDefs(ir.tools);
+  const files: EmittedFile[] = [];
+  const home = new Map<string, string>();
+  packed(shared.statements("../", true), (d) => d.bytes, budget).forEach((run, i) => {
+    const file = new FileBuilder(`${PARTS_FOLDER}/defs-${i + 1}.ts`, header, layout);
+    file.reserve(...run.map((d) => d.name));
+    file.add(...run.map((d) => d.statement));
+    for (const d of run) home.set(d.name, `./defs-${i + 1}.js`);
+    files.push({ path: file.path, text: file.toText() });
+  });
+  // Its data, plus its doc comment, its type, the import of its types and its loader (about 600 bytes at most).
+  const sized = ir.tools.map((tool) => ({ tool, bytes: literal(contractData(tool, shared)).length + 600 }));
+  const index = new FileBuilder("contracts.ts", header, layout);
+  packed(sized, (t) => t.bytes, budget).forEach((run, i) => {
+    const file = new FileBuilder(`${PARTS_FOLDER}/tools-${i + 1}.ts`, header, layout);
+    const names = run.map(({ tool }) => contractConstName(tool));
+    file.reserve(...names);
+    const reference: DefReference = (constant) => file.importValue(constant, home.get(constant)!);
+    file.add(...run.map(({ tool }) => contractStatement(tool, shared, "../", reference)));
+    files.push({ path: file.path, text: file.toText() });
+    index.add({ kind: "exportFrom", names, from: `./${PARTS_FOLDER}/tools-${i + 1}.js` });
+  });
+  return [{ path: index.path, text: index.toText() }, ...files];
 }

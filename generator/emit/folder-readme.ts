@@ -14,6 +14,8 @@ export interface FolderReadmeParts {
   readonly providers: boolean;
   /** mcp-host.ts is generated (MCP SDK 2.x). */
   readonly host?: boolean;
+  /** schemas/<name>.json is generated (the config's `schemasJson: true`). */
+  readonly schemas?: boolean;
 }
 
 type Row = readonly [path: string, what: string];
@@ -49,16 +51,19 @@ function importRows(parts: FolderReadmeParts): Row[] {
   ];
 }
 
-function restRows(ir: ContractIR): Row[] {
+function restRows(ir: ContractIR, parts: FolderReadmeParts): Row[] {
   const types = ir.typeFiles.length > 0;
   return [
-    ["`contracts.ts`", "every tool's compiled contract (served schemas, policy, the loader of its chunk), re-exported by `index.ts`"],
+    [
+      "`contracts.ts`",
+      "every tool's compiled contract (served schemas, policy, the loader of its chunk), re-exported by `index.ts`; past about 1 MB, written in parts under `contracts/` that it re-exports",
+    ],
     ["`tools/<name>.ts`", "a tool's types: `<Name>Input`, `<Name>ResolvedInput`, `<Name>Output`, `<Name>Reason` (re-exported by `index.ts`)"],
     ...(types ? [["`types/<file>.ts`", "the named types of a types file (re-exported by `index.ts`)"] as const] : []),
     [`\`${CHUNKS_FOLDER}/<name>.ts\``, "what a tool's first call loads: its validators and the copies of its input and output"],
     ["`validators/<name>.ts`", "a tool's Ajv standalone validators, compiled ahead of time"],
     ...(types ? [["`validators/types/<file>.ts`", "the validators of named types, shared by the tools that use them"] as const] : []),
-    ["`schemas/<name>.json`", "what `tools/list` serves for a tool, and its policy"],
+    ...(parts.schemas === true ? [["`schemas/<name>.json`", "what `tools/list` serves for a tool, and its policy, as plain JSON"] as const] : []),
     ["`runtime/`", "toolc's runtime (executor, server, client, format checks), copied as it is; reach it through `index.ts`"],
   ];
 }
@@ -83,7 +88,7 @@ export function emitFolderReadme(ir: ContractIR, parts: FolderReadmeParts): Emit
     "",
     "## What the rest is",
     "",
-    table(restRows(ir)),
+    table(restRows(ir, parts)),
     "",
     "Contract tests, when the project has them, are generated into their own folder (`tests:` in toolc.config.yaml).",
     "",

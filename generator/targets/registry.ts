@@ -15,6 +15,7 @@ import { typesTarget } from "../emit/types/target.js";
 import { validatorsTarget } from "../emit/validators/target.js";
 import { codeModeTarget } from "./codemode/index.js";
 import { appsTarget } from "./apps/index.js";
+import { schemasJsonTarget } from "./schemas-json/index.js";
 import { serverJsonTarget } from "./server-json/index.js";
 import { mcpbTarget } from "./mcpb/index.js";
 import type { Target } from "./target.js";
@@ -33,4 +34,5 @@ export const TARGETS: readonly Target[] = [
   codeModeTarget,
   mcpbTarget,
   appsTarget,
+  schemasJsonTarget,
 ];

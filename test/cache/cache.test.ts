@@ -54,8 +54,8 @@ describe("build cache", () => {
     await expectSameAsUncached(dir);
     edit(dir, "types.yaml", "enum: [pending, paid, cancelled]", "enum: [pending, paid, cancelled, refunded]");
     await expectSameAsUncached(dir);
-    // get_order's own files (its served schema bundles the type) and the named type's validator, compiled once for all tools.
-    expect(readFileSync(join(dir, "generated/schemas/get_order.json"), "utf8")).toContain("refunded");
+    // The served schemas (contracts.ts, which bundles the type into each tool's) and the named type's validator, compiled once for all tools.
+    expect(readFileSync(join(dir, "generated/contracts.ts"), "utf8")).toContain("refunded");
     expect(readFileSync(join(dir, "generated/validators/types/types.ts"), "utf8")).toContain("refunded");
   });
 

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { describe, expect, it } from "vitest";
+import { contracts } from "../../generated/index.js";
 import { EMPTY_DIFF_CONFIG } from "../../generator/diff/config.js";
 import { diffContracts } from "../../generator/diff/index.js";
 import { sideFromFolder, sideFromTexts, type ContractSide } from "../../generator/diff/sources.js";
@@ -88,7 +89,7 @@ describe("the demo's catalog", () => {
     expect(md).toContain("- **Backoff:** 200 ms, doubling per attempt with full jitter, at most 1 s per delay");
     expect(md).toContain("| `AMOUNT_TOO_LARGE` | The refund exceeds what is left to refund. |");
     expect(md).toContain("the agent is told to fix `amount.amountCents`, `amount.currency`.");
-    const served = JSON.parse(readFileSync(join(ROOT, "generated/schemas/create_refund.json"), "utf8")) as { tool: { inputSchema: unknown } };
+    const served = { tool: contracts.create_refund };
     expect(md).toContain(`inputSchema:\n\n\`\`\`json\n${JSON.stringify(served.tool.inputSchema, null, 2)}\n\`\`\``);
   });
 

@@ -19,6 +19,7 @@ const CONFIG = [
   "tests: false",
   "mcp: { sdk: 2 }",
   "providers: false",
+  "schemasJson: true",
   "auth:",
   "  resource: https://mcp.example.com/mcp",
   "  authorizationServers: [https://auth.example.com/]",
@@ -29,7 +30,7 @@ const CONFIG = [
   "",
 ].join("\n");
 
-/** Each tool's scopes as the served schema states them (generated/schemas/<tool>.json, `policy.scopes`). */
+/** Each tool's scopes as the served schema states them (generated/schemas/<tool>.json, `policy.scopes`, written with `schemasJson: true`). */
 function servedScopes(dir: string, tools: readonly string[]): Record<string, readonly string[]> {
   return Object.fromEntries(
     tools.map((tool) => {
