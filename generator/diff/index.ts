@@ -169,7 +169,7 @@ export function diffContracts(base: ContractSide, head: ContractSide, config: Di
         affects: [{ tool: h.name, direction: "tool", level: "info" }],
       });
   }
-  const kept = markViewBreaks(applyConfig(groupByType(changes), config), base.ir.tools, head.ir.tools).sort(byLocation);
+  const kept = markViewBreaks(applyConfig(groupByType(changes), config), base.ir.tools).sort(byLocation);
   const bumped = (tool: string): boolean => {
     const b = baseTools.get(tool);
     const h = headTools.get(tool);

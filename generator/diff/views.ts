@@ -16,15 +16,21 @@ function viewLabel(tool: ToolIR): string {
   return `the view of ${tool.name} (${tool.ui?.view?.uri ?? ""})`;
 }
 
-/** `tool direction` → the views that read (output) or write (input) it; the head's views, and the base's for a tool whose view the head dropped. */
-function viewReaders(base: readonly ToolIR[], head: readonly ToolIR[]): Map<string, string[]> {
+/**
+ * `tool direction` → the views that read (output) or write (input) it: the
+ * base's views, with the base's `calls`. A view was written against the data
+ * of the side it was written for; one that is new in the head (or a call the
+ * head's view adds) was written against the head's data, which no change
+ * since the base can break. (The catalog's changelog compares a release with
+ * today: a view added since must not be named under older changes.)
+ */
+function viewReaders(base: readonly ToolIR[]): Map<string, string[]> {
   const readers = new Map<string, string[]>();
   const add = (key: string, label: string): void => {
     const list = readers.get(key) ?? [];
     if (!list.includes(label)) readers.set(key, [...list, label]);
   };
-  const headNames = new Set(head.filter((t) => t.ui?.view !== undefined).map((t) => t.name));
-  for (const tool of [...head, ...base.filter((t) => !headNames.has(t.name))]) {
+  for (const tool of base) {
     const view = tool.ui?.view;
     if (view === undefined) continue;
     const label = viewLabel(tool);
@@ -40,8 +46,8 @@ function viewReaders(base: readonly ToolIR[], head: readonly ToolIR[]): Map<stri
 const BREAKS_A_VIEW: ReadonlySet<Level> = new Set(["breaking", "undecided", "warning"]);
 
 /** The changes, each one that breaks a view's data raised to breaking for the tools it reaches that way, and naming the views. */
-export function markViewBreaks(changes: readonly Change[], base: readonly ToolIR[], head: readonly ToolIR[]): Change[] {
-  const readers = viewReaders(base, head);
+export function markViewBreaks(changes: readonly Change[], base: readonly ToolIR[]): Change[] {
+  const readers = viewReaders(base);
   if (readers.size === 0) return [...changes];
   return changes.map((change) => {
     const views: string[] = [];

@@ -61,6 +61,15 @@ describe("toolc diff names the view a change breaks", () => {
     expect(result.changes.map((c) => [c.affects[0]?.tool, c.affects[0]?.direction, c.level, c.views])).toEqual([["refund_order", "input", "breaking", [VIEW]]]);
   });
 
+  it("a view new since the base is not named: it was written against the head's data", () => {
+    const narrow = REFUND.replace("maximum: 1000000", "maximum: 100");
+    const noView = SHOW.replace(/\nui:[\s\S]*$/, "\n");
+    const result = diffContracts(side(noView), side(SHOW, narrow), EMPTY_DIFF_CONFIG);
+    const refund = result.changes.find((c) => c.affects[0]?.tool === "refund_order");
+    expect(refund).toBeDefined();
+    expect(refund?.views).toBeUndefined();
+  });
+
   it("a change nobody must act on (a description) stays info", () => {
     const result = diffContracts(side(SHOW), side(SHOW.replace("description: Cents.", "description: In cents.")), EMPTY_DIFF_CONFIG);
     expect(result.changes.every((c) => c.level === "info" && c.views === undefined)).toBe(true);
