@@ -112,12 +112,13 @@ describe("toolc.config.yaml", () => {
     const without = await runCli(dir, ["generate"]);
     expect(without.code, without.stderr).toBe(0);
     expect(without.stderr).not.toMatch(/TC07\d/);
-    // providers.ts and the runtime only it imports (runtime/providers.ts, provider-nulls.ts, ai-sdk-approval.ts).
-    expect(without.stdout).toMatch(/, 4 removed/);
-    for (const file of ["providers.ts", "runtime/providers.ts", "runtime/provider-nulls.ts"]) expect(existsSync(join(dir, "generated", file)), file).toBe(false);
+    // providers.ts and the runtime only it imports (runtime/providers.ts, provider-nulls.ts, provider-calls.ts, provider-agents.ts, ai-sdk-approval.ts).
+    expect(without.stdout).toMatch(/, 6 removed/);
+    for (const file of ["providers.ts", "runtime/providers.ts", "runtime/provider-nulls.ts", "runtime/provider-calls.ts", "runtime/provider-agents.ts"])
+      expect(existsSync(join(dir, "generated", file)), file).toBe(false);
     expect((await runCli(dir, ["check"])).code).toBe(0);
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: no\n");
-    expect((await runCli(dir, ["generate"])).stderr).toContain("toolc.config.yaml:2:12: error TC003: `providers` must be true or false, not \"no\"");
+    expect((await runCli(dir, ["generate"])).stderr).toContain('toolc.config.yaml:2:12: error TC003: `providers` must be true or false, not "no"');
   });
 
   it("gives import its definitions folder", async () => {
@@ -148,7 +149,10 @@ describe("contract tests by default", () => {
     const projectTests = snapshotTree(join(dir, "test/toolc"));
     expect(Object.keys(projectTests)).toContain("get_order.test.ts");
     mkdirSync(join(dir, "other"));
-    writeFileSync(join(dir, "other/ping.yaml"), "name: ping\nversion: 1\ndescription: Ping.\neffect: read\ninput: { type: object }\noutput: { type: object }\n");
+    writeFileSync(
+      join(dir, "other/ping.yaml"),
+      "name: ping\nversion: 1\ndescription: Ping.\neffect: read\ninput: { type: object }\noutput: { type: object }\n",
+    );
 
     const outOnly = await runCli(dir, ["generate", "--definitions", "other", "--out", "elsewhere"]);
     expect(outOnly.code, outOnly.stderr).toBe(0);

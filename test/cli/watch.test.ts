@@ -76,7 +76,7 @@ describe("toolc generate --watch", () => {
     edit(contract, "Look up one customer's orders.", "Look up the orders of one customer.");
     await w.until(() => readFileSync(join(dir, "generated/contracts.ts"), "utf8").includes("Look up the orders of one customer."));
     await w.until(({ stdout }) => runs(stdout) >= 2);
-    expect(w.stdout().split("\n")[1]).toMatch(/^toolc: 4 tools compiled; 3 files written/); // contracts.ts, its schema JSON and providers.ts
+    expect(w.stdout().split("\n")[1]).toMatch(/^toolc: 4 tools compiled; 2 files written/); // contracts.ts and providers.ts (no schemas/*.json unless schemasJson: true)
 
     const good = snapshotTree(join(dir, "generated"));
     edit(contract, "effect: read", "effect: wrte");

@@ -6,7 +6,7 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { FunctionCall, FunctionDeclaration, FunctionResponse, Tool as GeminiTool } from "@google/genai";
-import { toolSearch, type ToolSet } from "ai";
+import type { ToolSet } from "ai";
 import type {
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
@@ -44,5 +44,3 @@ declare const call: FunctionCall;
 export const functionResponse: FunctionResponse = await gemini.run(call, handlers);
 
 export const toolSet: ToolSet = aiSdk.tools(handlers);
-// Deferred loading: the deferred tools' deferLoading beside the SDK's own search tool.
-export const deferredToolSet: ToolSet = { ...aiSdk.tools(handlers), toolSearch: toolSearch() };

@@ -85,7 +85,11 @@ function providerChecks(f: TypecheckFixtures, negative: string): TscCheck[] {
   const checks: TscCheck[] = [
     {
       name: "sdk-assign",
-      files: [join(ROOT, "test/providers/sdk-assign.ts"), ...SNIPPETS.map((s) => join(ROOT, "test/providers/snippets", `${s}.ts`))],
+      files: [
+        join(ROOT, "test/providers/sdk-assign.ts"),
+        join(ROOT, "test/providers/sdk-assign-deferred.ts"),
+        ...SNIPPETS.map((s) => join(ROOT, "test/providers/snippets", `${s}.ts`)),
+      ],
       owns: [join(ROOT, "test/providers"), generated],
     },
     { name: "provider-modules", files: [join(ROOT, PROVIDER_FILES[0]!)], owns: PROVIDER_FILES.map((p) => join(ROOT, p)) },
