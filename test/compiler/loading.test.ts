@@ -81,8 +81,8 @@ describe("the config's `loading:` section", () => {
       expect(anthropicDeferred.map((block) => /name: "(\w+)"/.exec(block)?.[1])).toEqual(["repos"]);
       expect(providers).toMatch(/repos: \{\s*strict: \w+,\s*deferLoading: true/);
       expect(providers.match(/deferLoading: true/g)).toHaveLength(1);
-      // The MCP side is unchanged: the served schemas, tools/list's contracts and the server say nothing of it.
-      for (const file of ["generated/contracts.ts", "generated/index.ts", "generated/schemas/repos.json"]) {
+      // The MCP side is unchanged: tools/list's contracts (the served schemas) and the server say nothing of it.
+      for (const file of ["generated/contracts.ts", "generated/index.ts"]) {
         expect(readFileSync(join(dir, file), "utf8")).not.toMatch(/defer|loading/i);
       }
     } finally {

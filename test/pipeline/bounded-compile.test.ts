@@ -19,9 +19,9 @@ afterEach(() => releaseSharedAjv());
 const plan = planFromOptions({ definitions: "definitions", out: "generated", cwd: ROOT });
 const texts = readDefinitionTexts(join(ROOT, "definitions"), ROOT)!;
 const typeTexts = texts.filter((t) => t.source === "types.yaml");
-/** The demo's tools, three times over under other sources: twelve compiles of four shapes. */
+/** The demo's tools, three times over under other sources (in the same folder, where get_order's view file is): twelve compiles of four shapes. */
 const toolTexts: DefinitionText[] = [1, 2, 3].flatMap((round) =>
-  texts.filter((t) => t.source !== "types.yaml").map((t) => ({ ...t, source: `${round}/${t.source}` })),
+  texts.filter((t) => t.source !== "types.yaml").map((t) => ({ ...t, source: `${round}-${t.source}` })),
 );
 
 /** Schemas the shared instances hold now (Ajv's cache by schema object). */
@@ -47,6 +47,7 @@ describe("a compile in bounded memory", () => {
     const kept = await compileAll(Number.POSITIVE_INFINITY);
     const released = await compileAll(2);
     expect(filesOf(released.outcomes)).toEqual(filesOf(kept.outcomes));
+    expect(kept.outcomes.filter((o) => "failed" in o)).toEqual([]);
     expect(filesOf(kept.outcomes).length).toBeGreaterThanOrEqual(toolTexts.length);
     // Released every two tools, the instances hold no more than compiling the last two alone leaves in them; kept, more.
     const lastTwo = await compileAll(Number.POSITIVE_INFINITY, toolTexts.slice(-2));

@@ -10,6 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { getMcpConfigForManifest, v0_3 } from "../helpers/mcpb.js";
 import { bundleVariables } from "../../generator/targets/mcpb/credentials.js";
 import { copyDemo, runCli, snapshotTree } from "../compiler/helpers.js";
@@ -47,7 +48,7 @@ describe("the MCP Bundle target", () => {
     // The schema is no rubber stamp: it is strict, and the server needs its entry point.
     expect(v0_3.McpbManifestSchema.safeParse({ ...manifest, tools_list: [] }).success).toBe(false);
     expect(v0_3.McpbManifestSchema.safeParse({ ...manifest, server: { type: "node", mcp_config: { command: "node" } } }).success).toBe(false);
-    const contracts = JSON.parse(readFileSync(join(dir, "generated/schemas/get_order.json"), "utf8")) as { tool: { description: string } };
+    const served = parse(readFileSync(join(dir, "definitions/get_order.yaml"), "utf8")) as { description: string };
     expect(manifest).toMatchObject({
       manifest_version: "0.3",
       name: "orders-mcp",
@@ -59,7 +60,7 @@ describe("the MCP Bundle target", () => {
       compatibility: { platforms: ["darwin", "linux"], runtimes: { node: ">=22" } },
     });
     expect((manifest.tools as { name: string }[]).map((t) => t.name)).toEqual(["create_refund", "delete_customer", "get_order", "search_orders"]);
-    expect(manifest.tools).toContainEqual({ name: "get_order", description: contracts.tool.description });
+    expect(manifest.tools).toContainEqual({ name: "get_order", description: served.description });
     expect(manifest.user_config).toBeUndefined();
     expect((await runCli(dir, ["check"])).code).toBe(0);
 
