@@ -21,10 +21,8 @@ import {
   createToolClient,
   createToolServer,
 } from "./runtime/api.js";
-import { serveViews } from "./runtime/apps.js";
 import { executeByName } from "./runtime/dispatch.js";
 import type { Client, Server } from "./runtime/sdk.js";
-import { views } from "./views.js";
 
 export type { OrderStatus, Order, Money } from "./types/types.js";
 
@@ -171,10 +169,7 @@ export function createServer(
   handlers: Handlers,
   options?: ServerOptions,
 ): Server {
-  return serveViews(
-    createToolServer(contracts, handlers, options, serverDefaults),
-    views,
-  );
+  return createToolServer(contracts, handlers, options, serverDefaults);
 }
 
 /** A typed client over an SDK `Client`: validates input before sending and output on receipt. */
