@@ -75,10 +75,20 @@ function expandsTooFar(doc: JsonObject): boolean {
   }
 }
 
-async function validationProblems(doc: JsonObject, report: Reporter): Promise<void> {
-  // Dereferenced, a document whose references fan out is exponentially larger: validated with its references in place (Reference Objects are valid wherever they stand), and without the Swagger 2.0 checks that need them followed.
-  const inPlace = expandsTooFar(doc);
-  if (inPlace) {
+/**
+ * Validates `doc` against the OpenAPI schema of its version; a failure is one warning.
+ *
+ * An OpenAPI 3.x document is validated with its references in place (Reference Objects are
+ * valid wherever they stand): the parser's checks beyond the schema are Swagger 2.0's alone,
+ * and following the references validated each shared component again at every reference to
+ * it (GitHub's description: 2.3 s of CPU dereferenced, 1.0 s in place). What is lost, a
+ * reference to the wrong kind of object, the import finds where it reads that node. A
+ * Swagger 2.0 document is validated dereferenced, for those checks, unless it fans out.
+ */
+async function validationProblems(doc: JsonObject, version: SpecVersion, report: Reporter): Promise<void> {
+  // Dereferenced, a document whose references fan out is exponentially larger: validated with its references in place, and without the Swagger 2.0 checks that need them followed.
+  const inPlace = version !== "2.0" || expandsTooFar(doc);
+  if (version === "2.0" && inPlace) {
     report.warn(
       "",
       `the document's references expand it more than ${EXPANSION_LIMIT} times over (shared schemas referring to each other many times), so it is validated against its OpenAPI schema with its references in place`,
@@ -141,6 +151,6 @@ export async function readSpec(
     );
     return undefined;
   }
-  await validationProblems(bundled, report);
+  await validationProblems(bundled, version, report);
   return version === "2.0" ? readSwagger2(bundled, report) : readOpenApi3(bundled, version, report);
 }
