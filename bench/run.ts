@@ -14,6 +14,7 @@ import { benchCatalog } from "./catalog.js";
 import { benchCodegen } from "./codegen.js";
 import { benchExecutorVsZod } from "./executor-vs-zod.js";
 import { benchRoundTrip, benchStartup } from "./mcp.js";
+import { benchColdPaths, coldPathProject, printColdPaths } from "./cold-paths.js";
 import { compileGenerated, ROOT, tempProject, toolc } from "./lib/project.js";
 import { GET_ORDER_OUTPUT, type SdkLine, SYNTHETIC_OUTPUT, writeFloorServer, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
 import { writeSyntheticDefinitions } from "./lib/synthetic.js";
@@ -122,6 +123,16 @@ async function mcpSection(tools: number, getOrderDirs: Readonly<Record<SdkLine, 
   }
 }
 
+/** Start-up, the first call of every tool and warm memory at API scale, against McpServer + zod (SDK 2.x; bench/cold-paths.ts). */
+async function coldPathSection(tools: number): Promise<void> {
+  const project = coldPathProject(tools, 2);
+  const f = await benchColdPaths({ toolc: project.toolc, zod: project.zod }, project.probe, tools);
+  print(
+    `\n### Cold paths at ${tools} tools: start-up, the first call of every tool, memory with every tool warm (SDK 2.x; median of 3 fresh processes each)\n`,
+  );
+  printColdPaths(print, tools, { toolc: f.toolc, zod: f.zod });
+}
+
 async function codegenSection(tools: number): Promise<void> {
   const c = await benchCodegen(tools, QUICK ? 50 : 200);
   print(`\n### Codegen, ${c.tools} synthetic tools\n`);
@@ -195,6 +206,7 @@ async function main(): Promise<void> {
   await validatorsSection(getOrderDirs[2]);
   await printLoopGuard(print, QUICK);
   await mcpSection(QUICK ? 100 : 500, getOrderDirs);
+  await coldPathSection(QUICK ? 200 : 2000);
   await codegenSection(QUICK ? 200 : 1000);
   openApiImportSection();
   await catalogSection();

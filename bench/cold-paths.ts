@@ -1,0 +1,219 @@
+/**
+ * Cold paths at API scale (#42): N synthetic tools served over stdio by
+ * toolc's generated server and by the SDK's `McpServer` with zod, on the same
+ * SDK line, in fresh processes, interleaved. Per process: start-up to the
+ * first tools/list answer, the first call of every tool (each tool once, one
+ * after the other: the cold path, where a tool's code is loaded or compiled
+ * on its first call), the same calls again (warm), then the process's memory
+ * with every tool warm (RSS and heapUsed after a full collection).
+ *
+ * The client speaks JSON-RPC lines itself, so no client library's cost is in
+ * the figures; a preloaded probe (`--import`) reports memory on SIGUSR2, the
+ * same for both servers.
+ *
+ * Alone: npx tsx bench/cold-paths.ts [tools]   (2,000 by default)
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { median } from "./lib/measure.js";
+import { compileGenerated, tempProject, toolc } from "./lib/project.js";
+import { type SdkLine, SYNTHETIC_OUTPUT, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
+import { writeSyntheticDefinitions } from "./lib/synthetic.js";
+
+export interface ColdPathFigures {
+  /** ms from spawn to the tools/list answer. */
+  readonly startupMs: number;
+  /** The server process's CPU ms (user + system) for the same spans: on a shared machine, the figures that compare. */
+  readonly startupCpuMs: number;
+  readonly firstCallsCpuMs: number;
+  /** ms to call every tool once, in a process that has called none. */
+  readonly firstCallsMs: number;
+  /** ms to call every tool once more. */
+  readonly warmCallsMs: number;
+  /** bytes, after every tool was called and a full collection. */
+  readonly rss: number;
+  readonly heapUsed: number;
+}
+
+const PROBE = `process.on("SIGUSR2", () => {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  process.stderr.write("MEMORY " + JSON.stringify(process.memoryUsage()) + "\\n");
+});
+`;
+
+/** The synthetic tool `i`'s name and a valid input for it (bench/lib/synthetic.ts: every third tool is a read, without requestId). */
+function syntheticCall(i: number): { name: string; arguments: Record<string, unknown> } {
+  const write = i % 3 !== 0;
+  return {
+    name: `tool_${String(i).padStart(4, "0")}`,
+    arguments: write ? { accountId: `acc_${i}`, requestId: "req_00000001" } : { accountId: `acc_${i}` },
+  };
+}
+
+/** A process's CPU ms so far (user + system, from /proc; NaN where there is no /proc). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** One fresh server process: start-up, every tool called once, then again, then its memory. */
+function runOnce(script: string, probe: string, tools: number): Promise<ColdPathFigures> {
+  return new Promise((resolvePromise, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ["--expose-gc", "--import", probe, script], { cwd: join(script, ".."), stdio: ["pipe", "pipe", "pipe"] });
+    const send = (m: object): boolean => child.stdin.write(`${JSON.stringify(m)}\n`);
+    const marks: number[] = [];
+    const cpu: number[] = [];
+    let next = 0; // the next tool to call, over both passes
+    let stdout = "";
+    let stderr = "";
+    const call = (): void => {
+      const { name, arguments: args } = syntheticCall(next % tools);
+      send({ jsonrpc: "2.0", id: 100 + next, method: "tools/call", params: { name, arguments: args } });
+    };
+    const fail = (error: Error): void => {
+      child.kill();
+      reject(error);
+    };
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const m = /MEMORY (\{.*\})\n/.exec(stderr);
+      if (m === null) return;
+      const memory = JSON.parse(m[1]) as NodeJS.MemoryUsage;
+      child.kill();
+      resolvePromise({
+        startupMs: marks[0] - t0,
+        startupCpuMs: cpu[0],
+        firstCallsCpuMs: cpu[1] - cpu[0],
+        firstCallsMs: marks[1] - marks[0],
+        warmCallsMs: marks[2] - marks[1],
+        rss: memory.rss,
+        heapUsed: memory.heapUsed,
+      });
+    });
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      for (let nl = stdout.indexOf("\n"); nl >= 0; nl = stdout.indexOf("\n")) {
+        const message = JSON.parse(stdout.slice(0, nl));
+        stdout = stdout.slice(nl + 1);
+        if (message.id === 1) {
+          send({ jsonrpc: "2.0", method: "notifications/initialized" });
+          send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+        } else if (message.id === 2) {
+          marks.push(performance.now());
+          cpu.push(cpuMs(child.pid));
+          const listed = message.result?.tools?.length;
+          if (listed !== tools) return fail(new Error(`${script} listed ${listed} tools, expected ${tools}`));
+          call();
+        } else if (message.id === 100 + next) {
+          if (message.error !== undefined || message.result?.isError)
+            return fail(new Error(`${script}: call ${next} failed: ${JSON.stringify(message).slice(0, 500)}`));
+          next++;
+          if (next === tools || next === 2 * tools) {
+            marks.push(performance.now());
+            cpu.push(cpuMs(child.pid));
+          }
+          if (next < 2 * tools) call();
+          else child.kill("SIGUSR2");
+        }
+      }
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (signal !== "SIGTERM" && signal !== "SIGUSR2") reject(new Error(`${script} exited (${code ?? signal}) early:\n${stderr}`));
+    });
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
+    });
+  });
+}
+
+/** A compiled project of `tools` synthetic tools with both servers on one SDK line; returns the two scripts and the probe. */
+export function coldPathProject(tools: number, line: SdkLine): { toolc: string; zod: string; probe: string } {
+  const dir = tempProject(`cold-${tools}-sdk${line}`);
+  writeSyntheticDefinitions(join(dir, "definitions"), tools);
+  toolc(dir, ["generate", "--definitions", "definitions", "--out", "generated", "--mcp-sdk", String(line)], { TOOLC_NO_CACHE: "1" });
+  compileGenerated(dir);
+  const probe = join(dir, "memory-probe.mjs");
+  writeFileSync(probe, PROBE);
+  return { toolc: writeGeneratedServer(dir, SYNTHETIC_OUTPUT, line), zod: writeZodServer(dir, tools, SYNTHETIC_OUTPUT, line), probe };
+}
+
+/** Median of each figure per server over `rounds` fresh processes each, interleaved (after one warm-up each, for the disk cache). */
+export async function benchColdPaths(
+  servers: Readonly<Record<string, string>>,
+  probe: string,
+  tools: number,
+  rounds = 3,
+): Promise<Record<string, ColdPathFigures>> {
+  for (const script of Object.values(servers)) await runOnce(script, probe, tools);
+  const samples: Record<string, ColdPathFigures[]> = Object.fromEntries(Object.keys(servers).map((k) => [k, []]));
+  for (let r = 0; r < rounds; r++) for (const [name, script] of Object.entries(servers)) samples[name].push(await runOnce(script, probe, tools));
+  const pick = (list: ColdPathFigures[], key: keyof ColdPathFigures): number => median(list.map((f) => f[key]));
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, list]) => [
+      name,
+      {
+        startupMs: pick(list, "startupMs"),
+        startupCpuMs: pick(list, "startupCpuMs"),
+        firstCallsCpuMs: pick(list, "firstCallsCpuMs"),
+        firstCallsMs: pick(list, "firstCallsMs"),
+        warmCallsMs: pick(list, "warmCallsMs"),
+        rss: pick(list, "rss"),
+        heapUsed: pick(list, "heapUsed"),
+      },
+    ]),
+  );
+}
+
+const x = (n: number): string => `${n.toFixed(2)}×`;
+const mb = (bytes: number): string => (bytes / 1048576).toFixed(1);
+
+/** The section's table: each figure for both servers, and McpServer + zod's over toolc's or toolc's over it, as the target reads. */
+export function printColdPaths(print: (line?: string) => void, tools: number, f: Record<"toolc" | "zod", ColdPathFigures>): void {
+  print(`| ${tools} tools, SDK 2.x | toolc | McpServer + zod | ratio | target |`);
+  print("| --- | ---: | ---: | ---: | --- |");
+  const within = (ratio: number): string => (ratio <= 1.2 ? "met" : "NOT met");
+  const startup = f.zod.startupMs / f.toolc.startupMs;
+  print(
+    `| start-up to tools/list (ms) | ${f.toolc.startupMs.toFixed(0)} | ${f.zod.startupMs.toFixed(0)} | zod / toolc ${x(startup)} | faster: ${startup > 1 ? "met" : "NOT met"} |`,
+  );
+  print(
+    `| start-up, the server's CPU (ms) | ${f.toolc.startupCpuMs.toFixed(0)} | ${f.zod.startupCpuMs.toFixed(0)} | zod / toolc ${x(f.zod.startupCpuMs / f.toolc.startupCpuMs)} | |`,
+  );
+  const first = f.toolc.firstCallsMs / f.zod.firstCallsMs;
+  print(
+    `| first call of every tool (ms, all ${tools}) | ${f.toolc.firstCallsMs.toFixed(0)} | ${f.zod.firstCallsMs.toFixed(0)} | toolc / zod ${x(first)} | ≤1.2×: ${within(first)} |`,
+  );
+  const firstCpu = f.toolc.firstCallsCpuMs / f.zod.firstCallsCpuMs;
+  print(
+    `| first call of every tool, the server's CPU (ms) | ${f.toolc.firstCallsCpuMs.toFixed(0)} | ${f.zod.firstCallsCpuMs.toFixed(0)} | toolc / zod ${x(firstCpu)} | ≤1.2×: ${within(firstCpu)} |`,
+  );
+  print(
+    `| every tool again, warm (ms) | ${f.toolc.warmCallsMs.toFixed(0)} | ${f.zod.warmCallsMs.toFixed(0)} | toolc / zod ${x(f.toolc.warmCallsMs / f.zod.warmCallsMs)} | |`,
+  );
+  const rss = f.toolc.rss / f.zod.rss;
+  print(`| RSS, every tool warm (MB, after a full GC) | ${mb(f.toolc.rss)} | ${mb(f.zod.rss)} | toolc / zod ${x(rss)} | ≤1.2×: ${within(rss)} |`);
+  const heap = f.toolc.heapUsed / f.zod.heapUsed;
+  print(
+    `| heapUsed, every tool warm (MB, after a full GC) | ${mb(f.toolc.heapUsed)} | ${mb(f.zod.heapUsed)} | toolc / zod ${x(heap)} | ≤1.2×: ${within(heap)} |`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const tools = Number(process.argv[2] ?? 2000);
+  const project = coldPathProject(tools, 2);
+  const figures = await benchColdPaths({ toolc: project.toolc, zod: project.zod }, project.probe, tools);
+  printColdPaths((line = "") => console.log(line), tools, figures as Record<"toolc" | "zod", ColdPathFigures>);
+  console.log(`\n(project: ${join(project.toolc, "..")})`);
+}
