@@ -58,9 +58,13 @@ async function main(): Promise<void> {
   );
   await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", dom.location.href)));
   const { tools } = await client.listTools();
-  const tool = tools.find((t) => t.name === "show_order");
+  // The tool and its arguments: the page's query (?tool=get_order&args={...}), the fixture's show_order by default.
+  const query = new URL(dom.location.href).searchParams;
+  const name = query.get("tool") ?? "show_order";
+  const args = JSON.parse(query.get("args") ?? '{"orderId":"ord_42"}') as Record<string, unknown>;
+  const tool = tools.find((t) => t.name === name);
   const uri = tool === undefined ? undefined : getToolUiResourceUri(tool);
-  if (uri === undefined) throw new Error("show_order has no view");
+  if (uri === undefined) throw new Error(`${name} has no view`);
   log.push(`view ${uri}`);
   const resource = await client.readResource({ uri });
   const content = resource.contents[0] as { text: string; mimeType?: string; _meta?: { ui?: { csp?: Csp; permissions?: object } } };
@@ -71,16 +75,15 @@ async function main(): Promise<void> {
   const iframe = dom.document.createElement("iframe");
   iframe.setAttribute("sandbox", "allow-scripts");
   iframe.setAttribute("allow", buildAllowAttribute(ui?.permissions));
-  iframe.title = "show_order view";
+  iframe.title = `${name} view`;
   iframe.style.cssText = "width: 560px; height: 220px; border: 1px solid #bbb";
   dom.document.getElementById("view")!.append(iframe);
   const bridge = new AppBridge(client, { name: "toolc-apps-host", version: "1.0.0" }, { serverTools: {}, logging: {} });
-  const args = { orderId: "ord_42" };
   bridge.oninitialized = () => {
     log.push("view initialized");
     void (async () => {
       await bridge.sendToolInput({ arguments: args });
-      const result = await client.callTool({ name: "show_order", arguments: args });
+      const result = await client.callTool({ name, arguments: args });
       await bridge.sendToolResult(result as never);
       log.push("result sent");
     })();
