@@ -52,6 +52,7 @@ const INTEGRATION = [
   "test/targets/mcpb-bundle.test.ts",
   "test/apps/serve.test.ts",
   "test/apps/view-types.test.ts",
+  "test/apps/demo-view.test.ts",
 ];
 
 /** Tests that drive a real browser (test/helpers/chromium.ts). */
