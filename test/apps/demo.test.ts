@@ -128,9 +128,9 @@ describe("the demo's view in Chromium, on a host built on the extension's AppBri
     await page.goto(`${origin}/?tool=get_order&args=${encodeURIComponent(JSON.stringify({ customerId: "cus_1" }))}`);
     const view = page.frameLocator("iframe");
     await expect.poll(() => view.locator("#status").textContent(), { timeout: 30_000 }).toBe("cus_1: 2 order(s)");
-    expect(await view.locator("#orders li").allTextContents()).toEqual(["ord_1 paid", "ord_2 pending"]);
+    expect(await view.locator("#orders li").allTextContents()).toEqual(["ord_1 paid", "ord_2 awaiting payment"]);
     const log = await page.evaluate(() => (globalThis as unknown as { hostLog: string[] }).hostLog);
-    expect(log).toEqual([`view ${URI}`, `mime ${MIME}`, "view initialized", "result sent"]);
+    expect(log).toEqual(["protocol 2026-07-28", `view ${URI}`, `mime ${MIME}`, "view initialized", "result sent"]);
 
     await view.locator("#refund-bad").click();
     await expect.poll(() => view.locator("#outcome").textContent(), { timeout: 15_000 }).toBe("INVALID_INPUT at amount.amountCents");
