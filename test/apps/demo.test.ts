@@ -141,6 +141,7 @@ describe("the demo's view in Chromium, on a host built on the extension's AppBri
     await view.locator("#probe-url").fill(`${origin}/elsewhere`);
     await view.locator("#probe").click();
     await expect.poll(() => view.locator("#outcome").textContent(), { timeout: 15_000 }).toBe(`fetch blocked: ${origin}/elsewhere`);
+    await page.locator("iframe").screenshot({ path: join(SCREENSHOTS, "demo-csp-blocked.png") });
     expect(violations.some((text) => text.includes("Content Security Policy") && text.includes("connect-src") && text.includes(`${origin}/elsewhere`))).toBe(
       true,
     );
