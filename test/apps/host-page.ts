@@ -56,10 +56,10 @@ function policyOf(csp: Csp | undefined): string {
  * the tool's schema marks `x-mcp-header`. The SDK's client mirrors them itself, but not in a browser, so a
  * host running its client in a page (this one) sets them; the server refuses a call without them (400, -32020).
  */
-function paramHeaders(schema: { properties?: Record<string, object> } | undefined, args: Record<string, unknown>): Record<string, string> {
+function paramHeaders(schema: { properties?: Record<string, unknown> } | undefined, args: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [key, property] of Object.entries(schema?.properties ?? {})) {
-    const header = (property as { "x-mcp-header"?: unknown })["x-mcp-header"];
+    const header = typeof property === "object" && property !== null ? (property as { "x-mcp-header"?: unknown })["x-mcp-header"] : undefined;
     const value = args[key];
     if (typeof header === "string" && (typeof value === "string" || typeof value === "number" || typeof value === "boolean"))
       headers[`Mcp-Param-${header}`] = String(value);
