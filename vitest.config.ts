@@ -14,6 +14,7 @@ const INTEGRATION = [
   "test/plan/reads-once.test.ts",
   "test/cache/**/*.test.ts",
   "test/cli/init.test.ts",
+  "test/cli/init-view.test.ts",
   "test/cli/watch.test.ts",
   "test/cli/check.test.ts",
   "test/cli/config.test.ts",
@@ -51,10 +52,11 @@ const INTEGRATION = [
   "test/targets/mcpb-bundle.test.ts",
   "test/apps/serve.test.ts",
   "test/apps/view-types.test.ts",
+  "test/apps/demo-view.test.ts",
 ];
 
 /** Tests that drive a real browser (test/helpers/chromium.ts). */
-const BROWSER = ["test/docs/browser.test.ts", "test/apps/browser.test.ts"];
+const BROWSER = ["test/docs/browser.test.ts", "test/apps/browser.test.ts", "test/apps/demo.test.ts"];
 
 export default defineConfig({
   test: {

@@ -350,6 +350,10 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:ecbd2aafb12f97ad4ea4cb819ad0c2b1dba3adbe170d29cc535c310d01cb7291",
+    ui: {
+      resourceUri: "ui://get_order/view.html",
+    },
+    "ui/resourceUri": "ui://get_order/view.html",
   },
   sensitive: {
     input: [],

@@ -21,8 +21,10 @@ import {
   createToolClient,
   createToolServer,
 } from "./runtime/api.js";
+import { serveViews } from "./runtime/apps.js";
 import { executeByName } from "./runtime/dispatch.js";
 import type { Client, Server } from "./runtime/sdk.js";
+import { views } from "./views.js";
 
 export type { OrderStatus, Order, Money } from "./types/types.js";
 
@@ -169,7 +171,10 @@ export function createServer(
   handlers: Handlers,
   options?: ServerOptions,
 ): Server {
-  return createToolServer(contracts, handlers, options, serverDefaults);
+  return serveViews(
+    createToolServer(contracts, handlers, options, serverDefaults),
+    views,
+  );
 }
 
 /** A typed client over an SDK `Client`: validates input before sending and output on receipt. */

@@ -16,8 +16,9 @@ import { argsError, unknownCommand } from "./commands/usage.js";
 const HELP = `toolc ${TOOLC_VERSION}: compile AI-agent tool contracts (YAML) into types, validators, MCP schemas and runtime.
 
 Usage:
-  toolc init                       set up this npm project: config, an example contract, scripts,
+  toolc init [--view]              set up this npm project: config, an example contract, scripts,
                                    dependencies, a server starter; never overwrites a file
+                                   (--view: the example contract gets a minimal MCP Apps view)
   toolc generate [--watch]         write what changed into the output folder (--watch: again on every save)
   toolc check [--diff]             exit 1 if the output or tests are stale, or the output folder holds
                                    files toolc did not write; writes nothing (--diff: print a unified diff)
@@ -76,6 +77,7 @@ const OPTIONS = {
   "mcp-sdk": { type: "string" },
   watch: { type: "boolean" },
   diff: { type: "boolean" },
+  view: { type: "boolean" },
   verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -143,8 +145,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (positionals.length > 1) return usageError(`unexpected argument ${JSON.stringify(positionals[1])}`, io);
   if (command === "init") {
     const { initCommand } = await import("./init/index.js");
-    return initCommand(workingDirectory(io), io);
+    return initCommand(workingDirectory(io), io, { view: values.view === true });
   }
+  if (values.view) return usageError("--view goes with init", io);
   if (command !== "generate" && command !== "check") return usageError(unknownCommand(command), io);
   if (values.watch && command !== "generate") return usageError("--watch goes with generate", io);
   if (values.diff && command !== "check") return usageError("--diff goes with check", io);

@@ -64,6 +64,12 @@ function restRows(ir: ContractIR, parts: FolderReadmeParts): Row[] {
     ["`validators/<name>.ts`", "a tool's Ajv standalone validators, compiled ahead of time"],
     ...(types ? [["`validators/types/<file>.ts`", "the validators of named types, shared by the tools that use them"] as const] : []),
     ...(parts.schemas === true ? [["`schemas/<name>.json`", "what `tools/list` serves for a tool, and its policy, as plain JSON"] as const] : []),
+    ...(ir.tools.some((tool) => tool.ui?.view !== undefined)
+      ? ([
+          ["`views.ts`", "the views (MCP Apps) `createServer` serves as `ui://` resources, each view's HTML embedded"],
+          ["`views/<name>.ts`", "a view's typed wrapper over the extension's `App`: its tool's input and result, and the tools it may call"],
+        ] as const)
+      : []),
     ["`runtime/`", "toolc's runtime (executor, server, client, format checks), copied as it is; reach it through `index.ts`"],
   ];
 }

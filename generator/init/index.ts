@@ -16,7 +16,7 @@ import { serverDefaults } from "../config/server-defaults.js";
 import { formatDiagnostic } from "../diagnostics.js";
 import { addLines, createIfAbsent, type Action, type NewFile } from "./files.js";
 import { mergePackageJson, type PackageWants } from "./package-json.js";
-import { configText, EXAMPLE_TOOL, exampleContractText, handlersText, serverText, tsconfigText } from "./templates.js";
+import { configText, EXAMPLE_TOOL, EXAMPLE_VIEW, exampleContractText, exampleViewText, handlersText, serverText, tsconfigText } from "./templates.js";
 
 /** Where a fresh setup puts things: the output inside src/, so builds with `rootDir: src` compile it. */
 const FRESH = { definitions: "definitions", out: "src/generated", handlers: "src/handlers.ts", server: "src/server.ts" } as const;
@@ -88,7 +88,10 @@ function hasCode(root: string, pkg: Record<string, unknown>, settings: Settings)
   return false;
 }
 
-function packageWants(line: McpSdkLine, pkg: Record<string, unknown>, esm: boolean): PackageWants {
+/** The ext-apps release the generated view wrappers are tested with (test/apps-runtimes pins it; test/cli/init-view.test.ts checks they agree). */
+export const EXT_APPS_VERSION = "2.0.4";
+
+function packageWants(line: McpSdkLine, pkg: Record<string, unknown>, esm: boolean, view: boolean): PackageWants {
   const tested = testedVersions();
   const version = (name: string): string => tested[name] ?? "*";
   // A project without a build gets tsc and the compiler; one with its own build keeps it, and needs neither.
@@ -100,7 +103,8 @@ function packageWants(line: McpSdkLine, pkg: Record<string, unknown>, esm: boole
     // The generated validators are compiled ahead of time, so the SDK is the one run-time dependency.
     dependencies: Object.fromEntries(SDK_PACKAGES[line].map((name) => [name, version(name)])),
     // Node's types: the server starter and the generated HTTP entry use them.
-    devDependencies: { "@types/node": nodeTypesRange(), ...compiler },
+    // A view's typed wrapper (views/<tool>.ts) imports the extension's App, which the project's tsc must find.
+    devDependencies: { "@types/node": nodeTypesRange(), ...compiler, ...(view ? { "@modelcontextprotocol/ext-apps": EXT_APPS_VERSION } : {}) },
     esm,
   };
 }
@@ -152,7 +156,12 @@ async function layout(root: string, io: Io): Promise<Settings | undefined> {
 }
 
 /** The config, the example contract and the starters, as files to create where absent. */
-function starterFiles(root: string, settings: Settings, pkg: Record<string, unknown>): { files: NewFile[]; skipped: Action[]; handlers: string | undefined } {
+function starterFiles(
+  root: string,
+  settings: Settings,
+  pkg: Record<string, unknown>,
+  options: InitOptions,
+): { files: NewFile[]; skipped: Action[]; handlers: string | undefined } {
   const files: NewFile[] = [];
   const configPath = join(root, CONFIG_FILE);
   const handlers = settings.handlers ?? join(root, FRESH.handlers);
@@ -175,14 +184,20 @@ function starterFiles(root: string, settings: Settings, pkg: Record<string, unkn
     };
   }
   const schema = posix(relative(settings.definitions, join(root, "node_modules/toolc/schema/contract.schema.json")));
-  files.push({ path: example, text: exampleContractText(schema) });
+  files.push({ path: example, text: exampleContractText(schema, options.view) });
+  // The view's HTML beside the contract that names it: without the contract, nothing would serve it.
+  if (options.view && !existsSync(example)) files.push({ path: join(settings.definitions, EXAMPLE_VIEW), text: exampleViewText() });
   const index = join(settings.out, "index.ts");
   files.push({ path: handlers, text: handlersText(specifier(handlers, index)) });
   const server = join(dirname(handlers), "server.ts");
   const name = typeof pkg["name"] === "string" ? pkg["name"] : "tools";
   const version = typeof pkg["version"] === "string" ? pkg["version"] : "0.1.0";
   files.push({ path: server, text: serverText(specifier(server, index), specifier(server, handlers), name, version, settings.mcpSdk) });
-  return { files, skipped: [], handlers: testedHandlers(root, settings, configHandlers) };
+  const kept: Action[] =
+    options.view && existsSync(example)
+      ? [{ status: "skipped", path: example, detail: "--view: the contract exists, so no view was added; add a ui: section by hand (docs/apps.md)" }]
+      : [];
+  return { files, skipped: kept, handlers: testedHandlers(root, settings, configHandlers) };
 }
 
 /** The handlers module the contract tests run, as the config names it (an existing config's, or the one init writes); undefined for none. */
@@ -225,7 +240,12 @@ function printActions(actions: readonly Action[], root: string, io: Io): void {
   for (const a of actions) io.out(`  ${a.status.padEnd(9)} ${posix(relative(root, a.path)) || "."}${a.detail === undefined ? "" : `: ${a.detail}`}\n`);
 }
 
-export async function initCommand(root: string, io: Io): Promise<number> {
+export interface InitOptions {
+  /** `--view`: the example contract gets a minimal MCP Apps view (docs/apps.md). */
+  readonly view: boolean;
+}
+
+export async function initCommand(root: string, io: Io, options: InitOptions = { view: false }): Promise<number> {
   const pkgPath = join(root, "package.json");
   let pkg: Record<string, unknown>;
   try {
@@ -240,12 +260,12 @@ export async function initCommand(root: string, io: Io): Promise<number> {
   const freshConfig = !existsSync(join(root, CONFIG_FILE));
   const settings = await layout(root, io);
   if (!settings) return (io.err("toolc init: fix toolc.config.yaml first; nothing was changed\n"), 1);
-  const { files, skipped, handlers } = starterFiles(root, settings, pkg);
+  const { files, skipped, handlers } = starterFiles(root, settings, pkg, options);
   // Decided before the starters are written: they are ES modules whatever the project's code is.
   const esm = !hasCode(root, pkg, settings);
   const actions: Action[] = [];
   for (const file of files) actions.push(await createIfAbsent(file));
-  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk, pkg, esm)), ...toolcDeclared(pkg, pkgPath));
+  actions.push(...skipped, ...updatePackageJson(pkgPath, packageWants(settings.mcpSdk, pkg, esm, options.view)), ...toolcDeclared(pkg, pkgPath));
   const folders = ownedFolders(root, settings);
   actions.push(
     addLines(

@@ -57,7 +57,7 @@ export function configText(c: ConfigTemplate): string {
 }
 
 /** `schemaPath`: the contract meta-schema as a path relative to the definitions folder. */
-export function exampleContractText(schemaPath: string): string {
+export function exampleContractText(schemaPath: string, view = false): string {
   return `# yaml-language-server: $schema=${schemaPath}
 # An example contract; docs: node_modules/toolc/docs/contract-format.md
 name: ${EXAMPLE_TOOL}
@@ -95,6 +95,59 @@ examples:
   - name: a name is required
     input: {}
     invalid: [name]
+${view ? EXAMPLE_UI : ""}`;
+}
+
+/** The example view, relative to the definitions folder (`toolc init --view`). */
+export const EXAMPLE_VIEW = `views/${EXAMPLE_TOOL}.html`;
+
+const EXAMPLE_UI = `# A view the host shows with the result (MCP Apps); docs: node_modules/toolc/docs/apps.md
+ui:
+  source: ${EXAMPLE_VIEW}
+  title: Greeting
+  description: The greeting, large.
+`;
+
+/**
+ * The example view: one HTML file that speaks the MCP Apps protocol
+ * (JSON-RPC 2.0 over postMessage with the host) by hand, so it needs no
+ * bundler. A view on the extension's App class uses the typed wrapper
+ * toolc generates in views/ and is bundled into the file \`source\` names.
+ */
+export function exampleViewText(): string {
+  return `<!doctype html>
+<html>
+  <head>
+    <meta charset="utf-8" />
+    <title>Greeting</title>
+  </head>
+  <body>
+    <h1 id="greeting">waiting for the greeting</h1>
+    <script type="module">
+      // The view's side of the MCP Apps protocol, by hand: initialize, then show each tool result the host sends.
+      const send = (message) => window.parent.postMessage({ jsonrpc: "2.0", ...message }, "*");
+      window.addEventListener("message", (event) => {
+        const message = event.data;
+        if (event.source !== window.parent || message?.jsonrpc !== "2.0") return;
+        if (message.method === "ui/notifications/tool-result") {
+          const result = message.params;
+          // A failure carries toolc's envelope in _meta["toolc/failure"]: its code says what went wrong.
+          document.getElementById("greeting").textContent =
+            result.isError === true ? "failed: " + (result._meta?.["toolc/failure"]?.code ?? "FAILED") : result.structuredContent.greeting;
+        } else if (message.id === 1 && message.method === undefined) {
+          send({ method: "ui/notifications/initialized" });
+        } else if (message.id !== undefined && message.method !== undefined) {
+          send({ id: message.id, result: {} }); // ping, ui/resource-teardown
+        }
+      });
+      send({
+        id: 1,
+        method: "ui/initialize",
+        params: { appInfo: { name: "${EXAMPLE_TOOL} view", version: "1.0.0" }, appCapabilities: {}, protocolVersion: "2026-01-26" },
+      });
+    </script>
+  </body>
+</html>
 `;
 }
 

@@ -69,9 +69,15 @@ export async function compilePlan(plan: Plan, texts: readonly DefinitionText[] |
   return compileTexts({ emitOptions: emitOptionsOf(plan) }, texts);
 }
 
-/** Compiles definitions to the files toolc would write, or diagnostics (the library API: folders relative to `cwd`). Never uses the cache. */
+/**
+ * Compiles definitions to the files toolc would write, or diagnostics (the library API: folders relative to `cwd`). Never uses the cache.
+ * The run-level files are among them (views.ts, which index.ts imports when a contract has a view).
+ */
 export async function compile(definitions: string, out: string, cwd: string, targets: CompileTargets = {}): Promise<CompileOutput> {
-  return compilePlan(planFromOptions({ ...targets, definitions, out, cwd }));
+  const plan = planFromOptions({ ...targets, definitions, out, cwd });
+  const texts = readTexts(plan);
+  const compiled = await compilePlan(plan, texts);
+  return texts ? withRunFiles(compiled, plan, texts) : compiled;
 }
 
 /** The last successful run: its diagnostics and the content hash of every file it produced. */

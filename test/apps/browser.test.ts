@@ -108,7 +108,7 @@ describe("an MCP Apps view in Chromium, on a host built on the extension's AppBr
     const view = page.frameLocator("iframe");
     await expect.poll(() => view.locator("#status").textContent(), { timeout: 30_000 }).toBe("ord_42: Paid, 12.50");
     const log = await page.evaluate(() => (globalThis as unknown as { hostLog: string[] }).hostLog);
-    expect(log).toEqual(["view ui://show_order/view.html", "mime text/html;profile=mcp-app", "view initialized", "result sent"]);
+    expect(log).toEqual(["protocol 2026-07-28", "view ui://show_order/view.html", "mime text/html;profile=mcp-app", "view initialized", "result sent"]);
     await page.locator("iframe").screenshot({ path: join(SCREENSHOTS, "view-result.png") });
 
     // A bad amount: the server's border refuses it, and the view gets the envelope.

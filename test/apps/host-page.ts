@@ -51,16 +51,38 @@ function policyOf(csp: Csp | undefined): string {
   ].join("; ");
 }
 
+/**
+ * The `Mcp-Param-*` headers of a call on protocol 2026-07-28 (SEP-2243): one per top-level input property
+ * the tool's schema marks `x-mcp-header`. The SDK's client mirrors them itself, but not in a browser, so a
+ * host running its client in a page (this one) sets them; the server refuses a call without them (400, -32020).
+ */
+function paramHeaders(schema: { properties?: Record<string, unknown> } | undefined, args: Record<string, unknown>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, property] of Object.entries(schema?.properties ?? {})) {
+    const header = typeof property === "object" && property !== null ? (property as { "x-mcp-header"?: unknown })["x-mcp-header"] : undefined;
+    const value = args[key];
+    if (typeof header === "string" && (typeof value === "string" || typeof value === "number" || typeof value === "boolean"))
+      headers[`Mcp-Param-${header}`] = String(value);
+  }
+  return headers;
+}
+
 async function main(): Promise<void> {
+  // Version negotiation on: the client offers protocol 2026-07-28 (without it, the SDK 2.x client speaks 2025-11-25).
   const client = new Client(
     { name: "toolc-apps-host", version: "1.0.0" },
-    { capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } } },
+    { versionNegotiation: { mode: "auto" }, capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } } },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", dom.location.href)));
+  log.push(`protocol ${client.getNegotiatedProtocolVersion() ?? "none"}`);
   const { tools } = await client.listTools();
-  const tool = tools.find((t) => t.name === "show_order");
+  // The tool and its arguments: the page's query (?tool=get_order&args={...}), the fixture's show_order by default.
+  const query = new URL(dom.location.href).searchParams;
+  const name = query.get("tool") ?? "show_order";
+  const args = JSON.parse(query.get("args") ?? '{"orderId":"ord_42"}') as Record<string, unknown>;
+  const tool = tools.find((t) => t.name === name);
   const uri = tool === undefined ? undefined : getToolUiResourceUri(tool);
-  if (uri === undefined) throw new Error("show_order has no view");
+  if (uri === undefined) throw new Error(`${name} has no view`);
   log.push(`view ${uri}`);
   const resource = await client.readResource({ uri });
   const content = resource.contents[0] as { text: string; mimeType?: string; _meta?: { ui?: { csp?: Csp; permissions?: object } } };
@@ -71,16 +93,15 @@ async function main(): Promise<void> {
   const iframe = dom.document.createElement("iframe");
   iframe.setAttribute("sandbox", "allow-scripts");
   iframe.setAttribute("allow", buildAllowAttribute(ui?.permissions));
-  iframe.title = "show_order view";
+  iframe.title = `${name} view`;
   iframe.style.cssText = "width: 560px; height: 220px; border: 1px solid #bbb";
   dom.document.getElementById("view")!.append(iframe);
   const bridge = new AppBridge(client, { name: "toolc-apps-host", version: "1.0.0" }, { serverTools: {}, logging: {} });
-  const args = { orderId: "ord_42" };
   bridge.oninitialized = () => {
     log.push("view initialized");
     void (async () => {
       await bridge.sendToolInput({ arguments: args });
-      const result = await client.callTool({ name: "show_order", arguments: args });
+      const result = await client.callTool({ name, arguments: args }, { headers: paramHeaders(tool?.inputSchema, args) });
       await bridge.sendToolResult(result as never);
       log.push("result sent");
     })();

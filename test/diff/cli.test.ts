@@ -3,7 +3,7 @@
  * definitions, and the `diff:` section of toolc.config.yaml.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -165,8 +165,8 @@ describe("usage and broken definitions exit 2", () => {
 });
 
 describe("the diff section of toolc.config.yaml", () => {
-  async function withConfig(config: string, edits: Edits) {
-    const root = pairFolder(edits);
+  async function withConfig(config: string, edits: Edits, baseEdits: Edits = {}) {
+    const root = pairFolder(edits, baseEdits);
     roots.push(root);
     writeFileSync(join(root, "toolc.config.yaml"), config);
     return runDiff(root, ["--base", "base", "--definitions", "head"]);
@@ -183,11 +183,17 @@ describe("the diff section of toolc.config.yaml", () => {
   it("undecided: fail makes an undecided change exit 1; without it the same change exits 0", async () => {
     // The same strings, but toolc does not read a lookahead, so it can neither prove the change compatible nor find a string that breaks.
     const UNDECIDED_EDIT: Edits = { "create_refund.yaml": [['pattern: "^ord_[A-Za-z0-9]+$"', 'pattern: "^(?=ord_)ord_[A-Za-z0-9]+$"']] };
-    const warned = await withConfig("definitions: x\n", UNDECIDED_EDIT);
+    // get_order's view writes create_refund's input, so there the change is breaking for the view (docs/apps.md);
+    // the demo without its view (in both folders) has the change undecided alone.
+    const withView = await withConfig("definitions: x\n", UNDECIDED_EDIT);
+    expect(withView.code).toBe(1);
+    expect(withView.out).toMatch(/breaking pattern-changed: create_refund input\.orderId: .*breaks the view of get_order/);
+    const NO_VIEW: Edits = { "get_order.yaml": [[/\nui:\n(?: {2}.*\n)+/.exec(readFileSync(join(DEMO, "get_order.yaml"), "utf8"))![0], "\n"]] };
+    const warned = await withConfig("definitions: x\n", { ...NO_VIEW, ...UNDECIDED_EDIT }, NO_VIEW);
     expect(warned.code).toBe(0);
     expect(warned.out).toMatch(/^head\/create_refund\.yaml:16:\d+: undecided pattern-changed: create_refund input\.orderId: .*toolc does not read one of the patterns/m);
     expect(warned.out).toMatch(/toolc diff: 0 breaking, 1 undecided, 0 warnings, 0 info\n$/);
-    const failed = await withConfig("diff:\n  undecided: fail\n", UNDECIDED_EDIT);
+    const failed = await withConfig("diff:\n  undecided: fail\n", { ...NO_VIEW, ...UNDECIDED_EDIT }, NO_VIEW);
     expect(failed.code).toBe(1);
     expect(failed.out).toContain("create_refund");
   });

@@ -73,8 +73,8 @@ describe("a run that overrides the config's folders leaves the config's catalog 
     git(dir, "commit", "-qm", "v1");
     git(dir, "tag", "v1");
     mkdirSync(join(dir, "other"));
-    // Other contracts: one of the demo's tools, with the types it uses.
-    for (const file of ["get_order.yaml", "types.yaml"]) copyFileSync(join(dir, "definitions", file), join(dir, "other", file));
+    // Other contracts: one of the demo's tools, with the types it uses (search_orders: get_order's view calls create_refund).
+    for (const file of ["search_orders.yaml", "types.yaml"]) copyFileSync(join(dir, "definitions", file), join(dir, "other", file));
     return { dir };
   }
 
@@ -117,7 +117,7 @@ describe("a run that overrides the config's folders leaves the config's catalog 
     expect(elsewhere.stderr).not.toContain("TC090");
     expect(elsewhere.stderr).not.toContain("to keep this catalog fresh");
     expect(elsewhere.code).toBe(0);
-    expect(readFileSync(join(dir, "other-docs/index.md"), "utf8")).toContain("get_order");
+    expect(readFileSync(join(dir, "other-docs/index.md"), "utf8")).toContain("search_orders");
     expect(existsSync(join(dir, "other-docs/changelog.md"))).toBe(false);
     expect(snapshotTree(join(dir, "docs/catalog"))).toEqual(before);
   });

@@ -47,9 +47,12 @@ describe.each([["stdio", stdioDemo], ["Streamable HTTP", httpDemo]] as const)("t
       expect(tool.inputSchema).toEqual(contract.inputSchema);
       expect(tool.outputSchema).toEqual(contract.outputSchema);
       expect(tool.annotations).toEqual(contract.annotations);
-      expect(tool._meta).toEqual({ "toolc/contractVersion": contract.version, "toolc/schemaHash": expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+      expect(tool._meta).toMatchObject({ "toolc/contractVersion": contract.version, "toolc/schemaHash": expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
       expect(tool._meta).toEqual(contract.meta);
     }
+    // Besides toolc's two keys, get_order's _meta names its view (MCP Apps, docs/apps.md), under the key and the legacy flat key.
+    const extraKeys = Object.fromEntries(tools.map((t) => [t.name, Object.keys(t._meta ?? {}).filter((key) => !key.startsWith("toolc/"))]));
+    expect(extraKeys).toEqual({ create_refund: [], delete_customer: [], get_order: ["ui", "ui/resourceUri"], search_orders: [] });
     expect(tools.find((t) => t.name === "delete_customer")?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
   });
 

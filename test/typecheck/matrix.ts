@@ -36,6 +36,12 @@ export interface Configuration {
   readonly entry?: string;
   /** Only these fixtures (default: all). */
   readonly fixtures?: readonly Fixture[];
+  /**
+   * Leave the view wrappers (views/<tool>.ts) out of the CommonJS tree: they import the extension's
+   * ES-module-only package, which a CommonJS file under module node16 cannot import (TS1479; nodenext can).
+   * A view is browser code, built as an ES module (docs/apps.md).
+   */
+  readonly withoutCjsViews?: boolean;
 }
 
 /**
@@ -62,6 +68,7 @@ export const CONFIGURATIONS: readonly Configuration[] = [
     // One program for both packages, so without verbatimModuleSyntax (the NodeNext ESM program has it).
     name: "Node16, ESM and CommonJS packages, vitest files included, skipLibCheck on",
     trees: ["esm", "cjs"],
+    withoutCjsViews: true,
     options: { module: "Node16", moduleResolution: "Node16", skipLibCheck: true, noEmit: true, types: ["node"], verbatimModuleSyntax: false },
   },
   {
@@ -198,14 +205,15 @@ function tsFiles(dir: string): string[] {
   });
 }
 
-/** The root files of one fixture folder under a configuration. */
-function rootFiles(folder: string, config: Configuration): string[] {
+/** The root files of one fixture folder (in package tree `tree`) under a configuration. */
+function rootFiles(folder: string, config: Configuration, tree: "esm" | "cjs"): string[] {
   if (config.entry !== undefined) return [join(folder, config.entry)];
   // Only the Node adapter (http.ts, and runtime/http.ts) needs Node: the border, the fetch entry and the SDK ports do not.
   const http = new Set(["http.ts"]);
   return tsFiles(folder).filter((file) => {
     const parts = relative(folder, file).split("/");
     if (config.withoutTests && parts.includes("tests")) return false;
+    if (config.withoutCjsViews && tree === "cjs" && parts[0] === "views" && parts.length > 1) return false;
     return !(config.withoutHttp && http.has(parts.at(-1) as string));
   });
 }
@@ -222,7 +230,7 @@ export function matrixPrograms(base: string): TscProgram[] {
     const checks: TscCheck[] = config.trees.flatMap((tree) =>
       (config.fixtures ?? FIXTURES).map((fixture) => {
         const folder = join(base, tree, fixture);
-        return { name: matrixCheck(tree, fixture), files: rootFiles(folder, config), owns: [folder] };
+        return { name: matrixCheck(tree, fixture), files: rootFiles(folder, config, tree), owns: [folder] };
       }),
     );
     const options = { target: "ES2022", lib: ["ES2023"], ...STRICTEST, ...config.options, rootDir: base };
@@ -232,7 +240,7 @@ export function matrixPrograms(base: string): TscProgram[] {
       const folder = join(base, "broken", name, "esm", "demo");
       const { program, check } = brokenCheck(name);
       const into = programs.get(program) ?? { name: program, options, checks: [], base };
-      programs.set(program, { ...into, checks: [...into.checks, { name: check, files: rootFiles(folder, config), owns: [folder] }] });
+      programs.set(program, { ...into, checks: [...into.checks, { name: check, files: rootFiles(folder, config, "esm"), owns: [folder] }] });
     }
   });
   return [...programs.values()];
