@@ -86,3 +86,43 @@ export function byPath(a: EmittedFile, b: EmittedFile): number {
   if (ra !== rb) return ra < rb ? -1 : 1;
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
+
+/** The files one target makes of the IR, and the runtime modules it alone brings into the output. */
+export interface TargetFiles {
+  readonly target: string;
+  /** Its per-tool files (tool by tool, in the IR's order), then its shared files. */
+  readonly files: readonly EmittedFile[];
+  /** The runtime copies (`runtime/<name>.ts`) the output holds only because this target is written. */
+  readonly runtime: readonly string[];
+}
+
+/**
+ * The same files as emitShared and every tool's emitToolFiles, grouped by
+ * the target that makes them (the runtime copies under the name `runtime`),
+ * so that a caller can ask what a target writes without naming its files:
+ * a new target's files are in the answer as soon as it is in the registry.
+ */
+export function emitByTarget(ir: ContractIR, options: EmitOptions, targets: readonly LoadedTarget[]): TargetFiles[] {
+  const on = targets.filter(enabled(options));
+  const runtime = emitRuntimeFiles(runtimeNeeds(on, options, ir)).map((f) => f.path);
+  const groups = on.map((t): TargetFiles => {
+    const without = new Set(
+      emitRuntimeFiles(
+        runtimeNeeds(
+          on.filter((other) => other !== t),
+          options,
+          ir,
+        ),
+      ).map((f) => f.path),
+    );
+    return {
+      target: t.target.name,
+      files: [...ir.tools.flatMap((tool) => t.emitter.toolFiles?.(tool, options) ?? []), ...(t.emitter.sharedFiles?.(ir, options) ?? [])],
+      runtime: runtime.filter((path) => !without.has(path)),
+    };
+  });
+  return [...groups, { target: RUNTIME_GROUP, files: emitRuntimeFiles(runtimeNeeds(on, options, ir)), runtime: [] }];
+}
+
+/** The name emitByTarget gives the runtime copies' group (no target is called that: test/targets checks it). */
+export const RUNTIME_GROUP = "runtime";
