@@ -14,6 +14,7 @@
  * no formatter runs over it.
  */
 import { posix } from "node:path";
+import type { RunInTests } from "../core/plan.js";
 import type { EmittedFile, ToolIR } from "../ir.js";
 import { contractCases } from "./contract-tests/cases.js";
 import { caseTable } from "./contract-tests/table.js";
@@ -35,8 +36,7 @@ export interface ContractTestOptions {
   readonly runInTests?: readonly RunInTests[];
 }
 
-/** What `runInTests` may list: destructive tools (`effect: destructive`), confirmed tools (`confirm: true`). */
-export type RunInTests = "destructive" | "confirmed";
+export type { RunInTests };
 
 /**
  * Why a tool's real handler does not run in its contract tests, or

@@ -14,7 +14,7 @@ import type { EmitOptions } from "../emit/index.js";
 import { emitOptionsOf, layoutOf, planFromOptions, type Plan, type PlanOptions } from "../plan/index.js";
 import type { CompileOutput } from "./compile-texts.js";
 import { TARGETS } from "../targets/registry.js";
-import type { DocsTarget } from "../docs/catalog.js";
+import type { DocsTarget } from "../core/plan.js";
 import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
 import type { Diagnostic, EmittedFile } from "../ir.js";
 import { applyOutput } from "../write/apply.js";
