@@ -4,10 +4,8 @@
  * they share the IR. This module runs the list: each target's files per
  * tool, its files of the whole IR, and the runtime its files import.
  */
-import type { AuthSetting } from "../config/auth.js";
-import type { LoadingSetting } from "../config/loading.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
-import type { ContractIR, EmittedFile, RateLimitIR, ToolIR } from "../ir.js";
+import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { TARGETS } from "../targets/registry.js";
 import type { Target, TargetEmitter } from "../targets/target.js";
 import type { ContractTestOptions } from "./contract-tests.js";
@@ -20,20 +18,14 @@ export interface EmitOptions {
   readonly mcpSdk?: McpSdkLine;
   /** What the generated server says about itself unless told otherwise (index.ts). */
   readonly server?: ServerDefaultsSetting;
-  /** `false`: no providers.ts, and no provider lints (TC070-TC072); the config's `providers: false`. */
-  readonly providers?: boolean;
   /**
-   * The config's `auth:` section. Normalize applies its default scopes and
-   * its lint (compileTool reads it from here, so it is part of the build
-   * cache's key); http.ts carries the resource server; runtime/auth.ts is
-   * emitted only with it.
+   * Each target's own options, by target name, as the plan gives them: those
+   * of the targets that parse a config section of their own (Target.config),
+   * and those the plan derives from the core settings (the providers
+   * target's `false` for `providers: false`; the HTTP and fetch targets'
+   * `auth`). Plain data. The normalize settings are not here: the compile
+   * takes the plan's normalize options beside these (CompileOptions).
    */
-  readonly auth?: AuthSetting;
-  /** The config's `rateLimit`, which normalize applies to every tool that declares none (part of the build cache's key, like `auth`). */
-  readonly rateLimit?: RateLimitIR;
-  /** The config's `loading:` section, which normalize resolves into each tool's `loading` (compileTool reads it from here, so it keys the build cache). */
-  readonly loading?: LoadingSetting;
-  /** The options of the targets that parse a config section of their own (Target.config), by target name; plain data. */
   readonly targets?: Readonly<Record<string, unknown>>;
 }
 

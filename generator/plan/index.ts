@@ -19,6 +19,10 @@ import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import { resolveSettings, type DocsSettings, type SettingFlags, type Settings } from "../config/settings.js";
 import { diffConfigOf, EMPTY_DIFF_CONFIG } from "../diff/config.js";
 import type { EmitOptions } from "../emit/index.js";
+import { fetchTarget } from "../emit/fetch-target.js";
+import { httpTarget, type EntryOptions } from "../emit/http-target.js";
+import { providersTarget, type ProvidersOptions } from "../emit/providers/target.js";
+import type { CompileOptions } from "../pipeline/compile-tool.js";
 import type { Diagnostic } from "../ir.js";
 import { normalizeOptionsOf, type NormalizeOptions } from "../normalize/access.js";
 import { TARGETS } from "../targets/registry.js";
@@ -171,14 +175,11 @@ const posixRelative = (from: string, to: string): string => relative(from, to).s
  * module by posix paths relative to the tests folder.
  */
 export function emitOptionsOf(plan: Plan): EmitOptions {
+  const targets = { ...plan.targets, ...derivedTargetOptions(plan) };
   const sdk = {
     ...(plan.mcpSdk === undefined ? {} : { mcpSdk: plan.mcpSdk }),
     ...(plan.server === undefined ? {} : { server: plan.server }),
-    ...(plan.providers === false ? { providers: false } : {}),
-    ...(plan.auth === undefined ? {} : { auth: plan.auth }),
-    ...(plan.normalize.rateLimit === undefined ? {} : { rateLimit: plan.normalize.rateLimit }),
-    ...(plan.normalize.loading === undefined ? {} : { loading: plan.normalize.loading }),
-    ...(Object.keys(plan.targets).length === 0 ? {} : { targets: plan.targets }),
+    ...(Object.keys(targets).length === 0 ? {} : { targets }),
   };
   const tests = plan.tests;
   if (tests === undefined) return sdk;
@@ -187,6 +188,26 @@ export function emitOptionsOf(plan: Plan): EmitOptions {
       ? {}
       : { handlersModule: posixRelative(tests.dir, tests.handlers), ...(tests.runInTests.length === 0 ? {} : { runInTests: tests.runInTests }) };
   return { tests: { outFromTests: posixRelative(tests.dir, plan.out), ...handlers }, ...sdk };
+}
+
+/**
+ * The options of the targets without a config section of their own, from the
+ * core settings they share with normalize: the providers target is off with
+ * `providers: false` (normalize drops its lints on the same setting), the
+ * HTTP and fetch entries carry the `auth:` section's resource server
+ * (normalize applies its default scopes).
+ */
+function derivedTargetOptions(plan: Plan): Record<string, unknown> {
+  const entry: EntryOptions | undefined = plan.auth === undefined ? undefined : { auth: plan.auth };
+  return {
+    ...(plan.providers === false ? { [providersTarget.name]: false satisfies ProvidersOptions } : {}),
+    ...(entry === undefined ? {} : { [httpTarget.name]: entry, [fetchTarget.name]: entry }),
+  };
+}
+
+/** What the compile reads of the plan: its normalize options, and the emit options. */
+export function compileOptionsOf(plan: Plan): CompileOptions {
+  return { normalize: plan.normalize, emit: emitOptionsOf(plan) };
 }
 
 /** The folders the run writes: the output, the contract tests', the catalog's. */
