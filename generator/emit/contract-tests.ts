@@ -20,6 +20,7 @@ import { contractCases } from "./contract-tests/cases.js";
 import { caseTable } from "./contract-tests/table.js";
 import { generatedSpecifier } from "../printer/header.js";
 import { code, FileBuilder, joinCode, valueSymbol, type ImportSymbol } from "../printer/file-builder.js";
+import { runtimeValue } from "./runtime-symbols.js";
 import { headerComment } from "../printer/header.js";
 import { plainComment } from "../printer/literal.js";
 
@@ -99,7 +100,7 @@ function testImports(options: ContractTestOptions): TestImports {
   const handlers = options.handlersModule === undefined ? [] : [valueSymbol("handlers", handlersSpecifier(options.handlersModule))];
   return {
     api: [...["contracts", "execute", "createServer"].map((name) => valueSymbol(name, index)), ...handlers],
-    runner: valueSymbol("runContractTests", outputSpecifier(options, "runtime/contract-tests.js")),
+    runner: runtimeValue("contract-tests", "runContractTests", `${outputSpecifier(options, "")}/`),
     vitest: ["describe", "expect", "it"].map((name) => valueSymbol(name, "vitest")),
   };
 }
