@@ -10,11 +10,11 @@
  * It lives outside the output folder (node_modules/.cache/toolc of the
  * nearest project, or the OS temp folder), so it is never committed.
  */
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { hashText } from "./hash.js";
 import { TOOLC_VERSION } from "./version.js";
 
 /** Bump when the layout of cache entries changes. */
@@ -22,11 +22,7 @@ const LAYOUT = "toolc-cache-1";
 /** Packages whose version can change generated text (not prettier: generate runs no formatter, and the runtime sources are kept formatted in the repository). */
 const OUTPUT_DEPENDENCIES = ["ajv", "yaml"];
 
-export function hashText(...parts: readonly string[]): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(`${part.length}:`).update(part);
-  return hash.digest("hex");
-}
+export { hashText };
 
 function filesBelow(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -100,8 +100,8 @@ export interface ExampleIR {
 export type DefOrigin =
   /** A named type from a types file: exported once from `types/<module>.ts`. */
   | { readonly kind: "named"; readonly name: string; readonly module: string }
-  /** A `$defs` entry written inside this tool's own input or output schema. */
-  | { readonly kind: "local"; readonly tsName: string };
+  /** A `$defs` entry written inside this tool's own input or output schema (`schema`), under its key there (`name`); each target names it in its own language. */
+  | { readonly kind: "local"; readonly schema: "input" | "output"; readonly name: string };
 
 /** Whether a model request carries the tool's definition (eager) or the provider's tool search finds it (deferred). */
 export type ToolLoading = "eager" | "deferred";

@@ -14,9 +14,9 @@ import { DEFAULT_DOCS_TITLE, layoutProblems, resolveSettings, type DocsSettings,
 import { Codes, formatDiagnostic, hasErrors } from "../diagnostics.js";
 import { applyOutput, WriteError } from "../write/apply.js";
 import { planOutput } from "../write/output.js";
-import { baseIdentities, definitionsIn } from "./bases.js";
+import { baseIdentities, definitionsIn } from "../targets/catalog/bases.js";
 import { planOf } from "../plan/index.js";
-import { catalogFiles } from "./catalog.js";
+import { catalogFiles } from "../targets/catalog/catalog.js";
 
 /** Where the catalog goes when neither --out nor `docs.out` says. */
 export const DEFAULT_DOCS_OUT = "docs/catalog";

@@ -14,11 +14,13 @@
  * no formatter runs over it.
  */
 import { posix } from "node:path";
+import type { RunInTests } from "../core/plan.js";
 import type { EmittedFile, ToolIR } from "../ir.js";
 import { contractCases } from "./contract-tests/cases.js";
 import { caseTable } from "./contract-tests/table.js";
 import { generatedSpecifier } from "../printer/header.js";
 import { code, FileBuilder, joinCode, valueSymbol, type ImportSymbol } from "../printer/file-builder.js";
+import { runtimeValue } from "./runtime-symbols.js";
 import { headerComment } from "../printer/header.js";
 import { plainComment } from "../printer/literal.js";
 
@@ -35,8 +37,7 @@ export interface ContractTestOptions {
   readonly runInTests?: readonly RunInTests[];
 }
 
-/** What `runInTests` may list: destructive tools (`effect: destructive`), confirmed tools (`confirm: true`). */
-export type RunInTests = "destructive" | "confirmed";
+export type { RunInTests };
 
 /**
  * Why a tool's real handler does not run in its contract tests, or
@@ -99,7 +100,7 @@ function testImports(options: ContractTestOptions): TestImports {
   const handlers = options.handlersModule === undefined ? [] : [valueSymbol("handlers", handlersSpecifier(options.handlersModule))];
   return {
     api: [...["contracts", "execute", "createServer"].map((name) => valueSymbol(name, index)), ...handlers],
-    runner: valueSymbol("runContractTests", outputSpecifier(options, "runtime/contract-tests.js")),
+    runner: runtimeValue("contract-tests", "runContractTests", `${outputSpecifier(options, "")}/`),
     vitest: ["describe", "expect", "it"].map((name) => valueSymbol(name, "vitest")),
   };
 }

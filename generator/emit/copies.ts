@@ -14,14 +14,15 @@
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { isJsonObject } from "../schema/json.js";
 import { defsEntryName } from "../schema/refs.js";
-import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../printer/file-builder.js";
+import { code, FileBuilder, joinCode, typeSymbol, type Code, type ImportSymbol } from "../printer/file-builder.js";
+import { runtimeSpecifier, runtimeValue, type RuntimeExport } from "./runtime-symbols.js";
 import { literal } from "../printer/literal.js";
 
 /** The folder of the per-tool chunks; `copies/` before, which the write step removes from an older project as stale. */
 export const CHUNKS_FOLDER = "chunks";
-const RUNTIME_JSON = "../runtime/json.js";
+const RUNTIME_JSON = runtimeSpecifier("json", "../");
 /** The runtime's names are fixed and the file declares none of them, so none is aliased. */
-const json = (name: string): ImportSymbol => valueSymbol(name, RUNTIME_JSON);
+const json = (name: RuntimeExport<"json">): ImportSymbol => runtimeValue("json", name, "../");
 const MAX_DEPTH = json("MAX_DEPTH");
 const copyValue = json("copyValue");
 const copyObject = json("copyObject");

@@ -9,7 +9,8 @@
  */
 import type { AuthSetting } from "../config/auth.js";
 import type { EmittedFile } from "../ir.js";
-import { FileBuilder, typeSymbol, valueSymbol } from "../printer/file-builder.js";
+import { FileBuilder, typeSymbol } from "../printer/file-builder.js";
+import { runtimeSpecifier, runtimeValue } from "./runtime-symbols.js";
 import { headerComment } from "../printer/header.js";
 import {
   AUTH_OPTIONS,
@@ -24,8 +25,8 @@ import {
   type HttpEntry,
 } from "./http-module.js";
 
-const BORDER_RUNTIME = "./runtime/border.js";
-const CREATE_TOOL_FETCH_HANDLER = valueSymbol("createToolFetchHandler", BORDER_RUNTIME);
+const BORDER_RUNTIME = runtimeSpecifier("border");
+const CREATE_TOOL_FETCH_HANDLER = runtimeValue("border", "createToolFetchHandler");
 const FETCH_HANDLER_OPTIONS = typeSymbol("FetchHandlerOptions", BORDER_RUNTIME);
 
 const SOCKETLESS = [

@@ -7,13 +7,14 @@
  * logging (runtime/tool-host.ts). Printed by the file builder.
  */
 import type { EmittedFile } from "../ir.js";
-import { code, FileBuilder, typeSymbol, valueSymbol } from "../printer/file-builder.js";
+import { code, FileBuilder, typeSymbol } from "../printer/file-builder.js";
 import { headerComment } from "../printer/header.js";
 import { CONTRACTS, HANDLERS, SERVER_OPTIONS } from "./http-module.js";
 import { jsDoc } from "../printer/literal.js";
+import { runtimeValue } from "./runtime-symbols.js";
 
 const MCP_SERVER = typeSymbol("McpServer", "@modelcontextprotocol/server");
-const REGISTER_TOOLS_ON = valueSymbol("registerToolsOn", "./runtime/tool-host.js");
+const REGISTER_TOOLS_ON = runtimeValue("tool-host", "registerToolsOn");
 
 export function emitHostModule(): EmittedFile {
   const file = new FileBuilder("mcp-host.ts", headerComment("the definitions folder"), { importOrder: "used" });

@@ -4,10 +4,8 @@
  * they share the IR. This module runs the list: each target's files per
  * tool, its files of the whole IR, and the runtime its files import.
  */
-import type { AuthSetting } from "../config/auth.js";
-import type { LoadingSetting } from "../config/loading.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
-import type { ContractIR, EmittedFile, RateLimitIR, ToolIR } from "../ir.js";
+import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
 import { TARGETS } from "../targets/registry.js";
 import type { Target, TargetEmitter } from "../targets/target.js";
 import type { ContractTestOptions } from "./contract-tests.js";
@@ -20,20 +18,14 @@ export interface EmitOptions {
   readonly mcpSdk?: McpSdkLine;
   /** What the generated server says about itself unless told otherwise (index.ts). */
   readonly server?: ServerDefaultsSetting;
-  /** `false`: no providers.ts, and no provider lints (TC070-TC072); the config's `providers: false`. */
-  readonly providers?: boolean;
   /**
-   * The config's `auth:` section. Normalize applies its default scopes and
-   * its lint (compileTool reads it from here, so it is part of the build
-   * cache's key); http.ts carries the resource server; runtime/auth.ts is
-   * emitted only with it.
+   * Each target's own options, by target name, as the plan gives them: those
+   * of the targets that parse a config section of their own (Target.config),
+   * and those the plan derives from the core settings (the providers
+   * target's `false` for `providers: false`; the HTTP and fetch targets'
+   * `auth`). Plain data. The normalize settings are not here: the compile
+   * takes the plan's normalize options beside these (CompileOptions).
    */
-  readonly auth?: AuthSetting;
-  /** The config's `rateLimit`, which normalize applies to every tool that declares none (part of the build cache's key, like `auth`). */
-  readonly rateLimit?: RateLimitIR;
-  /** The config's `loading:` section, which normalize resolves into each tool's `loading` (compileTool reads it from here, so it keys the build cache). */
-  readonly loading?: LoadingSetting;
-  /** The options of the targets that parse a config section of their own (Target.config), by target name; plain data. */
   readonly targets?: Readonly<Record<string, unknown>>;
 }
 
@@ -86,3 +78,43 @@ export function byPath(a: EmittedFile, b: EmittedFile): number {
   if (ra !== rb) return ra < rb ? -1 : 1;
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
+
+/** The files one target makes of the IR, and the runtime modules it alone brings into the output. */
+export interface TargetFiles {
+  readonly target: string;
+  /** Its per-tool files (tool by tool, in the IR's order), then its shared files. */
+  readonly files: readonly EmittedFile[];
+  /** The runtime copies (`runtime/<name>.ts`) the output holds only because this target is written. */
+  readonly runtime: readonly string[];
+}
+
+/**
+ * The same files as emitShared and every tool's emitToolFiles, grouped by
+ * the target that makes them (the runtime copies under the name `runtime`),
+ * so that a caller can ask what a target writes without naming its files:
+ * a new target's files are in the answer as soon as it is in the registry.
+ */
+export function emitByTarget(ir: ContractIR, options: EmitOptions, targets: readonly LoadedTarget[]): TargetFiles[] {
+  const on = targets.filter(enabled(options));
+  const runtime = emitRuntimeFiles(runtimeNeeds(on, options, ir)).map((f) => f.path);
+  const groups = on.map((t): TargetFiles => {
+    const without = new Set(
+      emitRuntimeFiles(
+        runtimeNeeds(
+          on.filter((other) => other !== t),
+          options,
+          ir,
+        ),
+      ).map((f) => f.path),
+    );
+    return {
+      target: t.target.name,
+      files: [...ir.tools.flatMap((tool) => t.emitter.toolFiles?.(tool, options) ?? []), ...(t.emitter.sharedFiles?.(ir, options) ?? [])],
+      runtime: runtime.filter((path) => !without.has(path)),
+    };
+  });
+  return [...groups, { target: RUNTIME_GROUP, files: emitRuntimeFiles(runtimeNeeds(on, options, ir)), runtime: [] }];
+}
+
+/** The name emitByTarget gives the runtime copies' group (no target is called that: test/targets checks it). */
+export const RUNTIME_GROUP = "runtime";

@@ -3,6 +3,7 @@
  * loads); the contracts and index modules (the server,
  * the typed client, `execute`); and the output folder's README.
  */
+import { providersOn } from "./providers/target.js";
 import { schemasJsonTarget } from "../targets/schemas-json/index.js";
 import { optionsOf, type Target } from "../targets/target.js";
 
@@ -25,7 +26,7 @@ export const mcpTarget: Target = {
       sharedFiles: (ir, options) => [
         ...emitContractsFiles(ir),
         emitIndexModule(ir, options.server),
-        emitFolderReadme(ir, { providers: options.providers !== false, host: options.mcpSdk === 2, schemas: optionsOf(schemasJsonTarget, options) === true }),
+        emitFolderReadme(ir, { providers: providersOn(options), host: options.mcpSdk === 2, schemas: optionsOf(schemasJsonTarget, options) === true }),
       ],
     };
   },

@@ -23,6 +23,9 @@ interface RuntimeModules {
   readonly json: typeof import("../runtime/json.js");
   readonly providers: typeof import("../runtime/providers.js");
   readonly "validator-errors": typeof import("../runtime/validator-errors.js");
+  /** MCP SDK 2.x only (runtime/sdk2/, copied as runtime/tool-host.ts): mcp-host.ts's `registerToolsOn`. */
+  readonly "tool-host": typeof import("../runtime/sdk2/tool-host.js");
+  readonly view: typeof import("../runtime/view.js");
 }
 
 export type RuntimeModule = keyof RuntimeModules;

@@ -6,6 +6,7 @@
  */
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR, TypeFileIR } from "../ir.js";
 import { toolExportNames } from "../normalize/names.js";
+import { localTypeName } from "./ts-names.js";
 import { isJsonObject } from "../schema/json.js";
 import { FileBuilder, type TypeAliasStatement } from "../printer/file-builder.js";
 import { schemaDocLines } from "./types/jsdoc.js";
@@ -50,24 +51,24 @@ function defsOf(schema: JsonObject): Record<string, JsonSchema> {
  * The `$defs` resolver for a tool schema: named types are imported from their
  * types module, local defs are referenced by their TS name in this file.
  */
-function toolRefResolver(defs: Readonly<Record<string, DefOrigin>>, builder: FileBuilder, what: string): (key: string) => string {
+function toolRefResolver(tool: ToolIR, defs: Readonly<Record<string, DefOrigin>>, builder: FileBuilder): (key: string) => string {
   return (key) => {
     const origin = defs[key];
-    if (origin === undefined) throw new Error(`${what}: no $defs entry ${JSON.stringify(key)}`);
-    if (origin.kind === "local") return origin.tsName;
+    if (origin === undefined) throw new Error(`${tool.name}: no $defs entry ${JSON.stringify(key)}`);
+    if (origin.kind === "local") return localTypeName(tool, origin);
     return builder.importType(origin.name, typesModuleSpecifier(origin.module, "other"));
   };
 }
 
 /** The local `$defs` of one schema, as `[tsName, schema]`, in `$defs` order. */
-function localDefs(schema: JsonObject, origins: Readonly<Record<string, DefOrigin>>): [string, JsonSchema][] {
+function localDefs(tool: ToolIR, schema: JsonObject, origins: Readonly<Record<string, DefOrigin>>): [string, JsonSchema][] {
   const defs = defsOf(schema);
   const out: [string, JsonSchema][] = [];
   for (const [key, origin] of Object.entries(origins)) {
     if (origin.kind !== "local") continue;
     const def = defs[key];
     if (def === undefined) throw new Error(`local def ${JSON.stringify(key)} is missing from $defs`);
-    out.push([origin.tsName, def]);
+    out.push([localTypeName(tool, origin), def]);
   }
   return out;
 }
@@ -90,13 +91,13 @@ function reasonDocLines(tool: ToolIR): string[] {
  */
 export function toolTypeStatements(tool: ToolIR, builder: FileBuilder): ToolTypeNames {
   const names = toolTypeNames(tool);
-  const inputLocals = localDefs(tool.inputSchema, tool.inputDefs);
-  const outputLocals = localDefs(tool.outputSchema, tool.outputDefs);
+  const inputLocals = localDefs(tool, tool.inputSchema, tool.inputDefs);
+  const outputLocals = localDefs(tool, tool.outputSchema, tool.outputDefs);
   builder.reserve(names.input, names.resolvedInput, names.output, names.reason);
   builder.reserve(...[...inputLocals, ...outputLocals].map(([tsName]) => tsName));
 
-  const inputCtx: TypeContext = { resolveRef: toolRefResolver(tool.inputDefs, builder, tool.name), resolved: false };
-  const outputCtx: TypeContext = { resolveRef: toolRefResolver(tool.outputDefs, builder, tool.name), resolved: false };
+  const inputCtx: TypeContext = { resolveRef: toolRefResolver(tool, tool.inputDefs, builder), resolved: false };
+  const outputCtx: TypeContext = { resolveRef: toolRefResolver(tool, tool.outputDefs, builder), resolved: false };
   // A def used by both input and output is emitted once; the same name with a different type is a bug upstream.
   const emitted = new Map<string, string>();
   const emitLocal = ([tsName, def]: [string, JsonSchema], ctx: TypeContext) => {

@@ -13,7 +13,7 @@ import { formatDiagnostic, hasErrors } from "../diagnostics.js";
 import { sideFromTexts } from "../diff/sources.js";
 import { readDefinitionTexts } from "../load/files.js";
 import { normalizeOptionsOf } from "../normalize/access.js";
-import { definitionsIn } from "../docs/bases.js";
+import { definitionsIn } from "../targets/catalog/bases.js";
 import { evalPackFiles } from "./index.js";
 
 /** Where the pack goes when --out does not say. */

@@ -120,7 +120,7 @@ function serveSchema(
         ),
       );
     }
-    defs[name] = { kind: "local", tsName: `${pascalCase(tool.name)}${key === "input" ? "Input" : "Output"}${pascalCase(name)}` };
+    defs[name] = { kind: "local", schema: key, name };
     bundled[name] = (ownDefs as Record<string, JsonSchema>)[name];
   }
   for (const name of named) {

@@ -12,11 +12,11 @@
  */
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
-import { byPath, emitShared, loadTargets, type EmitOptions } from "../emit/index.js";
+import { byPath, emitShared, loadTargets } from "../emit/index.js";
 import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
-import { typesFromTexts, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./compile-tool.js";
+import { typesFromTexts, type CompileOptions, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./compile-tool.js";
 import { openToolCompiler } from "./worker-pool.js";
 
 export interface CompileOutput {
@@ -29,7 +29,8 @@ export interface CompileOutput {
 }
 
 export interface CompileContext {
-  readonly emitOptions: EmitOptions;
+  /** The plan's normalize and emit options (plan/index.ts compileOptionsOf). */
+  readonly options: CompileOptions;
   /** The build cache and the hash of toolc's fingerprint, the folders and the run options; none for a plain compile. */
   readonly cache?: { readonly store: BuildCache; readonly settingsKey: string };
 }
@@ -88,7 +89,7 @@ async function toolEntries(
       : await compiler.get(changed.length).compile(
           typeTexts,
           changed.map((p) => p.text),
-          ctx.emitOptions,
+          ctx.options,
         );
   const fresh = new Map(changed.map((p, i) => [p.key, outcomes[i]]));
   const entries: ToolEntry[] = [];
@@ -126,7 +127,7 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
     const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
     const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);
-    const shared = emitShared(ir, ctx.emitOptions, await loadTargets());
+    const shared = emitShared(ir, ctx.options.emit, await loadTargets());
     if (ctx.cache) remember(ctx.cache, texts, kinds, tools);
     return { files: [...shared, ...toolFiles].sort(byPath), ir, diagnostics, tools: ir.tools.length };
   } finally {

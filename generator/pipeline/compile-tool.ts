@@ -11,9 +11,20 @@ import { emitToolFiles, loadTargets, type EmitOptions, type LoadedTarget } from 
 import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
-import { normalizeOptionsOf } from "../normalize/access.js";
+import type { NormalizeOptions } from "../normalize/access.js";
 import { packedEntry } from "./packed-files.js";
 import { isTypesFile, normalizeOneTool, normalizeTypes, type NormalizedTypes } from "../normalize/index.js";
+
+/**
+ * What compiling a tool reads of the plan: the normalize options (scopes,
+ * rate limits, loading, the provider lints) and what the targets read (the
+ * emit options, each target's own under its name). Plain data: it crosses to
+ * the worker threads, and the build cache's keys cover it.
+ */
+export interface CompileOptions {
+  readonly normalize: NormalizeOptions;
+  readonly emit: EmitOptions;
+}
 
 /** What a definition file is; `undefined` when it did not load (its diagnostics say why). */
 export type DefinitionKind = "types" | "tool" | undefined;
@@ -45,7 +56,7 @@ export interface ToolCompiler {
   /** Loads `texts` and tells types files from tools; the loaded files are kept for `compile`. */
   classify(texts: readonly DefinitionText[]): Promise<Classified>;
   /** Each tool compiled against the named types of `typeTexts`, in the order given. */
-  compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]>;
+  compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: CompileOptions): Promise<ToolOutcome[]>;
   /** The named types this compiler normalized for `typeTexts`, when it runs in this thread: the caller then normalizes them no second time. */
   namedTypes?(typeTexts: readonly DefinitionText[]): NormalizedTypes;
   close(): Promise<void>;
@@ -57,11 +68,11 @@ export function typesFromTexts(typeTexts: readonly DefinitionText[]): Normalized
   return normalizeTypes(loaded.files.filter(isTypesFile));
 }
 
-export function compileTool(file: YamlSource, types: NormalizedTypes, options: EmitOptions, targets: readonly LoadedTarget[]): ToolEntry {
-  const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, normalizeOptionsOf(options));
+export function compileTool(file: YamlSource, types: NormalizedTypes, options: CompileOptions, targets: readonly LoadedTarget[]): ToolEntry {
+  const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, options.normalize);
   // A named type that failed its own checks (reported once, at the types file) fails the run; a tool
   // that uses it must not reach the emitters, whose compilers would throw on it.
-  const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options, targets);
+  const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options.emit, targets);
   return { tool, nameAt, diagnostics, files };
 }
 
@@ -99,7 +110,7 @@ export class LocalToolCompiler implements ToolCompiler {
     return { kinds, diagnostics };
   }
 
-  async compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]> {
+  async compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: CompileOptions): Promise<ToolOutcome[]> {
     const types = this.#typesOf(typeTexts);
     const targets = await loadTargets();
     return tools.map((text) => {

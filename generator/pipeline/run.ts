@@ -10,11 +10,11 @@
  */
 import { hashText, openCache, pruneEntries, readEntry, toolcFingerprint, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
-import type { EmitOptions } from "../emit/index.js";
-import { emitOptionsOf, layoutOf, planFromOptions, type Plan, type PlanOptions } from "../plan/index.js";
+import { compileOptionsOf, layoutOf, planFromOptions, type Plan, type PlanOptions } from "../plan/index.js";
+import type { CompileOptions } from "./compile-tool.js";
 import type { CompileOutput } from "./compile-texts.js";
 import { TARGETS } from "../targets/registry.js";
-import type { DocsTarget } from "../docs/catalog.js";
+import type { DocsTarget } from "../core/plan.js";
 import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
 import type { Diagnostic, EmittedFile } from "../ir.js";
 import { applyOutput } from "../write/apply.js";
@@ -66,7 +66,7 @@ export async function compilePlan(plan: Plan, texts: readonly DefinitionText[] |
     return { diagnostics: loadDefinitions(plan.definitions, { displayRoot: plan.cwd }).diagnostics, tools: 0 };
   }
   const { compileTexts } = await import("./compile-texts.js");
-  return compileTexts({ emitOptions: emitOptionsOf(plan) }, texts);
+  return compileTexts({ options: compileOptionsOf(plan) }, texts);
 }
 
 /**
@@ -98,7 +98,7 @@ interface CachedRun {
  * The format style is toolc's own and part of its code, so the fingerprint
  * covers it; no consumer file is read.
  */
-function settingsKey(layout: OutputLayout, cwd: string, options: EmitOptions): string {
+function settingsKey(layout: OutputLayout, cwd: string, options: CompileOptions): string {
   return hashText(toolcFingerprint(), JSON.stringify(options), JSON.stringify(layout), cwd);
 }
 
@@ -126,14 +126,14 @@ async function compileCached(
 ): Promise<{ result?: RunResult; compiled?: CompileOutput; run?: CachedRun }> {
   const cache = openCache(layout.out, mode === "check");
   if (!cache) return {};
-  const emit = emitOptionsOf(plan);
-  const key = settingsKey(layout, plan.cwd, emit);
+  const options = compileOptionsOf(plan);
+  const key = settingsKey(layout, plan.cwd, options);
   const run: CachedRun = { cache, settingsKey: key, runKey: hashText(key, extraKey, ...texts.flatMap((t) => [t.source, t.display, t.text])) };
   const manifest = readEntry<RunManifest>(cache, "runs", run.runKey);
   const plannedByHash = manifest && planByHash(manifest.files, layout, (text) => hashText(text));
   if (manifest && plannedByHash) return { result: unchangedResult(manifest, plannedByHash, layout, plan.cwd, mode) };
   const { compileTexts } = await import("./compile-texts.js");
-  const compiled = await compileTexts({ cache: { store: cache, settingsKey: key }, emitOptions: emit }, texts);
+  const compiled = await compileTexts({ cache: { store: cache, settingsKey: key }, options }, texts);
   return { compiled, run };
 }
 

@@ -11,15 +11,14 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { EmitOptions } from "../emit/index.js";
 import type { DefinitionText } from "../load/files.js";
 import { PendingReplies } from "../worker-replies.js";
-import { LocalToolCompiler, type Classified, type ToolCompiler, type ToolOutcome } from "./compile-tool.js";
+import { LocalToolCompiler, type Classified, type CompileOptions, type ToolCompiler, type ToolOutcome } from "./compile-tool.js";
 import { packedOutcome } from "./packed-files.js";
 
 type RequestBody =
   | { readonly kind: "classify"; readonly texts: readonly DefinitionText[] }
-  | { readonly kind: "compile"; readonly typeTexts: readonly DefinitionText[]; readonly tools: readonly DefinitionText[]; readonly options: EmitOptions };
+  | { readonly kind: "compile"; readonly typeTexts: readonly DefinitionText[]; readonly tools: readonly DefinitionText[]; readonly options: CompileOptions };
 
 export type WorkerRequest = RequestBody & { readonly id: number };
 
@@ -79,7 +78,7 @@ class WorkerToolCompiler implements ToolCompiler {
    * empty, so a worker slowed by other load on the machine does not hold up
    * the run.
    */
-  async compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: EmitOptions): Promise<ToolOutcome[]> {
+  async compile(typeTexts: readonly DefinitionText[], tools: readonly DefinitionText[], options: CompileOptions): Promise<ToolOutcome[]> {
     const queues: { index: number; text: DefinitionText }[][] = this.#channels.map(() => []);
     tools.forEach((text, index) => {
       const owner = this.#owner.get(text.source) ?? index % this.#channels.length;

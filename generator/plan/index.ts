@@ -12,61 +12,23 @@
  */
 import { relative, resolve, sep } from "node:path";
 import type { AuthSetting } from "../config/auth.js";
-import type { IgnoreRule } from "../config/diagnostics-ignore.js";
-import type { LoadedConfig } from "../config/load.js";
+import type { ContractTestsPlan, DocsTarget, Plan, RunInTests } from "../core/plan.js";
 import type { LoadingSetting } from "../config/loading.js";
 import type { McpSdkLine } from "../config/mcp-sdk.js";
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import { resolveSettings, type DocsSettings, type SettingFlags, type Settings } from "../config/settings.js";
 import { diffConfigOf, EMPTY_DIFF_CONFIG } from "../diff/config.js";
-import type { DocsTarget } from "../docs/catalog.js";
-import type { RunInTests } from "../emit/contract-tests.js";
 import type { EmitOptions } from "../emit/index.js";
+import { fetchTarget } from "../emit/fetch-target.js";
+import { httpTarget, type EntryOptions } from "../emit/http-target.js";
+import { providersTarget, type ProvidersOptions } from "../emit/providers/target.js";
+import type { CompileOptions } from "../pipeline/compile-tool.js";
 import type { Diagnostic } from "../ir.js";
 import { normalizeOptionsOf, type NormalizeOptions } from "../normalize/access.js";
 import { TARGETS } from "../targets/registry.js";
+
+export type { ContractTestsPlan, Plan };
 import type { OutputLayout } from "../write/output.js";
-
-/** The contract tests' target: where they go, and what they run. */
-export interface ContractTestsPlan {
-  /** Absolute folder. */
-  readonly dir: string;
-  /** Absolute path of the module exporting `handlers`; examples then run through it too. */
-  readonly handlers?: string;
-  /** The kinds of tool whose handlers the contract tests run besides read and write tools; empty by default. */
-  readonly runInTests: readonly RunInTests[];
-}
-
-export interface Plan {
-  /** The project folder: the config file's folder, else the working directory. */
-  readonly root: string;
-  /** Diagnostics and differences print paths relative to this folder. */
-  readonly cwd: string;
-  /** The config file as read, absolute path and values; absent without one. */
-  readonly configFile?: string;
-  readonly config?: LoadedConfig;
-  /** Absolute folders. */
-  readonly definitions: string;
-  readonly out: string;
-  /** What normalize reads of the settings, derived once: every reader of the definitions gets these. */
-  readonly normalize: NormalizeOptions;
-  /** Contract tests; none when absent. */
-  readonly tests?: ContractTestsPlan;
-  /** The MCP SDK line generated code targets; 1 when absent (the CLI always resolves one). */
-  readonly mcpSdk?: McpSdkLine;
-  /** The generated server's defaults (package.json name and version, `mcp.cache`). */
-  readonly server?: ServerDefaultsSetting;
-  /** `false`: no provider exports and no provider lints. */
-  readonly providers: boolean;
-  /** The config's `auth:` section; none when absent. */
-  readonly auth?: AuthSetting;
-  /** The tool catalog, written and checked with the rest of the output; none when absent. */
-  readonly catalog?: DocsTarget;
-  /** The warnings the config's `diagnostics.ignore` silences. */
-  readonly ignore: readonly IgnoreRule[];
-  /** The options of each target with a config section of its own (Target.config), by target name; only those configured. */
-  readonly targets: Readonly<Record<string, unknown>>;
-}
 
 export interface PlanResult {
   readonly plan?: Plan;
@@ -213,14 +175,11 @@ const posixRelative = (from: string, to: string): string => relative(from, to).s
  * module by posix paths relative to the tests folder.
  */
 export function emitOptionsOf(plan: Plan): EmitOptions {
+  const targets = { ...plan.targets, ...derivedTargetOptions(plan) };
   const sdk = {
     ...(plan.mcpSdk === undefined ? {} : { mcpSdk: plan.mcpSdk }),
     ...(plan.server === undefined ? {} : { server: plan.server }),
-    ...(plan.providers === false ? { providers: false } : {}),
-    ...(plan.auth === undefined ? {} : { auth: plan.auth }),
-    ...(plan.normalize.rateLimit === undefined ? {} : { rateLimit: plan.normalize.rateLimit }),
-    ...(plan.normalize.loading === undefined ? {} : { loading: plan.normalize.loading }),
-    ...(Object.keys(plan.targets).length === 0 ? {} : { targets: plan.targets }),
+    ...(Object.keys(targets).length === 0 ? {} : { targets }),
   };
   const tests = plan.tests;
   if (tests === undefined) return sdk;
@@ -229,6 +188,26 @@ export function emitOptionsOf(plan: Plan): EmitOptions {
       ? {}
       : { handlersModule: posixRelative(tests.dir, tests.handlers), ...(tests.runInTests.length === 0 ? {} : { runInTests: tests.runInTests }) };
   return { tests: { outFromTests: posixRelative(tests.dir, plan.out), ...handlers }, ...sdk };
+}
+
+/**
+ * The options of the targets without a config section of their own, from the
+ * core settings they share with normalize: the providers target is off with
+ * `providers: false` (normalize drops its lints on the same setting), the
+ * HTTP and fetch entries carry the `auth:` section's resource server
+ * (normalize applies its default scopes).
+ */
+function derivedTargetOptions(plan: Plan): Record<string, unknown> {
+  const entry: EntryOptions | undefined = plan.auth === undefined ? undefined : { auth: plan.auth };
+  return {
+    ...(plan.providers === false ? { [providersTarget.name]: false satisfies ProvidersOptions } : {}),
+    ...(entry === undefined ? {} : { [httpTarget.name]: entry, [fetchTarget.name]: entry }),
+  };
+}
+
+/** What the compile reads of the plan: its normalize options, and the emit options. */
+export function compileOptionsOf(plan: Plan): CompileOptions {
+  return { normalize: plan.normalize, emit: emitOptionsOf(plan) };
 }
 
 /** The folders the run writes: the output, the contract tests', the catalog's. */

@@ -4,7 +4,7 @@
  * each target's run-level files and cache key from it. A new target is a
  * folder with its descriptor (targets/target.ts) and a line here.
  */
-import { catalogTarget } from "../docs/target.js";
+import { catalogTarget } from "./catalog/index.js";
 import { contractTestsTarget } from "../emit/contract-tests/target.js";
 import { fetchTarget } from "../emit/fetch-target.js";
 import { hostTarget } from "../emit/host-target.js";

@@ -15,8 +15,14 @@
 import type { ContractIR, Diagnostic, EmittedFile, SourceLocation, ToolIR } from "../ir.js";
 import type { EmitOptions } from "../emit/index.js";
 import type { RuntimeNeeds } from "../emit/runtime-files.js";
-import type { CompiledHead } from "../docs/catalog.js";
-import type { Plan } from "../plan/index.js";
+import type { Plan } from "../core/plan.js";
+import type { DefinitionText } from "../load/files.js";
+
+/** The run's IR and the definition texts it was compiled from: what a target's run-level files start from (nothing reads the definitions again). */
+export interface CompiledHead {
+  readonly ir: ContractIR;
+  readonly texts: readonly DefinitionText[];
+}
 
 /** The folder of the plan a target's files go to (write/output.ts `targetOf`). */
 export type OutputRoot = "out" | "tests" | "docs";

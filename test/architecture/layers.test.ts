@@ -89,12 +89,25 @@ describe("toolc's layers", () => {
     expect(found.map((v) => v.rule.name)).toEqual([rule]);
   });
 
-  it("exempts the catalog's wiring from docs/ only, until the plan branch makes the catalog a target", async () => {
+  it.each([
+    ["the pipeline importing the catalog's old home in docs/", { "pipeline/run.ts": ["docs/catalog.ts"], "docs/catalog.ts": [] }, "pipeline-below-commands"],
+    ["the Target interface naming the plan's module", { "targets/target.ts": ["plan/index.ts"], "plan/index.ts": [] }, "target-below-pipeline"],
+    ["a target hashing through the build cache", { "targets/catalog/index.ts": ["cache.ts"], "cache.ts": [] }, "target-below-pipeline"],
+  ] as const)("exempts nothing any more: refuses %s", async (_, modules, rule) => {
+    expect((await violations(tree(modules))).map((v) => v.rule.name)).toEqual([rule]);
+  });
+
+  it("lets a target read the plan's types in core, and core/ import the phases below it", async () => {
     const modules = {
-      "pipeline/run.ts": ["docs/catalog.ts", "docs/bases.ts"],
-      "commands/generate.ts": ["docs/catalog.ts"],
-      "docs/catalog.ts": [],
-      "docs/bases.ts": [],
+      "targets/target.ts": ["core/plan.ts"],
+      "targets/catalog/index.ts": ["targets/target.ts", "hash.ts", "core/plan.ts"],
+      "core/plan.ts": ["config/a.ts", "normalize/a.ts", "diff/a.ts", "ir.ts"],
+      "config/a.ts": [],
+      "normalize/a.ts": [],
+      "diff/a.ts": [],
+      "ir.ts": [],
+      "hash.ts": [],
+      "plan/index.ts": ["core/plan.ts", "targets/catalog/index.ts"],
     };
     expect((await violations(tree(modules))).map(describeViolation)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyDemo, runCli, snapshotTree } from "../compiler/helpers.js";
+import { projectFiles } from "../helpers/target-files.js";
 
 function project(config: string | undefined, pkg?: object): string {
   const dir = copyDemo();
@@ -108,14 +109,16 @@ describe("toolc.config.yaml", () => {
     expect(withProviders.stderr).toMatch(/warning TC070/);
     expect(withProviders.stderr).toMatch(/warning TC071/);
     expect(existsSync(join(dir, "generated/providers.ts"))).toBe(true);
+    // What the providers target writes: providers.ts and the runtime only it imports (asked of the registry, not listed).
+    const planned = await projectFiles(dir);
+    const providerFiles = [...planned.byTarget.get("providers")!, ...planned.runtimeOf.get("providers")!];
+    expect(providerFiles).toEqual(expect.arrayContaining(["generated/providers.ts", "generated/runtime/providers.ts", "generated/runtime/provider-nulls.ts"]));
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: false\n");
     const without = await runCli(dir, ["generate"]);
     expect(without.code, without.stderr).toBe(0);
     expect(without.stderr).not.toMatch(/TC07\d/);
-    // providers.ts and the runtime only it imports (runtime/providers.ts, provider-nulls.ts, provider-calls.ts, provider-agents.ts, ai-sdk-approval.ts).
-    expect(without.stdout).toMatch(/, 6 removed/);
-    for (const file of ["providers.ts", "runtime/providers.ts", "runtime/provider-nulls.ts", "runtime/provider-calls.ts", "runtime/provider-agents.ts"])
-      expect(existsSync(join(dir, "generated", file)), file).toBe(false);
+    expect(without.stdout).toContain(`, ${providerFiles.length} removed`);
+    for (const file of providerFiles) expect(existsSync(join(dir, file)), file).toBe(false);
     expect((await runCli(dir, ["check"])).code).toBe(0);
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: false\nproviders: no\n");
     expect((await runCli(dir, ["generate"])).stderr).toContain('toolc.config.yaml:2:12: error TC003: `providers` must be true or false, not "no"');
@@ -174,8 +177,11 @@ describe("contract tests by default", () => {
     expect((await runCli(dir, ["generate"])).code).toBe(0);
     expect(readdirSync(join(dir, "generated/tests"))).toHaveLength(4);
     writeFileSync(join(dir, "toolc.config.yaml"), "tests: test/toolc\n");
+    // The contract-tests target's files (one per tool) move; nothing else changes.
+    const tests = (await projectFiles(dir)).byTarget.get("contract-tests")!;
+    expect(tests).toHaveLength(4);
     const moved = await runCli(dir, ["generate"]);
-    expect(moved.stdout).toMatch(/4 files written, \d+ unchanged, 4 removed/);
+    expect(moved.stdout).toMatch(new RegExp(`${tests.length} files written, \\d+ unchanged, ${tests.length} removed`));
     expect(existsSync(join(dir, "generated/tests"))).toBe(false);
     expect(readdirSync(join(dir, "test/toolc"))).toHaveLength(4);
   });

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyDemo, projectWith, ROOT, snapshotTree } from "../compiler/helpers.js";
+import { changedFiles } from "../helpers/target-files.js";
 
 let child: ChildProcess | undefined;
 afterEach(() => {
@@ -73,10 +74,14 @@ describe("toolc generate --watch", () => {
     expect(w.stdout()).toMatch(/^toolc: 4 tools compiled; \d+ files written, 0 unchanged/);
 
     // Each step waits for what it expects; an editor's save may raise more than one event, and so more than one run.
+    const first = snapshotTree(join(dir, "generated"));
     edit(contract, "Look up one customer's orders.", "Look up the orders of one customer.");
     await w.until(() => readFileSync(join(dir, "generated/contracts.ts"), "utf8").includes("Look up the orders of one customer."));
     await w.until(({ stdout }) => runs(stdout) >= 2);
-    expect(w.stdout().split("\n")[1]).toMatch(/^toolc: 4 tools compiled; 2 files written/); // contracts.ts and providers.ts (no schemas/*.json unless schemasJson: true)
+    // The run rewrites exactly the files whose text changed: contracts.ts, providers.ts, and whatever else a target writes the description into.
+    const rewritten = changedFiles(first, snapshotTree(join(dir, "generated")));
+    expect(rewritten).toEqual(expect.arrayContaining(["contracts.ts", "providers.ts"]));
+    expect(w.stdout().split("\n")[1]).toMatch(new RegExp(`^toolc: 4 tools compiled; ${rewritten.length} files written`));
 
     const good = snapshotTree(join(dir, "generated"));
     edit(contract, "effect: read", "effect: wrte");

@@ -9,6 +9,7 @@ import { resolveSettings } from "../../generator/config/settings.js";
 import { RUNTIME_HEADER } from "../../generator/emit/runtime-files.js";
 import { compile, run } from "../../generator/pipeline/run.js";
 import { differencesDiff, textsByPath, treeDiff } from "../helpers/unified-diff.js";
+import { changedFiles, projectFiles } from "../helpers/target-files.js";
 import { copyDemo, ROOT, runCli, snapshotTree } from "./helpers.js";
 
 describe("golden output", () => {
@@ -46,9 +47,12 @@ describe("generate and check", () => {
     const first = await runCli(dir, ["generate"]);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^toolc: 4 tools compiled; \d+ files written, 0 unchanged, 0 removed \(\d+ ms\)\n$/);
-    // The copy has no vitest, so no contract tests, and so none of the runtime only they import.
-    const { "runtime/contract-tests.ts": _tests, "runtime/sdk-testing.ts": _testing, ...withoutTests } = snapshotTree(join(ROOT, "generated"));
-    expect([_tests, _testing].every((text) => text !== undefined)).toBe(true);
+    // The copy has no vitest, so no contract tests, and so none of the runtime only they import: the committed
+    // output but the runtime copies the contract-tests target alone brings in (asked of the registry, not listed).
+    const testsRuntime = (await projectFiles(ROOT, {}, { catalog: false })).runtimeOf.get("contract-tests")!;
+    expect(testsRuntime).toContain("generated/runtime/contract-tests.ts");
+    const committed = snapshotTree(join(ROOT, "generated"));
+    const withoutTests = Object.fromEntries(Object.entries(committed).filter(([path]) => !testsRuntime.includes(`generated/${path}`)));
     expect(treeDiff(withoutTests, snapshotTree(join(dir, "generated")))).toBe("");
 
     const again = await runCli(dir, ["generate"]);
@@ -58,14 +62,17 @@ describe("generate and check", () => {
     const tool = join(dir, "definitions", "get_order.yaml");
     const text = readFileSync(tool, "utf8");
     const { writeFileSync, rmSync } = await import("node:fs");
+    const beforeEdit = snapshotTree(join(dir, "generated"));
     writeFileSync(tool, text.replace("Look up one customer's orders.", "Look up the orders of one customer."));
     const stale = await runCli(dir, ["check"]);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain("changed: generated/contracts.ts");
     expect(stale.stderr).toContain("changed: generated/providers.ts");
     const edited = await runCli(dir, ["generate"]);
-    // contracts.ts (the served schema) and providers.ts: the description is written nowhere else.
-    expect(edited.stdout).toMatch(/ 2 files written, /);
+    // Exactly the files whose text the edit changed: contracts.ts (the served schema), providers.ts, and whatever else a target writes the description into.
+    const rewritten = changedFiles(beforeEdit, snapshotTree(join(dir, "generated")));
+    expect(rewritten).toEqual(expect.arrayContaining(["contracts.ts", "providers.ts"]));
+    expect(edited.stdout).toContain(` ${rewritten.length} files written, `);
 
     rmSync(join(dir, "definitions", "delete_customer.yaml"));
     writeFileSync(join(dir, "generated", "NOTES.md"), "mine\n");

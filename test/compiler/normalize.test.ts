@@ -175,7 +175,7 @@ describe("normalize: served schemas", () => {
   it("records where each $defs entry came from, for the type emitter", () => {
     const ir = normalized(tool("effect: read\ninput: { type: object, properties: { price: { $ref: 'types.yaml#/Money' }, n: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: string } } }\noutput: { type: object }\n"));
     expect(ir.inputDefs).toEqual({
-      Node: { kind: "local", tsName: "TInputNode" },
+      Node: { kind: "local", schema: "input", name: "Node" },
       Currency: { kind: "named", name: "Currency", module: "types" },
       Money: { kind: "named", name: "Money", module: "types" },
     });

@@ -4,13 +4,14 @@
  * type check. Shown with the TypeScript compiler on a snippet held in memory
  * (at a path in this folder, so its imports resolve as an emitter's do).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { runtimeValue } from "../../generator/emit/runtime-symbols.js";
 
 const HERE = new URL(".", import.meta.url).pathname;
+const ROOT = new URL("../../", import.meta.url).pathname;
 const SNIPPET = join(HERE, "runtime-symbols.snippet.ts");
 
 /** The type errors of `text`, compiled as if it were a module beside this test, with toolc's compiler options. */
@@ -57,4 +58,30 @@ describe("the runtime's exports, as emitters name them", () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`"${named}"`);
   });
+
+  it("knows the SDK 2.x tool host's and the views' runtime modules too", () => {
+    expect(typeErrors(`${IMPORT}export const a = runtimeValue("tool-host", "registerToolsOn");\nexport const b = runtimeValue("view", "viewResultOf", "../");\n`)).toEqual([]);
+    expect(typeErrors(`${IMPORT}export const c = runtimeValue("view", "viewResultOff");\n`)[0]).toContain('"viewResultOff"');
+  });
+
+  it("is the only way an emitter names a runtime value: no valueSymbol or string names a runtime module's path by hand", () => {
+    const offenders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith(".ts") && entry.name !== "runtime-symbols.ts")
+          readFileSync(path, "utf8")
+            .split("\n")
+            .forEach((line, i) => {
+              // toolc's own imports of the runtime's code, and type-only symbols (checked when the outputs compile), are not names an emitter prints.
+              if (line.startsWith("import ") || line.includes("typeSymbol(")) return;
+              if (/valueSymbol\([^)]*runtime\/|["'`](\.\.?\/)+runtime\/[\w-]+\.js["'`]/.test(line)) offenders.push(`${relative(ROOT, path)}:${i + 1}: ${line.trim()}`);
+            });
+      }
+    };
+    for (const folder of ["generator/emit", "generator/targets"]) walk(join(ROOT, folder));
+    expect(offenders).toEqual([]);
+  });
 });
+

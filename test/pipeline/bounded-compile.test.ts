@@ -11,7 +11,7 @@ import type { EmittedFile } from "../../generator/ir.js";
 import { readDefinitionTexts, type DefinitionText } from "../../generator/load/files.js";
 import { LocalToolCompiler, type ToolOutcome } from "../../generator/pipeline/compile-tool.js";
 import { packedBytes, packedFile } from "../../generator/pipeline/packed-files.js";
-import { emitOptionsOf, planFromOptions } from "../../generator/plan/index.js";
+import { compileOptionsOf, planFromOptions } from "../../generator/plan/index.js";
 import { ROOT } from "../compiler/helpers.js";
 
 afterEach(() => releaseSharedAjv());
@@ -34,7 +34,7 @@ async function compileAll(releaseAjvEvery: number, tools = toolTexts): Promise<{
   releaseSharedAjv();
   const compiler = new LocalToolCompiler({ releaseAjvEvery });
   await compiler.classify([...typeTexts, ...tools]);
-  const outcomes = await compiler.compile(typeTexts, tools, emitOptionsOf(plan));
+  const outcomes = await compiler.compile(typeTexts, tools, compileOptionsOf(plan));
   await compiler.close();
   return { outcomes, held: heldSchemas() };
 }

@@ -19,6 +19,7 @@ import { STRICTEST } from "../helpers/typescripts.js";
 import { projectModules } from "../import/openapi/corpus-specs.js";
 import type { TscCheck, TscProgram } from "./programs.js";
 import type { TypecheckFixtures } from "./provided.js";
+import { projectFiles } from "../helpers/target-files.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -28,13 +29,11 @@ const TESTS_DIR = "test/toolc";
 /** The agent loops of docs/providers.md, one file each, in the document's order. */
 export const SNIPPETS = ["openai", "openai-responses", "anthropic", "gemini", "ai-sdk"];
 
-export const PROVIDER_FILES = [
-  "generated/providers.ts",
-  "generated/runtime/providers.ts",
-  "generated/runtime/provider-nulls.ts",
-  "generated/runtime/provider-calls.ts",
-  "generated/runtime/provider-agents.ts",
-];
+/** The demo's provider exports (providers.ts, first) and the runtime only they import, relative to the repository: what the registry's providers target writes. */
+export async function providerFiles(): Promise<string[]> {
+  const files = await projectFiles(ROOT, {}, { catalog: false });
+  return [...files.byTarget.get("providers")!, ...files.runtimeOf.get("providers")!];
+}
 
 /**
  * The previous majors of the provider SDKs whose latest needs Node.js 22
@@ -80,7 +79,7 @@ function consumerChecks(f: TypecheckFixtures, typesProject: readonly string[]): 
   return checks;
 }
 
-function providerChecks(f: TypecheckFixtures, negative: string): TscCheck[] {
+function providerChecks(f: TypecheckFixtures, negative: string, providers: readonly string[]): TscCheck[] {
   const generated = join(ROOT, "generated");
   const checks: TscCheck[] = [
     {
@@ -92,7 +91,7 @@ function providerChecks(f: TypecheckFixtures, negative: string): TscCheck[] {
       ],
       owns: [join(ROOT, "test/providers"), generated],
     },
-    { name: "provider-modules", files: [join(ROOT, PROVIDER_FILES[0]!)], owns: PROVIDER_FILES.map((p) => join(ROOT, p)) },
+    { name: "provider-modules", files: [join(ROOT, providers[0]!)], owns: providers.map((p) => join(ROOT, p)) },
     // @openai/agents is installed in its own folder (npm run runtimes), whose node_modules this file resolves from.
     { name: "agents-assign", files: [join(ROOT, "test/deferred-runtimes/agents-assign.ts")], owns: [join(ROOT, "test/deferred-runtimes")] },
     inFolder("wrong-provider", join(negative, ".."), [negative]),
@@ -111,11 +110,13 @@ export interface CheckFiles {
   readonly wrongProvider: string;
   /** The type-soundness check file (test/soundness/check.ts), if it was built. */
   readonly soundness: string | undefined;
+  /** The demo's provider modules (providerFiles). */
+  readonly providers: readonly string[];
 }
 
 /** The programs for the fixtures in `f` and the `files` written for them. */
 export function otherPrograms(f: TypecheckFixtures, files: CheckFiles): TscProgram[] {
-  const { typesProject, wrongProvider, soundness } = files;
+  const { typesProject, wrongProvider, soundness, providers } = files;
   const strictChecks: TscCheck[] = [
     { name: "readme", files: [join(ROOT, "test/e2e/readme-snippets.ts")], owns: [join(ROOT, "test/e2e"), join(ROOT, "generated")] },
   ];
@@ -123,7 +124,12 @@ export function otherPrograms(f: TypecheckFixtures, files: CheckFiles): TscProgr
   if (soundness !== undefined) strictChecks.push(inFolder("type-soundness", join(soundness, ".."), [soundness]));
   return [
     { name: "consumer", options: { ...NODE_PROJECT, ...STRICTEST }, checks: consumerChecks(f, typesProject), base: f.base },
-    { name: "providers", options: { ...NODE_PROJECT, ...STRICTEST, lib: ["ES2023", "DOM"] }, checks: providerChecks(f, wrongProvider), base: f.base },
+    {
+      name: "providers",
+      options: { ...NODE_PROJECT, ...STRICTEST, lib: ["ES2023", "DOM"] },
+      checks: providerChecks(f, wrongProvider, providers),
+      base: f.base,
+    },
     { name: "strict", options: { ...NODE_PROJECT, strict: true }, checks: strictChecks, base: f.base },
   ];
 }

@@ -23,7 +23,7 @@ import { buildCorpusSpec, SPECS } from "../import/openapi/corpus-specs.js";
 import { buildRealWorld, REAL_WORLD } from "../import/openapi/real-world-specs.js";
 import { writeManyTools } from "../providers/many-tools.js";
 import { CHECK_FILE, sortErrors, writeSoundnessCheck, type SoundnessCheck } from "../soundness/check.js";
-import { otherPrograms, PREVIOUS_MAJORS } from "./checks.js";
+import { otherPrograms, PREVIOUS_MAJORS, providerFiles } from "./checks.js";
 import { matrixPrograms, writeMatrixFixtures } from "./matrix.js";
 import { runPrograms, type TscProgram } from "./programs.js";
 import type { TypecheckFixtures } from "./provided.js";
@@ -129,7 +129,12 @@ async function buildFixtures(base: string): Promise<Built> {
   const typesProject = (await attempt("emitted-types", failures, () => writeTypesProject(mkdirAndReturn(join(base, "emitted-types"))))) ?? [];
   const soundnessDir = join(base, "soundness");
   const soundness = await attempt("soundness", failures, () => writeSoundnessCheck(mkdirAndReturn(soundnessDir), Number(process.env.SOUNDNESS_SAMPLES ?? 100)));
-  const files = { typesProject, wrongProvider: writeWrongProvider(base), soundness: soundness && join(soundnessDir, CHECK_FILE) };
+  const files = {
+    typesProject,
+    wrongProvider: writeWrongProvider(base),
+    soundness: soundness && join(soundnessDir, CHECK_FILE),
+    providers: await providerFiles(),
+  };
   const programs = [...(matrix ?? []), ...otherPrograms(fixtures, files)];
   return { fixtures, programs: programs.sort((a, b) => weight(b) - weight(a)), soundness };
 }

@@ -4,13 +4,20 @@
  * cannot say) run in normalize (the plan's `normalize.providers`); the
  * config's `providers: false` turns both off.
  */
-import type { Target } from "../../targets/target.js";
+import type { EmitOptions } from "../index.js";
+import { optionsOf, type Target } from "../../targets/target.js";
 
-export const providersTarget: Target = {
+/** `false` for the config's `providers: false` (the plan gives it); absent, the exports are written. */
+export type ProvidersOptions = false;
+
+/** Whether this run writes providers.ts (the output folder's README says so too). */
+export const providersOn = (options: EmitOptions): boolean => optionsOf(providersTarget, options) !== false;
+
+export const providersTarget: Target<ProvidersOptions> = {
   name: "providers",
   root: "out",
   marker: "generated",
-  enabled: (options) => options.providers !== false,
+  enabled: providersOn,
   runtime: () => ({ providers: true }),
   async load() {
     const { emitProvidersModule } = await import("./module.js");

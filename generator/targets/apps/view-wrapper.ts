@@ -7,6 +7,7 @@
 import type { ContractIR, EmittedFile, ToolIR } from "../../ir.js";
 import { toolExportNames } from "../../normalize/names.js";
 import { code, FileBuilder, typeSymbol, valueSymbol } from "../../printer/file-builder.js";
+import { runtimeValue } from "../../emit/runtime-symbols.js";
 import { headerComment } from "../../printer/header.js";
 import { fittedLiteral, jsDoc, propertyKey } from "../../printer/literal.js";
 
@@ -31,7 +32,7 @@ export function emitViewWrapper(tool: ToolIR, ir: ContractIR): EmittedFile {
   const own = toolTypes(tool);
   const app = valueSymbol("App", EXT_APPS_PACKAGE);
   const toolResult = typeSymbol("ToolResult", "../runtime/api.js");
-  const resultOf = valueSymbol("viewResultOf", "../runtime/view.js");
+  const resultOf = runtimeValue("view", "viewResultOf", "../");
   const called = (tool.ui?.view?.calls ?? []).flatMap((name) => ir.tools.filter((t) => t.name === name));
   const callEntries = called.map((t) => {
     const types = toolTypes(t);

@@ -16,6 +16,7 @@ import type { ContractIR, DefOrigin, JsonObject, JsonValue, ToolIR } from "../..
 import { schemaToType, type TypeContext } from "../../emit/types.js";
 import { schemaDocLines } from "../../emit/types/jsdoc.js";
 import { moduleStem, pascalCase } from "../../normalize/names.js";
+import { localTypeName } from "../../emit/ts-names.js";
 import { jsDoc, literal } from "../../printer/literal.js";
 import { typeText } from "../../printer/types/render.js";
 
@@ -66,7 +67,7 @@ function contextOf(tool: ToolIR, defs: Readonly<Record<string, DefOrigin>>, name
     resolveRef: (key) => {
       const origin = defs[key];
       if (origin === undefined) throw new Error(`${tool.name}: no $defs entry ${JSON.stringify(key)}`);
-      return origin.kind === "named" ? names.named(origin) : names.local(tool, origin.tsName);
+      return origin.kind === "named" ? names.named(origin) : names.local(tool, localTypeName(tool, origin));
     },
   };
 }
@@ -108,10 +109,12 @@ function typeDeclarations(ir: ContractIR, names: ReturnType<typeof defNames>): s
     ] as const) {
       const all = (schema.$defs ?? {}) as Record<string, JsonValue>;
       for (const [key, origin] of Object.entries(defs)) {
-        if (origin.kind !== "local" || done.has(origin.tsName)) continue;
-        done.add(origin.tsName);
+        if (origin.kind !== "local") continue;
+        const tsName = localTypeName(tool, origin);
+        if (done.has(tsName)) continue;
+        done.add(tsName);
         const def = all[key] as JsonObject | boolean;
-        out.push(declaration(names.local(tool, origin.tsName), typeText(schemaToType(def, contextOf(tool, defs, names))), schemaDocLines(def)));
+        out.push(declaration(names.local(tool, tsName), typeText(schemaToType(def, contextOf(tool, defs, names))), schemaDocLines(def)));
       }
     }
   }

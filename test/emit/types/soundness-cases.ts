@@ -88,7 +88,7 @@ export const tool = toolFixture({
     Order: namedOrigin("Order", "common"),
     Tree: namedOrigin("Tree", "common"),
     Address: namedOrigin("Address", "geo"),
-    Page: { kind: "local", tsName: "SearchOrdersPage" },
+    Page: { kind: "local", schema: "output", name: "Page" },
   },
 });
 

@@ -74,7 +74,7 @@ describe("toolTypeStatements", () => {
       $defs: { Order: true, Page: { type: "object", properties: { next: { type: ["string", "null"] } }, additionalProperties: false } },
     },
     inputDefs: { Status: { kind: "named", name: "Status", module: "other" } },
-    outputDefs: { Order: { kind: "named", name: "Order", module: "common" }, Page: { kind: "local", tsName: "GetOrderPage" } },
+    outputDefs: { Order: { kind: "named", name: "Order", module: "common" }, Page: { kind: "local", schema: "output", name: "Page" } },
   });
 
   it("declares Input, ResolvedInput, Output, Reason and local defs, importing named types", () => {
@@ -84,8 +84,8 @@ describe("toolTypeStatements", () => {
     const text = b.toText();
     expect(text).toContain('import type { Order } from "../types/common.js";');
     expect(text).toContain('import type { Status } from "../types/other.js";');
-    expect(text).toContain("export type GetOrderPage = {");
-    expect(text).toContain("page?: GetOrderPage;");
+    expect(text).toContain("export type GetOrderOutputPage = {");
+    expect(text).toContain("page?: GetOrderOutputPage;");
     expect(text).toContain('export type GetOrderReason = "CUSTOMER_BLOCKED" | "NOT_ALLOWED";');
     expect(text).toMatch(/export type GetOrderInput = \{[^}]*includeHistory\?: boolean;/);
     expect(text).toMatch(/export type GetOrderResolvedInput = \{[^}]*includeHistory: boolean;/);
@@ -98,19 +98,20 @@ describe("toolTypeStatements", () => {
     expect(b.toText()).toContain("export type GetOrderReason = never;");
   });
 
-  it("a local def used by input and output is emitted once", () => {
+  it("a local def of the input and one of the output under the same key are two types, each once", () => {
     const page = { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false };
     const shared = toolFixture({
       name: "t",
       baseName: "T",
       inputSchema: { type: "object", properties: { p: { $ref: "#/$defs/P" } }, additionalProperties: false, $defs: { P: page } },
       outputSchema: { type: "object", properties: { p: { $ref: "#/$defs/P" } }, additionalProperties: false, $defs: { P: page } },
-      inputDefs: { P: { kind: "local", tsName: "TPage" } },
-      outputDefs: { P: { kind: "local", tsName: "TPage" } },
+      inputDefs: { P: { kind: "local", schema: "input", name: "P" } },
+      outputDefs: { P: { kind: "local", schema: "output", name: "P" } },
     });
     const b = new FileBuilder("t.ts", HEADER);
     toolTypeStatements(shared, b);
-    expect(b.toText().match(/export type TPage =/g)).toHaveLength(1);
+    expect(b.toText().match(/export type TInputP =/g)).toHaveLength(1);
+    expect(b.toText().match(/export type TOutputP =/g)).toHaveLength(1);
   });
 
   it("a named type whose name clashes with a tool type is aliased", () => {

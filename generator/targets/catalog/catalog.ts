@@ -8,32 +8,18 @@
  * the same whichever folder a command runs in.
  */
 import { join, relative, sep } from "node:path";
-import type { DiffConfig } from "../diff/config.js";
-import { sideFromTexts, type ContractSide } from "../diff/sources.js";
-import { emitCatalog } from "../emit/catalog/index.js";
-import type { CatalogRelease } from "../emit/catalog/index.js";
-import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
-import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
-import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
-import type { NormalizeOptions } from "../normalize/access.js";
-import { definitionsIn, type ChangelogBase } from "./bases.js";
+import { sideFromTexts, type ContractSide } from "../../diff/sources.js";
+import { emitCatalog } from "../../emit/catalog/index.js";
+import type { CatalogRelease } from "../../emit/catalog/index.js";
+import type { Diagnostic, EmittedFile } from "../../ir.js";
+import { readDefinitionTexts } from "../../load/files.js";
+import { loadDefinitionsFromTexts, type YamlSource } from "../../load/index.js";
+import type { DocsTarget } from "../../core/plan.js";
+import type { CompiledHead } from "../target.js";
+import { definitionsIn } from "./bases.js";
 import { changelogReleases } from "./releases.js";
 
-export interface DocsTarget {
-  /** The catalog's folder, absolute. */
-  readonly out: string;
-  readonly title: string;
-  /** The project folder, absolute: git runs here, and paths are shown relative to it. */
-  readonly root: string;
-  /** Newest first. */
-  readonly changelog: readonly ChangelogBase[];
-  /** The config's `diff:` section, which the changelog applies as `toolc diff` does. */
-  readonly diffConfig: DiffConfig;
-  /** The project's normalize options (normalizeOptionsOf the settings), as generate compiles with them. */
-  readonly normalize: NormalizeOptions;
-  /** The config file, absolute; a `git:REF` base is normalized with this file as that commit has it, as `toolc diff` does. */
-  readonly configFile?: string;
-}
+export type { CompiledHead, DocsTarget };
 
 export interface CatalogOutput {
   /** Paths relative to the catalog's folder; absent when the definitions do not compile. */
@@ -43,10 +29,6 @@ export interface CatalogOutput {
 }
 
 /** The head as the compile left it: its IR and the texts it was compiled from, which the catalog neither reads nor normalizes again. */
-export interface CompiledHead {
-  readonly ir: ContractIR;
-  readonly texts: readonly DefinitionText[];
-}
 
 /** The definitions as the project folder names them, normalized through toolc diff's own loader with the plan's options (`toolc docs`, which compiles nothing else). */
 function headSide(definitions: string, target: DocsTarget): { side?: ContractSide; diagnostics: readonly Diagnostic[] } {

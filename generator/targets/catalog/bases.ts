@@ -7,20 +7,15 @@
  */
 import { execFileSync } from "node:child_process";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { hashText } from "../cache.js";
-import { Codes, error } from "../diagnostics.js";
-import { configPathAt } from "../diff/base-config.js";
-import type { DiffConfig } from "../diff/config.js";
-import type { Diagnostic, SourceLocation } from "../ir.js";
-import { readDefinitionTexts } from "../load/files.js";
+import { hashText } from "../../hash.js";
+import { Codes, error } from "../../diagnostics.js";
+import { configPathAt } from "../../diff/base-config.js";
+import type { DiffConfig } from "../../diff/config.js";
+import type { ChangelogBase } from "../../core/plan.js";
+import type { Diagnostic } from "../../ir.js";
 
-/** One base as the config or the command line wrote it. */
-export interface ChangelogBase {
-  /** `git:REF`, or a folder (absolute, or relative to the project folder). */
-  readonly base: string;
-  /** Where the config wrote it; absent for a flag. */
-  readonly at?: SourceLocation;
-}
+export type { ChangelogBase };
+import { readDefinitionTexts } from "../../load/files.js";
 
 const toPosix = (path: string): string => path.split(sep).join("/");
 
@@ -33,7 +28,9 @@ export function baseLabel(base: string): string {
 function configAt(ref: string, root: string, configFile: string | undefined): string {
   const path = configPathAt(ref, root, configFile);
   if (path === undefined || path === "outside") return "";
-  return execFileSync("git", ["rev-parse", `${ref}^{commit}:${path}`], { cwd: root, stdio: ["ignore", "pipe", "pipe"] }).toString("utf8").trim();
+  return execFileSync("git", ["rev-parse", `${ref}^{commit}:${path}`], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+    .toString("utf8")
+    .trim();
 }
 
 function located(b: ChangelogBase, message: string): Diagnostic {
@@ -50,10 +47,16 @@ function identityOf(b: ChangelogBase, definitions: string, root: string, configF
     const ref = b.base.slice("git:".length);
     if (ref === "" || ref.startsWith("-")) return located(b, `\`${b.base}\` does not name a git ref`);
     try {
-      const tree = execFileSync("git", ["rev-parse", "--verify", "--quiet", `${ref}^{commit}:./${definitions}`], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+      const tree = execFileSync("git", ["rev-parse", "--verify", "--quiet", `${ref}^{commit}:./${definitions}`], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       return `git ${tree.toString("utf8").trim()} ${configAt(ref, root, configFile)}`;
     } catch {
-      return located(b, `cannot read the definitions folder (${definitions}) at git ref ${JSON.stringify(ref)}: no such commit or folder in the repository at ${toPosix(root)}`);
+      return located(
+        b,
+        `cannot read the definitions folder (${definitions}) at git ref ${JSON.stringify(ref)}: no such commit or folder in the repository at ${toPosix(root)}`,
+      );
     }
   }
   const texts = readDefinitionTexts(resolve(root, b.base), root);
@@ -83,5 +86,9 @@ export function definitionsIn(root: string, definitions: string): string {
 /** A diff config as text, for cache keys. */
 export function diffConfigKey(config: DiffConfig): string {
   const sorted = (set: ReadonlySet<string>): string[] => [...set].sort();
-  return JSON.stringify({ except: sorted(config.except), ignore: sorted(config.ignore), ignoreOnly: [...config.ignoreOnly].map(([rule, tools]) => [rule, sorted(tools)]).sort() });
+  return JSON.stringify({
+    except: sorted(config.except),
+    ignore: sorted(config.ignore),
+    ignoreOnly: [...config.ignoreOnly].map(([rule, tools]) => [rule, sorted(tools)]).sort(),
+  });
 }

@@ -5,9 +5,9 @@
  * are made once per run from the compile's IR and texts (`runFiles`), and
  * the run's cache key covers what the bases hold (`runKey`).
  */
-import { hashText } from "../cache.js";
+import { hashText } from "../../hash.js";
 import { baseIdentities, definitionsIn, diffConfigKey } from "./bases.js";
-import type { Target } from "../targets/target.js";
+import type { Target } from "../target.js";
 
 export const catalogTarget: Target = {
   name: "catalog",
@@ -19,7 +19,15 @@ export const catalogTarget: Target = {
     // The title and folder names, the diff rules, the normalize options, and what each changelog base holds (read without loading them).
     const where = definitionsIn(docs.root, plan.definitions);
     const bases = baseIdentities(docs.changelog, where, docs.root, docs.configFile);
-    const key = hashText(docs.title, where, docs.root, diffConfigKey(docs.diffConfig), JSON.stringify(docs.normalize), ...docs.changelog.map((b) => b.base), bases.key);
+    const key = hashText(
+      docs.title,
+      where,
+      docs.root,
+      diffConfigKey(docs.diffConfig),
+      JSON.stringify(docs.normalize),
+      ...docs.changelog.map((b) => b.base),
+      bases.key,
+    );
     return { key, diagnostics: bases.diagnostics };
   },
   async load() {
