@@ -13,7 +13,7 @@ export const providersTarget: Target = {
   enabled: (options) => options.providers !== false,
   runtime: () => ({ providers: true }),
   async load() {
-    const { emitProvidersModule } = await import("./module.js");
-    return { sharedFiles: (ir) => [emitProvidersModule(ir)] };
+    const { emitProvidersFiles } = await import("./module.js");
+    return { sharedFiles: (ir) => emitProvidersFiles(ir) };
   },
 };
