@@ -36,6 +36,19 @@ async function evaluated(files: readonly EmittedFile[], providers: readonly Emit
   return (await import(pathToFileURL(join(out, "generated/providers.ts")).href)) as Record<string, unknown>;
 }
 
+/** The names a module imports that its code never uses (strict flags' noUnusedLocals refuses them). */
+function unusedImports(text: string): string[] {
+  const names = [...text.matchAll(/^import (?:type )?\{([^}]*)\} from/gm)].flatMap((m) =>
+    m[1]!.split(",").map((n) =>
+      n
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!,
+    ),
+  );
+  return names.filter((name) => name !== "" && text.split(new RegExp(`\\b${name.replace(/\$/g, "\\$")}\\b`)).length < 3);
+}
+
 /** What a caller reads of each export: the tool lists and request tools as JSON, the functions by name. */
 function observed(module: Record<string, unknown>): string {
   return JSON.stringify(module, (_key, value: unknown) => (typeof value === "function" ? `function ${value.name}` : value));
@@ -60,6 +73,7 @@ describe("providers.ts past its size budget", () => {
     for (const provider of ["openai", "anthropic", "gemini"])
       expect(paths.filter((p) => p.startsWith(`providers/${provider}-`)).length, provider).toBeGreaterThan(1);
     for (const part of split.slice(1)) expect(part.text.length, part.path).toBeLessThanOrEqual(budget);
+    for (const file of split) expect(unusedImports(file.text), file.path).toEqual([]);
     // What stays in providers.ts is a line or two per tool (the contract maps, the null plans, the AI SDK's settings).
     expect(split[0]!.text.length).toBeLessThan(whole.text.length / 4);
 

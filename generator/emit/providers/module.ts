@@ -352,7 +352,8 @@ export function emitProvidersFiles(ir: ContractIR, budget = PROVIDERS_PART_BYTES
   if (whole.text.length <= budget) return [whole];
   const parts: EmittedFile[] = [];
   const lists = (file: FileBuilder): ToolList => {
-    const sizing = schemasIn(file);
+    // Sized with a file of its own: a reference written into providers.ts would import what it no longer uses.
+    const sizing = schemasIn(new FileBuilder(`${PARTS_FOLDER}/sizing.ts`, "", { typeImports: "split", wrap: false }), "../");
     return (name, element, entries, value, text) => {
       // Its data, the call of the element function around it, and the import of its contract (about 100 bytes); a part's head is under 2 KB.
       const sized = entries.map((entry) => ({ entry, bytes: literal(value(entry, sizing), 1).length + element.name.length + 100 }));
