@@ -165,7 +165,7 @@ export function emitContractsModule(ir: ContractIR): EmittedFile {
 }
 
 /** Items in order, cut into runs whose sizes add up to at most `budget` (an item over it alone). */
-function packed<T>(items: readonly T[], size: (item: T) => number, budget: number): T[][] {
+export function packed<T>(items: readonly T[], size: (item: T) => number, budget: number): T[][] {
   const runs: T[][] = [];
   let run: T[] = [];
   let bytes = 0;

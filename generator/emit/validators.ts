@@ -53,6 +53,8 @@ export interface StandaloneEntry {
    * everything is compiled in place.
    */
   readonly defOrigins?: Readonly<Record<string, DefOrigin>>;
+  /** The schema is a shared named-type function's root: its own `$ref` is compiled, the types it uses are called. */
+  readonly sharedRoot?: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ interface ExternalNames {
  * code whatever was compiled before. What the code names outside itself is
  * added to `names`.
  */
-function ajvStandalone(entry: StandaloneEntry, names: ExternalNames): string {
+function ajvStandalone(entry: StandaloneEntry, names: ExternalNames, place: ModulePlace): string {
   const draft07 = !needsDraft2020(entry.schema);
   if (draft07 && entry.validateSchema !== false) checkAgainstMetaSchema(entry.schema);
   const runtime = new Set<RuntimeImport>();
@@ -113,8 +115,10 @@ function ajvStandalone(entry: StandaloneEntry, names: ExternalNames): string {
     onRuntimeUse: (used) => runtime.add(used),
   });
   const { schema, calls } =
-    entry.defOrigins === undefined ? { schema: entry.schema, calls: [] } : withSharedCalls(entry.schema, entry.defOrigins, entry.applyDefaults);
-  if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls, (call) => names.calls.add(call)));
+    entry.defOrigins === undefined
+      ? { schema: entry.schema, calls: [] }
+      : withSharedCalls(entry.schema, entry.defOrigins, entry.applyDefaults, entry.sharedRoot === true);
+  if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls, (call) => names.calls.add(call), place === "validators/types"));
   // A key, not an $id, identifies the schema.
   // Tagged unions are decided by their tag (generator/discriminators.ts), as everywhere toolc compiles a schema.
   ajv.addSchema(withDiscriminators(inlineRefs(schema)) as object, "schema");
@@ -141,7 +145,8 @@ function importsFor(names: ExternalNames, up: string): ImportSymbol[] {
   const namespaces = [...names.runtime].map(({ binding, module }) => namespaceSymbol(binding, up + module));
   const errorLists = [...names.errorLists, ...(names.calls.size > 0 ? [NESTED_ERRORS] : [])];
   const functions = errorLists.map((f) => valueSymbol(f.member, up + VALIDATOR_ERRORS_MODULE, f.name));
-  const shared = [...new Set([...names.calls].map((c) => c.module))].map((module) => namespaceSymbol(sharedBinding(module), `./types/${module}.js`));
+  const folder = up === "" ? "./types/" : "./";
+  const shared = [...new Set([...names.calls].map((c) => c.module))].map((module) => namespaceSymbol(sharedBinding(module), `${folder}${module}.js`));
   return [...namespaces, ...functions, ...shared];
 }
 
@@ -185,7 +190,7 @@ export function standaloneModule(
   const exportType = language === "ts" ? file.use(validateFunction) : undefined;
   const names: ExternalNames = { runtime: new Set(), calls: new Set(), errorLists: new Set() };
   const bodies = entries.map((entry) => {
-    let code = ajvStandalone(entry, names);
+    let code = ajvStandalone(entry, names, place);
     for (const name of ALL_REWRITES) if (rewrites.includes(name)) code = REWRITES[name](code, names.errorLists);
     return exportedBody(code, entry.exportName, exportType);
   });
@@ -216,17 +221,36 @@ export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
  * `validators/types/<module>.ts`: for each types file, the named types the
  * tools' validators call (validators/named-types.ts), each compiled once, in
  * the flavours called (with defaults applied, for inputs, where the type has
- * any). A tool's validators module imports the ones it calls, so they load
+ * any), each calling the named types it uses in turn (so those are added
+ * too). A tool's validators module imports the ones it calls, so they load
  * with the first tool that needs them.
  */
 export function emitSharedValidators(ir: ContractIR, headerFor: (source: string) => string): EmittedFile[] {
   const calls = new Map<string, SharedValidator>();
-  for (const tool of ir.tools) for (const call of sharedCallsOf(tool)) calls.set(`${call.module}\u0000${call.exportName}`, call);
+  const pending: SharedValidator[] = [];
+  const add = (call: SharedValidator): void => {
+    const key = `${call.module}\u0000${call.exportName}`;
+    if (calls.has(key)) return;
+    calls.set(key, call);
+    pending.push(call);
+  };
+  for (const tool of ir.tools) for (const call of sharedCallsOf(tool)) add(call);
+  while (pending.length > 0) {
+    const call = pending.pop()!;
+    for (const used of withSharedCalls(call.root, call.origins, call.applyDefaults, true).calls) add(used);
+  }
   return ir.typeFiles.flatMap((file) => {
     const used = [...calls.values()].filter((c) => c.module === file.module).sort((a, b) => (a.exportName < b.exportName ? -1 : 1));
     if (used.length === 0) return [];
-    // Compiled from the calling tool's own `$defs`, exactly what it would have compiled in place.
-    const entries = used.map((c) => ({ exportName: c.exportName, schema: c.root, applyDefaults: c.applyDefaults, validateSchema: false }));
+    // Compiled from the calling tool's own `$defs`, exactly what it would have compiled in place, calling what it uses.
+    const entries = used.map((c) => ({
+      exportName: c.exportName,
+      schema: c.root,
+      applyDefaults: c.applyDefaults,
+      validateSchema: false,
+      defOrigins: c.origins,
+      sharedRoot: true,
+    }));
     const text = standaloneModule(entries, "ts", ALL_REWRITES, "validators/types", headerFor(file.source));
     return [{ path: `validators/types/${file.module}.ts`, text }];
   });

@@ -11,7 +11,7 @@
  * The value is the same at run time either way (test/providers/module-values.test.ts).
  */
 import type { ContractIR, EmittedFile, JsonObject, JsonValue, ToolIR } from "../../ir.js";
-import { contractConstName } from "../contracts-module.js";
+import { CONTRACTS_PART_BYTES, contractConstName, packed } from "../contracts-module.js";
 import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../../printer/file-builder.js";
 import { runtimeSpecifier, runtimeValue, type RuntimeExport } from "../runtime-symbols.js";
 import { headerComment } from "../../printer/header.js";
@@ -20,7 +20,7 @@ import { aiSdkEntry, objectExamples, providerCatalog, type ProviderEntry } from 
 
 const PROVIDERS_RUNTIME = runtimeSpecifier("providers");
 const runtime = (name: RuntimeExport<"providers">): ImportSymbol => runtimeValue("providers", name);
-const runtimeType = (name: string): ImportSymbol => typeSymbol(name, PROVIDERS_RUNTIME);
+const runtimeType = (name: string, up: Up = "./"): ImportSymbol => typeSymbol(name, runtimeSpecifier("providers", up));
 const HANDLERS = typeSymbol("Handlers", "./index.js");
 const EXECUTE_OPTIONS = typeSymbol("ExecuteOptions", "./runtime/types.js");
 
@@ -73,15 +73,21 @@ const DECLARED = [
  */
 type Schemas = (tool: ToolIR, schema: JsonObject, as?: "anthropic") => JsonObject | LiteralReference;
 
-function schemasIn(file: FileBuilder): Schemas {
+/** Where the output folder's root is, seen from the file being printed: `./` from providers.ts, `../` from a part. */
+type Up = "./" | "../";
+
+/** The parts' folder beside `providers.ts`. */
+const PARTS_FOLDER = "providers";
+
+function schemasIn(file: FileBuilder, up: Up = "./"): Schemas {
   const served = new Map<ToolIR, string>();
   return (tool, schema, as) => {
     let text = served.get(tool);
     if (text === undefined) served.set(tool, (text = JSON.stringify(tool.inputSchema)));
     if (JSON.stringify(schema) !== text) return schema;
-    const input = `${file.use(valueSymbol(contractConstName(tool), "./contracts.js"))}.inputSchema`;
+    const input = `${file.use(valueSymbol(contractConstName(tool), `${up}contracts.js`))}.inputSchema`;
     // Anthropic's type wants `type: "object"`, which the served schema has when it is Anthropic's (whose literal would be checked for it).
-    const expression = as === "anthropic" ? `${file.use(runtime("anthropicInputSchema"))}(${input})` : input;
+    const expression = as === "anthropic" ? `${file.use(runtimeValue("providers", "anthropicInputSchema", up))}(${input})` : input;
     return new LiteralReference(expression);
   };
 }
@@ -103,6 +109,22 @@ function data(name: string, type: Code, value: JsonValue, text: string): Code {
   return code`${doc(text)}\nconst ${name}: ${type} = ${literal(value)};`;
 }
 
+/** One tool of a provider's list, as data; `schemas` writes a schema that is the served one as a reference to it. */
+type ToolValue = (entry: ProviderEntry, schemas: Schemas) => unknown;
+
+/** The element type of a provider's tool list and the name of the function that checks one element. */
+interface ListElement {
+  readonly name: string;
+  readonly type: string;
+}
+
+/**
+ * Writes a provider's tool list `name` for `entries`: in providers.ts
+ * (wholeLists), or cut into parts under `providers/` past the size budget
+ * (splitLists, see emitProvidersFiles).
+ */
+type ToolList = (name: string, element: ListElement, entries: readonly ProviderEntry[], value: ToolValue, text: string) => Code;
+
 /**
  * A provider's tool list, each tool passed through a function typed for one
  * element. TypeScript types an array literal as the union of its elements'
@@ -111,14 +133,28 @@ function data(name: string, type: Code, value: JsonValue, text: string): Code {
  * the union is one type, and each tool is still checked against it, excess
  * properties included.
  */
-function toolArray(name: string, element: { readonly name: string; readonly type: ImportSymbol }, values: readonly unknown[], text: string): Code {
-  if (values.length === 0) return code`${doc(text)}\nconst ${name}: ${element.type}[] = [];`;
+function toolArray(file: FileBuilder, name: string, element: ListElement, values: readonly unknown[], text: string, up: Up = "./", exported = false): Code {
+  const type = file.use(runtimeType(element.type, up));
+  const declared = `${exported ? "export " : ""}const ${name}: ${type}[]`;
+  if (values.length === 0) return code`${doc(text)}\n${declared} = [];`;
   const calls = values.map((value) => `  ${element.name}(${literal(value, 1)}),`);
   return code`${doc(`One element of \`${name}\`, checked on its own (an array of many object literals is too large a union for TypeScript).`)}
-const ${element.name} = (tool: ${element.type}): ${element.type} => tool;
+const ${element.name} = (tool: ${type}): ${type} => tool;
 
 ${doc(text)}
-const ${name}: ${element.type}[] = [\n${calls.join("\n")}\n];`;
+${declared} = [\n${calls.join("\n")}\n];`;
+}
+
+function wholeLists(file: FileBuilder): ToolList {
+  const schemas = schemasIn(file);
+  return (name, element, entries, value, text) =>
+    toolArray(
+      file,
+      name,
+      element,
+      entries.map((e) => value(e, schemas)),
+      text,
+    );
 }
 
 const isDeferred = (entry: ProviderEntry): boolean => entry.tool.loading === "deferred";
@@ -134,20 +170,21 @@ function openaiRequestTools(anyDeferred: boolean): Code {
   return code`[{ type: "tool_search" } satisfies ${runtimeType("OpenAIResponsesToolSearch")}, ...openaiResponsesTools]`;
 }
 
-function openaiSection(entries: readonly ProviderEntry[], schemas: Schemas): Code[] {
+function openaiSection(entries: readonly ProviderEntry[], toolList: ToolList): Code[] {
   const listed = entries.filter((e) => e.openai !== undefined);
   const deferred = listed.filter(isDeferred).map((e) => e.tool.name);
-  const tools = listed.map((e) => ({
+  const tool: ToolValue = (e, schemas) => ({
     type: "function",
     function: { name: e.tool.name, ...description(e), parameters: schemas(e.tool, e.openai?.parameters ?? {}), strict: e.openai?.strict ?? false },
-  }));
+  });
   const nulls = Object.fromEntries(listed.flatMap((e) => (e.openai?.nulls === undefined ? [] : [[e.tool.name, e.openai.nulls as unknown as JsonValue]])));
   return [
     contractMap("openaiContracts", listed, "The tools OpenAI may call: every tool whose name OpenAI accepts."),
-    toolArray(
+    toolList(
       "openaiChatTools",
-      { name: "openaiChatTool", type: runtimeType("OpenAIChatTool") },
-      tools,
+      { name: "openaiChatTool", type: "OpenAIChatTool" },
+      listed,
+      tool,
       "Chat Completions tools: strict where the contract fits OpenAI's strict mode.",
     ),
     data(
@@ -185,9 +222,9 @@ export const openai = {
   ];
 }
 
-function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonly string[], schemas: Schemas): Code[] {
+function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonly string[], toolList: ToolList): Code[] {
   const listed = entries.filter((e) => e.anthropic !== undefined);
-  const tools = listed.map((e) => {
+  const tool: ToolValue = (e, schemas) => {
     const examples = !e.anthropic?.examplesFit ? [] : objectExamples(e.tool);
     return {
       name: e.tool.name,
@@ -197,7 +234,7 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
       ...(examples.length > 0 ? { input_examples: examples } : {}),
       ...(isDeferred(e) ? { defer_loading: true } : {}),
     };
-  });
+  };
   const anyDeferred = listed.some(isDeferred);
   const budgetNote =
     overBudget.length === 0
@@ -205,10 +242,11 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
       : ` Not strict because a request holds at most 20 strict tools, 24 optional and 16 union-typed parameters: ${overBudget.join(", ")}.`;
   return [
     contractMap("anthropicContracts", listed, "The tools Anthropic may call: every tool whose name Anthropic accepts."),
-    toolArray(
+    toolList(
       "anthropicTools",
-      { name: "anthropicTool", type: runtimeType("AnthropicTool") },
-      tools,
+      { name: "anthropicTool", type: "AnthropicTool" },
+      listed,
+      tool,
       `Messages API tools, strict where the contract fits Anthropic's strict subset.${budgetNote}`,
     ),
     code`${doc("Anthropic's server-side tool search (regex over tool names and descriptions), which loads the tools with `defer_loading`.")}
@@ -227,15 +265,16 @@ export const anthropic = {
   ];
 }
 
-function geminiSection(entries: readonly ProviderEntry[], schemas: Schemas): Code[] {
+function geminiSection(entries: readonly ProviderEntry[], toolList: ToolList): Code[] {
   const listed = entries.filter((e) => e.gemini !== undefined);
-  const declarations = listed.map((e) => ({ name: e.tool.name, ...description(e), parametersJsonSchema: schemas(e.tool, e.gemini ?? {}) }));
+  const declaration: ToolValue = (e, schemas) => ({ name: e.tool.name, ...description(e), parametersJsonSchema: schemas(e.tool, e.gemini ?? {}) });
   return [
     contractMap("geminiContracts", listed, "The tools Gemini may call: every tool whose name Gemini accepts."),
-    toolArray(
+    toolList(
       "geminiDeclarations",
-      { name: "geminiDeclaration", type: runtimeType("GeminiFunctionDeclaration") },
-      declarations,
+      { name: "geminiDeclaration", type: "GeminiFunctionDeclaration" },
+      listed,
+      declaration,
       "Function declarations in Gemini's JSON Schema subset.",
     ),
     code`/** Gemini: \`functionDeclarations\` for a tool, and \`run\` for one \`functionCall\`. */
@@ -273,7 +312,8 @@ export const aiSdk = {
   ];
 }
 
-export function emitProvidersModule(ir: ContractIR): EmittedFile {
+/** providers.ts with its tool lists written by `lists` (in the file, or in parts). */
+function providersModule(ir: ContractIR, lists: (file: FileBuilder) => ToolList): EmittedFile {
   const { entries, anthropicOverBudget } = providerCatalog(ir.tools);
   // Written already formatted, as contracts.ts is: prettier over every tool's schemas four times over would dominate a large generate.
   const file = new FileBuilder("providers.ts", headerComment("the definitions folder"), { typeImports: "split", wrap: false });
@@ -283,12 +323,54 @@ export function emitProvidersModule(ir: ContractIR): EmittedFile {
     file.print({ kind: "exportFrom", typeOnly: true, names: REEXPORTED_TYPES, from: PROVIDERS_RUNTIME }),
   ];
   file.add(reexports.join("\n"));
-  const schemas = schemasIn(file);
+  const toolList = lists(file);
   file.add(
-    ...openaiSection(entries, schemas),
-    ...anthropicSection(entries, anthropicOverBudget, schemas),
-    ...geminiSection(entries, schemas),
+    ...openaiSection(entries, toolList),
+    ...anthropicSection(entries, anthropicOverBudget, toolList),
+    ...geminiSection(entries, toolList),
     ...aiSdkSection(entries),
   );
   return { path: file.path, text: file.toText() };
+}
+
+export function emitProvidersModule(ir: ContractIR): EmittedFile {
+  return providersModule(ir, wholeLists);
+}
+
+/** The largest `providers.ts` written as one file, in bytes (UTF-16 units, as printed), as for contracts.ts; past it, the tool lists go into parts. */
+export const PROVIDERS_PART_BYTES = CONTRACTS_PART_BYTES;
+
+/**
+ * `providers.ts`, and past `budget` bytes its tool lists in parts:
+ * `providers/<provider>-<n>.ts` each export a run of a list's tools, under
+ * the budget, which providers.ts joins into the same list. Its exports and
+ * their values are the same either way (test/providers/parts.test.ts); a
+ * reviewer's tool will not open a 6 MB file (GitHub's 1,223 tools, #42).
+ */
+export function emitProvidersFiles(ir: ContractIR, budget = PROVIDERS_PART_BYTES): EmittedFile[] {
+  const whole = emitProvidersModule(ir);
+  if (whole.text.length <= budget) return [whole];
+  const parts: EmittedFile[] = [];
+  const lists = (file: FileBuilder): ToolList => {
+    // Sized with a file of its own: a reference written into providers.ts would import what it no longer uses.
+    const sizing = schemasIn(new FileBuilder(`${PARTS_FOLDER}/sizing.ts`, "", { typeImports: "split", wrap: false }), "../");
+    return (name, element, entries, value, text) => {
+      // Its data, the call of the element function around it, and the import of its contract (about 100 bytes); a part's head is under 2 KB.
+      const sized = entries.map((entry) => ({ entry, bytes: literal(value(entry, sizing), 1).length + element.name.length + 100 }));
+      const stem = name.replace(/[A-Z].*$/, "");
+      const names = packed(sized, (t) => t.bytes, budget - 2_000).map((run, i) => {
+        const exportName = `${name}${i + 1}`;
+        const part = new FileBuilder(`${PARTS_FOLDER}/${stem}-${i + 1}.ts`, headerComment("the definitions folder"), { typeImports: "split", wrap: false });
+        part.reserve(exportName, element.name);
+        const schemas = schemasIn(part, "../");
+        const values = run.map(({ entry }) => value(entry, schemas));
+        part.add(toolArray(part, exportName, element, values, `Part ${i + 1} of \`${name}\` in providers.ts.`, "../", true));
+        parts.push({ path: part.path, text: part.toText() });
+        return file.importValue(exportName, `./${PARTS_FOLDER}/${stem}-${i + 1}.js`);
+      });
+      const type = file.use(runtimeType(element.type));
+      return code`${doc(text)}\nconst ${name}: ${type}[] = [${names.map((n) => `...${n}`).join(", ")}];`;
+    };
+  };
+  return [providersModule(ir, lists), ...parts];
 }

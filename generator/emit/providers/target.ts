@@ -20,7 +20,7 @@ export const providersTarget: Target<ProvidersOptions> = {
   enabled: providersOn,
   runtime: () => ({ providers: true }),
   async load() {
-    const { emitProvidersModule } = await import("./module.js");
-    return { sharedFiles: (ir) => [emitProvidersModule(ir)] };
+    const { emitProvidersFiles } = await import("./module.js");
+    return { sharedFiles: (ir) => emitProvidersFiles(ir) };
   },
 };

@@ -6,24 +6,31 @@
  *
  * Which uses become calls is decided from the schema alone, so each tool's
  * validator and the shared modules agree without seeing each other: a `$ref`
- * to a named type of at least SHARED_MIN characters, reached from the root
- * through properties, items and allOf only (never below a union, where
- * issues.ts tells branch errors apart by schema path, nor below not, if,
- * contains or propertyNames, whose subschemas Ajv runs as composite rules),
- * with nothing but annotations beside it, in a schema that uses no keyword
- * that changes how refs resolve and no unevaluated* keyword (which would need
- * to see what the callee evaluated).
+ * to a named type of at least SHARED_MIN characters, with nothing but
+ * annotations beside it, at a place validators/call-sites.ts allows (reached
+ * through properties, items, allOf and untagged unions, from the root or a
+ * `$defs` entry, never in place below an unevaluated* keyword), in a schema
+ * that uses no keyword that changes how refs resolve.
+ *
+ * Below a union a call reports what the type compiled in place reports
+ * there: Ajv compiles a `$ref` below a union as a reference (inlineRefs
+ * leaves refs below unions alone), whose errors carry the definition's
+ * schema path, not the union's, so issues.ts keeps them as it keeps the
+ * callee's; the callee's own union errors name its own unions, as they did
+ * under `#/$defs/<Name>`. In an input validator a type with a default stays
+ * in place below a union, where Ajv applies no default.
  */
 import { _, Name, str, type KeywordCxt, type KeywordDefinition } from "ajv";
 import { createAjv } from "../../ajv.js";
-import { withDiscriminators } from "../../discriminators.js";
+import { localResolver, withDiscriminators } from "../../discriminators.js";
 import type { DefOrigin, JsonObject, JsonSchema, ToolIR } from "../../ir.js";
 import { addNested } from "../../runtime/validator-errors.js";
 import { isJsonObject, usesAnyKey } from "../../schema/json.js";
 import { defsRef } from "../../schema/pointer.js";
 import { defsEntryName, REF_SCOPE_KEYWORDS, refsIn } from "../../schema/refs.js";
-import { ANY_SCHEMA_KEYWORDS, ANY_SCHEMA_LIST_KEYWORDS, ANY_SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 import { annotationKeywords } from "../../schema/annotations.js";
+import { withCallsAt, type CallAt } from "./call-sites.js";
+import { inlineRefs } from "./inline.js";
 
 /** The keyword a shared call stands as in the copy of the schema given to Ajv; normalize refuses it in contracts (unknown keyword). */
 export const NAMED_TYPE_KEYWORD = "x-toolc-named-type";
@@ -34,23 +41,10 @@ export const NESTED_ERRORS = { name: "nest$", member: "addNested" } as const;
 /** Below this many characters of JSON, a named type is compiled in place: a call would cost more than it saves. */
 const SHARED_MIN = 120;
 
-/** Keywords that change how a `$ref` resolves, or that need what a subschema evaluated; with any of them, nothing is shared. */
-const UNSHAREABLE_KEYWORDS: ReadonlySet<string> = new Set([...REF_SCOPE_KEYWORDS, "unevaluatedProperties", "unevaluatedItems"]);
+/** Keywords that change how a `$ref` resolves: with any of them, nothing is shared (and a type whose closure holds one is not called). */
+const UNSHAREABLE_KEYWORDS: ReadonlySet<string> = new Set(REF_SCOPE_KEYWORDS);
 /** What may stand beside a shared `$ref`: annotations, and the default a parent object applies. */
 const ANNOTATIONS = annotationKeywords("meta-data", "access", "default", "toolc");
-/**
- * The keywords followed from the root: a value reached through them is
- * validated in allErrors mode, outside any composite rule. A subset of the
- * toolkit's tables (each set typed by the table it picks from), on purpose:
- * below the others a subschema is a union's branch or part of a composite
- * or conditional rule (see the module comment), or a `$defs` entry reached
- * only by reference. A list of what is followed, not of what is skipped, so
- * a keyword added to the toolkit is not followed until it is shown safe.
- */
-const FOLLOW_ONE: ReadonlySet<string> = new Set<(typeof ANY_SCHEMA_KEYWORDS)[number]>(["additionalProperties", "items"]);
-const FOLLOW_ARRAY: ReadonlySet<string> = new Set<(typeof ANY_SCHEMA_LIST_KEYWORDS)[number]>(["prefixItems", "allOf"]);
-const FOLLOW_MAP: ReadonlySet<string> = new Set<(typeof ANY_SCHEMA_MAP_KEYWORDS)[number]>(["properties", "patternProperties"]);
-
 /** A shared function: the module that exports it and its export name. */
 export interface SharedValidator {
   readonly typeName: string;
@@ -59,14 +53,12 @@ export interface SharedValidator {
   readonly applyDefaults: boolean;
   /** What the function is compiled from: a ref to the type, with every type it reaches (see sharedRootSchema). */
   readonly root: JsonObject;
+  /** Where the root's `$defs` entries came from: the function calls the other named types it uses, as a tool does. */
+  readonly origins: Readonly<Record<string, DefOrigin>>;
 }
 
 const DEFAULT_KEYWORD = new Set(["default"]);
-
-/** The named type's export in its module: one per flavour only when the type (or what it uses) has a default to apply. */
-function exportName(typeName: string, applyDefaults: boolean, defs: JsonObject): string {
-  return applyDefaults && usesAnyKey(closure(typeName, defs), DEFAULT_KEYWORD) ? `validate${typeName}_withDefaults` : `validate${typeName}`;
-}
+const UNIONS: ReadonlySet<string> = new Set(["anyOf", "oneOf"]);
 
 /** `name` and every `$defs` entry it reaches, as a `$defs` object (refs inside are `#/$defs/<Name>`). */
 function closure(name: string, defs: JsonObject): JsonObject {
@@ -95,22 +87,6 @@ function sharedUse(node: JsonObject, defs: JsonObject, origins: Readonly<Record<
   return name;
 }
 
-type Replace = (node: JsonObject) => JsonSchema;
-
-/** A copy of `schema` with `replace` applied to every node reached through the followed keywords (the root included). */
-function mapFollowed(schema: JsonSchema, replace: Replace): JsonSchema {
-  if (!isJsonObject(schema)) return schema;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(schema)) {
-    if (FOLLOW_ONE.has(k) && isJsonObject(v)) out[k] = mapFollowed(v, replace) as JsonObject;
-    else if (FOLLOW_ARRAY.has(k) && Array.isArray(v)) out[k] = v.map((s) => mapFollowed(s as JsonSchema, replace)) as JsonObject[];
-    else if (FOLLOW_MAP.has(k) && isJsonObject(v)) {
-      out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, mapFollowed(s as JsonSchema, replace)])) as JsonObject;
-    } else out[k] = v;
-  }
-  return replace(out);
-}
-
 /** Whether any sharing applies to `schema` at all. */
 function shareable(schema: JsonSchema): schema is JsonObject {
   return isJsonObject(schema) && !usesAnyKey(schema, UNSHAREABLE_KEYWORDS);
@@ -125,25 +101,48 @@ export function withSharedCalls(
   schema: JsonSchema,
   origins: Readonly<Record<string, DefOrigin>>,
   applyDefaults: boolean,
+  /** The schema is a shared function's root (`{$ref: <its type>}`): the root itself is compiled, not called. */
+  sharedRoot = false,
 ): { schema: JsonSchema; calls: SharedValidator[] } {
   if (!shareable(schema)) return { schema, calls: [] };
   const defs = (schema["$defs"] ?? {}) as JsonObject;
   const calls = new Map<string, SharedValidator>();
-  const replaced = mapFollowed(schema, (node) => {
+  // What each type's closure holds, looked at once per type rather than at every use.
+  const reached = new Map<string, { readonly refScope: boolean; readonly defaults: boolean }>();
+  const closureOf = (name: string) => {
+    let known = reached.get(name);
+    if (known === undefined) {
+      const types = closure(name, defs);
+      known = { refScope: usesAnyKey(types, UNSHAREABLE_KEYWORDS), defaults: usesAnyKey(types, DEFAULT_KEYWORD) };
+      reached.set(name, known);
+    }
+    return known;
+  };
+  // Tagged unions are found where Ajv would find them compiling in place: in the schema with its refs inlined.
+  const compiled = usesAnyKey(schema, UNIONS) ? inlineRefs(schema) : undefined;
+  const callAt: CallAt = (node, place) => {
+    if (sharedRoot && node === schema) return undefined;
     const name = sharedUse(node, defs, origins);
     const origin = name === undefined ? undefined : origins[name];
-    if (name === undefined || origin?.kind !== "named" || usesAnyKey(closure(name, defs), UNSHAREABLE_KEYWORDS)) return node;
+    if (name === undefined || origin?.kind !== "named" || place.evaluated) return undefined;
+    const types = closureOf(name);
+    if (types.refScope || (place.belowUnion && applyDefaults && types.defaults)) return undefined;
+    // A type with no default to apply is the same function in both flavours: compiled as an output's, whose `$defs` entries call too.
+    const withDefaults = applyDefaults && types.defaults;
     const call: SharedValidator = {
       typeName: name,
       module: origin.module,
-      exportName: exportName(name, applyDefaults, defs),
-      applyDefaults,
+      exportName: withDefaults ? `validate${name}_withDefaults` : `validate${name}`,
+      applyDefaults: withDefaults,
       root: sharedRootSchema(name, defs),
+      origins,
     };
     calls.set(call.exportName, call);
     const { $ref: _ref, ...siblings } = node;
     return { ...siblings, [NAMED_TYPE_KEYWORD]: call.exportName };
-  });
+  };
+  // An input's `$defs` entries are left as they are: whether Ajv applies their defaults depends on where it inlines them.
+  const replaced = withCallsAt(schema, compiled, localResolver(compiled ?? schema), callAt, !applyDefaults);
   return { schema: calls.size === 0 ? schema : replaced, calls: [...calls.values()] };
 }
 
@@ -196,11 +195,23 @@ const INSTANCE_PATH = new Name("instancePath");
  * The code keyword that calls a shared function (see the module comment);
  * `calls` by export name. `onCall` is told of each call as Ajv compiles it:
  * standalone code then names the shared module's namespace and NESTED_ERRORS.
+ *
+ * `lazy` (a shared module's own code, whose modules may import each other in
+ * a cycle, or themselves for a recursive type) reads the function from the
+ * module's namespace at each call rather than once as the module loads,
+ * when the other module's exports may not be initialized yet.
  */
-export function namedTypeKeyword(calls: readonly SharedValidator[], onCall?: (call: SharedValidator) => void): KeywordDefinition {
+export function namedTypeKeyword(calls: readonly SharedValidator[], onCall?: (call: SharedValidator) => void, lazy = false): KeywordDefinition {
   const byExport = new Map(calls.map((c) => [c.exportName, c]));
   // One in-process stand-in per function: Ajv gives a value one name per `ref`, so every use shares one constant.
   const standIns = new Map(calls.map((c) => [c.exportName, inProcess(c.root, c.applyDefaults)]));
+  // Lazily, one namespace stand-in per module, holding its functions by export name.
+  const namespaces = new Map<string, Record<string, unknown>>();
+  for (const c of calls) {
+    const namespace = namespaces.get(c.module) ?? {};
+    namespace[c.exportName] = standIns.get(c.exportName);
+    namespaces.set(c.module, namespace);
+  }
   return {
     keyword: NAMED_TYPE_KEYWORD,
     schemaType: "string",
@@ -211,7 +222,10 @@ export function namedTypeKeyword(calls: readonly SharedValidator[], onCall?: (ca
       // With allErrors (toolc's only mode, and the only one reached through the followed keywords) validity is the error count.
       if (!it.allErrors) throw new Error("shared named-type calls need allErrors");
       onCall?.(call);
-      const fn = gen.scopeValue("func", { ref: standIns.get(call.exportName), code: _`${new Name(sharedBinding(call.module))}.${new Name(call.exportName)}` });
+      const binding = new Name(sharedBinding(call.module));
+      const fn = lazy
+        ? _`${gen.scopeValue("func", { ref: namespaces.get(call.module), code: binding })}.${new Name(call.exportName)}`
+        : gen.scopeValue("func", { ref: standIns.get(call.exportName), code: _`${binding}.${new Name(call.exportName)}` });
       const add = gen.scopeValue("func", { ref: addNested, code: new Name(NESTED_ERRORS.name) });
       gen.if(_`!${fn}(${data})`, () => {
         gen.assign(V_ERRORS, _`${add}(${V_ERRORS}, ${fn}.errors, ${str`${INSTANCE_PATH}${it.errorPath}`})`);
