@@ -10,19 +10,53 @@
  * compiled, so a run releases the instances when it ends: a long-lived caller
  * (a watch loop, a build plugin) must not grow with every run.
  */
+import type { AnySchema, AnyValidateFunction } from "ajv/dist/core.js";
 import { createAjv, type AjvPurpose, type ToolcAjv } from "./ajv.js";
 
-const instances = new Map<string, ToolcAjv>();
+/** A shared instance, and the schema objects it has compiled (Ajv holds each of them until the instance is released). */
+interface SharedInstance {
+  readonly ajv: ToolcAjv;
+  readonly compiled: WeakSet<object>;
+  held: number;
+}
+
+const instances = new Map<string, SharedInstance>();
 
 /** The shared instance for `purpose` (never the standalone one: that belongs to the validator emitter). */
 export function sharedAjv(purpose: Omit<AjvPurpose, "standalone" | "draft07" | "copiedData">): ToolcAjv {
   const key = JSON.stringify([purpose.applyDefaults, purpose.strictTypes ?? true, purpose.validateSchema ?? true]);
-  let ajv = instances.get(key);
-  if (ajv === undefined) {
-    ajv = createAjv(purpose);
-    instances.set(key, ajv);
+  let instance = instances.get(key);
+  if (instance === undefined) {
+    instance = counted(createAjv(purpose));
+    instances.set(key, instance);
   }
-  return ajv;
+  return instance.ajv;
+}
+
+/**
+ * Notes each distinct schema object `ajv` compiles, as Ajv's own cache (by
+ * object identity) keeps it, so a run can tell what the shared instances hold
+ * without reading Ajv's private state.
+ */
+function counted(ajv: ToolcAjv): SharedInstance {
+  const instance: SharedInstance = { ajv, compiled: new WeakSet(), held: 0 };
+  const compile = ajv.compile.bind(ajv) as (schema: AnySchema, meta?: boolean) => AnyValidateFunction;
+  ajv.compile = ((schema: AnySchema, meta?: boolean): AnyValidateFunction => {
+    const validate = compile(schema, meta);
+    if (typeof schema === "object" && !instance.compiled.has(schema)) {
+      instance.compiled.add(schema);
+      instance.held++;
+    }
+    return validate;
+  }) as ToolcAjv["compile"];
+  return instance;
+}
+
+/** How many schemas the shared instances have compiled since they were started: what they hold until released. */
+export function sharedAjvHeldSchemas(): number {
+  let held = 0;
+  for (const instance of instances.values()) held += instance.held;
+  return held;
 }
 
 /** Drops the instances and everything they compiled; the next run starts fresh ones. */

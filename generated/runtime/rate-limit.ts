@@ -76,6 +76,24 @@ function calledTool(body: unknown): string | undefined {
   return typeof message.params?.name === "string" ? message.params.name : "";
 }
 
+/**
+ * Whether `body` is the retry of a confirmed call carrying the user's answer
+ * (the 2026-07-28 `requestState` the server signed when it asked). Its
+ * question was counted; the state is checked by the server (signed, bound to
+ * the caller, one-time), and a forged one runs nothing, so the handler runs
+ * at most once per question counted.
+ */
+function isAnsweredConfirmation(
+  contract: AnyToolContract | undefined,
+  body: unknown,
+): boolean {
+  if (contract?.confirm !== true) return false;
+  const params = (
+    body as { readonly params?: { readonly requestState?: unknown } }
+  ).params;
+  return typeof params?.requestState === "string";
+}
+
 /** What a verified caller's auth info says, as the SDK holds it (`clientId`, `extra.subject`). */
 function callerKey(
   per: "subject" | "client",
@@ -187,6 +205,8 @@ export function rateLimiter(
     const name = calledTool(body);
     if (name === undefined) return undefined;
     const contract = contractNamed(contracts, name);
+    // A confirmed call is two requests over HTTP (the question, then the answer): it counts once, at its question.
+    if (isAnsweredConfirmation(contract, body)) return undefined;
     if (limit !== undefined) {
       const key =
         typeof per === "function" ? per(request, auth) : callerKey(per, auth);

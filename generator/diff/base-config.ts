@@ -6,13 +6,16 @@
  * base is read with the config of that commit, found there the way generate
  * finds one on disk (`--config`'s path, else the first toolc.config.yaml from
  * the working folder up to the nearest package.json). A folder base has no
- * commit to read a config from, so it is read with the current one.
+ * commit to read a config from, so it is read with the current one. The
+ * same holds for the config's `rateLimit` and `loading:` defaults.
  */
 import { execFileSync } from "node:child_process";
 import { posix, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE, parseConfig, type ConfigValues } from "../config/load.js";
 import type { Diagnostic } from "../ir.js";
+import { loadingSetting } from "../config/loading.js";
 import { rateLimitOf } from "../config/rate-limit.js";
+import { DEFAULT_DEFINITIONS } from "../config/settings.js";
 import { normalizeOptionsOf, type NormalizeOptions } from "../normalize/access.js";
 
 /** Git's output; light, unlike sources.ts, so the catalog's cache key can find a base's config without loading the compiler. */
@@ -56,13 +59,20 @@ export function configPathAt(ref: string, cwd: string, configFlag: string | unde
   }
 }
 
-/** What normalize reads of a config, through the derivation generate uses: `providers`, and whether auth is on with its default scopes. */
-function configOptions(values: ConfigValues): NormalizeOptions {
+/**
+ * What normalize reads of a config, through the derivation generate uses:
+ * `providers`, whether auth is on with its default scopes, the default
+ * `rateLimit`, and the `loading:` globs, matched against the folder the head
+ * reads (the base is read from the same path in the commit).
+ */
+function configOptions(values: ConfigValues, head: NormalizeOptions): NormalizeOptions {
   const auth = values.auth;
+  const loading = loadingSetting(values.loading, head.loading?.definitions ?? posix.normalize(values.definitions ?? DEFAULT_DEFINITIONS));
   return normalizeOptionsOf({
     ...(values.providers === undefined ? {} : { providers: values.providers }),
     ...(auth === undefined ? {} : { auth: { defaultScopes: auth.defaultScopes ?? [], server: {} } }),
     ...(values.rateLimit === undefined ? {} : { rateLimit: rateLimitOf(values.rateLimit) }),
+    ...(loading === undefined ? {} : { loading }),
   });
 }
 
@@ -83,5 +93,5 @@ export async function baseNormalizeOptions(base: string, cwd: string, configFlag
   const display = `${ref}:${path}`;
   const { config, diagnostics } = await parseConfig(git(["cat-file", "blob", display], cwd).toString("utf8"), display, display);
   if (config === undefined) return { options: normalizeOptionsOf({}), diagnostics };
-  return { options: configOptions(config.values), diagnostics: [] };
+  return { options: configOptions(config.values, head), diagnostics: [] };
 }

@@ -12,8 +12,12 @@
  * needs the user's approval breaks every client that cannot ask for it (and
  * every unattended run). Deprecation is
  * reported; a sunset moved earlier is a warning to callers who planned on it.
+ * A rate limit added or tightened refuses calls the old one let through, but
+ * with a retryable RATE_LIMITED and nothing run: a warning, like a shorter
+ * timeout. Whether the provider exports defer the tool to tool search
+ * (`loading`) changes what a model is sent, not what a call does.
  */
-import type { ContentKind, Effect, SourceLocation, ToolIR } from "../ir.js";
+import type { ContentKind, Effect, RateLimitIR, SourceLocation, ToolIR } from "../ir.js";
 import type { YamlSource } from "../load/index.js";
 import type { Level, PolicyRule } from "./rules.js";
 
@@ -116,6 +120,44 @@ function compareConfirm(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyF
   if (head.effect === "destructive")
     return [{ rule: "confirm-removed", level: "warning", message: "confirm true → false: destructive calls no longer wait for the user's approval", at }];
   return [{ rule: "confirm-removed", level: "info", message: "confirm true → false: calls no longer wait for the user's approval", at }];
+}
+
+const rateLimitText = (limit: RateLimitIR | undefined): string =>
+  limit === undefined ? "none" : `${limit.calls} calls per ${limit.windowSeconds} s per ${limit.per}`;
+
+/**
+ * `rateLimit`, with the config's default applied (normalize does). Tighter
+ * is any of: fewer calls, a longer window, or counted per OAuth client (every
+ * user of a client sharing one counter) where it was per subject; a change
+ * that loosens one and tightens another is tighter for some callers, so it
+ * counts as tightened.
+ */
+function compareRateLimit(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
+  const before = base.rateLimit;
+  const after = head.rateLimit;
+  const change = `rateLimit ${rateLimitText(before)} → ${rateLimitText(after)}`;
+  if (rateLimitText(before) === rateLimitText(after)) return [];
+  if (before === undefined)
+    return [{ rule: "rate-limit-added", level: "warning", message: `${change}: calls over it are now refused (RATE_LIMITED, retryable)`, at }];
+  if (after === undefined) return [{ rule: "rate-limit-removed", level: "info", message: change, at }];
+  const tighter = after.calls < before.calls || after.windowSeconds > before.windowSeconds || (before.per === "subject" && after.per === "client");
+  if (tighter)
+    return [
+      { rule: "rate-limit-tightened", level: "warning", message: `${change}: a caller within the old limit may now be refused (RATE_LIMITED, retryable)`, at },
+    ];
+  return [{ rule: "rate-limit-loosened", level: "info", message: change, at }];
+}
+
+/** `loading`, with the config's globs applied (normalize does): whether the provider exports send the tool with every request. */
+function compareLoading(base: ToolIR, head: ToolIR, at: SourceLocation): PolicyFinding[] {
+  const before = base.loading ?? "eager";
+  const after = head.loading ?? "eager";
+  if (before === after) return [];
+  const what =
+    after === "deferred"
+      ? "the provider exports no longer send it with every request; models find it through tool search"
+      : "the provider exports send it with every request again";
+  return [{ rule: "loading-changed", level: "info", message: `loading ${before} → ${after}: ${what}`, at }];
 }
 
 /** Icons and `$schema` as tools/list serves them. */
@@ -255,6 +297,7 @@ export function comparePolicy(base: ToolIR, head: ToolIR, baseFile: YamlSource, 
       out.push({ rule: "error-reason-removed", level: "info", message: `rejection reason ${code} removed`, at: locateKey(baseFile, ["errors", code], true) });
   }
   out.push(...compareScopes(base, head, at(["scopes"])), ...compareConfirm(base, head, at(["confirm"])));
+  out.push(...compareRateLimit(base, head, at(["rateLimit"])), ...compareLoading(base, head, at(["loading"])));
   out.push(...compareContent(base, head, at(["content"])), ...compareListing(base, head, at));
   if (head.version > base.version)
     out.push({ rule: "version-bumped", level: "info", message: `version ${base.version} → ${head.version}`, at: at(["version"]) });

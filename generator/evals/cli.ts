@@ -2,18 +2,21 @@
  * `toolc evals [--out DIR] [--definitions DIR] [--config FILE]`: writes the
  * eval pack of the project's contracts (docs/agent-loop.md#the-eval-pack)
  * into DIR: one `<tool>.jsonl` per tool, and the adapters that run it.
+ * Written as generate writes its output (write/apply.ts): every file or
+ * none, so a failure leaves the folder as it was.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { argsError } from "../commands/usage.js";
 import type { Io } from "../commands/io.js";
 import { resolveSettings } from "../config/settings.js";
-import { formatDiagnostic, hasErrors } from "../diagnostics.js";
+import { Codes, formatDiagnostic, hasErrors } from "../diagnostics.js";
 import { sideFromTexts } from "../diff/sources.js";
 import { readDefinitionTexts } from "../load/files.js";
 import { normalizeOptionsOf } from "../normalize/access.js";
 import { definitionsIn } from "../targets/catalog/bases.js";
+import { applyOutput, WriteError } from "../write/apply.js";
+import { planOutput } from "../write/output.js";
 import { evalPackFiles } from "./index.js";
 
 /** Where the pack goes when --out does not say. */
@@ -63,8 +66,16 @@ export async function evalsCommand(argv: readonly string[], io: Io, cwd: string)
   if (!side.side || hasErrors(side.diagnostics)) return (io.err("toolc evals: the contracts have errors; nothing was written\n"), 1);
   const out = resolve(cwd, values.out ?? DEFAULT_EVALS_OUT);
   const files = evalPackFiles(side.side.ir);
-  mkdirSync(out, { recursive: true });
-  for (const file of files) writeFileSync(join(out, file.path), file.text);
+  const layout = { out };
+  // The pack's own files only: the folder may hold the user's files, or anything else with toolc's header, and none is removed.
+  const plan = { ...planOutput(files, layout), stale: [] };
+  try {
+    applyOutput(plan, layout);
+  } catch (e) {
+    if (!(e instanceof WriteError)) throw e;
+    io.err(`${formatDiagnostic({ file: e.path, line: 1, col: 1, code: Codes.writeFailed, message: `cannot write: ${e.reason}`, severity: "error" })}\n`);
+    return (io.err("toolc evals: could not write the pack; nothing was changed\n"), 1);
+  }
   const cases = files.filter((f) => f.path.endsWith(".jsonl")).reduce((n, f) => n + f.text.split("\n").length - 1, 0);
   const tools = side.side.ir.tools.length;
   io.out(`toolc evals: ${cases} cases for ${tools} ${tools === 1 ? "tool" : "tools"} written to ${relative(cwd, out).split(sep).join("/") || "."}\n`);

@@ -103,6 +103,25 @@ describe("--base git:REF with the base commit's own config", () => {
     );
   });
 
+  it("reads the base with its own commit's `loading:` and `rateLimit` defaults: unchanged, nothing is reported; changed, each tool they reach", async () => {
+    const { root, work } = repository();
+    const defaults = (loading: string, calls: number): string => `loading: { default: ${loading} }\nrateLimit: { calls: ${calls}, windowSeconds: 60 }\n`;
+    writeFileSync(join(work, "toolc.config.yaml"), defaults("deferred", 20));
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "defaults");
+    const changes = async (): Promise<string[]> =>
+      (JSON.parse((await runDiff(work, ["--base", "git:HEAD", "--format", "json"])).out) as { changes: { tool: string; rule: string; level: string }[] }).changes
+        .filter((c) => c.rule.startsWith("rate-limit-") || c.rule === "loading-changed")
+        .map((c) => `${c.tool} ${c.rule} ${c.level}`)
+        .sort();
+    expect(await changes()).toEqual([]);
+    writeFileSync(join(work, "toolc.config.yaml"), defaults("eager", 10));
+    // search_orders declares `loading: deferred` itself; every tool gets the config's limit.
+    expect(await changes()).toEqual(
+      TOOLS.flatMap((t) => [...(t === "search_orders" ? [] : [`${t} loading-changed info`]), `${t} rate-limit-tightened warning`]),
+    );
+  });
+
   it("a base config that does not load stops the diff (exit 2), located in the commit", async () => {
     const { root, work } = repository();
     writeFileSync(join(work, "toolc.config.yaml"), "auth: { defaultScope: [x] }\n");

@@ -6,6 +6,8 @@
  * handler at the border (429 with Retry-After, the envelope in the body),
  * a server over a transport of its own and `execute` in the executor (the
  * envelope), each against one counter per tool and caller in the store.
+ * A confirmed call (`wipe`) is two requests over HTTP, the question and the
+ * answer, and counts once; a call whose input is invalid counts too.
  */
 import { createServer as createNodeServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,17 +15,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import type { Server } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, linkAllModules } from "../contract-tests/project.js";
 import { connectInMemory, envelopeOf, newClient } from "./helpers.js";
 import { envelope, modernHeaders } from "./rpc.js";
 
-const tool = (name: string, own: string): string => `name: ${name}
+const tool = (name: string, own: string, effect = "read"): string => `name: ${name}
 version: 1
 description: Answers with its number.
-effect: read
+effect: ${effect}
 ${own}input:
   type: object
   properties:
@@ -70,6 +72,8 @@ const handlers: Handlers = {
   ping: (input) => (runs++, { n: input.n }),
   echo: (input) => (runs++, { n: input.n }),
 };
+/** With the confirmed tool served too (a server serves the tools it has handlers for). */
+const withWipe: Handlers = { ...handlers, wipe: (input) => (runs++, { n: input.n }) };
 
 const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(join(dir, "generated", file)).href)) as T;
 
@@ -78,6 +82,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, "definitions"));
   writeFileSync(join(dir, "definitions", "ping.yaml"), tool("ping", ""));
   writeFileSync(join(dir, "definitions", "echo.yaml"), tool("echo", "rateLimit: { calls: 2, windowSeconds: 60, per: client }\n"));
+  writeFileSync(join(dir, "definitions", "wipe.yaml"), tool("wipe", "confirm: true\nrateLimit: { calls: 2, windowSeconds: 60 }\n", "destructive"));
   writeFileSync(
     join(dir, "toolc.config.yaml"),
     "definitions: definitions\nout: generated\nmcp: { sdk: 2 }\nproviders: false\ndocs: { out: catalog }\nrateLimit: { calls: 3, windowSeconds: 60 }\n",
@@ -96,7 +101,7 @@ afterAll(() => {
 const LIMITED = { ok: false, code: "REJECTED", reason: "RATE_LIMITED", retryable: true, effect: "none", attempts: 0 };
 
 /** tools/call as a 2026-07-28 POST, through `send`; its status, Retry-After and JSON-RPC result. */
-async function rawCall(send: (request: Request) => Promise<Response>, name: string, n: number) {
+async function rawCall(send: (request: Request) => Promise<Response>, name: string, n: number, args: unknown = { n }) {
   const response = await send(
     new Request("http://localhost/mcp", {
       method: "POST",
@@ -105,7 +110,7 @@ async function rawCall(send: (request: Request) => Promise<Response>, name: stri
         jsonrpc: "2.0",
         id: n,
         method: "tools/call",
-        params: { name, arguments: { n }, _meta: envelope() },
+        params: { name, arguments: args, _meta: envelope() },
       }),
     }),
   );
@@ -194,6 +199,48 @@ describe("a rate limit declared in toolc.config.yaml and in a contract", () => {
     const client = await connectInMemory(index.createServer(handlers, { store }));
     expect((await client.callTool({ name: "ping", arguments: { n: 1 } })).isError).toBeFalsy(); // anonymous: a counter of its own
     await client.close();
+  });
+
+  it("a confirmed call over HTTP, asked and answered through the MCP SDK client, counts once: two of them run, the third is refused before the user is asked", async () => {
+    const handler = http.createHttpHandler(withWipe, { store: stores.memoryStore() });
+    const server: HttpServer = createNodeServer((req, res) => void handler(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const asked: string[] = [];
+    const client = new Client({ name: "host", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler("elicitation/create", async (request) => {
+      asked.push(request.params.message);
+      return { action: "accept", content: { confirm: true } };
+    });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`)));
+      runs = 0;
+      for (let n = 0; n < 2; n++) expect(((await client.callTool({ name: "wipe", arguments: { n } })) as CallToolResult).structuredContent).toEqual({ n });
+      expect([runs, asked.length]).toEqual([2, 2]);
+      await expect(client.callTool({ name: "wipe", arguments: { n: 2 } })).rejects.toMatchObject({ data: { status: 429 } });
+      expect([runs, asked.length]).toEqual([2, 2]);
+    } finally {
+      await client.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("a call with invalid input counts against the limit, at the border as in the executor: it is counted before it is validated", async () => {
+    const handler = fetchModule.createFetchHandler(handlers, { store: stores.memoryStore() });
+    const invalid = { status: 200, text: expect.stringContaining('"code":"INVALID_INPUT"') as unknown };
+    const replies = [];
+    for (const [n, args] of [{ n: "one" }, {}, { n: 2, extra: true }, { n: 3 }].entries()) replies.push(await rawCall(handler, "ping", n, args));
+    expect(replies.slice(0, 3)).toMatchObject([invalid, invalid, invalid]);
+    expect(replies[3]?.status).toBe(429);
+    const store = stores.memoryStore();
+    const results = [];
+    for (const input of [{ n: "one" }, {}, { n: 2, extra: true }, { n: 3 }]) results.push(await index.execute("ping", input, handlers, { store }));
+    expect(results.map((r) => [r["code"], r["reason"]])).toEqual([
+      ["INVALID_INPUT", undefined],
+      ["INVALID_INPUT", undefined],
+      ["INVALID_INPUT", undefined],
+      ["REJECTED", "RATE_LIMITED"],
+    ]);
   });
 
   it("more than one instance without a shared store is a start-up error on every entry", () => {

@@ -4,9 +4,10 @@
  * them verbatim), its client config names files that exist, and the npm
  * scripts it tells people to run are the ones package.json defines.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { installArgs, RUNTIME_FOLDERS } from "../../scripts/runtimes.js";
 import { TYPESCRIPTS } from "../helpers/typescripts.js";
 import { tscOutput } from "../typecheck/fixtures.js";
 import { root } from "./helpers.js";
@@ -60,11 +61,15 @@ describe("README.md", () => {
     expect(scripts.serve).toBe("tsx demo/serve.ts");
     expect(scripts["serve:http"]).toBe("tsx demo/serve.ts --http");
     expect(doc).toContain("npm run serve:http -- --port 3000");
-    // The script installs each runtime folder from its own committed lockfile, and the README names every
-    // folder where it says what `npm run runtimes` installs.
-    const folders = [...scripts.runtimes!.matchAll(/npm ci --prefix (\S+)/g)].map((m) => m[1]!);
+    // The script installs each runtime folder (scripts/runtimes.ts lists them) from its own committed lockfile, and
+    // the README names every folder where it says what `npm run runtimes` installs.
+    expect(scripts.runtimes).toBe("tsx scripts/runtimes.ts");
+    const folders = RUNTIME_FOLDERS.map((entry) => entry.folder);
     expect(folders).toEqual(expect.arrayContaining(["test/node-runtimes", "test/web-runtimes", "test/evals-runtimes"]));
-    expect(scripts.runtimes!.split(" && ").every((step) => /^npm ci --prefix \S+ --no-audit --no-fund( --ignore-scripts)?$/.test(step))).toBe(true);
+    // No runtime folder with a lockfile is left out of the list.
+    const onDisk = readdirSync(join(root, "test")).filter((name) => name.endsWith("-runtimes") && existsSync(join(root, "test", name, "package-lock.json")));
+    expect([...folders].sort()).toEqual(onDisk.map((name) => `test/${name}`).sort());
+    for (const entry of RUNTIME_FOLDERS) expect(installArgs(entry).join(" ")).toMatch(/^ci --prefix \S+ --no-audit --no-fund( --ignore-scripts)?$/);
     for (const folder of folders) {
       expect(existsSync(join(root, folder, "package-lock.json")), folder).toBe(true);
       expect(doc).toContain(folder);

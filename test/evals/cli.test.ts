@@ -1,9 +1,10 @@
 /**
  * `toolc evals` as a user runs it, in-process through the CLI's entry: what it
  * says on success names the count of cases and tools in plain English, and a
- * contract with errors writes nothing.
+ * contract with errors writes nothing, nor does a pack that cannot be written
+ * whole.
  */
-import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyDemo, runCli } from "../compiler/helpers.js";
@@ -36,5 +37,23 @@ describe("toolc evals", () => {
     expect(stderr).toContain("definitions/broken.yaml");
     expect(stderr).toContain("toolc evals: the contracts have errors; nothing was written");
     expect(existsSync(join(dir, "evals"))).toBe(false);
+  });
+
+  it("writes the whole pack or nothing: a file that cannot be written leaves the folder as it was, with a located error", async () => {
+    const dir = copyDemo();
+    const pack = join(dir, "evals");
+    mkdirSync(pack);
+    writeFileSync(join(pack, "get_order.jsonl"), "an earlier pack\n");
+    // A folder where the pack's last file goes: every file before it could be written.
+    mkdirSync(join(pack, "promptfooconfig.yaml"));
+    const { code, stdout, stderr } = await runCli(dir, ["evals"]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/evals\/promptfooconfig\.yaml:1:1: error TC\d+: cannot write: a directory is in the way \(EISDIR\)\n/);
+    expect(stderr).toContain("toolc evals: could not write the pack; nothing was changed\n");
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(readdirSync(pack).sort()).toEqual(["get_order.jsonl", "promptfooconfig.yaml"]);
+    expect(readFileSync(join(pack, "get_order.jsonl"), "utf8")).toBe("an earlier pack\n");
+    expect(readdirSync(dir).filter((name) => name.includes("staging"))).toEqual([]);
   });
 });

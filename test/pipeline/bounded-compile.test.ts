@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { releaseSharedAjv, sharedAjv } from "../../generator/ajv-shared.js";
+import { releaseSharedAjv, sharedAjv, sharedAjvHeldSchemas } from "../../generator/ajv-shared.js";
 import type { EmittedFile } from "../../generator/ir.js";
 import { readDefinitionTexts, type DefinitionText } from "../../generator/load/files.js";
 import { LocalToolCompiler, type ToolOutcome } from "../../generator/pipeline/compile-tool.js";
@@ -24,19 +24,13 @@ const toolTexts: DefinitionText[] = [1, 2, 3].flatMap((round) =>
   texts.filter((t) => t.source !== "types.yaml").map((t) => ({ ...t, source: `${round}-${t.source}` })),
 );
 
-/** Schemas the shared instances hold now (Ajv's cache by schema object). */
-function heldSchemas(): number {
-  const held = (ajv: object): number => (ajv as { _cache: Map<unknown, unknown> })._cache.size;
-  return held(sharedAjv({ applyDefaults: true })) + held(sharedAjv({ applyDefaults: false }));
-}
-
 async function compileAll(releaseAjvEvery: number, tools = toolTexts): Promise<{ outcomes: ToolOutcome[]; held: number }> {
   releaseSharedAjv();
   const compiler = new LocalToolCompiler({ releaseAjvEvery });
   await compiler.classify([...typeTexts, ...tools]);
   const outcomes = await compiler.compile(typeTexts, tools, compileOptionsOf(plan));
   await compiler.close();
-  return { outcomes, held: heldSchemas() };
+  return { outcomes, held: sharedAjvHeldSchemas() };
 }
 
 const filesOf = (outcomes: readonly ToolOutcome[]): { path: string; text: string }[] =>
@@ -53,6 +47,21 @@ describe("a compile in bounded memory", () => {
     const lastTwo = await compileAll(Number.POSITIVE_INFINITY, toolTexts.slice(-2));
     expect(released.held).toBeLessThanOrEqual(lastTwo.held);
     expect(kept.held).toBeGreaterThan(released.held);
+  });
+
+  it("counts each schema object a shared instance compiled once, and none after a release", () => {
+    releaseSharedAjv();
+    expect(sharedAjvHeldSchemas()).toBe(0);
+    const schema = { type: "object", properties: { id: { type: "string" } } };
+    sharedAjv({ applyDefaults: true }).compile(schema);
+    // The same object again is Ajv's cache hit, not a schema more; an equal copy is a new one; so is another instance's.
+    sharedAjv({ applyDefaults: true }).compile(schema);
+    expect(sharedAjvHeldSchemas()).toBe(1);
+    sharedAjv({ applyDefaults: true }).compile(structuredClone(schema));
+    sharedAjv({ applyDefaults: false }).compile(schema);
+    expect(sharedAjvHeldSchemas()).toBe(3);
+    releaseSharedAjv();
+    expect(sharedAjvHeldSchemas()).toBe(0);
   });
 
   it("holds each compiled tool's larger files deflated, read back byte for byte", async () => {
