@@ -91,7 +91,7 @@ const LOCAL: JsonObject = {
 };
 const ORIGINS: Record<string, DefOrigin> = {
   ...Object.fromEntries(Object.keys(TYPES).map((name) => [name, { kind: "named", name, module: "types" } as const])),
-  ...Object.fromEntries(Object.keys(LOCAL).map((name) => [name, { kind: "local", tsName: name } as const])),
+  ...Object.fromEntries(Object.keys(LOCAL).map((name) => [name, { kind: "local", schema: "output", name } as const])),
 };
 
 /**
