@@ -3,16 +3,20 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { contracts, type Handlers, type ServerOptions } from "./index.js";
 import { registerToolsOn } from "./runtime/tool-host.js";
+import { registerViewsOn } from "./runtime/apps.js";
+import { views } from "./views.js";
 
 /**
  * Registers every tool that has a handler on an `McpServer` of your own, before it is connected: validation, the envelope,
  * confirmation, scopes from the SDK's `authInfo`, progress and logging as `createServer` serves them. Checks made before the SDK
  * (Host and Origin, the body cap, `Mcp-Param-*` headers, the OAuth gate) are the host's; see docs/runtime.md. Returns the tools' names.
+ * The tools' views (MCP Apps) are registered as `ui://` resources beside the McpServer's own.
  */
 export function registerTools(
   mcp: McpServer,
   handlers: Handlers,
   options?: ServerOptions,
 ): string[] {
+  registerViewsOn(mcp, views);
   return registerToolsOn(mcp, contracts, handlers, options);
 }

@@ -8,7 +8,7 @@
  * contract has a view.
  */
 import { ResourceNotFoundError } from "@modelcontextprotocol/server";
-import type { Server } from "@modelcontextprotocol/server";
+import type { McpServer, Server } from "@modelcontextprotocol/server";
 import {
   listedViews,
   readView,
@@ -38,4 +38,22 @@ export function serveViews(
     return read;
   });
   return server;
+}
+
+/**
+ * Registers `views` on an `McpServer` the application owns (mcp-host.ts's
+ * `registerTools`, before it connects): each view a resource the McpServer
+ * lists and reads beside the application's own, and the extension declared,
+ * so a tool's `_meta.ui.resourceUri` names a resource the host can read.
+ */
+export function registerViewsOn(
+  mcp: McpServer,
+  views: readonly ViewResource[],
+): void {
+  mcp.server.registerCapabilities({
+    extensions: { [UI_EXTENSION_ID]: { mimeTypes: [VIEW_MIME_TYPE] } },
+  });
+  for (const { uri, name, ...metadata } of listedViews(views)) {
+    mcp.registerResource(name, uri, metadata, () => readView(views, uri)!);
+  }
 }

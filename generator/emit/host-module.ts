@@ -7,7 +7,7 @@
  * logging (runtime/tool-host.ts). Printed by the file builder.
  */
 import type { EmittedFile } from "../ir.js";
-import { code, FileBuilder, typeSymbol } from "../printer/file-builder.js";
+import { code, FileBuilder, typeSymbol, valueSymbol } from "../printer/file-builder.js";
 import { headerComment } from "../printer/header.js";
 import { CONTRACTS, HANDLERS, SERVER_OPTIONS } from "./http-module.js";
 import { jsDoc } from "../printer/literal.js";
@@ -16,7 +16,8 @@ import { runtimeValue } from "./runtime-symbols.js";
 const MCP_SERVER = typeSymbol("McpServer", "@modelcontextprotocol/server");
 const REGISTER_TOOLS_ON = runtimeValue("tool-host", "registerToolsOn");
 
-export function emitHostModule(): EmittedFile {
+/** `hasViews`: a contract has a view (MCP Apps), so registerTools registers the `ui://` resources too (runtime/apps.ts). */
+export function emitHostModule(hasViews: boolean): EmittedFile {
   const file = new FileBuilder("mcp-host.ts", headerComment("the definitions folder"), { importOrder: "used" });
   file.reserve("registerTools");
   for (const symbol of [MCP_SERVER, CONTRACTS, HANDLERS, SERVER_OPTIONS, REGISTER_TOOLS_ON]) file.use(symbol);
@@ -24,14 +25,16 @@ export function emitHostModule(): EmittedFile {
     "Registers every tool that has a handler on an `McpServer` of your own, before it is connected: validation, the envelope,",
     "confirmation, scopes from the SDK's `authInfo`, progress and logging as `createServer` serves them. Checks made before the SDK",
     "(Host and Origin, the body cap, `Mcp-Param-*` headers, the OAuth gate) are the host's; see docs/runtime.md. Returns the tools' names.",
+    ...(hasViews ? ["The tools' views (MCP Apps) are registered as `ui://` resources beside the McpServer's own."] : []),
   ])!;
+  const views = hasViews ? code`${runtimeValue("apps", "registerViewsOn")}(mcp, ${valueSymbol("views", "./views.js")});\n  ` : code``;
   file.add(code`${doc}
 export function registerTools(
   mcp: ${MCP_SERVER},
   handlers: ${HANDLERS},
   options?: ${SERVER_OPTIONS},
 ): string[] {
-  return ${REGISTER_TOOLS_ON}(mcp, ${CONTRACTS}, handlers, options);
+  ${views}return ${REGISTER_TOOLS_ON}(mcp, ${CONTRACTS}, handlers, options);
 }`);
   return { path: file.path, text: file.toText() };
 }

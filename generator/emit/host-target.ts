@@ -8,6 +8,6 @@ export const hostTarget: Target = {
   enabled: (options) => options.mcpSdk === 2,
   async load() {
     const { emitHostModule } = await import("./host-module.js");
-    return { sharedFiles: () => [emitHostModule()] };
+    return { sharedFiles: (ir) => [emitHostModule(ir.tools.some((tool) => tool.ui?.view !== undefined))] };
   },
 };

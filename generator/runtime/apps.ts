@@ -5,6 +5,7 @@
  * the extension declared. runtime/sdk2/apps.ts is the 2.x port under the
  * same name; a project gets this file only when a contract has a view.
  */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   ErrorCode,
@@ -46,4 +47,22 @@ export function serveViews(
     return read;
   });
   return server;
+}
+
+/**
+ * Registers `views` on an `McpServer` the application owns (before it
+ * connects): each view a resource the McpServer lists and reads beside the
+ * application's own, and the extension declared, so a tool's
+ * `_meta.ui.resourceUri` names a resource the host can read.
+ */
+export function registerViewsOn(
+  mcp: McpServer,
+  views: readonly ViewResource[],
+): void {
+  mcp.server.registerCapabilities({
+    extensions: { [UI_EXTENSION_ID]: { mimeTypes: [VIEW_MIME_TYPE] } },
+  });
+  for (const { uri, name, ...metadata } of listedViews(views)) {
+    mcp.registerResource(name, uri, metadata, () => readView(views, uri)!);
+  }
 }
