@@ -76,8 +76,18 @@ export async function evalsCommand(argv: readonly string[], io: Io, cwd: string)
     io.err(`${formatDiagnostic({ file: e.path, line: 1, col: 1, code: Codes.writeFailed, message: `cannot write: ${e.reason}`, severity: "error" })}\n`);
     return (io.err("toolc evals: could not write the pack; nothing was changed\n"), 1);
   }
-  const cases = files.filter((f) => f.path.endsWith(".jsonl")).reduce((n, f) => n + f.text.split("\n").length - 1, 0);
+  const packs = files.filter((f) => f.path.endsWith(".jsonl"));
+  const cases = packs.reduce((n, f) => n + f.text.split("\n").length - 1, 0);
   const tools = side.side.ir.tools.length;
-  io.out(`toolc evals: ${cases} cases for ${tools} ${tools === 1 ? "tool" : "tools"} written to ${relative(cwd, out).split(sep).join("/") || "."}\n`);
+  const toolsText = (n: number) => `${n} ${n === 1 ? "tool" : "tools"}`;
+  const covered = packs.length === tools ? toolsText(tools) : `${packs.length} of ${toolsText(tools)}`;
+  io.out(`toolc evals: ${cases} cases for ${covered} written to ${relative(cwd, out).split(sep).join("/") || "."}\n`);
+  // Every case derives from a contract's examples (an imported API's contracts have none): say which tools got nothing, so a pack for 1 of 25 tools is not read as the whole.
+  const packed = new Set(packs.map((f) => f.path.slice(0, -".jsonl".length)));
+  const bare = side.side.ir.tools.filter((tool) => !packed.has(tool.fileName)).map((tool) => tool.name);
+  if (bare.length > 0) {
+    const shown = bare.slice(0, 5).join(", ") + (bare.length > 5 ? `, … ${bare.length - 5} more` : "");
+    io.out(`toolc evals: no cases for ${toolsText(bare.length)} without \`examples\` in their contracts (${shown}); add examples to test them (docs/agent-loop.md)\n`);
+  }
   return 0;
 }

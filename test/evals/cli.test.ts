@@ -28,6 +28,17 @@ describe("toolc evals", () => {
     expect(stdout).toMatch(/^toolc evals: \d+ cases for 1 tool written to pack\n$/);
   });
 
+  it("names the tools that got no case because their contracts have no examples (an imported API's have none)", async () => {
+    const dir = copyDemo();
+    const bare = "name: ping\nversion: 1\ndescription: Answers pong.\neffect: read\ninput: { type: object, additionalProperties: false }\noutput: { type: object, additionalProperties: false, properties: { pong: { type: boolean } } }\n";
+    writeFileSync(join(dir, "definitions", "ping.yaml"), bare);
+    const { code, stdout } = await runCli(dir, ["evals"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^toolc evals: \d+ cases for 4 of 5 tools written to evals\n/);
+    expect(stdout).toContain("toolc evals: no cases for 1 tool without `examples` in their contracts (ping); add examples to test them (docs/agent-loop.md)\n");
+    expect(readdirSync(join(dir, "evals"))).not.toContain("ping.jsonl");
+  });
+
   it("writes nothing when a contract has errors, and says where", async () => {
     const dir = copyDemo();
     writeFileSync(join(dir, "definitions", "broken.yaml"), "name: broken\nversion: 1\n");
