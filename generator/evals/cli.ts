@@ -87,7 +87,9 @@ export async function evalsCommand(argv: readonly string[], io: Io, cwd: string)
   const bare = side.side.ir.tools.filter((tool) => !packed.has(tool.fileName)).map((tool) => tool.name);
   if (bare.length > 0) {
     const shown = bare.slice(0, 5).join(", ") + (bare.length > 5 ? `, … ${bare.length - 5} more` : "");
-    io.out(`toolc evals: no cases for ${toolsText(bare.length)} without \`examples\` in their contracts (${shown}); add examples to test them (docs/agent-loop.md)\n`);
+    io.out(
+      `toolc evals: no cases for ${toolsText(bare.length)} without \`examples\` in their contracts (${shown}); add examples to test them (docs/agent-loop.md)\n`,
+    );
   }
   return 0;
 }

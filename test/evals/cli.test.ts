@@ -30,7 +30,8 @@ describe("toolc evals", () => {
 
   it("names the tools that got no case because their contracts have no examples (an imported API's have none)", async () => {
     const dir = copyDemo();
-    const bare = "name: ping\nversion: 1\ndescription: Answers pong.\neffect: read\ninput: { type: object, additionalProperties: false }\noutput: { type: object, additionalProperties: false, properties: { pong: { type: boolean } } }\n";
+    const bare =
+      "name: ping\nversion: 1\ndescription: Answers pong.\neffect: read\ninput: { type: object, additionalProperties: false }\noutput: { type: object, additionalProperties: false, properties: { pong: { type: boolean } } }\n";
     writeFileSync(join(dir, "definitions", "ping.yaml"), bare);
     const { code, stdout } = await runCli(dir, ["evals"]);
     expect(code).toBe(0);
