@@ -5,7 +5,7 @@
  * diagnostic inside its file; and when there are errors, the output folder
  * (seeded with sentinel files) is untouched.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import fc from "fast-check";
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../generator/cli.js";
 import { run } from "../../generator/pipeline/run.js";
 import { runs, timeoutFor } from "./config.js";
-import { mutatedDefinitions, SEEDS } from "./yaml-mutate.js";
+import { DEMO_VIEWS, mutatedDefinitions, SEEDS } from "./yaml-mutate.js";
 
 const work = mkdtempSync(join(tmpdir(), "toolc-fuzz-defs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -42,6 +42,7 @@ function prepare(files: Record<string, string>): { defs: string; out: string } {
   mkdirSync(defs);
   mkdirSync(join(out, "tools"), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(defs, name), text);
+  cpSync(DEMO_VIEWS, join(defs, "views"), { recursive: true });
   for (const [name, text] of Object.entries(SENTINELS)) writeFileSync(join(out, name), text);
   return { defs, out };
 }
@@ -63,41 +64,52 @@ const N = runs(4, 30);
 const tally = new Map<string, number>();
 
 describe("definitions fuzz", () => {
-  it(`mutated YAML: located diagnostics, nothing written, no crash (${N} runs)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(mutatedDefinitions, async (files) => {
-        const { out } = prepare(files);
-        const result = await run({ definitions: "definitions", out: "out", mode: "generate", cwd: work });
-        const errors = result.diagnostics.filter((d) => d.severity === "error");
-        tally.set(result.ok ? "compiled" : "refused", (tally.get(result.ok ? "compiled" : "refused") ?? 0) + 1);
-        for (const d of result.diagnostics) {
-          expect(locationProblems(d, files)).toEqual([]);
-          expect(d.code).toMatch(/^TC\d{3}$/);
-          expect(d.message.length).toBeGreaterThan(0);
-        }
-        if (!result.ok) {
-          expect(errors.length).toBeGreaterThan(0);
-          expect(snapshot(out)).toEqual(SENTINELS);
-        }
-      }),
-      { numRuns: N },
-    );
-    console.log(`definitions fuzz outcomes: ${JSON.stringify(Object.fromEntries(tally))}`);
-  }, timeoutFor(N, 200));
+  it(
+    `mutated YAML: located diagnostics, nothing written, no crash (${N} runs)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(mutatedDefinitions, async (files) => {
+          const { out } = prepare(files);
+          const result = await run({ definitions: "definitions", out: "out", mode: "generate", cwd: work });
+          const errors = result.diagnostics.filter((d) => d.severity === "error");
+          tally.set(result.ok ? "compiled" : "refused", (tally.get(result.ok ? "compiled" : "refused") ?? 0) + 1);
+          for (const d of result.diagnostics) {
+            expect(locationProblems(d, files)).toEqual([]);
+            expect(d.code).toMatch(/^TC\d{3}$/);
+            expect(d.message.length).toBeGreaterThan(0);
+          }
+          if (!result.ok) {
+            expect(errors.length).toBeGreaterThan(0);
+            expect(snapshot(out)).toEqual(SENTINELS);
+          }
+        }),
+        { numRuns: N },
+      );
+      console.log(`definitions fuzz outcomes: ${JSON.stringify(Object.fromEntries(tally))}`);
+    },
+    timeoutFor(N, 200),
+  );
 
-  it(`the CLI never reports an internal error on mutated YAML (${Math.ceil(N / 4)} runs)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(mutatedDefinitions, async (files) => {
-        const { defs, out } = prepare(files);
-        let err = "";
-        const code = await main(["generate", "--definitions", defs, "--out", out, "--no-tests"], { out: () => {}, err: (t: string) => void (err += t) } as never);
-        expect(err).not.toContain("internal error");
-        expect([0, 1]).toContain(code);
-        if (code === 1) expect(snapshot(out)).toEqual(SENTINELS);
-      }),
-      { numRuns: Math.ceil(N / 4) },
-    );
-  }, timeoutFor(N, 200));
+  it(
+    `the CLI never reports an internal error on mutated YAML (${Math.ceil(N / 4)} runs)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(mutatedDefinitions, async (files) => {
+          const { defs, out } = prepare(files);
+          let err = "";
+          const code = await main(["generate", "--definitions", defs, "--out", out, "--no-tests"], {
+            out: () => {},
+            err: (t: string) => void (err += t),
+          } as never);
+          expect(err).not.toContain("internal error");
+          expect([0, 1]).toContain(code);
+          if (code === 1) expect(snapshot(out)).toEqual(SENTINELS);
+        }),
+        { numRuns: Math.ceil(N / 4) },
+      );
+    },
+    timeoutFor(N, 200),
+  );
 
   // Mutants the fuzzer found, kept so they are checked on every run, not only when a random seed hits them.
   it.each([
