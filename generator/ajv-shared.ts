@@ -10,7 +10,7 @@
  * compiled, so a run releases the instances when it ends: a long-lived caller
  * (a watch loop, a build plugin) must not grow with every run.
  */
-import type { AnySchema, AnyValidateFunction } from "ajv/dist/core.js";
+import type { AnySchema } from "ajv";
 import { createAjv, type AjvPurpose, type ToolcAjv } from "./ajv.js";
 
 /** A shared instance, and the schema objects it has compiled (Ajv holds each of them until the instance is released). */
@@ -38,6 +38,9 @@ export function sharedAjv(purpose: Omit<AjvPurpose, "standalone" | "draft07" | "
  * object identity) keeps it, so a run can tell what the shared instances hold
  * without reading Ajv's private state.
  */
+/** What Ajv's `compile` returns, named through toolc's instance type (the documented entry point), not Ajv's internal modules. */
+type AnyValidateFunction = ReturnType<ToolcAjv["compile"]>;
+
 function counted(ajv: ToolcAjv): SharedInstance {
   const instance: SharedInstance = { ajv, compiled: new WeakSet(), held: 0 };
   const compile = ajv.compile.bind(ajv) as (schema: AnySchema, meta?: boolean) => AnyValidateFunction;
