@@ -136,10 +136,6 @@ export interface ToolIR {
   readonly content?: readonly ContentKind[];
   /** Source YAML path relative to the definitions folder, posix separators. */
   readonly source: string;
-  /** PascalCase identifier stem for TS names: `get_order` → `GetOrder`. */
-  readonly baseName: string;
-  /** Output module stem: `tools/<fileName>.ts`, `validators/<fileName>.js`. */
-  readonly fileName: string;
   /** The served schemas: normalized, closed, with referenced types bundled into `$defs`. */
   readonly inputSchema: JsonObject;
   readonly outputSchema: JsonObject;

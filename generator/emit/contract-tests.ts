@@ -23,6 +23,7 @@ import { code, FileBuilder, joinCode, valueSymbol, type ImportSymbol } from "../
 import { runtimeValue } from "./runtime-symbols.js";
 import { headerComment } from "../printer/header.js";
 import { plainComment } from "../printer/literal.js";
+import { toolFileName } from "./ts-names.js";
 
 export interface ContractTestOptions {
   /**
@@ -127,7 +128,7 @@ function fileComment(tool: ToolIR, options: ContractTestOptions): string {
 }
 
 export function emitContractTests(tool: ToolIR, options: ContractTestOptions = {}): EmittedFile {
-  const file = new FileBuilder(`${tool.fileName}.test.ts`, headerComment(tool.source), { importOrder: "used" });
+  const file = new FileBuilder(`${toolFileName(tool)}.test.ts`, headerComment(tool.source), { importOrder: "used" });
   const imports = testImports(options);
   importInReadingOrder(file, imports);
   // A test file declares nothing else, so every import keeps its name and shorthand properties hold.

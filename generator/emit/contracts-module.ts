@@ -33,6 +33,7 @@ import { headerComment } from "../printer/header.js";
 import { jsDoc, literal, LiteralReference } from "../printer/literal.js";
 import { policyOf } from "./schemas-json.js";
 import { toolTypeNames } from "./types.js";
+import { toolFileName, toolTypeName } from "./ts-names.js";
 
 /** The largest `contracts.ts` written as one file, in bytes (UTF-16 units, as printed); past it, the module is split. */
 export const CONTRACTS_PART_BYTES = 900_000;
@@ -104,7 +105,7 @@ class SharedDefs {
 
 /** `GetOrder` → `getOrderContract`. */
 export function contractConstName(tool: ToolIR): string {
-  return toolExportNames(tool.baseName).contract;
+  return toolExportNames(toolTypeName(tool)).contract;
 }
 
 /** The contract's data: everything but the validators, in the field order the runtime documents. */
@@ -144,13 +145,13 @@ function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference
  */
 function contractStatement(tool: ToolIR, shared: SharedDefs, up: Up = "./", reference?: DefReference): Code {
   const names = toolTypeNames(tool);
-  const from = `${up}tools/${tool.fileName}.js`;
+  const from = `${up}tools/${toolFileName(tool)}.js`;
   const typeArguments = [names.input, names.resolvedInput, names.output, names.reason].map((name) => typeSymbol(name, from));
   // Declared content kinds narrow ctx.attach for this tool's handler; without them, any kind type-checks.
   const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => literal(k)).join(" | ")}`;
   const type = code`${toolContractType(up)}<${joinCode(typeArguments, ", ")}${kinds}>`;
   const data = literal(contractData(tool, shared, reference));
-  const loader = `  validators: () => import(${literal(`${up}${CHUNKS_FOLDER}/${tool.fileName}.js`)}),\n}`;
+  const loader = `  validators: () => import(${literal(`${up}${CHUNKS_FOLDER}/${toolFileName(tool)}.js`)}),\n}`;
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
 export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
 }

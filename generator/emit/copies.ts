@@ -17,6 +17,7 @@ import { defsEntryName } from "../schema/refs.js";
 import { code, FileBuilder, joinCode, typeSymbol, type Code, type ImportSymbol } from "../printer/file-builder.js";
 import { runtimeSpecifier, runtimeValue, type RuntimeExport } from "./runtime-symbols.js";
 import { literal } from "../printer/literal.js";
+import { toolFileName } from "./ts-names.js";
 
 /** The folder of the per-tool chunks; `copies/` before, which the write step removes from an older project as stale. */
 export const CHUNKS_FOLDER = "chunks";
@@ -243,9 +244,9 @@ export function ${exportName}(value: unknown): ${JSON_COPY} {
 export function emitCopies(tool: ToolIR, header: string): EmittedFile {
   const input = rootCopy("copyInput", "input", tool.inputSchema);
   const output = rootCopy("copyOutput", "output", tool.outputSchema);
-  const file = new FileBuilder(`${CHUNKS_FOLDER}/${tool.fileName}.ts`, header);
+  const file = new FileBuilder(`${CHUNKS_FOLDER}/${toolFileName(tool)}.ts`, header);
   // Only what the code uses is imported, as each piece of code is added: the generated code compiles with noUnusedLocals.
-  file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${tool.fileName}.js` });
+  file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${toolFileName(tool)}.js` });
   if (input.usesIsArray || output.usesIsArray) file.add("const isArray = Array.isArray;");
   file.add(input.exported, output.exported, ...input.functions, ...output.functions);
   return { path: file.path, text: file.toText() };

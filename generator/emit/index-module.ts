@@ -13,6 +13,7 @@ import { headerComment } from "../printer/header.js";
 import { fittedLiteral, jsDoc, PRINT_WIDTH, propertyKey, unbreakableEntry } from "../printer/literal.js";
 import { contractConstName } from "./contracts-module.js";
 import { toolTypeNames } from "./types.js";
+import { toolFileName, toolTypeName } from "./ts-names.js";
 
 const RUNTIME = runtimeSpecifier("api");
 /** Every contract constant is in one module, so a server loads one file for all of them. */
@@ -38,7 +39,7 @@ function exportStatements(ir: ContractIR): ExportFromStatement[] {
     return {
       kind: "exportFrom" as const,
       typeOnly: true,
-      from: `./tools/${tool.fileName}.js`,
+      from: `./tools/${toolFileName(tool)}.js`,
       names: [names.input, names.resolvedInput, names.output, names.reason],
     };
   });
@@ -77,7 +78,7 @@ function handlerAlias(name: string, handlerFor: string, argument: string): strin
 function handlerTypes(tools: readonly ToolIR[], file: FileBuilder): Code[] {
   const handlerFor = file.use(HANDLER_FOR);
   return tools.map((tool) => {
-    const alias = handlerAlias(toolExportNames(tool.baseName).handler, handlerFor, `Contracts[${fittedLiteral(tool.name)}]`);
+    const alias = handlerAlias(toolExportNames(toolTypeName(tool)).handler, handlerFor, `Contracts[${fittedLiteral(tool.name)}]`);
     return code`${jsDoc([`A handler for \`${tool.name}\`.`])!}\n${alias}`;
   });
 }
@@ -143,7 +144,7 @@ const serverDefaults: ${runtimeType("ServerDefaults")} = ${fittedLiteral(default
 
 export function emitIndexModule(ir: ContractIR, server: ServerDefaultsSetting = {}): EmittedFile {
   const file = new FileBuilder("index.ts", headerComment("the definitions folder"));
-  file.reserve(...INDEX_API_NAMES, ...ir.tools.map((tool) => toolExportNames(tool.baseName).handler));
+  file.reserve(...INDEX_API_NAMES, ...ir.tools.map((tool) => toolExportNames(toolTypeName(tool)).handler));
   file.add(...exportStatements(ir), contractsStatement(ir.tools, file));
   file.add({ kind: "typeAlias", name: "Contracts", type: "typeof contracts", docs: ["The type of `contracts`."] });
   file.add(serverDefaultsStatement(server), ...handlerTypes(ir.tools, file), ...boundApi(ir.tools.some((tool) => tool.ui?.view !== undefined)));

@@ -4,6 +4,7 @@
  */
 import type { EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { headerLine } from "../printer/header.js";
+import { toolFileName } from "./ts-names.js";
 
 /** The tool exactly as listed over MCP. */
 export function listedTool(tool: ToolIR): JsonObject {
@@ -35,5 +36,5 @@ export function policyOf(tool: ToolIR): JsonObject {
 
 export function emitSchemaJson(tool: ToolIR): EmittedFile {
   const document = { $comment: headerLine(tool.source), tool: listedTool(tool), policy: policyOf(tool) };
-  return { path: `schemas/${tool.fileName}.json`, text: `${JSON.stringify(document, null, 2)}\n` };
+  return { path: `schemas/${toolFileName(tool)}.json`, text: `${JSON.stringify(document, null, 2)}\n` };
 }

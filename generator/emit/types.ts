@@ -13,6 +13,7 @@ import { schemaDocLines } from "./types/jsdoc.js";
 import { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
 import { scalarLiteral, unionOf } from "../printer/types/node.js";
 import { typeText } from "../printer/types/render.js";
+import { toolTypeName } from "./ts-names.js";
 
 export { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
 
@@ -29,7 +30,7 @@ export interface ToolTypeNames {
 
 /** `GetOrderInput`, `GetOrderResolvedInput`, `GetOrderOutput`, `GetOrderReason`. */
 export function toolTypeNames(tool: ToolIR): ToolTypeNames {
-  const { input, resolvedInput, output, reason } = toolExportNames(tool.baseName);
+  const { input, resolvedInput, output, reason } = toolExportNames(toolTypeName(tool));
   return { input, resolvedInput, output, reason };
 }
 

@@ -29,6 +29,7 @@ import { FileBuilder, namespaceSymbol, typeSymbol, valueSymbol, type ImportSymbo
 import { inlineRefs } from "./validators/inline.js";
 import { NESTED_ERRORS, namedTypeKeyword, sharedBinding, sharedCallsOf, withSharedCalls, type SharedValidator } from "./validators/named-types.js";
 import { compactErrorSites, dropUnusedSchemas, simplifyRootSignature, type ErrorListFunction } from "./validators/rewrite.js";
+import { toolFileName } from "./ts-names.js";
 
 // ajv/dist/standalone is CommonJS with `exports.default`; under NodeNext the
 // default import is module.exports.
@@ -214,7 +215,7 @@ export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
     "validators",
     header,
   );
-  return [{ path: `validators/${tool.fileName}.ts`, text: ts }];
+  return [{ path: `validators/${toolFileName(tool)}.ts`, text: ts }];
 }
 
 /**

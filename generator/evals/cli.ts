@@ -18,6 +18,7 @@ import { definitionsIn } from "../targets/catalog/bases.js";
 import { applyOutput, WriteError } from "../write/apply.js";
 import { planOutput } from "../write/output.js";
 import { evalPackFiles } from "./index.js";
+import { toolFileName } from "../emit/ts-names.js";
 
 /** Where the pack goes when --out does not say. */
 export const DEFAULT_EVALS_OUT = "evals";
@@ -84,7 +85,7 @@ export async function evalsCommand(argv: readonly string[], io: Io, cwd: string)
   io.out(`toolc evals: ${cases} cases for ${covered} written to ${relative(cwd, out).split(sep).join("/") || "."}\n`);
   // Every case derives from a contract's examples (an imported API's contracts have none): say which tools got nothing, so a pack for 1 of 25 tools is not read as the whole.
   const packed = new Set(packs.map((f) => f.path.slice(0, -".jsonl".length)));
-  const bare = side.side.ir.tools.filter((tool) => !packed.has(tool.fileName)).map((tool) => tool.name);
+  const bare = side.side.ir.tools.filter((tool) => !packed.has(toolFileName(tool))).map((tool) => tool.name);
   if (bare.length > 0) {
     const shown = bare.slice(0, 5).join(", ") + (bare.length > 5 ? `, … ${bare.length - 5} more` : "");
     io.out(

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { ContractIR, EmittedFile } from "../ir.js";
 import { casesOf } from "./cases.js";
+import { toolFileName } from "../emit/ts-names.js";
 
 export { casesOf, EVAL_SCHEMA, type EvalCase } from "./cases.js";
 
@@ -27,7 +28,7 @@ export function evalPackFiles(ir: ContractIR): EmittedFile[] {
   const files: EmittedFile[] = [];
   for (const tool of [...ir.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const cases = casesOf(tool);
-    if (cases.length > 0) files.push({ path: `${tool.fileName}.jsonl`, text: jsonl(cases) });
+    if (cases.length > 0) files.push({ path: `${toolFileName(tool)}.jsonl`, text: jsonl(cases) });
   }
   for (const name of ADAPTERS) files.push({ path: name, text: readFileSync(new URL(name, ADAPTER_DIR), "utf8") });
   return files;

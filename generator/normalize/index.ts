@@ -8,6 +8,7 @@ import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
 import type { NormalizeOptions } from "./access.js";
 import { lintExportedNames, lintTypeModules } from "./generated-names.js";
+import { pascalCase } from "./names.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
@@ -117,7 +118,8 @@ function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
         warning(at, Codes.nonPortableName, `tool name \`${tool.name}\` is valid MCP, but OpenAI and Anthropic tool names must match ^[A-Za-z0-9_-]{1,64}$`),
       );
     }
-    for (const identifier of [tool.baseName, tool.fileName.toLowerCase()]) {
+    // The TypeScript targets name a tool's types by pascalCase(name) and its files by its name (emit/ts-names.ts).
+    for (const identifier of [pascalCase(tool.name), tool.name.toLowerCase()]) {
       const clash = byIdentifier.get(identifier);
       if (clash !== undefined) {
         out.push(error(at, Codes.identifierClash, `tool name \`${tool.name}\` maps to the same generated name as \`${clash}\` (${identifier}); rename one`));
@@ -140,7 +142,7 @@ export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[
     diagnostics,
   );
   lintExportedNames(
-    tools.map(({ tool, nameAt }) => ({ name: tool.name, baseName: tool.baseName, at: nameAt })),
+    tools.map(({ tool, nameAt }) => ({ name: tool.name, baseName: pascalCase(tool.name), at: nameAt })),
     types.types,
     diagnostics,
   );

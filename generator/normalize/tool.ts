@@ -21,7 +21,6 @@ import type {
 import { loadingOf } from "../config/loading.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
-import { pascalCase } from "./names.js";
 import { schemaHash } from "./schema-hash.js";
 import { accessOf, SCOPES_META_KEY, type NormalizeOptions } from "./access.js";
 import { mcpHeadersOf } from "./mcp-headers.js";
@@ -334,8 +333,6 @@ export function normalizeTool(
     ...(loadingOf(raw.loading, file.source, options.loading) === "deferred" ? { loading: "deferred" as const } : {}),
     ...(raw.content === undefined ? {} : { content: raw.content }),
     source: file.source,
-    baseName: pascalCase(raw.name),
-    fileName: raw.name,
     inputSchema: input.schema,
     outputSchema: output.schema,
     inputDefs: input.defs,

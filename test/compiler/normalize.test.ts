@@ -218,7 +218,9 @@ output: { type: object }
   it("orders tools by name and keeps examples", () => {
     const ir = normalized(tool(`effect: read\n${IO}examples:\n  - name: e\n    input: {}\n`));
     expect(ir.examples).toEqual([{ name: "e", input: {} }]);
-    expect(ir.baseName).toBe("T");
+    // The IR describes contracts: TypeScript and file names are the TS targets' (emit/ts-names.ts).
+    expect(ir).not.toHaveProperty("baseName");
+    expect(ir).not.toHaveProperty("fileName");
     expect(ir.source).toBe("t.yaml");
   });
 });

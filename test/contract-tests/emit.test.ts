@@ -11,6 +11,7 @@ import { minimalValue } from "../../generator/emit/contract-tests/minimal.js";
 import { samplePattern } from "../../generator/emit/contract-tests/pattern.js";
 import type { JsonObject, JsonValue } from "../../generator/ir.js";
 import { demoTools } from "./project.js";
+import { toolFileName } from "../../generator/emit/ts-names.js";
 
 describe("samplePattern", () => {
   it.each([
@@ -87,7 +88,7 @@ describe("emitContractTests", () => {
   it("imports only vitest, the generated index and the runtime's contract-test helper", () => {
     for (const tool of tools) {
       const { path, root, text } = emitContractTests(tool);
-      expect([root, path]).toEqual(["tests", `${tool.fileName}.test.ts`]);
+      expect([root, path]).toEqual(["tests", `${toolFileName(tool)}.test.ts`]);
       expect(importedModules(text)).toEqual(["../index.js", "../runtime/contract-tests.js", "vitest"]);
     }
   });

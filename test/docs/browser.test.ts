@@ -17,6 +17,7 @@ import type { ToolIR } from "../../generator/ir.js";
 import { contracts } from "../../generated/index.js";
 import { ROOT, runCli } from "../compiler/helpers.js";
 import { launchChromium, watchProblems, type Browser, type PageProblems } from "../helpers/chromium.js";
+import { toolFileName } from "../../generator/emit/ts-names.js";
 
 const DEMO_CATALOG = join(ROOT, "demo/catalog");
 const SCREENSHOTS = join(ROOT, ".tmp/catalog-screenshots");
@@ -208,7 +209,7 @@ describe("the demo's catalog, from disk", () => {
   it("opens every page without a console error, a failed load, or a request outside the catalog", async () => {
     const { page, problems, outside } = await openPage();
     const pages = htmlFiles(DEMO_CATALOG);
-    expect(pages).toEqual(["changelog.html", "index.html", ...tools.map((t) => `tools/${t.fileName}.html`), "types.html"].sort());
+    expect(pages).toEqual(["changelog.html", "index.html", ...tools.map((t) => `tools/${toolFileName(t)}.html`), "types.html"].sort());
     for (const path of pages) await page.goto(fileUrl(DEMO_CATALOG, path));
     expect(problems).toEqual(noProblems);
     expect(outside).toEqual([]);

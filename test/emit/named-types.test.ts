@@ -156,7 +156,6 @@ const VALUES: unknown[] = [
 function tool(name: string): ToolIR {
   return {
     name,
-    fileName: name,
     source: `${name}.yaml`,
     inputSchema: SCHEMA,
     outputSchema: SCHEMA,

@@ -109,7 +109,7 @@ function copiesTool(properties: JsonObject): ToolIR {
   return {
     name: "names", version: 1, effect: "read", idempotent: true, openWorld: false, timeoutMs: 10000,
     retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 1000, budgetMs: 10000 },
-    errors: [], source: "names.yaml", baseName: "names", fileName: "names", inputSchema: schema, outputSchema: schema,
+    errors: [], source: "names.yaml", inputSchema: schema, outputSchema: schema,
     inputDefs: {}, outputDefs: {}, meta: {}, examples: [], sensitive: { input: [], output: [] },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };

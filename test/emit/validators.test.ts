@@ -36,7 +36,7 @@ function tool(name: string, inputSchema: JsonObject, outputSchema: JsonObject): 
   return {
     name, version: 1, effect: "read", idempotent: true, openWorld: false, timeoutMs: 10000,
     retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 1000, budgetMs: 10000 },
-    errors: [], source: `${name}.yaml`, baseName: name, fileName: name, inputSchema, outputSchema,
+    errors: [], source: `${name}.yaml`, inputSchema, outputSchema,
     inputDefs: {}, outputDefs: {}, meta: {}, examples: [], sensitive: { input: [], output: [] },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };

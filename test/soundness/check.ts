@@ -16,6 +16,7 @@ import { compileCorpus } from "./corpus.js";
 import { sampledChecks, toolTargets, type Target } from "./sampled-cases.js";
 import { suiteChecks } from "./suite-cases.js";
 import { CheckFile, ROOT } from "./tsc.js";
+import { toolFileName } from "../../generator/emit/ts-names.js";
 
 /** The check file's name in its folder. */
 export const CHECK_FILE = "soundness.ts";
@@ -25,7 +26,7 @@ async function demoTargets(ir: ContractIR): Promise<Target[]> {
   // The generated functions themselves, as the executor runs them (loadValidators' copies would keep the defaults from `resolved`).
   const generatedValidators = async (c: (typeof contracts)[keyof typeof contracts]) => (typeof c.validators === "function" ? await c.validators() : c.validators);
   const byName = Object.fromEntries(await Promise.all(Object.entries(contracts).map(async ([name, c]) => [name, await generatedValidators(c)] as const)));
-  const targets = toolTargets(ir.tools, (t: ToolIR) => join(ROOT, `generated/tools/${t.fileName}.js`), "demo_");
+  const targets = toolTargets(ir.tools, (t: ToolIR) => join(ROOT, `generated/tools/${toolFileName(t)}.js`), "demo_");
   return targets.map((t) => {
     const c = byName[t.id.replace(/^demo_/, "").replace(/_(in|out)$/, "")];
     if (c === undefined) throw new Error(`no generated contract for ${t.id}`);
@@ -57,7 +58,7 @@ export interface SoundnessCheck {
 export async function writeSoundnessCheck(dir: string, samples: number): Promise<SoundnessCheck> {
   const demo = normalize(loadDefinitions(join(ROOT, "definitions"), { displayRoot: ROOT })).ir;
   const corpus = await compileCorpus(dir);
-  const targets = [...(await demoTargets(demo)), ...namedTypeTargets(demo), ...toolTargets(corpus.tools, (t) => `./out/tools/${t.fileName}.js`, "corpus_")];
+  const targets = [...(await demoTargets(demo)), ...namedTypeTargets(demo), ...toolTargets(corpus.tools, (t) => `./out/tools/${toolFileName(t)}.js`, "corpus_")];
   const suite = suiteChecks("normal");
   const sampled = sampledChecks(targets, samples);
   const file = new CheckFile();

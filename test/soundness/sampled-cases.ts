@@ -9,6 +9,7 @@ import { toolTypeNames } from "../../generator/emit/types.js";
 import type { JsonObject, ToolIR } from "../../generator/ir.js";
 import { SchemaArbitraries } from "./schema-arbitrary.js";
 import { CheckFile, literal } from "./tsc.js";
+import { toolFileName } from "../../generator/emit/ts-names.js";
 
 type Validate = (data: unknown) => boolean;
 
@@ -41,7 +42,7 @@ export function toolTargets(tools: readonly ToolIR[], moduleOf: (tool: ToolIR) =
   return tools.flatMap((tool) => {
     const names = toolTypeNames(tool);
     // Ids become TS identifiers; tool file names may contain `-` or `.`.
-    const stem = `${prefix}${tool.fileName}`.replace(/\W/g, "_");
+    const stem = `${prefix}${toolFileName(tool)}`.replace(/\W/g, "_");
     const module = moduleOf(tool);
     const check = outputAjv.compile(tool.inputSchema);
     const input: Target = {

@@ -6,6 +6,7 @@
 import type { DiffResult } from "../../diff/index.js";
 import type { ContractIR, NamedTypeIR, ToolIR, TypeFileIR } from "../../ir.js";
 import { slug, type PageId } from "./model.js";
+import { toolFileName } from "../ts-names.js";
 
 /** One release of the changelog: the changes from `base` to `head`. */
 export type CatalogRelease = {
@@ -55,7 +56,7 @@ export const FRAME_IDS = ["toolc-main", "toolc-search", "toolc-count"] as const;
 
 export function catalogOf(ir: ContractIR, options: CatalogOptions): Catalog {
   const tools = [...ir.tools].sort(byName);
-  const pages = new Map(tools.map((t) => [t.name, `tools/${t.fileName}` as PageId]));
+  const pages = new Map(tools.map((t) => [t.name, `tools/${toolFileName(t)}` as PageId]));
   const anchorFor = idAllocator(FRAME_IDS);
   const types = ir.typeFiles.flatMap((file) => file.types.map((type) => ({ type, file, anchor: anchorFor(type.name) })));
   const anchors = new Map(types.map((t) => [t.type.name, t.anchor]));

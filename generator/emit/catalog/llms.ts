@@ -5,6 +5,7 @@
  */
 import { markdownText } from "./escape.js";
 import type { Catalog } from "./context.js";
+import { toolFileName } from "../ts-names.js";
 
 const GUIDE = [
   "Each tool takes one JSON object that must match its input schema, and returns structured content that matches its output schema.",
@@ -15,7 +16,7 @@ const GUIDE = [
 export function llmsText(catalog: Catalog, header: string): string {
   const tools = catalog.tools.map((tool) => {
     const about = [tool.effect, tool.title, tool.description].filter((part): part is string => part !== undefined && part !== "").join(". ");
-    return `- [${markdownText(tool.name)}](tools/${encodeURIComponent(tool.fileName)}.md): ${markdownText(about)}`;
+    return `- [${markdownText(tool.name)}](tools/${encodeURIComponent(toolFileName(tool))}.md): ${markdownText(about)}`;
   });
   const sections = [`## Tools\n\n${tools.join("\n")}`];
   if (catalog.types.length > 0) sections.push(`## Types\n\n- [Types](types.md): the named types the tools' schemas use`);

@@ -12,6 +12,7 @@ import { contractFile, FRAME_IDS, idAllocator, type Catalog } from "./context.js
 import { badge, code, joined, link, text, type Block, type Inline, type Page, type PageId, type Row } from "./model.js";
 import { rootSummary, SCHEMA_COLUMNS, schemaRows, type RefResolver } from "./schema-rows.js";
 import { effectBadge, policyFacts, timingFacts, toolBadges } from "./tool-facts.js";
+import { toolFileName } from "../ts-names.js";
 
 type Direction = "input" | "output";
 
@@ -175,7 +176,7 @@ function overviewBlocks(ctx: ToolPageContext): Block[] {
 }
 
 export function toolPage(catalog: Catalog, tool: ToolIR): Page {
-  const page = catalog.toolPage(tool.name) ?? (`tools/${tool.fileName}` as PageId);
+  const page = catalog.toolPage(tool.name) ?? (`tools/${toolFileName(tool)}` as PageId);
   const id = idAllocator([...FRAME_IDS, "served-input-schema", "served-output-schema", "served-tool"]);
   const local = (d: Direction): Map<string, string> =>
     new Map(localDefs(tool, d).map(([key]) => [key, id(`${d === "input" ? "Input" : "Output"} definition ${key}`)]));

@@ -10,23 +10,24 @@ import { code, FileBuilder, typeSymbol, valueSymbol } from "../../printer/file-b
 import { runtimeValue } from "../../emit/runtime-symbols.js";
 import { headerComment } from "../../printer/header.js";
 import { fittedLiteral, jsDoc, propertyKey } from "../../printer/literal.js";
+import { toolFileName, toolTypeName } from "../../emit/ts-names.js";
 
 /** The package the wrapper builds on: the view's side of the extension. */
 export const EXT_APPS_PACKAGE = "@modelcontextprotocol/ext-apps";
 
 /** The names a view's wrapper exports: `create<Base>View`, and its types. */
 export function viewExportNames(tool: ToolIR): { create: string; view: string; calls: string } {
-  return { create: `create${tool.baseName}View`, view: `${tool.baseName}View`, calls: `${tool.baseName}ViewCalls` };
+  return { create: `create${toolTypeName(tool)}View`, view: `${toolTypeName(tool)}View`, calls: `${toolTypeName(tool)}ViewCalls` };
 }
 
 function toolTypes(tool: ToolIR) {
-  const names = toolExportNames(tool.baseName);
-  const from = `../tools/${tool.fileName}.js`;
+  const names = toolExportNames(toolTypeName(tool));
+  const from = `../tools/${toolFileName(tool)}.js`;
   return { input: typeSymbol(names.input, from), output: typeSymbol(names.output, from), reason: typeSymbol(names.reason, from) };
 }
 
 export function emitViewWrapper(tool: ToolIR, ir: ContractIR): EmittedFile {
-  const file = new FileBuilder(`views/${tool.fileName}.ts`, headerComment(tool.source));
+  const file = new FileBuilder(`views/${toolFileName(tool)}.ts`, headerComment(tool.source));
   const names = viewExportNames(tool);
   file.reserve(names.create, names.view, names.calls, "App");
   const own = toolTypes(tool);

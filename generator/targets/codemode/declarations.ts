@@ -19,10 +19,11 @@ import { moduleStem, pascalCase } from "../../normalize/names.js";
 import { localTypeName } from "../../emit/ts-names.js";
 import { jsDoc, literal } from "../../printer/literal.js";
 import { typeText } from "../../printer/types/render.js";
+import { toolTypeName } from "../../emit/ts-names.js";
 
 /** `GetOrder` → `getOrder`: a tool's function name in the code-mode API. */
 export function codeModeFunctionName(tool: ToolIR): string {
-  return `${tool.baseName[0]?.toLowerCase() ?? ""}${tool.baseName.slice(1)}`;
+  return `${toolTypeName(tool)[0]?.toLowerCase() ?? ""}${toolTypeName(tool).slice(1)}`;
 }
 
 /** The declaration of what a failed call throws, fields as runtime/codemode.ts sets them. */
@@ -57,7 +58,7 @@ function defNames(ir: ContractIR): { named: (origin: DefOrigin & { kind: "named"
   for (const file of ir.typeFiles) for (const t of file.types) modules.set(t.name, (modules.get(t.name) ?? 0) + 1);
   return {
     named: (origin) => ((modules.get(origin.name) ?? 0) > 1 ? `${pascalCase(moduleStem(origin.module))}${origin.name}` : origin.name),
-    local: (tool, tsName) => (tsName.startsWith(tool.baseName) ? tsName : `${tool.baseName}${tsName}`),
+    local: (tool, tsName) => (tsName.startsWith(toolTypeName(tool)) ? tsName : `${toolTypeName(tool)}${tsName}`),
   };
 }
 

@@ -18,6 +18,7 @@ import { toolExportNames } from "../../normalize/names.js";
 import { runtimeSpecifier, runtimeValue } from "../../emit/runtime-symbols.js";
 import { codeModeDeclarations, codeModeFunctionName } from "./declarations.js";
 import type { CodeModeOptions } from "./config.js";
+import { toolTypeName } from "../../emit/ts-names.js";
 
 const CODEMODE_RUNTIME = runtimeSpecifier("codemode");
 const API_RUNTIME = runtimeSpecifier("api");
@@ -49,7 +50,7 @@ function methodDocs(tool: ToolIR): string[] {
 
 function apiInterface(ir: ContractIR): Code {
   const members = ir.tools.map((tool) => {
-    const names = toolExportNames(tool.baseName);
+    const names = toolExportNames(toolTypeName(tool));
     const signature = code`  ${propertyKey(codeModeFunctionName(tool))}(input: ${typeSymbol(names.input, INDEX)}): Promise<${typeSymbol(names.output, INDEX)}>;`;
     return code`  ${jsDoc(methodDocs(tool), "  ")!}\n${signature}`;
   });

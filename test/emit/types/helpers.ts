@@ -23,7 +23,6 @@ export function typeTextOf(schema: JsonSchema, ctx: TypeContext): string {
 /** A ToolIR with only what the type emitter reads filled in meaningfully. */
 export function toolFixture(fields: {
   name: string;
-  baseName: string;
   inputSchema: JsonObject;
   outputSchema: JsonObject;
   inputDefs?: Record<string, DefOrigin>;
@@ -40,8 +39,6 @@ export function toolFixture(fields: {
     retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 1000, budgetMs: 10_000 },
     errors: fields.errors ?? [],
     source: `${fields.name}.yaml`,
-    baseName: fields.baseName,
-    fileName: fields.name,
     inputSchema: fields.inputSchema,
     outputSchema: fields.outputSchema,
     inputDefs: fields.inputDefs ?? {},

@@ -53,7 +53,6 @@ describe(`${COUNT} types`, () => {
     for (let i = 0; i < COUNT; i++) {
       const tool = toolFixture({
         name: `tool_${i}`,
-        baseName: `Tool${i}`,
         errors: [{ code: "DENIED", description: "No." }],
         inputSchema: { ...toolSizedSchema(i), $defs: i > 0 ? { [`T${i - 1}`]: true } : {} },
         outputSchema: { ...toolSizedSchema(i), $defs: i > 0 ? { [`T${i - 1}`]: true } : {} },

@@ -41,7 +41,6 @@ const ir: ContractIR = {
 const namedOrigin = (name: string, module: string) => ({ kind: "named", name, module }) as const;
 export const tool = toolFixture({
   name: "search_orders",
-  baseName: "SearchOrders",
   errors: [{ code: "NOT_FOUND", description: "Nothing matched." }],
   inputSchema: {
     ...closed(

@@ -54,7 +54,6 @@ describe("emitTypeFile", () => {
 describe("toolTypeStatements", () => {
   const tool = toolFixture({
     name: "get_order",
-    baseName: "GetOrder",
     errors: [
       { code: "CUSTOMER_BLOCKED", description: "Blocked." },
       { code: "NOT_ALLOWED", description: "No." },
@@ -102,7 +101,6 @@ describe("toolTypeStatements", () => {
     const page = { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false };
     const shared = toolFixture({
       name: "t",
-      baseName: "T",
       inputSchema: { type: "object", properties: { p: { $ref: "#/$defs/P" } }, additionalProperties: false, $defs: { P: page } },
       outputSchema: { type: "object", properties: { p: { $ref: "#/$defs/P" } }, additionalProperties: false, $defs: { P: page } },
       inputDefs: { P: { kind: "local", schema: "input", name: "P" } },
@@ -117,7 +115,6 @@ describe("toolTypeStatements", () => {
   it("a named type whose name clashes with a tool type is aliased", () => {
     const clash = toolFixture({
       name: "t",
-      baseName: "T",
       inputSchema: { type: "object", properties: { o: { $ref: "#/$defs/TOutput" } }, additionalProperties: false, $defs: { TOutput: true } },
       outputSchema: { type: "object", additionalProperties: false },
       inputDefs: { TOutput: { kind: "named", name: "TOutput", module: "common" } },
@@ -137,14 +134,14 @@ describe("toolTypeStatements", () => {
     [{ anyOf: [{ $ref: "#/$defs/Order" }, { type: "array", items: { type: "string" } }, { type: "null" }], $defs: { Order: true } }, "Order | string[] | null"],
     [{ $ref: "#/$defs/Order", $defs: { Order: true } }, "Order"],
   ])("an output root that is not an object is the Output type itself: %j", (outputSchema, type) => {
-    const rooted = toolFixture({ name: "t", baseName: "T", inputSchema: { type: "object", additionalProperties: false }, outputSchema, outputDefs: { Order: { kind: "named", name: "Order", module: "common" } } });
+    const rooted = toolFixture({ name: "t", inputSchema: { type: "object", additionalProperties: false }, outputSchema, outputDefs: { Order: { kind: "named", name: "Order", module: "common" } } });
     const b = new FileBuilder("t.ts", HEADER);
     toolTypeStatements(rooted, b);
     expect(b.toText()).toContain(`export type TOutput = ${type};`);
   });
 
   it("throws on a $ref the def maps do not explain", () => {
-    const bad = toolFixture({ name: "t", baseName: "T", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/X" } }, additionalProperties: false }, outputSchema: { type: "object", additionalProperties: false } });
+    const bad = toolFixture({ name: "t", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/X" } }, additionalProperties: false }, outputSchema: { type: "object", additionalProperties: false } });
     expect(() => toolTypeStatements(bad, new FileBuilder("t.ts", HEADER))).toThrow(/no \$defs entry "X"/);
   });
 
