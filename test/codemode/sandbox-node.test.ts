@@ -6,34 +6,14 @@
  * ToolCallError), while its `fetch` and its file read fail and the process
  * itself cannot read a file (node-sandbox.ts says how).
  */
-import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDemoHandlers } from "../../demo/handlers.js";
 import { nodeRuntimes } from "../helpers/node-runtimes.js";
 import { runInNodeSandbox } from "./node-sandbox.js";
-import { codeModeProject } from "./project.js";
-import { codeModeRuntime, listeningServer, orderScript } from "./script.js";
+import { codeModeRuntime, orderScript, useCodeModeSandbox } from "./script.js";
 
-interface CodeModeModule {
-  codeModeHost(handlers: unknown): (tool: string, input: unknown) => Promise<unknown>;
-  codeModeTools: Record<string, string>;
-}
-
-let dir: string;
-let codemode: CodeModeModule;
-let target: Awaited<ReturnType<typeof listeningServer>>;
-
-beforeAll(async () => {
-  dir = await codeModeProject();
-  codemode = (await import(pathToFileURL(join(dir, "generated/codemode.ts")).href)) as CodeModeModule;
-  target = await listeningServer();
-}, 120_000);
-afterAll(async () => {
-  await target.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const sandbox = useCodeModeSandbox();
 
 describe.each(nodeRuntimes())("a script in a Node.js $version process with no permission granted", ({ version, bin }) => {
   it("calls the tools through the executor, gets INVALID_INPUT as ToolCallError, and reaches neither the network nor a file", async () => {
@@ -42,11 +22,11 @@ describe.each(nodeRuntimes())("a script in a Node.js $version process with no pe
     const run = await runInNodeSandbox({
       bin,
       major,
-      runtime: codeModeRuntime(dir, "script"),
-      names: codemode.codeModeTools,
-      script: orderScript(target.url),
-      call: codemode.codeModeHost(handlers),
-      probeFile: join(dir, "package.json"),
+      runtime: codeModeRuntime(sandbox.dir, "script"),
+      names: sandbox.codemode.codeModeTools,
+      script: orderScript(sandbox.target.url),
+      call: sandbox.codemode.codeModeHost(handlers),
+      probeFile: join(sandbox.dir, "package.json"),
     });
     expect(run.outcome).toMatchObject({ ok: true });
     const value = (run.outcome as { value: Record<string, unknown> }).value;
@@ -55,7 +35,7 @@ describe.each(nodeRuntimes())("a script in a Node.js $version process with no pe
     expect(value.network).toMatch(/^blocked: ReferenceError: fetch is not defined/);
     expect(value.file).toMatch(/^blocked: /);
     expect(run.calls).toEqual(["get_order", "get_order"]);
-    expect(target.requests()).toBe(0);
+    expect(sandbox.target.requests()).toBe(0);
     // The process itself: no file read granted, and reading one is denied; Node.js 26 gates the network too.
     expect(run.probe.fsRead).toBe(false);
     expect(run.probe.readFile).toBe("ERR_ACCESS_DENIED");

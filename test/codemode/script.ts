@@ -3,10 +3,13 @@
  * as the JavaScript a sandbox evaluates, the code-mode runtime compiled for
  * one, and a listening server the script is told about and must not reach.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { toJs } from "../helpers/transpile.js";
+import { codeModeProject } from "./project.js";
 
 const HERE = new URL(".", import.meta.url).pathname;
 
@@ -39,4 +42,32 @@ export async function listeningServer(): Promise<{ url: string; requests(): numb
     requests: () => requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** What the sandbox tests load from the generated codemode.ts. */
+export interface CodeModeModule {
+  codeModeHost(handlers: unknown): (tool: string, input: unknown) => Promise<unknown>;
+  codeModeTools: Record<string, string>;
+}
+
+/** Set up once per test file: the demo generated with code mode on, its codemode.ts loaded, and a listening server the sandboxed script must not reach. */
+export interface CodeModeSandbox {
+  readonly dir: string;
+  readonly codemode: CodeModeModule;
+  readonly target: Awaited<ReturnType<typeof listeningServer>>;
+}
+
+/** Registers the file's beforeAll/afterAll for the sandbox fixture; the returned object is filled in before the first test runs. */
+export function useCodeModeSandbox(): CodeModeSandbox {
+  const fixture = {} as { dir: string; codemode: CodeModeModule; target: Awaited<ReturnType<typeof listeningServer>> };
+  beforeAll(async () => {
+    fixture.dir = await codeModeProject();
+    fixture.codemode = (await import(pathToFileURL(join(fixture.dir, "generated/codemode.ts")).href)) as CodeModeModule;
+    fixture.target = await listeningServer();
+  }, 120_000);
+  afterAll(async () => {
+    await fixture.target.close();
+    rmSync(fixture.dir, { recursive: true, force: true });
+  });
+  return fixture;
 }
