@@ -108,6 +108,8 @@ export type ToolLoading = "eager" | "deferred";
 
 export interface ToolIR {
   readonly name: string;
+  /** Where the contract names the tool, for the lints that need every tool at once (names, and each target's own: Target.lint). */
+  readonly nameAt: SourceLocation;
   readonly version: number;
   readonly title?: string;
   readonly description?: string;
@@ -198,6 +200,8 @@ export interface McpHeaderIR {
 export interface NamedTypeIR {
   /** Key in the `types:` map; also the TS type name and the `$defs` key. */
   readonly name: string;
+  /** Where the key is, for a target's lint of the names it prints (Target.lint). */
+  readonly nameAt: SourceLocation;
   readonly description?: string;
   /** Normalized schema; references to other named types are `#/$defs/<Name>`. */
   readonly schema: JsonSchema;
@@ -208,11 +212,15 @@ export interface TypeFileIR {
   readonly source: string;
   /** Output module stem: `types/<module>.ts`. */
   readonly module: string;
+  /** Where the file's `types:` key is, for a target's lint of the modules it writes (Target.lint). */
+  readonly typesAt: SourceLocation;
   readonly types: readonly NamedTypeIR[];
 }
 
 export interface ContractIR {
+  /** Sorted by name. */
   readonly tools: readonly ToolIR[];
+  /** In load order (a definitions folder is read by source path). */
   readonly typeFiles: readonly TypeFileIR[];
 }
 

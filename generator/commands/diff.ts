@@ -8,7 +8,9 @@ import { parseArgs } from "node:util";
 import type { Io } from "./io.js";
 import { argsError } from "./usage.js";
 import { formatDiagnostic } from "../diagnostics.js";
-import { resolvePlan } from "../plan/index.js";
+import type { ContractIR } from "../ir.js";
+import { lintTargets } from "../emit/index.js";
+import { emitOptionsOf, resolvePlan } from "../plan/index.js";
 import { diffConfigOf } from "../diff/config.js";
 import { baseNormalizeOptions } from "../diff/base-config.js";
 import { formatReport, FORMATS, type Format } from "../diff/format.js";
@@ -82,8 +84,11 @@ export async function diffCommand(argv: readonly string[], io: Io, cwd: string =
   const baseOptions = await baseNormalizeOptions(values.base, cwd, values.config, headOptions);
   for (const d of baseOptions.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
   if (baseOptions.diagnostics.length > 0) return (io.err(`toolc diff: the base's config does not load\n`), 2);
-  const base = loadBase(values.base, definitions, cwd, baseOptions.options);
-  const head = sideFromFolder(definitions, cwd, headOptions);
+  // What generate's targets refuse of the contracts (Target.lint), refused here too, on both sides.
+  const emit = emitOptionsOf(plan);
+  const lint = (ir: ContractIR) => lintTargets(ir, emit);
+  const base = loadBase(values.base, definitions, cwd, baseOptions.options, lint);
+  const head = sideFromFolder(definitions, cwd, headOptions, lint);
   const baseUsable = reportSide(base, "base", io);
   const headUsable = reportSide(head, "head", io);
   if (!baseUsable || !headUsable || !base.side || !head.side) return 2;

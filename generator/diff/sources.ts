@@ -9,7 +9,7 @@ import { Codes, error, hasErrors } from "../diagnostics.js";
 import type { ContractIR, Diagnostic } from "../ir.js";
 import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
-import { normalize, type NormalizeOptions } from "../normalize/index.js";
+import { normalize, type NormalizeOptions, type OutputLint } from "../normalize/index.js";
 
 /** One side, normalized, with the YAML of every file kept for locating changes. */
 export interface ContractSide {
@@ -33,12 +33,13 @@ function located(file: string, message: string): Diagnostic {
 
 /**
  * Loads and normalizes definition texts; any error in them makes the side unusable. `options`
- * carries the config's default scopes, so both sides compare the scopes a call needs.
+ * carries the config's default scopes, so both sides compare the scopes a call needs; `lint`,
+ * the targets' own lints, so `toolc diff` refuses what `generate` would (commands/diff.ts).
  */
-export function sideFromTexts(texts: readonly DefinitionText[], where: string, options: NormalizeOptions = {}): SideResult {
+export function sideFromTexts(texts: readonly DefinitionText[], where: string, options: NormalizeOptions = {}, lint?: OutputLint): SideResult {
   if (texts.length === 0) return { diagnostics: [located(where, `no *.yaml definitions found in ${where}`)] };
   const loaded = loadDefinitionsFromTexts(texts);
-  const { ir, diagnostics } = normalize(loaded, options);
+  const { ir, diagnostics } = normalize(loaded, options, lint);
   if (hasErrors(diagnostics)) return { diagnostics };
   const files = new Map(loaded.files.map((f) => [f.source, f]));
   const typeFiles = new Map<string, YamlSource>();
@@ -49,11 +50,11 @@ export function sideFromTexts(texts: readonly DefinitionText[], where: string, o
   return { side: { ir, files, typeFiles }, diagnostics };
 }
 
-export function sideFromFolder(dir: string, cwd: string, options: NormalizeOptions = {}): SideResult {
+export function sideFromFolder(dir: string, cwd: string, options: NormalizeOptions = {}, lint?: OutputLint): SideResult {
   const where = toPosix(relative(cwd, resolve(cwd, dir))) || ".";
   const texts = readDefinitionTexts(resolve(cwd, dir), cwd);
   if (texts === undefined) return { diagnostics: [located(where, `definitions folder not found or empty: ${where}`)] };
-  return sideFromTexts(texts, where, options);
+  return sideFromTexts(texts, where, options, lint);
 }
 
 export function git(args: readonly string[], cwd: string): Buffer {
@@ -104,10 +105,10 @@ export function readGitTexts(ref: string, dir: string, cwd: string): { texts?: D
 }
 
 /** BASE as the command line gives it: `git:REF` or a folder. */
-export function loadBase(base: string, definitions: string, cwd: string, options: NormalizeOptions = {}): SideResult {
-  if (!base.startsWith("git:")) return sideFromFolder(base, cwd, options);
+export function loadBase(base: string, definitions: string, cwd: string, options: NormalizeOptions = {}, lint?: OutputLint): SideResult {
+  if (!base.startsWith("git:")) return sideFromFolder(base, cwd, options, lint);
   const ref = base.slice("git:".length);
   const read = readGitTexts(ref, definitions, cwd);
   if (read.error !== undefined || read.texts === undefined) return { diagnostics: [located(".", read.error ?? "cannot read git")], unreadable: true };
-  return sideFromTexts(read.texts, `${ref}:${toPosix(definitions)}`, options);
+  return sideFromTexts(read.texts, `${ref}:${toPosix(definitions)}`, options, lint);
 }

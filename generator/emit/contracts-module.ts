@@ -26,14 +26,13 @@
  * its one file.
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
-import { toolExportNames } from "../normalize/names.js";
 import { CHUNKS_FOLDER } from "./copies.js";
 import { code, FileBuilder, joinCode, typeSymbol, type Code } from "../printer/file-builder.js";
 import { headerComment } from "../printer/header.js";
 import { jsDoc, literal, LiteralReference } from "../printer/literal.js";
 import { policyOf } from "./schemas-json.js";
 import { toolTypeNames } from "./types.js";
-import { toolFileName, toolTypeName } from "./ts-names.js";
+import { toolExportNames, toolFileName, toolTypeName } from "./ts-names.js";
 
 /** The largest `contracts.ts` written as one file, in bytes (UTF-16 units, as printed); past it, the module is split. */
 export const CONTRACTS_PART_BYTES = 900_000;

@@ -6,14 +6,13 @@
  */
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
 import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
-import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, toolExportNames } from "../normalize/names.js";
 import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ExportFromStatement, type ImportSymbol } from "../printer/file-builder.js";
 import { runtimeSpecifier, runtimeValue, type RuntimeExport } from "./runtime-symbols.js";
 import { headerComment } from "../printer/header.js";
 import { fittedLiteral, jsDoc, PRINT_WIDTH, propertyKey, unbreakableEntry } from "../printer/literal.js";
 import { contractConstName } from "./contracts-module.js";
 import { toolTypeNames } from "./types.js";
-import { toolFileName, toolTypeName } from "./ts-names.js";
+import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, toolExportNames, toolFileName, toolTypeName } from "./ts-names.js";
 
 const RUNTIME = runtimeSpecifier("api");
 /** Every contract constant is in one module, so a server loads one file for all of them. */

@@ -5,7 +5,7 @@
  * tool, its files of the whole IR, and the runtime its files import.
  */
 import type { ServerDefaultsSetting } from "../config/server-defaults.js";
-import type { ContractIR, EmittedFile, ToolIR } from "../ir.js";
+import type { ContractIR, Diagnostic, EmittedFile, ToolIR } from "../ir.js";
 import { TARGETS } from "../targets/registry.js";
 import type { Target, TargetEmitter } from "../targets/target.js";
 import type { ContractTestOptions } from "./contract-tests.js";
@@ -46,6 +46,15 @@ export function loadTargets(): Promise<readonly LoadedTarget[]> {
 }
 
 const enabled = (options: EmitOptions) => (t: LoadedTarget) => t.target.enabled?.(options) ?? true;
+
+/**
+ * What every target this run writes says of the IR (Target.lint), in the
+ * registry's order: the compile's and `toolc diff`'s check of the contracts
+ * beyond normalize's. Descriptors only, so no emitter is loaded for it.
+ */
+export function lintTargets(ir: ContractIR, options: EmitOptions, targets: readonly Target[] = TARGETS): Diagnostic[] {
+  return targets.filter((target) => target.enabled?.(options) ?? true).flatMap((target) => target.lint?.(ir, options) ?? []);
+}
 
 /** What of the runtime a project's generated files import: what each target this run writes says its files import. */
 function runtimeNeeds(targets: readonly LoadedTarget[], options: EmitOptions, ir: ContractIR): RuntimeNeeds {

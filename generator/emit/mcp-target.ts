@@ -6,12 +6,15 @@
 import { providersOn } from "./providers/target.js";
 import { schemasJsonTarget } from "../targets/schemas-json/index.js";
 import { optionsOf, type Target } from "../targets/target.js";
+import { lintIndexExports } from "./ts-name-lints.js";
 
 export const mcpTarget: Target = {
   name: "mcp",
   root: "out",
   marker: "generated",
   runtime: (options) => (options.mcpSdk === undefined ? {} : { mcpSdk: options.mcpSdk }),
+  // Names its index.ts would export twice (TC013 at a tool, TC024 at a named type).
+  lint: (ir) => lintIndexExports(ir),
   async load() {
     const [{ emitToolModule }, { emitCopies }, { emitContractsFiles }, { emitIndexModule }, { emitFolderReadme }, { headerComment }] = await Promise.all([
       import("./tool-module.js"),

@@ -30,3 +30,88 @@ export function toolTypeName(tool: { readonly name: string }): string {
 export function toolFileName(tool: { readonly name: string }): string {
   return tool.name;
 }
+
+/** The names the generated `index.ts` exports for one tool: its types, its handler type and its contract constant. */
+export interface ToolExportNames {
+  /** Input as the caller sends it. */
+  readonly input: string;
+  /** Input as the handler receives it, after defaults. */
+  readonly resolvedInput: string;
+  readonly output: string;
+  /** Union of the declared rejection codes. */
+  readonly reason: string;
+  readonly handler: string;
+  readonly contract: string;
+}
+
+/** `GetOrder` → `GetOrderInput`, `GetOrderResolvedInput`, `GetOrderOutput`, `GetOrderReason`, `GetOrderHandler`, `getOrderContract`. */
+export function toolExportNames(baseName: string): ToolExportNames {
+  const b = baseName;
+  return {
+    input: `${b}Input`,
+    resolvedInput: `${b}ResolvedInput`,
+    output: `${b}Output`,
+    reason: `${b}Reason`,
+    handler: `${b}Handler`,
+    contract: `${b[0]?.toLowerCase() ?? ""}${b.slice(1)}Contract`,
+  };
+}
+
+/** What the generated `index.ts` declares itself, whatever the contracts are. */
+export const INDEX_API_NAMES = [
+  "contracts",
+  "Contracts",
+  "ToolName",
+  "Handlers",
+  "ResultOf",
+  "execute",
+  "createServer",
+  "createClient",
+  "verifyServer",
+  "serverDefaults",
+] as const;
+/** The runtime values the generated `index.ts` re-exports. */
+export const INDEX_RUNTIME_VALUES = [
+  "TransientError",
+  "FAILURE_META_KEY",
+  "bearerAuth",
+  "loadValidators",
+  "ToolListError",
+  "toCallResult",
+  "createLoopGuard",
+  "LoopGuard",
+] as const;
+/** The runtime types the generated `index.ts` re-exports. */
+export const INDEX_RUNTIME_TYPES = [
+  "AccessReason",
+  "CacheHint",
+  "CallerIdentity",
+  "CallOptions",
+  "Classification",
+  "ConfirmationRequest",
+  "ConfirmHook",
+  "ConfirmOptions",
+  "DriftReport",
+  "ExecuteOptions",
+  "GuardEvidence",
+  "GuardStop",
+  "GuardStopReason",
+  "GuardTraceEvent",
+  "HandlerContext",
+  "HandlerFor",
+  "LoggingLevel",
+  "LoopGuardOptions",
+  "ProgressUpdate",
+  "ServerOptions",
+  "ToolContract",
+  "ToolDrift",
+  "ToolEffect",
+  "ToolErrorCode",
+  "ToolFailure",
+  "ToolIssue",
+  "ToolResult",
+  "ToolSuccess",
+  "ToolValidators",
+  "TokenSource",
+  "TraceEvent",
+] as const;

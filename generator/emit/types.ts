@@ -5,15 +5,13 @@
  * its contract constant.
  */
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR, TypeFileIR } from "../ir.js";
-import { toolExportNames } from "../normalize/names.js";
-import { localTypeName } from "./ts-names.js";
 import { isJsonObject } from "../schema/json.js";
 import { FileBuilder, type TypeAliasStatement } from "../printer/file-builder.js";
 import { schemaDocLines } from "./types/jsdoc.js";
 import { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
 import { scalarLiteral, unionOf } from "../printer/types/node.js";
 import { typeText } from "../printer/types/render.js";
-import { toolTypeName } from "./ts-names.js";
+import { localTypeName, toolExportNames, toolTypeName } from "./ts-names.js";
 
 export { schemaToType, type TypeContext, type TypeNode } from "./types/index.js";
 

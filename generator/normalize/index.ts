@@ -7,7 +7,6 @@ import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from 
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
 import type { NormalizeOptions } from "./access.js";
-import { lintExportedNames, lintTypeModules } from "./generated-names.js";
 import { pascalCase } from "./names.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
@@ -23,6 +22,14 @@ export interface NormalizeResult {
   readonly ir: ContractIR;
   readonly diagnostics: readonly Diagnostic[];
 }
+
+/**
+ * What the outputs say of the IR beyond the contracts' own checks (the
+ * targets' lints, emit/index.ts lintTargets): given by the caller, so
+ * normalize knows no target, and run with the lints across tools, so their
+ * diagnostics are sorted and gate "no tools" with the rest.
+ */
+export type OutputLint = (ir: ContractIR) => readonly Diagnostic[];
 
 export function isTypesFile(file: YamlSource): boolean {
   return Object.hasOwn(file.data as object, "types");
@@ -56,10 +63,9 @@ const RESERVED_TOOL_NAMES: ReadonlyMap<string, string> = new Map([
   ["then", "an object with a `then` method is a thenable, so `await createClient(client)` would never settle"],
 ]);
 
-/** One tool normalized on its own: what it contributes to the IR, and where its name is, for the lints across tools. */
+/** One tool normalized on its own: what it contributes to the IR, with its diagnostics. */
 export interface NormalizedTool {
   readonly tool: ToolIR;
-  readonly nameAt: SourceLocation;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -83,7 +89,7 @@ function checkFanouts(types: NamedTypes, failed: Set<string>, out: Diagnostic[])
 
 export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedTypes {
   const types = normalizeTypeFiles(typeFiles);
-  const diagnostics: Diagnostic[] = [...types.diagnostics, ...lintTypeModules(typeFiles)];
+  const diagnostics: Diagnostic[] = [...types.diagnostics];
   const failedTypes = compileNamedTypes(types, diagnostics);
   checkFanouts(types, failedTypes, diagnostics);
   return { types, failedTypes, diagnostics };
@@ -96,13 +102,14 @@ export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedType
  */
 export function normalizeOneTool(file: YamlSource, types: NormalizedTypes, options: NormalizeOptions = {}): NormalizedTool {
   const result = normalizeTool(file, types.types, types.failedTypes, options);
-  return { tool: result.tool, nameAt: file.locate(["name"]), diagnostics: result.diagnostics };
+  return { tool: result.tool, diagnostics: result.diagnostics };
 }
 
 function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
   const byName = new Map<string, SourceLocation>();
   const byIdentifier = new Map<string, string>();
-  for (const { tool, nameAt: at } of tools) {
+  for (const { tool } of tools) {
+    const at = tool.nameAt;
     const first = byName.get(tool.name);
     if (first) {
       out.push(error(at, Codes.duplicateTool, `duplicate tool name \`${tool.name}\`: already defined in ${first.file}`));
@@ -131,30 +138,27 @@ function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
 
 /**
  * The IR from the named types and every tool, in load order: the lints that
- * need all tools at once (names), "no tools", and the diagnostics sorted.
- * `earlier` holds what loading reported.
+ * need all tools at once (names, views, and the outputs' own `lint`), "no
+ * tools", and the diagnostics sorted. `earlier` holds what loading reported.
  */
-export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[], earlier: readonly Diagnostic[] = []): NormalizeResult {
+export function assemble(types: NormalizedTypes, tools: readonly NormalizedTool[], earlier: readonly Diagnostic[] = [], lint?: OutputLint): NormalizeResult {
   const diagnostics: Diagnostic[] = [...earlier, ...types.diagnostics, ...tools.flatMap((t) => t.diagnostics)];
   lintNames(tools, diagnostics);
   lintViews(
     tools.map((t) => t.tool),
     diagnostics,
   );
-  lintExportedNames(
-    tools.map(({ tool, nameAt }) => ({ name: tool.name, baseName: pascalCase(tool.name), at: nameAt })),
-    types.types,
-    diagnostics,
-  );
+  const sortedTools = tools.map((t) => t.tool).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const ir: ContractIR = { tools: sortedTools, typeFiles: types.types.files };
+  if (lint !== undefined) diagnostics.push(...lint(ir));
   if (tools.length === 0 && !hasErrors(diagnostics)) {
     diagnostics.push(error({ file: ".", line: 1, col: 1 }, Codes.emptyDefinitions, "the definitions contain no tools"));
   }
-  const sortedTools = tools.map((t) => t.tool).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { ir: { tools: sortedTools, typeFiles: types.types.files }, diagnostics: sortDiagnostics(diagnostics) };
+  return { ir, diagnostics: sortDiagnostics(diagnostics) };
 }
 
-export function normalize(loaded: LoadedDefinitions, options: NormalizeOptions = {}): NormalizeResult {
+export function normalize(loaded: LoadedDefinitions, options: NormalizeOptions = {}, lint?: OutputLint): NormalizeResult {
   const types = normalizeTypes(loaded.files.filter(isTypesFile));
   const tools = loaded.files.filter((f) => !isTypesFile(f)).map((file) => normalizeOneTool(file, types, options));
-  return assemble(types, tools, loaded.diagnostics);
+  return assemble(types, tools, loaded.diagnostics, lint);
 }

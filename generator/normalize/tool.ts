@@ -314,6 +314,7 @@ export function normalizeTool(
   const ui = uiOf(raw.ui, raw.name, file, out);
   const tool: ToolIR = {
     name: raw.name,
+    nameAt: file.locate(["name"]),
     version: raw.version,
     ...(raw.title === undefined ? {} : { title: raw.title }),
     description: raw.description,

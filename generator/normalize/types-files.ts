@@ -77,9 +77,14 @@ export function normalizeTypeFiles(files: readonly YamlSource[]): NamedTypes {
       // A type normalize already refused is not compiled: Ajv would only restate the problem, less clearly.
       byName.set(name, { schema: normalized.schema, deps: normalized.namedDeps, file, ...(hasErrors(normalized.diagnostics) ? { hasErrors: true } : {}) });
       const description = isJsonObject(raw) && typeof raw.description === "string" ? raw.description : undefined;
-      types.push({ name, schema: normalized.schema, ...(description === undefined ? {} : { description }) });
+      types.push({
+        name,
+        nameAt: file.locate(["types", name], { key: true }),
+        schema: normalized.schema,
+        ...(description === undefined ? {} : { description }),
+      });
     }
-    return { source: file.source, module: moduleStem(file.source), types };
+    return { source: file.source, module: moduleStem(file.source), typesAt: file.locate(["types"], { key: true }), types };
   });
   return { registry, files: irFiles, byName, diagnostics };
 }

@@ -6,13 +6,13 @@
  * Each tool is compiled on its own against the named types
  * (compile-tool.ts), on worker threads for a large run; with a cache, a
  * tool whose text and types are unchanged comes from its entry instead.
- * What needs every tool at once (the name lints, "no tools", the shared
+ * What needs every tool at once (the name lints, the targets' lints, "no tools", the shared
  * files) is done here, from all the tools' entries, so a partial compile
  * is the full one by construction.
  */
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
-import { byPath, emitShared, loadTargets } from "../emit/index.js";
+import { byPath, emitShared, lintTargets, loadTargets } from "../emit/index.js";
 import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
@@ -123,7 +123,8 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     const tools = await toolEntries(ctx, compiler, typeTexts, toolTexts);
     // The named types once per run: those the in-thread compiler normalized, else (worker threads, or every tool cached) here.
     const types = compiler.opened()?.namedTypes?.(typeTexts) ?? typesFromTexts(typeTexts);
-    const { ir, diagnostics } = assemble(types, tools.entries, [...loadDiagnostics, ...tools.failed]);
+    // Every enabled target's lint of the whole IR (Target.lint) runs with the lints across tools, before the gate.
+    const { ir, diagnostics } = assemble(types, tools.entries, [...loadDiagnostics, ...tools.failed], (all) => lintTargets(all, ctx.options.emit));
     if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
     const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
     const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);

@@ -8,7 +8,7 @@
 import { releaseSharedAjv } from "../ajv-shared.js";
 import { hasErrors } from "../diagnostics.js";
 import { emitToolFiles, loadTargets, type EmitOptions, type LoadedTarget } from "../emit/index.js";
-import type { Diagnostic, EmittedFile, SourceLocation, ToolIR } from "../ir.js";
+import type { Diagnostic, EmittedFile, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
 import type { NormalizeOptions } from "../normalize/access.js";
@@ -38,7 +38,6 @@ export interface Classified {
 /** A tool's share of a compile: its IR, where its name is, its diagnostics, and its files (none when it has errors). */
 export interface ToolEntry {
   readonly tool: ToolIR;
-  readonly nameAt: SourceLocation;
   readonly diagnostics: readonly Diagnostic[];
   readonly files: readonly EmittedFile[];
 }
@@ -69,11 +68,11 @@ export function typesFromTexts(typeTexts: readonly DefinitionText[]): Normalized
 }
 
 export function compileTool(file: YamlSource, types: NormalizedTypes, options: CompileOptions, targets: readonly LoadedTarget[]): ToolEntry {
-  const { tool, nameAt, diagnostics } = normalizeOneTool(file, types, options.normalize);
+  const { tool, diagnostics } = normalizeOneTool(file, types, options.normalize);
   // A named type that failed its own checks (reported once, at the types file) fails the run; a tool
   // that uses it must not reach the emitters, whose compilers would throw on it.
   const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options.emit, targets);
-  return { tool, nameAt, diagnostics, files };
+  return { tool, diagnostics, files };
 }
 
 /**

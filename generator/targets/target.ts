@@ -2,8 +2,9 @@
  * A target: one kind of output toolc writes from the contracts (the types,
  * the validators, the MCP server and client, a catalog, a registry
  * manifest...). Each owns its config key and its parsing, the folder its
- * files go to, the marker they carry, its files (per tool, from the whole
- * IR, or once per run from the plan), and the runtime modules they import.
+ * files go to, the marker they carry, its lints of the IR, its files (per
+ * tool, from the whole IR, or once per run from the plan), and the runtime
+ * modules they import.
  * The normalize options stay one derivation (normalize/access.ts
  * normalizeOptionsOf), which `toolc diff` also applies to a base's config. generator/targets/registry.ts lists them; nothing else names a
  * target, so a new one is a folder and a line there.
@@ -75,6 +76,14 @@ export interface Target<Options = unknown> {
   enabled?(options: EmitOptions): boolean;
   /** The parts of the runtime its files import (runtime-files.ts RUNTIME_ROOTS). */
   runtime?(options: EmitOptions): RuntimeNeeds;
+  /**
+   * What the IR may not be for this target's files, beyond what normalize
+   * checks of the contracts (the TypeScript targets: export names that would
+   * clash). Run on the whole IR before any file is written, by the compile
+   * and by `toolc diff`; an error stops the run. Kept on the descriptor, so
+   * its imports stay light.
+   */
+  lint?(ir: ContractIR, options: EmitOptions): readonly Diagnostic[];
   /** What its `runFiles` depend on besides the definitions and the emit options, read without loading the compiler; or why it cannot be read. */
   runKey?(plan: Plan): { readonly key: string; readonly diagnostics: readonly Diagnostic[] };
   /** Its emitter, imported on first use. */

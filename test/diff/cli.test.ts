@@ -173,6 +173,17 @@ describe("usage and broken definitions exit 2", () => {
     expect(run.err).toMatch(/^head\/get_order\.yaml:6:9: error TC003: /m);
   });
 
+  it("refuses, located, what the targets' lints refuse (Target.lint), on either side: a named type with the name of a tool's generated type", async () => {
+    const clash: Edits = { "types.yaml": [["types:\n", "types:\n  GetOrderOutput: { type: integer }\n"]] };
+    const head = await diffEdits(clash);
+    expect(head.code).toBe(2);
+    expect(head.err).toMatch(/^head\/types\.yaml:3:3: error TC024: type `GetOrderOutput` has the name of tool `get_order`'s output type in the generated index; rename the type$/m);
+    expect(head.err).toContain("toolc diff: the head contracts do not compile");
+    const base = await diffEdits({}, [], clash);
+    expect(base.code).toBe(2);
+    expect(base.err).toMatch(/^base\/types\.yaml:3:3: error TC024: /m);
+  });
+
   it("is dispatched by `toolc diff` and listed in `toolc --help`", async () => {
     let out = "";
     expect(await main(["--help"], { out: (t) => void (out += t), err: () => undefined })).toBe(0);

@@ -107,7 +107,7 @@ describe("literal and comments", () => {
 function copiesTool(properties: JsonObject): ToolIR {
   const schema = { type: "object", properties, additionalProperties: false };
   return {
-    name: "names", version: 1, effect: "read", idempotent: true, openWorld: false, timeoutMs: 10000,
+    name: "names", nameAt: { file: "names.yaml", line: 1, col: 1 }, version: 1, effect: "read", idempotent: true, openWorld: false, timeoutMs: 10000,
     retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 1000, budgetMs: 10000 },
     errors: [], source: "names.yaml", inputSchema: schema, outputSchema: schema,
     inputDefs: {}, outputDefs: {}, meta: {}, examples: [], sensitive: { input: [], output: [] },

@@ -34,7 +34,7 @@ const ORDER: JsonObject = {
 
 function tool(name: string, inputSchema: JsonObject, outputSchema: JsonObject): ToolIR {
   return {
-    name, version: 1, effect: "read", idempotent: true, openWorld: false, timeoutMs: 10000,
+    name, nameAt: { file: `${name}.yaml`, line: 1, col: 1 }, version: 1, effect: "read", idempotent: true, openWorld: false, timeoutMs: 10000,
     retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 1000, budgetMs: 10000 },
     errors: [], source: `${name}.yaml`, inputSchema, outputSchema,
     inputDefs: {}, outputDefs: {}, meta: {}, examples: [], sensitive: { input: [], output: [] },

@@ -5,12 +5,11 @@
  * written against it stops compiling when the contract changes what it reads.
  */
 import type { ContractIR, EmittedFile, ToolIR } from "../../ir.js";
-import { toolExportNames } from "../../normalize/names.js";
 import { code, FileBuilder, typeSymbol, valueSymbol } from "../../printer/file-builder.js";
 import { runtimeValue } from "../../emit/runtime-symbols.js";
 import { headerComment } from "../../printer/header.js";
 import { fittedLiteral, jsDoc, propertyKey } from "../../printer/literal.js";
-import { toolFileName, toolTypeName } from "../../emit/ts-names.js";
+import { toolExportNames, toolFileName, toolTypeName } from "../../emit/ts-names.js";
 
 /** The package the wrapper builds on: the view's side of the extension. */
 export const EXT_APPS_PACKAGE = "@modelcontextprotocol/ext-apps";

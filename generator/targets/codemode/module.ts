@@ -14,11 +14,10 @@ import type { ContractIR, EmittedFile, ToolIR } from "../../ir.js";
 import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code } from "../../printer/file-builder.js";
 import { headerComment } from "../../printer/header.js";
 import { jsDoc, literal, propertyKey } from "../../printer/literal.js";
-import { toolExportNames } from "../../normalize/names.js";
 import { runtimeSpecifier, runtimeValue } from "../../emit/runtime-symbols.js";
 import { codeModeDeclarations, codeModeFunctionName } from "./declarations.js";
 import type { CodeModeOptions } from "./config.js";
-import { toolTypeName } from "../../emit/ts-names.js";
+import { toolExportNames, toolTypeName } from "../../emit/ts-names.js";
 
 const CODEMODE_RUNTIME = runtimeSpecifier("codemode");
 const API_RUNTIME = runtimeSpecifier("api");

@@ -31,6 +31,7 @@ export function toolFixture(fields: {
 }): ToolIR {
   return {
     name: fields.name,
+    nameAt: { file: `${fields.name}.yaml`, line: 1, col: 1 },
     version: 1,
     effect: "read",
     idempotent: true,

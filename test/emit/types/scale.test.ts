@@ -38,8 +38,8 @@ function toolSizedSchema(i: number): JsonObject {
 
 describe(`${COUNT} types`, () => {
   it("one types file with 2,000 named types prints in one batch", () => {
-    const types = Array.from({ length: COUNT }, (_, i) => ({ name: `T${i}`, schema: toolSizedSchema(i) }));
-    const ir: ContractIR = { tools: [], typeFiles: [{ source: "big.yaml", module: "big", types }] };
+    const types = Array.from({ length: COUNT }, (_, i) => ({ name: `T${i}`, nameAt: { file: "big.yaml", line: i + 2, col: 3 }, schema: toolSizedSchema(i) }));
+    const ir: ContractIR = { tools: [], typeFiles: [{ source: "big.yaml", module: "big", typesAt: { file: "big.yaml", line: 1, col: 1 }, types }] };
     const start = performance.now();
     const file = emitTypeFile(ir.typeFiles[0], ir, "// big");
     const ms = performance.now() - start;

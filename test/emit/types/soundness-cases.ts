@@ -30,11 +30,14 @@ const named = {
   Address: closed({ city: { type: "string" }, zip: { type: ["string", "null"] }, lastOrder: { $ref: "#/$defs/Order" } }, ["city", "zip"]),
 } satisfies Record<string, JsonObject>;
 
+/** Where a fixture's names are: these types were never YAML. */
+const at = (file: string) => ({ file, line: 1, col: 1 });
+
 const ir: ContractIR = {
   tools: [],
   typeFiles: [
-    { source: "common.yaml", module: "common", types: ["Status", "Money", "Order", "Tree"].map((n) => ({ name: n, schema: named[n as keyof typeof named] })) },
-    { source: "geo.yaml", module: "geo", types: [{ name: "Address", schema: named.Address }] },
+    { source: "common.yaml", module: "common", typesAt: at("common.yaml"), types: ["Status", "Money", "Order", "Tree"].map((n) => ({ name: n, nameAt: at("common.yaml"), schema: named[n as keyof typeof named] })) },
+    { source: "geo.yaml", module: "geo", typesAt: at("geo.yaml"), types: [{ name: "Address", nameAt: at("geo.yaml"), schema: named.Address }] },
   ],
 };
 

@@ -1,15 +1,15 @@
 /**
- * Names that would collide in the generated code, which `generate` would
- * otherwise write and the consumer's build then reject: two names the
+ * Names that would collide in the generated TypeScript, which `generate`
+ * would otherwise write and the consumer's build then reject: two names the
  * generated `index.ts` exports (a named type, a tool's types, handler type
  * and contract constant, the index's own API and what it re-exports of the
- * runtime), and two types files that write the same module.
+ * runtime), and two types files that write the same module. The TypeScript
+ * targets run them as their `Target.lint` (the MCP target owns the index,
+ * the types target the types modules); the IR carries the locations.
  */
 import { Codes, error } from "../diagnostics.js";
-import type { Diagnostic, SourceLocation } from "../ir.js";
-import type { YamlSource } from "../load/index.js";
-import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, moduleStem, toolExportNames, type ToolExportNames } from "./names.js";
-import type { NamedTypes } from "./types-files.js";
+import type { ContractIR, Diagnostic, ToolIR } from "../ir.js";
+import { INDEX_API_NAMES, INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, toolExportNames, toolTypeName, type ToolExportNames } from "./ts-names.js";
 
 /** What a name the index exports stands for, for the message. */
 const TOOL_EXPORTS: Readonly<Record<keyof ToolExportNames, string>> = {
@@ -21,32 +21,32 @@ const TOOL_EXPORTS: Readonly<Record<keyof ToolExportNames, string>> = {
   contract: "contract constant",
 };
 
-/** One tool, by what the lint needs of it. */
-export interface ToolNames {
-  readonly name: string;
-  readonly baseName: string;
-  readonly at: SourceLocation;
+/** The tools as the definitions folder lists them (by source path), so a clash is reported at the later file's tool. */
+function inLoadOrder(tools: readonly ToolIR[]): ToolIR[] {
+  return [...tools].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 }
 
 /**
  * Every name the generated index would export twice: a tool's clashing with
- * the index's own or another tool's is TC013 at the tool's name, a named
+ * the index's own or an earlier tool's is TC013 at the tool's name, a named
  * type's clashing with any of those is TC024 at the type.
  */
-export function lintExportedNames(tools: readonly ToolNames[], types: NamedTypes, out: Diagnostic[]): void {
+export function lintIndexExports(ir: ContractIR): Diagnostic[] {
+  const out: Diagnostic[] = [];
   const claimed = new Map<string, string>();
   for (const name of [...INDEX_API_NAMES, ...INDEX_RUNTIME_VALUES, ...INDEX_RUNTIME_TYPES]) claimed.set(name, `the generated index's own \`${name}\``);
   const baseNames = new Set<string>();
-  for (const tool of tools) {
+  for (const tool of inLoadOrder(ir.tools)) {
+    const baseName = toolTypeName(tool);
     // Two tools with one base name are reported once already, by the name lint (TC013).
-    if (baseNames.has(tool.baseName)) continue;
-    baseNames.add(tool.baseName);
-    const names = toolExportNames(tool.baseName);
+    if (baseNames.has(baseName)) continue;
+    baseNames.add(baseName);
+    const names = toolExportNames(baseName);
     const clashes = (Object.keys(names) as (keyof ToolExportNames)[]).filter((k) => claimed.has(names[k]));
     for (const key of clashes) {
       out.push(
         error(
-          tool.at,
+          tool.nameAt,
           Codes.identifierClash,
           `tool \`${tool.name}\`'s ${TOOL_EXPORTS[key]} would be named \`${names[key]}\`, which is already ${claimed.get(names[key])}; rename the tool`,
         ),
@@ -55,35 +55,29 @@ export function lintExportedNames(tools: readonly ToolNames[], types: NamedTypes
     if (clashes.length > 0) continue;
     for (const key of Object.keys(names) as (keyof ToolExportNames)[]) claimed.set(names[key], `tool \`${tool.name}\`'s ${TOOL_EXPORTS[key]}`);
   }
-  for (const [name, entry] of types.byName) {
-    const owner = claimed.get(name);
+  for (const type of ir.typeFiles.flatMap((file) => file.types)) {
+    const owner = claimed.get(type.name);
     if (owner === undefined) continue;
-    out.push(
-      error(
-        entry.file.locate(["types", name], { key: true }),
-        Codes.generatedNameClash,
-        `type \`${name}\` has the name of ${owner} in the generated index; rename the type`,
-      ),
-    );
+    out.push(error(type.nameAt, Codes.generatedNameClash, `type \`${type.name}\` has the name of ${owner} in the generated index; rename the type`));
   }
+  return out;
 }
 
 /** Types files whose generated modules (`types/<stem>.ts`, `validators/types/<stem>.ts`) would be the same file, also on a case-insensitive file system: TC023 at the later file. */
-export function lintTypeModules(files: readonly YamlSource[]): Diagnostic[] {
+export function lintTypeModules(ir: ContractIR): Diagnostic[] {
   const out: Diagnostic[] = [];
   const byStem = new Map<string, string>();
-  for (const file of files) {
-    const stem = moduleStem(file.source);
-    const first = byStem.get(stem.toLowerCase());
+  for (const file of ir.typeFiles) {
+    const first = byStem.get(file.module.toLowerCase());
     if (first === undefined) {
-      byStem.set(stem.toLowerCase(), file.source);
+      byStem.set(file.module.toLowerCase(), file.source);
       continue;
     }
     out.push(
       error(
-        file.locate(["types"], { key: true }),
+        file.typesAt,
         Codes.moduleClash,
-        `types file ${file.source} would be generated as \`types/${stem}.ts\`, the module of ${first} too; rename one of the files`,
+        `types file ${file.source} would be generated as \`types/${file.module}.ts\`, the module of ${first} too; rename one of the files`,
       ),
     );
   }
