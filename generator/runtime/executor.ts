@@ -11,12 +11,7 @@ import type {
   ReasonOf,
   ToolValidators,
 } from "./contract.js";
-import type {
-  ToolEffect,
-  ToolFailure,
-  ToolIssue,
-  ToolResult,
-} from "./envelope.js";
+import type { ToolResult } from "./envelope.js";
 import {
   type AnyHandler,
   type AttemptOwner,
@@ -26,35 +21,22 @@ import {
 } from "./attempt.js";
 import { approveCall, type Approval } from "./approval.js";
 import { clearDeadline, setDeadline } from "./deadline.js";
-import { isTransientError } from "./errors.js";
 import { LoopGuard } from "./loop-guard.js";
 import type { ProgressFloor } from "./notify.js";
-import { toIssues } from "./issues.js";
-import { copyJson, notJsonMessage } from "./json.js";
 import {
   backoffDelay,
-  completedEffect,
   failure,
-  isRetrySafe,
   maxAttempts,
-  truncate,
   uncertainEffect,
 } from "./policy.js";
 import { withinRateLimit } from "./rate-count.js";
-import { collectSecrets, redactError, redactText, Secrets } from "./redact.js";
-import type { ExecuteOptions, HandlerFor, TraceEvent } from "./types.js";
+import { collectSecrets, Secrets } from "./redact.js";
+import type { ExecuteOptions, HandlerFor } from "./types.js";
 import { validatorsOf } from "./validators.js";
+import { emit, MESSAGES, settle, traceFor } from "./settle.js";
+import { idempotencyKeyOf, prepare, prepareInput } from "./call-input.js";
 
-export const MESSAGES = {
-  invalidInput: "The input does not match the tool's input schema.",
-  invalidOutput:
-    "The tool produced output that does not match its output schema.",
-  unexpected: "The tool failed unexpectedly.",
-  noHandler: "The tool has no handler.",
-  cancelled: "The call was cancelled.",
-  undeclared:
-    "The tool rejected the call with a reason its contract does not declare.",
-} as const;
+export { MESSAGES };
 
 type Result = ToolResult<unknown, string>;
 
@@ -113,33 +95,6 @@ class Call implements AttemptSpec, AttemptOwner<Result> {
 
 const now = (): number => performance.now();
 
-function emit(
-  call: Pick<Call, "contract" | "options" | "secrets">,
-  event: Omit<TraceEvent, "tool" | "version">,
-): void {
-  const { contract, options } = call;
-  if (!options.onTrace) return;
-  const full: TraceEvent = {
-    tool: contract.name,
-    version: contract.version,
-    ...event,
-  };
-  if ("error" in event) full.error = redactError(event.error, call.secrets);
-  try {
-    options.onTrace(full);
-  } catch {
-    // Tracing is best effort; a failing sink must not change the result.
-  }
-}
-
-function redactIssues(issues: ToolIssue[], secrets: Secrets): ToolIssue[] {
-  // Paths too: a key is data, and a caller may have put a secret in one.
-  return issues.map((issue) => ({
-    path: redactText(issue.path, secrets),
-    message: redactText(issue.message, secrets),
-  }));
-}
-
 function defaultSleep(
   ms: number,
   signal: AbortSignal | undefined,
@@ -154,215 +109,6 @@ function defaultSleep(
     const timer = setTimeout(done, ms);
     signal?.addEventListener("abort", done, { once: true });
   });
-}
-
-function transientMessage(
-  call: Call,
-  outcome: Extract<Outcome, { kind: "transient" }>,
-): string {
-  if (outcome.stillRunning)
-    return `The tool timed out after ${call.contract.timeoutMs} ms, and the timed-out attempt was still running, so it was not retried; it may still take effect.`;
-  if (outcome.timedOut)
-    return `The tool timed out after ${call.contract.timeoutMs} ms.`;
-  // Only a TransientError's own message is meant for the caller; other errors stay in the trace.
-  if (!isTransientError(outcome.error)) return "The tool failed temporarily.";
-  let message: unknown;
-  try {
-    message = outcome.error.message;
-  } catch {
-    // Something dressed up as a TransientError whose message cannot be read.
-  }
-  if (typeof message !== "string") return "The tool failed temporarily.";
-  const detail = truncate(redactText(message, call.secrets), 300).replace(
-    /[.\s]+$/,
-    "",
-  );
-  return `The tool failed temporarily: ${detail}.`;
-}
-
-/** The final envelope for an attempt that will not be retried. */
-function settle(call: Call, outcome: Outcome, attempts: number): Result {
-  const { contract, secrets } = call;
-  switch (outcome.kind) {
-    case "ok":
-      return outcome.content === undefined
-        ? { ok: true, data: outcome.data }
-        : { ok: true, data: outcome.data, content: outcome.content };
-    case "invalid-output":
-      return failure(
-        contract,
-        "INVALID_OUTPUT",
-        MESSAGES.invalidOutput,
-        false,
-        completedEffect(contract),
-        attempts,
-      );
-    case "rejected": {
-      const text =
-        outcome.detail ?? contract.errors[outcome.reason] ?? outcome.reason;
-      return failure(
-        contract,
-        "REJECTED",
-        truncate(redactText(String(text), secrets)),
-        false,
-        "none",
-        attempts,
-        { reason: outcome.reason },
-      );
-    }
-    case "transient":
-      if (isRetrySafe(contract))
-        return failure(
-          contract,
-          "RETRYABLE",
-          transientMessage(call, outcome),
-          true,
-          uncertainEffect(contract),
-          attempts,
-        );
-      return failure(
-        contract,
-        "FAILED",
-        `${transientMessage(call, outcome)} It is not safe to retry, and it may have taken effect.`,
-        false,
-        "unknown",
-        attempts,
-      );
-    case "cancelled":
-      return failure(
-        contract,
-        "FAILED",
-        MESSAGES.cancelled,
-        false,
-        uncertainEffect(contract),
-        attempts,
-      );
-    case "undeclared-reason":
-      return failure(
-        contract,
-        "FAILED",
-        MESSAGES.undeclared,
-        false,
-        uncertainEffect(contract),
-        attempts,
-      );
-    case "failed":
-      return failure(
-        contract,
-        "FAILED",
-        MESSAGES.unexpected,
-        false,
-        uncertainEffect(contract),
-        attempts,
-      );
-  }
-}
-
-function traceFor(
-  call: Call,
-  outcome: Outcome,
-  result: Result,
-  attempt: number,
-  durationMs: number,
-): Omit<TraceEvent, "tool" | "version"> {
-  const code = result.ok ? "OK" : result.code;
-  const effect: ToolEffect = result.ok
-    ? completedEffect(call.contract)
-    : result.effect;
-  const event: Omit<TraceEvent, "tool" | "version"> = {
-    attempt,
-    durationMs,
-    code,
-    effect,
-    issuePaths: [],
-  };
-  if (outcome.kind === "invalid-output") {
-    event.outputIssues = redactIssues(outcome.issues, call.secrets);
-    event.issuePaths = event.outputIssues.map((i) => i.path);
-  } else if (
-    outcome.kind === "undeclared-reason" ||
-    outcome.kind === "transient" ||
-    outcome.kind === "failed" ||
-    outcome.kind === "cancelled"
-  ) {
-    event.error = outcome.error;
-  }
-  return event;
-}
-
-type Prepared =
-  { ok: true; input: unknown } | { ok: false; issues: ToolIssue[] };
-
-/** A fresh copy of the caller's input, validated with defaults applied, or its issues. */
-function prepare(call: Call): Prepared {
-  const { contract } = call;
-  const copy = (call.validators.copyInput ?? copyJson)(call.rawInput);
-  let issues: ToolIssue[];
-  if (!copy.ok)
-    issues = [
-      { path: "", message: notJsonMessage(copy, contract.sensitive.input) },
-    ];
-  else {
-    const { validateInput } = call.validators;
-    const valid = validateInput(copy.value);
-    // Collected even from invalid input: its values must not leak either.
-    collectSecrets(copy.value, contract.sensitive.input, call.secrets);
-    if (valid) return { ok: true, input: copy.value };
-    issues = toIssues(
-      validateInput.errors,
-      copy.value,
-      contract.sensitive.input,
-    );
-  }
-  return { ok: false, issues };
-}
-
-/** The validated input for the first attempt; on failure, the INVALID_INPUT envelope. */
-function prepareInput(
-  call: Call,
-): { ok: true; input: unknown } | { ok: false; result: ToolFailure<string> } {
-  const { contract } = call;
-  const prepared = prepare(call);
-  if (prepared.ok) return prepared;
-  const safe = call.secrets.empty
-    ? prepared.issues
-    : redactIssues(prepared.issues, call.secrets);
-  if (call.options.onTrace)
-    emit(call, {
-      attempt: 0,
-      durationMs: 0,
-      code: "INVALID_INPUT",
-      effect: "none",
-      issuePaths: safe.map((i) => i.path),
-    });
-  return {
-    ok: false,
-    result: failure(
-      contract,
-      "INVALID_INPUT",
-      MESSAGES.invalidInput,
-      false,
-      "none",
-      0,
-      { issues: safe },
-    ),
-  };
-}
-
-function idempotencyKeyOf(
-  contract: AnyToolContract,
-  input: unknown,
-): string | undefined {
-  const key = contract.idempotencyKey;
-  if (
-    key === undefined ||
-    input === null ||
-    typeof input !== "object" ||
-    !Object.hasOwn(input, key)
-  )
-    return undefined;
-  const value = (input as Record<string, unknown>)[key];
-  return typeof value === "string" ? value : undefined;
 }
 
 /**
