@@ -27,13 +27,14 @@ function rootCall(hint: Hint): Code {
 }
 
 /** The exported copy function for one root schema (an output's may be an array, SEP-2106), and the functions it calls. */
-function rootCopy(exportName: string, prefix: string, schema: JsonObject, origins: Readonly<Record<string, DefOrigin>>, uses: SharedUses) {
+function rootCopy(exportName: string, prefix: string, schema: JsonObject, origins: Readonly<Record<string, DefOrigin>>, uses: SharedUses, write = true) {
   const defs = isJsonObject(schema["$defs"]) ? schema["$defs"] : {};
   const emitter = new CopyEmitter({
     nameOf: (position) => `${prefix}${position}`,
     defs,
     shared: sharedHints(defs, origins, `./${SHARED_FOLDER}/`, uses),
     runtime: RUNTIME,
+    write,
   });
   const body = rootCall(emitter.hintOf(schema));
   const exported = code`/** A copy of the ${prefix === "input" ? "caller's input" : "handler's output"} as plain JSON data, or why it is not JSON (see runtime/json.ts). */
@@ -43,11 +44,11 @@ export function ${exportName}(value: unknown): ${RUNTIME.JsonCopy} {
   return { exported, emitter };
 }
 
-/** A tool's two copies, and the named types' shared functions they call (added to `uses`). */
-function toolCopies(tool: ToolIR, uses: SharedUses) {
+/** A tool's two copies, and the named types' shared functions they call (added to `uses`); with `write` false, only the calls. */
+function toolCopies(tool: ToolIR, uses: SharedUses, write = true) {
   return {
-    input: rootCopy("copyInput", "input", tool.inputSchema, tool.inputDefs, uses),
-    output: rootCopy("copyOutput", "output", tool.outputSchema, tool.outputDefs, uses),
+    input: rootCopy("copyInput", "input", tool.inputSchema, tool.inputDefs, uses, write),
+    output: rootCopy("copyOutput", "output", tool.outputSchema, tool.outputDefs, uses, write),
   };
 }
 
@@ -66,6 +67,7 @@ export function emitCopies(tool: ToolIR, header: string): EmittedFile {
 /** `chunks/types/<module>.ts`: the shared functions of the named types the tools' chunks call (copies/named-types.ts). */
 export function emitSharedCopies(ir: ContractIR, headerFor: (source: string) => string): EmittedFile[] {
   const uses: SharedUses = new Map();
-  for (const tool of ir.tools) toolCopies(tool, uses);
+  // The same walk as each chunk's, so both agree on what is called; no code is written for the chunks here.
+  for (const tool of ir.tools) toolCopies(tool, uses, false);
   return emitSharedModules(ir, uses, CHUNKS_FOLDER, headerFor);
 }

@@ -142,13 +142,23 @@ export class CopyEmitter {
   readonly #resolving = new Set<string>();
   /** The function that is exported (a named type's): the first one written. */
   readonly #exportFirst: boolean;
+  /** False to walk the shapes without writing code: to learn which shared functions the copies call. */
+  readonly #write: boolean;
 
-  constructor(options: { nameOf: (position: number) => string; defs: JsonObject; shared: SharedHints; runtime: JsonRuntime; exportFirst?: boolean }) {
+  constructor(options: {
+    nameOf: (position: number) => string;
+    defs: JsonObject;
+    shared: SharedHints;
+    runtime: JsonRuntime;
+    exportFirst?: boolean;
+    write?: boolean;
+  }) {
     this.#nameOf = options.nameOf;
     this.#defs = options.defs;
     this.#shared = options.shared;
     this.#runtime = options.runtime;
     this.#exportFirst = options.exportFirst === true;
+    this.#write = options.write !== false;
   }
 
   hintOf(schema: unknown): Hint {
@@ -189,6 +199,10 @@ export class CopyEmitter {
     this.names.push(name);
     const hint: FunctionHint = { kind: "fn", fn: name, container: "properties" in container ? "object" : "array" };
     if (def !== undefined) this.#byDef.set(def, hint);
+    if (!this.#write) {
+      for (const child of "items" in container ? [container.items] : Object.values(container.properties)) this.hintOf(child);
+      return hint;
+    }
     const head = this.#exportFirst && index === 0 ? "export function" : "function";
     const rt = this.#runtime;
     if ("items" in container) this.functions[index] = arrayFunction(head, name, this.#valueCopy(this.hintOf(container.items), rt.jsonItem), rt);
