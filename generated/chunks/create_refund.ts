@@ -10,6 +10,7 @@ import {
   located,
   plainKeys,
 } from "../runtime/json.js";
+import { copyMoney } from "./types/types.js";
 
 export { validateInput, validateOutput } from "../validators/create_refund.js";
 
@@ -50,33 +51,10 @@ function input1(v: object, d: number): unknown {
   try {
     if (h0) { at = "requestId"; const x = r["requestId"]; if (x !== undefined) o["requestId"] = typeof x === "string" ? x : jsonValue(x, e); }
     if (h1) { at = "orderId"; const x = r["orderId"]; if (x !== undefined) o["orderId"] = typeof x === "string" ? x : jsonValue(x, e); }
-    if (h2) { at = "amount"; const x = r["amount"]; if (x !== undefined) o["amount"] = typeof x === "object" && x !== null && !isArray(x) ? input2(x, e) : jsonValue(x, e); }
+    if (h2) { at = "amount"; const x = r["amount"]; if (x !== undefined) o["amount"] = typeof x === "object" && x !== null && !isArray(x) ? copyMoney(x, e) : jsonValue(x, e); }
     if (h3) { at = "reason"; const x = r["reason"]; if (x !== undefined) o["reason"] = typeof x === "string" ? x : jsonValue(x, e); }
     if (h4) { at = "note"; const x = r["note"]; if (x !== undefined) o["note"] = (typeof x === "string") || (x === null) ? x : jsonValue(x, e); }
     if (h5) { at = "metadata"; const x = r["metadata"]; if (x !== undefined) o["metadata"] = jsonValue(x, e); }
-  } catch (error) {
-    throw located(error, at, v);
-  }
-  return o;
-}
-
-function input2(v: object, d: number): unknown {
-  const k = plainKeys(v, d);
-  if (k === undefined) return copyValue(v, d);
-  const n = k.length;
-  let i = 0;
-  const h0 = i < n && k[i] === "amountCents";
-  if (h0) i++;
-  const h1 = i < n && k[i] === "currency";
-  if (h1) i++;
-  if (i !== n) return copyObject(v, d + 1);
-  const r = v as Readonly<Record<string, unknown>>;
-  const o = emptyRecord();
-  const e = d + 1;
-  let at = "";
-  try {
-    if (h0) { at = "amountCents"; const x = r["amountCents"]; if (x !== undefined) o["amountCents"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e); }
-    if (h1) { at = "currency"; const x = r["currency"]; if (x !== undefined) o["currency"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }
@@ -104,31 +82,8 @@ function output1(v: object, d: number): unknown {
   try {
     if (h0) { at = "refundId"; const x = r["refundId"]; if (x !== undefined) o["refundId"] = typeof x === "string" ? x : jsonValue(x, e); }
     if (h1) { at = "status"; const x = r["status"]; if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e); }
-    if (h2) { at = "amount"; const x = r["amount"]; if (x !== undefined) o["amount"] = typeof x === "object" && x !== null && !isArray(x) ? output2(x, e) : jsonValue(x, e); }
+    if (h2) { at = "amount"; const x = r["amount"]; if (x !== undefined) o["amount"] = typeof x === "object" && x !== null && !isArray(x) ? copyMoney(x, e) : jsonValue(x, e); }
     if (h3) { at = "createdAt"; const x = r["createdAt"]; if (x !== undefined) o["createdAt"] = typeof x === "string" ? x : jsonValue(x, e); }
-  } catch (error) {
-    throw located(error, at, v);
-  }
-  return o;
-}
-
-function output2(v: object, d: number): unknown {
-  const k = plainKeys(v, d);
-  if (k === undefined) return copyValue(v, d);
-  const n = k.length;
-  let i = 0;
-  const h0 = i < n && k[i] === "amountCents";
-  if (h0) i++;
-  const h1 = i < n && k[i] === "currency";
-  if (h1) i++;
-  if (i !== n) return copyObject(v, d + 1);
-  const r = v as Readonly<Record<string, unknown>>;
-  const o = emptyRecord();
-  const e = d + 1;
-  let at = "";
-  try {
-    if (h0) { at = "amountCents"; const x = r["amountCents"]; if (x !== undefined) o["amountCents"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e); }
-    if (h1) { at = "currency"; const x = r["currency"]; if (x !== undefined) o["currency"] = typeof x === "string" ? x : jsonValue(x, e); }
   } catch (error) {
     throw located(error, at, v);
   }

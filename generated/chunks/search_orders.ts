@@ -12,6 +12,7 @@ import {
   located,
   plainKeys,
 } from "../runtime/json.js";
+import { copyOrder } from "./types/types.js";
 
 export { validateInput, validateOutput } from "../validators/search_orders.js";
 
@@ -88,39 +89,10 @@ function output2(v: readonly unknown[], d: number): unknown {
   try {
     for (; i < n; i++) {
       const x = v[i];
-      o[i] = typeof x === "object" && x !== null && !isArray(x) ? output3(x, e) : jsonItem(x, e);
+      o[i] = typeof x === "object" && x !== null && !isArray(x) ? copyOrder(x, e) : jsonItem(x, e);
     }
   } catch (error) {
     throw located(error, i, v);
-  }
-  return o;
-}
-
-function output3(v: object, d: number): unknown {
-  const k = plainKeys(v, d);
-  if (k === undefined) return copyValue(v, d);
-  const n = k.length;
-  let i = 0;
-  const h0 = i < n && k[i] === "id";
-  if (h0) i++;
-  const h1 = i < n && k[i] === "status";
-  if (h1) i++;
-  const h2 = i < n && k[i] === "amountCents";
-  if (h2) i++;
-  const h3 = i < n && k[i] === "placedAt";
-  if (h3) i++;
-  if (i !== n) return copyObject(v, d + 1);
-  const r = v as Readonly<Record<string, unknown>>;
-  const o = emptyRecord();
-  const e = d + 1;
-  let at = "";
-  try {
-    if (h0) { at = "id"; const x = r["id"]; if (x !== undefined) o["id"] = typeof x === "string" ? x : jsonValue(x, e); }
-    if (h1) { at = "status"; const x = r["status"]; if (x !== undefined) o["status"] = typeof x === "string" ? x : jsonValue(x, e); }
-    if (h2) { at = "amountCents"; const x = r["amountCents"]; if (x !== undefined) o["amountCents"] = typeof x === "number" && x - x === 0 ? x : jsonValue(x, e); }
-    if (h3) { at = "placedAt"; const x = r["placedAt"]; if (x !== undefined) o["placedAt"] = typeof x === "string" ? x : jsonValue(x, e); }
-  } catch (error) {
-    throw located(error, at, v);
   }
   return o;
 }

@@ -7,6 +7,7 @@
  */
 import type { ContractIR, EmittedFile } from "../ir.js";
 import { CHUNKS_FOLDER } from "./copies.js";
+import { SHARED_FOLDER } from "./copies/named-types.js";
 import { headerLine } from "../printer/header.js";
 
 export interface FolderReadmeParts {
@@ -61,6 +62,7 @@ function restRows(ir: ContractIR, parts: FolderReadmeParts): Row[] {
     ["`tools/<name>.ts`", "a tool's types: `<Name>Input`, `<Name>ResolvedInput`, `<Name>Output`, `<Name>Reason` (re-exported by `index.ts`)"],
     ...(types ? [["`types/<file>.ts`", "the named types of a types file (re-exported by `index.ts`)"] as const] : []),
     [`\`${CHUNKS_FOLDER}/<name>.ts\``, "what a tool's first call loads: its validators and the copies of its input and output"],
+    ...(types ? [[`\`${CHUNKS_FOLDER}/${SHARED_FOLDER}/<file>.ts\``, "the copies of named types, shared by the tools' chunks that use them"] as const] : []),
     ["`validators/<name>.ts`", "a tool's Ajv standalone validators, compiled ahead of time"],
     ...(types ? [["`validators/types/<file>.ts`", "the validators of named types, shared by the tools that use them"] as const] : []),
     ...(parts.schemas === true ? [["`schemas/<name>.json`", "what `tools/list` serves for a tool, and its policy, as plain JSON"] as const] : []),
