@@ -149,7 +149,7 @@ describe("the fast contract writer", () => {
     () => {
       fc.assert(
         fc.property(prose, fc.stringMatching(/^[a-z]{1,70}$/), (s, k) => {
-          for (const c of [{ [s]: 1 }, { [k]: s }, { description: s }, { a: { [k]: { description: s } } }, { l: [s, s, { [k]: s }, [s]] }, { l: [s] }]) {
+          for (const c of [{ [s]: 1 }, { [k]: s }, { description: s }, { a: { [k]: { description: s } } }, { l: [s, s, { [k]: s }, [s]] }, { l: [s] }] as JsonObject[]) {
             const emitted = emitYaml(c, true)!;
             expect(emitted.text).toBe(libraryYaml(c, true));
             if (emitted.vouched) expect(isDeepStrictEqual(parse(emitted.text, { uniqueKeys: false }), c), emitted.text).toBe(true);
@@ -163,7 +163,7 @@ describe("the fast contract writer", () => {
 
   it("does not vouch for a string the library writes so that it reads back as another, and the read-back finds it", () => {
     for (const s of [" \n", " \n\n"]) {
-      for (const c of [{ l: [s] }, { v: s }, { description: s }]) {
+      for (const c of [{ l: [s] }, { v: s }, { description: s }] as JsonObject[]) {
         expect(isDeepStrictEqual(parse(libraryYaml(c, true)), c)).toBe(false);
         expect(emitYaml(c, true)?.vouched).toBe(false);
       }
