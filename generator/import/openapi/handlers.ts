@@ -16,7 +16,6 @@
  * itself otherwise.
  */
 import { readFileSync } from "node:fs";
-import { format } from "prettier";
 import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../../printer/file-builder.js";
 import { fittedLiteral, literal, propertyKey } from "../../printer/literal.js";
 import { FORMAT_OPTIONS } from "../../format/prettier.js";
@@ -112,6 +111,12 @@ function usedSchemes(module: HandlersModule): Record<string, SecurityScheme> {
   return Object.fromEntries(Object.entries(module.schemes).filter(([name]) => used.has(name)));
 }
 
+/** Prettier, loaded only for a factory handlers-layout.ts does not lay out: loading it is a fifth of a second of CPU. */
+async function prettierFormat(source: string): Promise<string> {
+  const { format } = await import("prettier");
+  return format(source, { ...FORMAT_OPTIONS, parser: "typescript" });
+}
+
 export async function emitHandlers(module: HandlersModule): Promise<string> {
   const bindings = schemeBindings(module.envPrefix, usedSchemes(module));
   const description = {
@@ -137,7 +142,7 @@ export async function emitHandlers(module: HandlersModule): Promise<string> {
   file.add(code`const operations = ${literal(operations)} as const;`);
   const source = file.print(factory(module, imports));
   const names = module.tools.map((t) => t.name);
-  file.add(factoryLayout(source, names) ?? (await format(source, { ...FORMAT_OPTIONS, parser: "typescript" })).slice(0, -1));
+  file.add(factoryLayout(source, names) ?? (await prettierFormat(source)).slice(0, -1));
   return file.toText();
 }
 
