@@ -8,13 +8,11 @@
  */
 import { relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Document, isMap, isScalar, Scalar, visit, parse } from "yaml";
+import { Document, isMap, isScalar, visit, parse } from "yaml";
 import { isDeepStrictEqual } from "node:util";
 import { META_SCHEMA_URL } from "../load/meta-schema.js";
 import type { ImportedTool } from "./tool.js";
-
-/** Longer single-line descriptions are folded; shorter ones stay on their key's line. */
-const FOLD_AT = 80;
+import { commentVouched, descriptionStyle, emitYaml, FLOW_LIST_MAX, WRITE_OPTIONS } from "./yaml-emit.js";
 
 /** The editor hint line, pointing from the output folder at the meta-schema shipped with this toolc. */
 export function schemaComment(outDir: string): string {
@@ -22,13 +20,11 @@ export function schemaComment(outDir: string): string {
   return `# yaml-language-server: $schema=${path}`;
 }
 
-/** A short list of scalars (an enum, `required`) reads best on one line. */
-const FLOW_LIST_MAX = 60;
-
 /**
- * Seqs short enough on one line; long and multi-line descriptions as block
- * scalars, or double-quoted when `blocks` is false or a long one-line string
- * has whitespace a folded scalar does not keep (foldSafe).
+ * The library's writer, kept for what the fast one (yaml-emit.ts) leaves to
+ * it: seqs short enough on one line; long and multi-line descriptions as
+ * block scalars, or double-quoted when `blocks` is false or a long one-line
+ * string has whitespace a folded scalar does not keep.
  */
 function layout(doc: Document, blocks: boolean): void {
   visit(doc, {
@@ -40,8 +36,8 @@ function layout(doc: Document, blocks: boolean): void {
       if (!isScalar(pair.key) || pair.key.value !== "description" || !isScalar(pair.value)) return;
       const value = pair.value.value;
       if (typeof value !== "string") return;
-      const block = value.includes("\n") ? Scalar.BLOCK_LITERAL : value.length > FOLD_AT ? Scalar.BLOCK_FOLDED : undefined;
-      if (block !== undefined) pair.value.type = blocks && (block === Scalar.BLOCK_LITERAL || foldSafe(value)) ? block : Scalar.QUOTE_DOUBLE;
+      const style = descriptionStyle(value, blocks);
+      if (style !== undefined) pair.value.type = style;
     },
   });
 }
@@ -59,18 +55,6 @@ const LINE_BREAKS = /[\n\r\u000b\u000c\u0085\u2028\u2029]/g;
 export function commentSafe(text: string): string {
   return text.replace(LINE_BREAKS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
-
-/**
- * A one-line string a folded scalar keeps as it is wherever it sits: one that
- * starts with a space is "more indented" and not folded back (Twilio's
- * `max_size`), and whitespace at its end or a tab is where folding acts. A
- * literal block scalar is checked with the whole contract (contractYaml).
- */
-function foldSafe(value: string): boolean {
-  return !/^[ \t]|[ \t]$|\t|\r/.test(value);
-}
-
-const WRITE_OPTIONS = { lineWidth: 100, minContentWidth: 40 } as const;
 
 /** A contract whose YAML does not read back as the contract: the import reports it for that tool and writes the others. */
 export class YamlMismatchError extends Error {
@@ -94,12 +78,18 @@ function firstDifference(written: unknown, read: unknown, at = ""): string | und
   return at;
 }
 
-function written(contract: ImportedTool["contract"], blocks: boolean): string {
+/** The contract's YAML as the `yaml` library's Document writer prints it with the layout above. */
+export function libraryYaml(contract: ImportedTool["contract"], blocks: boolean): string {
   // A value used twice (a shared schema) is written twice, not as a YAML anchor and alias.
   const doc = new Document(contract, { aliasDuplicateObjects: false });
   layout(doc, blocks);
   if (!isMap(doc.contents)) throw new Error("a contract is a mapping");
   return doc.toString(WRITE_OPTIONS);
+}
+
+/** The fast writer's text and whether it vouches for its reading; the library's text, not vouched for, when the contract is outside what the fast writer prints. */
+function written(contract: ImportedTool["contract"], blocks: boolean): { text: string; vouched: boolean } {
+  return emitYaml(contract, blocks) ?? { text: libraryYaml(contract, blocks), vouched: false };
 }
 
 /**
@@ -112,16 +102,35 @@ function readBack(text: string): unknown {
   return parse(text, { uniqueKeys: false });
 }
 
-export function contractYaml(tool: ImportedTool, outDir: string): string {
-  const notes = tool.notes.map((n) => `# toolc import: ${commentSafe(n)}`);
-  const file = (body: string): string => [commentSafe(schemaComment(outDir)), ...notes, body].join("\n");
-  // The file as written, comments included, must read back as exactly the contract: a YAML emitter corner case or a
-  // comment that is not one must not change it silently. One parse of the whole file checks both; only when it
-  // differs is the contract written again without block scalars, and if that differs too, an error.
-  const text = file(written(tool.contract, true));
-  if (isDeepStrictEqual(readBack(text), tool.contract)) return text;
-  const plain = file(written(tool.contract, false));
+export interface ContractFile {
+  readonly text: string;
+  /** Whether the text was parsed back to check it (the writer did not vouch for every scalar or comment). */
+  readonly parsed: boolean;
+}
+
+/**
+ * The file as written, comments included, must read back as exactly the
+ * contract: a YAML emitter corner case or a comment that is not one must not
+ * change it silently. When the writer vouches for every scalar and comment
+ * line (yaml-emit.ts: each in a form whose reading is plain to see; the
+ * collections are laid out by rule, test/import/yaml-emit.test.ts), it
+ * does; otherwise one parse of the whole file checks both, and only when it
+ * differs is the contract written again without block scalars, and if that
+ * differs too, an error.
+ */
+export function contractFile(tool: ImportedTool, outDir: string): ContractFile {
+  const comments = [commentSafe(schemaComment(outDir)), ...tool.notes.map((n) => `# toolc import: ${commentSafe(n)}`)];
+  const file = (body: string): string => [...comments, body].join("\n");
+  const blocks = written(tool.contract, true);
+  const text = file(blocks.text);
+  if (blocks.vouched && comments.every(commentVouched)) return { text, parsed: false };
+  if (isDeepStrictEqual(readBack(text), tool.contract)) return { text, parsed: true };
+  const plain = file(written(tool.contract, false).text);
   const read: unknown = readBack(plain);
   if (!isDeepStrictEqual(read, tool.contract)) throw new YamlMismatchError(tool.name, firstDifference(tool.contract, read) ?? "");
-  return plain;
+  return { text: plain, parsed: true };
+}
+
+export function contractYaml(tool: ImportedTool, outDir: string): string {
+  return contractFile(tool, outDir).text;
 }

@@ -9,15 +9,17 @@
  * printer's literals; comments get it with line terminators removed. The
  * file builder prints it in prettier's layout: its imports, the description
  * (fittedLiteral) and the operation table (literal, prettier's layout for
- * data). Prettier runs only over the handler functions, whose lines it
- * breaks in ways the printer does not reproduce (a long tool name breaks the
- * arrow function, its call, the member access, the type arguments).
+ * data). The handler functions, whose lines prettier breaks in ways the
+ * printer does not reproduce (a long tool name breaks the arrow function,
+ * its call, the member access, the type arguments), are laid out as prettier
+ * would by handlers-layout.ts for an API of many tools, and by prettier
+ * itself otherwise.
  */
 import { readFileSync } from "node:fs";
-import { format } from "prettier";
 import { code, FileBuilder, typeSymbol, valueSymbol, type Code, type ImportSymbol } from "../../printer/file-builder.js";
 import { fittedLiteral, literal, propertyKey } from "../../printer/literal.js";
 import { FORMAT_OPTIONS } from "../../format/prettier.js";
+import { factoryLayout } from "./handlers-layout.js";
 import type { OpenApiTool } from "./contract.js";
 import { isGroupBinding } from "./groups.js";
 import { envName, schemeBindings } from "./credentials.js";
@@ -109,6 +111,12 @@ function usedSchemes(module: HandlersModule): Record<string, SecurityScheme> {
   return Object.fromEntries(Object.entries(module.schemes).filter(([name]) => used.has(name)));
 }
 
+/** Prettier, loaded only for a factory handlers-layout.ts does not lay out: loading it is a fifth of a second of CPU. */
+async function prettierFormat(source: string): Promise<string> {
+  const { format } = await import("prettier");
+  return format(source, { ...FORMAT_OPTIONS, parser: "typescript" });
+}
+
 export async function emitHandlers(module: HandlersModule): Promise<string> {
   const bindings = schemeBindings(module.envPrefix, usedSchemes(module));
   const description = {
@@ -132,8 +140,9 @@ export async function emitHandlers(module: HandlersModule): Promise<string> {
   file.add(code`export const description: ${imports.description} = ${fittedLiteral(description)};`);
   // The table is most of the module: printed in prettier's layout for data (literal), not run through prettier, which would take seconds on a large API.
   file.add(code`const operations = ${literal(operations)} as const;`);
-  const handlers = await format(file.print(factory(module, imports)), { ...FORMAT_OPTIONS, parser: "typescript" });
-  file.add(handlers.slice(0, -1));
+  const source = file.print(factory(module, imports));
+  const names = module.tools.map((t) => t.name);
+  file.add(factoryLayout(source, names) ?? (await prettierFormat(source)).slice(0, -1));
   return file.toText();
 }
 
