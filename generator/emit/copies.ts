@@ -230,24 +230,52 @@ function rootCall(hint: Hint): Code {
   return code`${json(hint.container === "object" ? "copyJsonWith" : "copyJsonArrayWith")}(value, ${hint.name})`;
 }
 
-/** The exported copy function for one root schema (an output's may be an array, SEP-2106). */
-function rootCopy(exportName: string, prefix: string, schema: JsonObject): { exported: Code; functions: Code[]; usesIsArray: boolean } {
-  const emitter = new CopyEmitter(prefix, schema);
-  const body = rootCall(emitter.hintOf(schema));
-  const exported = code`/** A copy of the ${prefix === "input" ? "caller's input" : "handler's output"} as plain JSON data, or why it is not JSON (see runtime/json.ts). */
-export function ${exportName}(value: unknown): ${JSON_COPY} {
+/** The copy function for one root schema (an output's may be an array, SEP-2106): `export`ed from a module of its own. */
+function rootFunction(exportName: string, prefix: string, body: Code, exported: boolean): Code {
+  return code`/** A copy of the ${prefix === "input" ? "caller's input" : "handler's output"} as plain JSON data, or why it is not JSON (see runtime/json.ts). */
+${exported ? "export " : ""}function ${exportName}(value: unknown): ${JSON_COPY} {
   return ${body};
 }`;
-  return { exported, functions: emitter.functions, usesIsArray: emitter.usesIsArray };
+}
+
+/** The functions copying one root schema, and the call its root copy makes. */
+function rootCopy(prefix: string, schema: JsonObject): { body: Code; functions: Code[]; usesIsArray: boolean } {
+  const emitter = new CopyEmitter(prefix, schema);
+  const body = rootCall(emitter.hintOf(schema));
+  return { body, functions: emitter.functions, usesIsArray: emitter.usesIsArray };
+}
+
+/** A tool's copies: `copyInput` and `copyOutput` (`export`ed from the tool's own module; local to its function in a group module), the functions they call, and whether those need `isArray`. */
+export interface CopiesCode {
+  readonly roots: { readonly exported: readonly Code[]; readonly local: readonly Code[] };
+  readonly functions: readonly Code[];
+  readonly usesIsArray: boolean;
+}
+
+export function copiesCode(tool: ToolIR): CopiesCode {
+  const input = rootCopy("input", tool.inputSchema);
+  const output = rootCopy("output", tool.outputSchema);
+  const roots = (exported: boolean) => [rootFunction("copyInput", "input", input.body, exported), rootFunction("copyOutput", "output", output.body, exported)];
+  return {
+    roots: { exported: roots(true), local: roots(false) },
+    functions: [...input.functions, ...output.functions],
+    usesIsArray: input.usesIsArray || output.usesIsArray,
+  };
+}
+
+/** `const isArray = Array.isArray;`, which copies that test for an array call. */
+export const IS_ARRAY = "const isArray = Array.isArray;";
+
+/** `chunks/<tool>.ts`: the tool's copies, with its validators (`validators/<tool>.ts`) re-exported. */
+export function printCopiesModule(fileName: string, header: string, copies: CopiesCode): EmittedFile {
+  const file = new FileBuilder(`${CHUNKS_FOLDER}/${fileName}.ts`, header);
+  // Only what the code uses is imported, as each piece of code is added: the generated code compiles with noUnusedLocals.
+  file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${fileName}.js` });
+  if (copies.usesIsArray) file.add(IS_ARRAY);
+  file.add(...copies.roots.exported, ...copies.functions);
+  return { path: file.path, text: file.toText() };
 }
 
 export function emitCopies(tool: ToolIR, header: string): EmittedFile {
-  const input = rootCopy("copyInput", "input", tool.inputSchema);
-  const output = rootCopy("copyOutput", "output", tool.outputSchema);
-  const file = new FileBuilder(`${CHUNKS_FOLDER}/${toolFileName(tool)}.ts`, header);
-  // Only what the code uses is imported, as each piece of code is added: the generated code compiles with noUnusedLocals.
-  file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${toolFileName(tool)}.js` });
-  if (input.usesIsArray || output.usesIsArray) file.add("const isArray = Array.isArray;");
-  file.add(input.exported, output.exported, ...input.functions, ...output.functions);
-  return { path: file.path, text: file.toText() };
+  return printCopiesModule(toolFileName(tool), header, copiesCode(tool));
 }

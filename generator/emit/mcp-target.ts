@@ -1,32 +1,63 @@
 /**
- * The MCP target: each tool's module, its chunk (the copies its first call
- * loads); the contracts and index modules (the server,
- * the typed client, `execute`); and the output folder's README.
+ * The MCP target: each tool's module, its code (the validators and copies
+ * its first call loads: a module of its own, or its function in a group's
+ * module, emit/tool-code/); the contracts and index modules (the server,
+ * the typed client, `execute`); and the output folder's README. Its config
+ * key, `toolsPerChunk`, sets how many tools' code share a module.
  */
+import { Codes, error } from "../diagnostics.js";
 import { providersOn } from "./providers/target.js";
 import { schemasJsonTarget } from "../targets/schemas-json/index.js";
 import { optionsOf, type Target } from "../targets/target.js";
 
-export const mcpTarget: Target = {
+/** The config's `toolsPerChunk`: tools per code module on average (1: a module per tool). */
+export type McpTargetOptions = number;
+
+/** The largest `toolsPerChunk`: a group of more tools would make a first call load a large module for one tool. */
+export const MAX_TOOLS_PER_CHUNK = 1000;
+
+export const mcpTarget: Target<McpTargetOptions> = {
   name: "mcp",
   root: "out",
   marker: "generated",
+  config: {
+    key: "toolsPerChunk",
+    parse: (value, context) =>
+      Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TOOLS_PER_CHUNK
+        ? { options: value as number, diagnostics: [] }
+        : {
+            diagnostics: [
+              error(
+                context.locate(["toolsPerChunk"]),
+                Codes.invalidValue,
+                `\`toolsPerChunk\` must be a whole number from 1 to ${MAX_TOOLS_PER_CHUNK} (tools per code module; 1: a module per tool), not ${JSON.stringify(value)}`,
+              ),
+            ],
+          },
+  },
   runtime: (options) => (options.mcpSdk === undefined ? {} : { mcpSdk: options.mcpSdk }),
   async load() {
-    const [{ emitToolModule }, { emitCopies }, { emitContractsFiles }, { emitIndexModule }, { emitFolderReadme }, { headerComment }] = await Promise.all([
-      import("./tool-module.js"),
-      import("./copies.js"),
-      import("./contracts-module.js"),
-      import("./index-module.js"),
-      import("./folder-readme.js"),
-      import("../printer/header.js"),
-    ]);
+    const [{ emitToolModule }, { toolCodePart }, { joinToolCode }, { emitContractsFiles, CONTRACTS_PART_BYTES }, { emitIndexModule }, { emitFolderReadme }] =
+      await Promise.all([
+        import("./tool-module.js"),
+        import("./tool-code/part.js"),
+        import("./tool-code/join.js"),
+        import("./contracts-module.js"),
+        import("./index-module.js"),
+        import("./folder-readme.js"),
+      ]);
     return {
-      toolFiles: (tool) => [emitToolModule(tool), emitCopies(tool, headerComment(tool.source))],
+      toolFiles: (tool) => [emitToolModule(tool), toolCodePart(tool)],
+      joinParts: (parts, options) => joinToolCode(parts, optionsOf(mcpTarget, options)),
       sharedFiles: (ir, options) => [
-        ...emitContractsFiles(ir),
+        ...emitContractsFiles(ir, CONTRACTS_PART_BYTES, optionsOf(mcpTarget, options)),
         emitIndexModule(ir, options.server),
-        emitFolderReadme(ir, { providers: providersOn(options), host: options.mcpSdk === 2, schemas: optionsOf(schemasJsonTarget, options) === true }),
+        emitFolderReadme(ir, {
+          providers: providersOn(options),
+          host: options.mcpSdk === 2,
+          schemas: optionsOf(schemasJsonTarget, options) === true,
+          toolsPerChunk: optionsOf(mcpTarget, options),
+        }),
       ],
     };
   },
