@@ -162,20 +162,25 @@ function contractStatement(tool: ToolIR, shared: SharedDefs, place: ToolCodePlac
 export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
 }
 
-/** Where each tool's code is (tool-code/groups.ts), for the loaders; `toolsPerChunk` is the config's setting. */
-function placesOf(ir: ContractIR, toolsPerChunk: number | undefined): ReadonlyMap<string, ToolCodePlace> {
-  return toolCodePlaces(
-    ir.tools.map((t) => t.name),
-    toolsPerChunk,
+/** Where each tool's code is (tool-code/join.ts gives it), for the loaders; by default by the tools' count alone. */
+type Places = ReadonlyMap<string, ToolCodePlace>;
+
+function placesOf(ir: ContractIR, places: Places | undefined): Places {
+  return (
+    places ??
+    toolCodePlaces(
+      ir.tools.map((t) => t.name),
+      undefined,
+    )
   );
 }
 
-export function emitContractsModule(ir: ContractIR, toolsPerChunk?: number): EmittedFile {
+export function emitContractsModule(ir: ContractIR, toolCode?: Places): EmittedFile {
   // Imports in the order the contracts use them: the runtime's type, then each tool's types.
   const file = new FileBuilder("contracts.ts", headerComment("the definitions folder"), { importOrder: "used", wrap: false });
   const shared = new SharedDefs(ir.tools);
   file.reserve(...ir.tools.map(contractConstName), ...shared.names);
-  const places = placesOf(ir, toolsPerChunk);
+  const places = placesOf(ir, toolCode);
   file.add(...shared.statements().map((s) => s.statement), ...ir.tools.map((tool) => contractStatement(tool, shared, places.get(tool.name)!)));
   return { path: file.path, text: file.toText() };
 }
@@ -204,13 +209,13 @@ export function packed<T>(items: readonly T[], size: (item: T) => number, budget
  * file): the same constants with the same values, so what a server serves
  * does not depend on the split (test/emit/contracts-parts.test.ts).
  */
-export function emitContractsFiles(ir: ContractIR, budget = CONTRACTS_PART_BYTES, toolsPerChunk?: number): EmittedFile[] {
-  const whole = emitContractsModule(ir, toolsPerChunk);
+export function emitContractsFiles(ir: ContractIR, budget = CONTRACTS_PART_BYTES, toolCode?: Places): EmittedFile[] {
+  const whole = emitContractsModule(ir, toolCode);
   if (whole.text.length <= budget) return [whole];
   const header = headerComment("the definitions folder");
   const layout = { importOrder: "used", wrap: false } as const;
   const shared = new SharedDefs(ir.tools);
-  const places = placesOf(ir, toolsPerChunk);
+  const places = placesOf(ir, toolCode);
   const files: EmittedFile[] = [];
   const home = new Map<string, string>();
   packed(shared.statements("../", true), (d) => d.bytes, budget).forEach((run, i) => {

@@ -76,12 +76,12 @@ export function emitToolFiles(tool: ToolIR, options: EmitOptions, targets: reado
  * by the target that made it, from every tool's parts at once, the other
  * files as they are.
  */
-export function joinParts(files: readonly EmittedFile[], options: EmitOptions, targets: readonly LoadedTarget[]): EmittedFile[] {
+export function joinParts(files: readonly EmittedFile[], ir: ContractIR, options: EmitOptions, targets: readonly LoadedTarget[]): EmittedFile[] {
   const whole = files.filter((f) => f.part === undefined);
   if (whole.length === files.length) return whole;
   const joined = targets.filter(enabled(options)).flatMap((t) => {
     const parts = files.filter((f) => f.part === t.target.name);
-    return parts.length === 0 ? [] : (t.emitter.joinParts?.(parts, options) ?? []);
+    return parts.length === 0 ? [] : (t.emitter.joinParts?.(parts, ir, options) ?? []);
   });
   return [...whole, ...joined];
 }
@@ -127,6 +127,7 @@ export function emitByTarget(ir: ContractIR, options: EmitOptions, targets: read
       files: [
         ...joinParts(
           ir.tools.flatMap((tool) => t.emitter.toolFiles?.(tool, options) ?? []),
+          ir,
           options,
           [t],
         ),

@@ -48,9 +48,12 @@ export const mcpTarget: Target<McpTargetOptions> = {
       ]);
     return {
       toolFiles: (tool) => [emitToolModule(tool), toolCodePart(tool)],
-      joinParts: (parts, options) => joinToolCode(parts, optionsOf(mcpTarget, options)),
+      // The contracts are written with the tools' code: their loaders name each tool's module, which the code's size decides.
+      joinParts: (parts, ir, options) => {
+        const code = joinToolCode(parts, optionsOf(mcpTarget, options));
+        return [...code.files, ...emitContractsFiles(ir, CONTRACTS_PART_BYTES, code.places)];
+      },
       sharedFiles: (ir, options) => [
-        ...emitContractsFiles(ir, CONTRACTS_PART_BYTES, optionsOf(mcpTarget, options)),
         emitIndexModule(ir, options.server),
         emitFolderReadme(ir, {
           providers: providersOn(options),

@@ -129,6 +129,7 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     const targets = await loadTargets();
     const toolFiles = joinParts(
       ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []),
+      ir,
       ctx.options.emit,
       targets,
     );

@@ -59,7 +59,7 @@ export interface TargetEmitter {
    * The files written in place of its per-tool parts (`EmittedFile.part`: a tool's share of files that depend on
    * the other tools too, such as a module holding several tools' code), given every tool's parts at once.
    */
-  joinParts?(parts: readonly EmittedFile[], options: EmitOptions): readonly EmittedFile[];
+  joinParts?(parts: readonly EmittedFile[], ir: ContractIR, options: EmitOptions): readonly EmittedFile[];
   /** Files of the whole IR (shared types, index modules, manifests). */
   sharedFiles?(ir: ContractIR, options: EmitOptions): readonly EmittedFile[];
   /**

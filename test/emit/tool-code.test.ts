@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GROUP_FROM_TOOLS, groupOf, nameHash, TOOLS_PER_GROUP, toolCodePlaces } from "../../generator/emit/tool-code/groups.js";
+import { GROUP_BYTES, GROUP_FROM_TOOLS, groupOf, nameHash, TOOLS_PER_GROUP, toolCodePlaces } from "../../generator/emit/tool-code/groups.js";
 import type { ContractIR, JsonValue } from "../../generator/ir.js";
 import { compile } from "../../generator/pipeline/run.js";
 import type { AnyToolContract, ToolValidators } from "../../generator/runtime/contract.js";
@@ -34,6 +34,9 @@ describe("which module holds a tool's code", () => {
     expect(sizes.size).toBe(2000 / TOOLS_PER_GROUP);
     expect(Math.max(...sizes.values())).toBeLessThanOrEqual(2 * TOOLS_PER_GROUP);
     expect(Math.min(...sizes.values())).toBeGreaterThanOrEqual(TOOLS_PER_GROUP / 4);
+    // Large tools make more groups: about GROUP_BYTES of code each at most on average, so no file nears 1 MB.
+    const large = toolCodePlaces(names(2000), undefined, 2000 * 18_000);
+    expect(new Set([...large.keys()].map((n) => groupOfName(large, n))).size).toBe(Math.ceil((2000 * 18_000) / GROUP_BYTES));
     // A small project can ask for groups: toolsPerChunk is an average, so 7 tools in 2s make at most 4 groups (a hash may leave one empty).
     const small = toolCodePlaces(names(7), 2);
     const smallGroups = new Set([...small.keys()].map((n) => groupOfName(small, n)));

@@ -13,10 +13,11 @@
  * A tool's group comes from a hash of its name by linear hashing: with `n`
  * groups, the hash's low bits pick one of the first 2^k ≥ n/2, and the
  * groups below the split point take one more bit. The count of groups grows
- * by one each `TOOLS_PER_GROUP` tools, and growing by one splits one group
- * in two, so adding a tool changes its own group's module (and, once in
- * `TOOLS_PER_GROUP` additions, moves about half of one group into a new
- * one): the committed folder's diff stays the size of the change.
+ * by one each `TOOLS_PER_GROUP` tools (or each `GROUP_BYTES` of code, when
+ * the tools' code is larger: a reviewer's tool opens no file over 1 MB), and
+ * growing by one splits one group in two, so adding a tool changes its own
+ * group's module (and, once in a while, moves about half of one group into a
+ * new one): the committed folder's diff stays the size of the change.
  */
 import { createHash } from "node:crypto";
 import { CHUNKS_FOLDER } from "../copies.js";
@@ -27,6 +28,14 @@ export const GROUP_FROM_TOOLS = 100;
 
 /** The average number of tools per group module by default (docs/performance.md: measured at 2,000 tools). */
 export const TOOLS_PER_GROUP = 50;
+
+/**
+ * The most code a group module holds on average, in characters: with linear
+ * hashing a group holds up to about twice the average, and the largest file
+ * should stay under 1 MB (#42). GitHub's tools hold about 18 KB of code each,
+ * the synthetic bench's 14 KB, so this is the bound at API scale.
+ */
+export const GROUP_BYTES = 400_000;
 
 /** Where a tool's code is: its own module, or an export of a group module. */
 export type ToolCodePlace = { readonly kind: "own" } | { readonly kind: "group"; readonly module: string; readonly exportName: string };
@@ -56,11 +65,14 @@ export function toolCodeExport(tool: { readonly name: string }): string {
   return `${stem[0]!.toLowerCase()}${stem.slice(1)}Code`;
 }
 
-/** Each tool's place, by name, for a project of these tools (`setting`: the config's `toolsPerChunk`). */
-export function toolCodePlaces(names: readonly string[], setting: number | undefined): ReadonlyMap<string, ToolCodePlace> {
+/**
+ * Each tool's place, by name, for a project of these tools (`setting`: the
+ * config's `toolsPerChunk`; `bytes`: the size of all the tools' code).
+ */
+export function toolCodePlaces(names: readonly string[], setting: number | undefined, bytes = 0): ReadonlyMap<string, ToolCodePlace> {
   const perChunk = toolsPerChunk(names.length, setting);
   if (perChunk <= 1) return new Map(names.map((name) => [name, { kind: "own" } as const]));
-  const groups = Math.ceil(names.length / perChunk);
+  const groups = Math.min(names.length, Math.max(Math.ceil(names.length / perChunk), Math.ceil(bytes / GROUP_BYTES)));
   return new Map(
     names.map(
       (name) => [name, { kind: "group", module: `${CHUNKS_FOLDER}/group-${groupOf(nameHash(name), groups)}`, exportName: toolCodeExport({ name }) }] as const,

@@ -62,12 +62,24 @@ ${[...asCode(part.copies.local), ...asCode(part.copies.functions)].flatMap((c, i
   return { path: file.path, text: file.toText() };
 }
 
-/** The files written for the run's parts: every tool's own modules, or the group modules. */
-export function joinToolCode(files: readonly EmittedFile[], setting: number | undefined): EmittedFile[] {
+/** How much code a part holds, in characters, about as a module prints it. */
+function partBytes(part: ToolCodePart): number {
+  let bytes = 0;
+  for (const body of part.validators.bodies) bytes += body.code.length;
+  for (const parts of [...part.copies.local, ...part.copies.functions]) for (const p of parts) bytes += typeof p === "string" ? p.length : p.name.length;
+  return bytes;
+}
+
+/**
+ * The files written for the run's parts (every tool's own modules, or the
+ * group modules), and where each tool's code is, for the contracts' loaders.
+ */
+export function joinToolCode(files: readonly EmittedFile[], setting: number | undefined): { files: EmittedFile[]; places: ReadonlyMap<string, ToolCodePlace> } {
   const parts = files.map(readPart).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const places = toolCodePlaces(
     parts.map((p) => p.name),
     setting,
+    parts.reduce((sum, part) => sum + partBytes(part), 0),
   );
   const groups = new Map<string, { part: ToolCodePart; exportName: string }[]>();
   const own: EmittedFile[] = [];
@@ -80,5 +92,5 @@ export function joinToolCode(files: readonly EmittedFile[], setting: number | un
       groups.set(place.module, members);
     }
   }
-  return [...own, ...[...groups].map(([module, members]) => groupModule(module, members))];
+  return { files: [...own, ...[...groups].map(([module, members]) => groupModule(module, members))], places };
 }
