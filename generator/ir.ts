@@ -230,4 +230,9 @@ export interface EmittedFile {
   /** Contract tests go to their own folder, usually outside the output folder; the catalog (`toolc docs`) to its own too. */
   readonly root?: "tests" | "docs";
   readonly text: string;
+  /**
+   * Set on a per-tool piece of a file several tools share (a tool's code, emit/tool-code/): not written itself;
+   * the target named here joins the run's pieces into the files written (TargetEmitter.joinParts).
+   */
+  readonly part?: string;
 }

@@ -33,6 +33,7 @@ import { jsDoc, literal, LiteralReference } from "../printer/literal.js";
 import { policyOf } from "./schemas-json.js";
 import { toolTypeNames } from "./types.js";
 import { toolExportNames, toolFileName, toolTypeName } from "./ts-names.js";
+import { toolCodePlaces, type ToolCodePlace } from "./tool-code/groups.js";
 
 /** The largest `contracts.ts` written as one file, in bytes (UTF-16 units, as printed); past it, the module is split. */
 export const CONTRACTS_PART_BYTES = 900_000;
@@ -138,11 +139,13 @@ function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference
 /**
  * One contract constant. Its validators are a loader, not an import: a server
  * then starts, and answers tools/list, without loading any validator code;
- * the runtime loads a tool's module on its first call. That module is
- * `chunks/<tool>.js`: its schema-aware copies, with the validators re-exported,
- * so a first call loads one module.
+ * the runtime loads a tool's code on its first call. That code is
+ * `chunks/<tool>.js` (its schema-aware copies, with the validators
+ * re-exported, so a first call loads one module), or in a grouped project
+ * the tool's function in its group's module (`chunks/group-<n>.js`,
+ * emit/tool-code/), which the loader calls.
  */
-function contractStatement(tool: ToolIR, shared: SharedDefs, up: Up = "./", reference?: DefReference): Code {
+function contractStatement(tool: ToolIR, shared: SharedDefs, place: ToolCodePlace, up: Up = "./", reference?: DefReference): Code {
   const names = toolTypeNames(tool);
   const from = `${up}tools/${toolFileName(tool)}.js`;
   const typeArguments = [names.input, names.resolvedInput, names.output, names.reason].map((name) => typeSymbol(name, from));
@@ -150,17 +153,34 @@ function contractStatement(tool: ToolIR, shared: SharedDefs, up: Up = "./", refe
   const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => literal(k)).join(" | ")}`;
   const type = code`${toolContractType(up)}<${joinCode(typeArguments, ", ")}${kinds}>`;
   const data = literal(contractData(tool, shared, reference));
-  const loader = `  validators: () => import(${literal(`${up}${CHUNKS_FOLDER}/${toolFileName(tool)}.js`)}),\n}`;
+  const loader =
+    place.kind === "own"
+      ? `  validators: () => import(${literal(`${up}${CHUNKS_FOLDER}/${toolFileName(tool)}.js`)}),\n}`
+      : `  validators: () => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}()),\n}`;
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
 export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
 }
 
-export function emitContractsModule(ir: ContractIR): EmittedFile {
+/** Where each tool's code is (tool-code/join.ts gives it), for the loaders; by default by the tools' count alone. */
+type Places = ReadonlyMap<string, ToolCodePlace>;
+
+function placesOf(ir: ContractIR, places: Places | undefined): Places {
+  return (
+    places ??
+    toolCodePlaces(
+      ir.tools.map((t) => t.name),
+      undefined,
+    )
+  );
+}
+
+export function emitContractsModule(ir: ContractIR, toolCode?: Places): EmittedFile {
   // Imports in the order the contracts use them: the runtime's type, then each tool's types.
   const file = new FileBuilder("contracts.ts", headerComment("the definitions folder"), { importOrder: "used", wrap: false });
   const shared = new SharedDefs(ir.tools);
   file.reserve(...ir.tools.map(contractConstName), ...shared.names);
-  file.add(...shared.statements().map((s) => s.statement), ...ir.tools.map((tool) => contractStatement(tool, shared)));
+  const places = placesOf(ir, toolCode);
+  file.add(...shared.statements().map((s) => s.statement), ...ir.tools.map((tool) => contractStatement(tool, shared, places.get(tool.name)!)));
   return { path: file.path, text: file.toText() };
 }
 
@@ -188,12 +208,13 @@ export function packed<T>(items: readonly T[], size: (item: T) => number, budget
  * file): the same constants with the same values, so what a server serves
  * does not depend on the split (test/emit/contracts-parts.test.ts).
  */
-export function emitContractsFiles(ir: ContractIR, budget = CONTRACTS_PART_BYTES): EmittedFile[] {
-  const whole = emitContractsModule(ir);
+export function emitContractsFiles(ir: ContractIR, budget = CONTRACTS_PART_BYTES, toolCode?: Places): EmittedFile[] {
+  const whole = emitContractsModule(ir, toolCode);
   if (whole.text.length <= budget) return [whole];
   const header = headerComment("the definitions folder");
   const layout = { importOrder: "used", wrap: false } as const;
   const shared = new SharedDefs(ir.tools);
+  const places = placesOf(ir, toolCode);
   const files: EmittedFile[] = [];
   const home = new Map<string, string>();
   packed(shared.statements("../", true), (d) => d.bytes, budget).forEach((run, i) => {
@@ -211,7 +232,7 @@ export function emitContractsFiles(ir: ContractIR, budget = CONTRACTS_PART_BYTES
     const names = run.map(({ tool }) => contractConstName(tool));
     file.reserve(...names);
     const reference: DefReference = (constant) => file.importValue(constant, home.get(constant)!);
-    file.add(...run.map(({ tool }) => contractStatement(tool, shared, "../", reference)));
+    file.add(...run.map(({ tool }) => contractStatement(tool, shared, places.get(tool.name)!, "../", reference)));
     files.push({ path: file.path, text: file.toText() });
     index.add({ kind: "exportFrom", names, from: `./${PARTS_FOLDER}/tools-${i + 1}.js` });
   });

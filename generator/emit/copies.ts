@@ -26,8 +26,16 @@ function rootCall(hint: Hint): Code {
   return code`${RUNTIME.value(hint.container === "object" ? "copyJsonWith" : "copyJsonArrayWith")}(value, ${hint.fn})`;
 }
 
-/** The exported copy function for one root schema (an output's may be an array, SEP-2106), and the functions it calls. */
-function rootCopy(exportName: string, prefix: string, schema: JsonObject, origins: Readonly<Record<string, DefOrigin>>, uses: SharedUses, write = true) {
+/** The copy function for one root schema (an output's may be an array, SEP-2106): `export`ed from a module of its own, local to the tool's function in a group's module. */
+function rootFunction(exportName: string, prefix: string, body: Code, exported: boolean): Code {
+  return code`/** A copy of the ${prefix === "input" ? "caller's input" : "handler's output"} as plain JSON data, or why it is not JSON (see runtime/json.ts). */
+${exported ? "export " : ""}function ${exportName}(value: unknown): ${RUNTIME.JsonCopy} {
+  return ${body};
+}`;
+}
+
+/** The functions copying one root schema, and the call its root copy makes; with `write` false, only the calls (added to `uses`). */
+function rootCopy(prefix: string, schema: JsonObject, origins: Readonly<Record<string, DefOrigin>>, uses: SharedUses, write = true) {
   const defs = isJsonObject(schema["$defs"]) ? schema["$defs"] : {};
   const emitter = new CopyEmitter({
     nameOf: (position) => `${prefix}${position}`,
@@ -36,32 +44,53 @@ function rootCopy(exportName: string, prefix: string, schema: JsonObject, origin
     runtime: RUNTIME,
     write,
   });
-  const body = rootCall(emitter.hintOf(schema));
-  const exported = code`/** A copy of the ${prefix === "input" ? "caller's input" : "handler's output"} as plain JSON data, or why it is not JSON (see runtime/json.ts). */
-export function ${exportName}(value: unknown): ${RUNTIME.JsonCopy} {
-  return ${body};
-}`;
-  return { exported, emitter };
+  return { body: rootCall(emitter.hintOf(schema)), emitter };
 }
 
 /** A tool's two copies, and the named types' shared functions they call (added to `uses`); with `write` false, only the calls. */
 function toolCopies(tool: ToolIR, uses: SharedUses, write = true) {
   return {
-    input: rootCopy("copyInput", "input", tool.inputSchema, tool.inputDefs, uses, write),
-    output: rootCopy("copyOutput", "output", tool.outputSchema, tool.outputDefs, uses, write),
+    input: rootCopy("input", tool.inputSchema, tool.inputDefs, uses, write),
+    output: rootCopy("output", tool.outputSchema, tool.outputDefs, uses, write),
   };
 }
 
-export function emitCopies(tool: ToolIR, header: string): EmittedFile {
+/** A tool's copies: `copyInput` and `copyOutput` (`export`ed from the tool's own module; local to its function in a group module), the functions they call, whether those need `isArray`, and the names they declare. */
+export interface CopiesCode {
+  readonly roots: { readonly exported: readonly Code[]; readonly local: readonly Code[] };
+  readonly functions: readonly Code[];
+  readonly usesIsArray: boolean;
+  /** Every name the copies declare: a file reserves them before it imports anything, so a shared function whose name meets one (a type named Input) is aliased. */
+  readonly names: readonly string[];
+}
+
+export function copiesCode(tool: ToolIR): CopiesCode {
   const { input, output } = toolCopies(tool, new Map());
-  const file = new FileBuilder(`${CHUNKS_FOLDER}/${toolFileName(tool)}.ts`, header);
-  // Declared before anything is imported, so a shared function whose name meets one of these (a type named Input) is aliased.
-  file.reserve("copyInput", "copyOutput", "isArray", ...input.emitter.names, ...output.emitter.names);
+  const roots = (exported: boolean) => [rootFunction("copyInput", "input", input.body, exported), rootFunction("copyOutput", "output", output.body, exported)];
+  return {
+    roots: { exported: roots(true), local: roots(false) },
+    functions: [...input.emitter.functions, ...output.emitter.functions],
+    usesIsArray: input.emitter.usesIsArray || output.emitter.usesIsArray,
+    names: ["copyInput", "copyOutput", "isArray", ...input.emitter.names, ...output.emitter.names],
+  };
+}
+
+/** `const isArray = Array.isArray;`, which copies that test for an array call. */
+export const IS_ARRAY = "const isArray = Array.isArray;";
+
+/** `chunks/<tool>.ts`: the tool's copies, with its validators (`validators/<tool>.ts`) re-exported. */
+export function printCopiesModule(fileName: string, header: string, copies: CopiesCode): EmittedFile {
+  const file = new FileBuilder(`${CHUNKS_FOLDER}/${fileName}.ts`, header);
+  file.reserve(...copies.names);
   // Only what the code uses is imported, as each piece of code is added: the generated code compiles with noUnusedLocals.
-  file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${toolFileName(tool)}.js` });
-  if (input.emitter.usesIsArray || output.emitter.usesIsArray) file.add("const isArray = Array.isArray;");
-  file.add(input.exported, output.exported, ...input.emitter.functions, ...output.emitter.functions);
+  file.add({ kind: "exportFrom", names: ["validateInput", "validateOutput"], from: `../validators/${fileName}.js` });
+  if (copies.usesIsArray) file.add(IS_ARRAY);
+  file.add(...copies.roots.exported, ...copies.functions);
   return { path: file.path, text: file.toText() };
+}
+
+export function emitCopies(tool: ToolIR, header: string): EmittedFile {
+  return printCopiesModule(toolFileName(tool), header, copiesCode(tool));
 }
 
 /** `chunks/types/<module>.ts`: the shared functions of the named types the tools' chunks call (copies/named-types.ts). */

@@ -3,12 +3,14 @@
  * folder is runtime and per-tool code that no one imports by hand; the map
  * says which modules are the API, that nothing here is edited (the YAML is),
  * and what each subfolder holds. It depends only on which parts the project
- * generates, not on the tools, so adding a tool never changes it.
+ * generates, not on the tools, so adding a tool never changes it (but the one
+ * that makes a project's tools' code grouped, emit/tool-code/groups.ts).
  */
 import type { ContractIR, EmittedFile } from "../ir.js";
 import { CHUNKS_FOLDER } from "./copies.js";
 import { SHARED_FOLDER } from "./copies/named-types.js";
 import { headerLine } from "../printer/header.js";
+import { toolsPerChunk } from "./tool-code/groups.js";
 
 export interface FolderReadmeParts {
   /** providers.ts is generated (the config's `providers:` is not `false`). */
@@ -17,6 +19,8 @@ export interface FolderReadmeParts {
   readonly host?: boolean;
   /** schemas/<name>.json is generated (the config's `schemasJson: true`). */
   readonly schemas?: boolean;
+  /** The config's `toolsPerChunk`, if set (emit/tool-code/groups.ts). */
+  readonly toolsPerChunk?: number | undefined;
 }
 
 type Row = readonly [path: string, what: string];
@@ -61,9 +65,18 @@ function restRows(ir: ContractIR, parts: FolderReadmeParts): Row[] {
     ],
     ["`tools/<name>.ts`", "a tool's types: `<Name>Input`, `<Name>ResolvedInput`, `<Name>Output`, `<Name>Reason` (re-exported by `index.ts`)"],
     ...(types ? [["`types/<file>.ts`", "the named types of a types file (re-exported by `index.ts`)"] as const] : []),
-    [`\`${CHUNKS_FOLDER}/<name>.ts\``, "what a tool's first call loads: its validators and the copies of its input and output"],
-    ...(types ? [[`\`${CHUNKS_FOLDER}/${SHARED_FOLDER}/<file>.ts\``, "the copies of named types, shared by the tools' chunks that use them"] as const] : []),
-    ["`validators/<name>.ts`", "a tool's Ajv standalone validators, compiled ahead of time"],
+    ...(toolsPerChunk(ir.tools.length, parts.toolsPerChunk) > 1
+      ? [
+          [
+            `\`${CHUNKS_FOLDER}/group-<n>.ts\``,
+            "the code of a group of tools, a function per tool: a tool's first call loads its group's module and runs its function, which makes its Ajv validators (compiled ahead of time) and the copies of its input and output",
+          ] as const,
+        ]
+      : ([
+          [`\`${CHUNKS_FOLDER}/<name>.ts\``, "what a tool's first call loads: its validators and the copies of its input and output"],
+          ["`validators/<name>.ts`", "a tool's Ajv standalone validators, compiled ahead of time"],
+        ] as const)),
+    ...(types ? [[`\`${CHUNKS_FOLDER}/${SHARED_FOLDER}/<file>.ts\``, "the copies of named types, shared by the tools' code that uses them"] as const] : []),
     ...(types ? [["`validators/types/<file>.ts`", "the validators of named types, shared by the tools that use them"] as const] : []),
     ...(parts.schemas === true ? [["`schemas/<name>.json`", "what `tools/list` serves for a tool, and its policy, as plain JSON"] as const] : []),
     ...(ir.tools.some((tool) => tool.ui?.view !== undefined)

@@ -80,6 +80,21 @@ export function emitToolFiles(tool: ToolIR, options: EmitOptions, targets: reado
   return targets.filter(enabled(options)).flatMap((t) => t.emitter.toolFiles?.(tool, options) ?? []);
 }
 
+/**
+ * The run's per-tool files as written: each part (`EmittedFile.part`) joined
+ * by the target that made it, from every tool's parts at once, the other
+ * files as they are.
+ */
+export function joinParts(files: readonly EmittedFile[], ir: ContractIR, options: EmitOptions, targets: readonly LoadedTarget[]): EmittedFile[] {
+  const whole = files.filter((f) => f.part === undefined);
+  if (whole.length === files.length) return whole;
+  const joined = targets.filter(enabled(options)).flatMap((t) => {
+    const parts = files.filter((f) => f.part === t.target.name);
+    return parts.length === 0 ? [] : (t.emitter.joinParts?.(parts, ir, options) ?? []);
+  });
+  return [...whole, ...joined];
+}
+
 /** Output files first, then tests; by path within each. */
 export function byPath(a: EmittedFile, b: EmittedFile): number {
   const ra = a.root ?? "";
@@ -118,7 +133,15 @@ export function emitByTarget(ir: ContractIR, options: EmitOptions, targets: read
     );
     return {
       target: t.target.name,
-      files: [...ir.tools.flatMap((tool) => t.emitter.toolFiles?.(tool, options) ?? []), ...(t.emitter.sharedFiles?.(ir, options) ?? [])],
+      files: [
+        ...joinParts(
+          ir.tools.flatMap((tool) => t.emitter.toolFiles?.(tool, options) ?? []),
+          ir,
+          options,
+          [t],
+        ),
+        ...(t.emitter.sharedFiles?.(ir, options) ?? []),
+      ],
       runtime: runtime.filter((path) => !without.has(path)),
     };
   });

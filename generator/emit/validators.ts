@@ -33,7 +33,7 @@ import { toolFileName } from "./ts-names.js";
 
 // ajv/dist/standalone is CommonJS with `exports.default`; under NodeNext the
 // default import is module.exports.
-const standaloneCode = standaloneCodeModule.default;
+const ajvStandaloneCode = standaloneCodeModule.default;
 
 /** One exported validate function of a standalone module. */
 export interface StandaloneEntry {
@@ -125,30 +125,60 @@ function ajvStandalone(entry: StandaloneEntry, names: ExternalNames, place: Modu
   ajv.addSchema(withDiscriminators(inlineRefs(schema)) as object, "schema");
   // Checking the schema may have compiled the meta-schema in this instance, which is not part of the code: only what follows counts.
   runtime.clear();
-  const code = standaloneCode(ajv, { [entry.exportName]: "schema" });
+  const code = ajvStandaloneCode(ajv, { [entry.exportName]: "schema" });
   for (const used of runtime) names.runtime.add(used);
   return code;
 }
 
-/** A standalone body as one exported constant: Ajv's code runs in its own function scope, so two bodies never share a name. */
-function exportedBody(code: string, exportName: string, exportType: string | undefined): string {
+/**
+ * A standalone body as one constant (exported in a module of its own): Ajv's code runs in its own function scope,
+ * so two bodies never share a name.
+ */
+function constantBody(code: string, exportName: string, exportType: string | undefined, exported: boolean): string {
   if (!IDENTIFIER.test(exportName)) throw new Error(`invalid export name ${exportName}`);
   const annotation = exportType === undefined ? "" : `: ${exportType}`;
-  return `export const ${exportName}${annotation} = ((exports) => {${code}return exports.${exportName};})({});`;
+  return `${exported ? "export " : ""}const ${exportName}${annotation} = ((exports) => {${code}return exports.${exportName};})({});`;
 }
+
+/**
+ * What a module's code names outside itself, as plain data (a tool's part of
+ * its code module crosses threads and sits in the build cache): the runtime
+ * namespaces, the error-list functions, the shared named-type modules called.
+ */
+export interface ImportedNames {
+  readonly runtime: readonly RuntimeImport[];
+  readonly errorLists: readonly ErrorListFunction[];
+  readonly sharedModules: readonly string[];
+}
+
+function importedNames(names: ExternalNames): ImportedNames {
+  return {
+    runtime: [...names.runtime],
+    errorLists: [...names.errorLists, ...(names.calls.size > 0 ? [NESTED_ERRORS] : [])],
+    sharedModules: [...new Set([...names.calls].map((c) => c.module))],
+  };
+}
+
+/** Where a validators module sits: `validators/<tool>.ts`, a shared named-type module in `validators/types/`, or a group of tools' code in `chunks/`. */
+export type ModulePlace = "validators" | "validators/types" | "chunks";
 
 /**
  * The imports for what the code names: a namespace per runtime module, the
  * error-list functions by name, a namespace per shared named-type module
- * (validators/types/<module>.ts). `up` leads from the module's folder to `validators/`.
+ * (validators/types/<module>.ts), each relative to the module's place.
  */
-function importsFor(names: ExternalNames, up: string): ImportSymbol[] {
-  const namespaces = [...names.runtime].map(({ binding, module }) => namespaceSymbol(binding, up + module));
-  const errorLists = [...names.errorLists, ...(names.calls.size > 0 ? [NESTED_ERRORS] : [])];
-  const functions = errorLists.map((f) => valueSymbol(f.member, up + VALIDATOR_ERRORS_MODULE, f.name));
-  const folder = up === "" ? "./types/" : "./";
-  const shared = [...new Set([...names.calls].map((c) => c.module))].map((module) => namespaceSymbol(sharedBinding(module), `${folder}${module}.js`));
+export function importsFor(names: ImportedNames, place: ModulePlace): ImportSymbol[] {
+  const up = place === "validators/types" ? "../" : "";
+  const namespaces = names.runtime.map(({ binding, module }) => namespaceSymbol(binding, up + module));
+  const functions = names.errorLists.map((f) => valueSymbol(f.member, up + VALIDATOR_ERRORS_MODULE, f.name));
+  const folder = { validators: "./types/", "validators/types": "./", chunks: "../validators/types/" }[place];
+  const shared = names.sharedModules.map((module) => namespaceSymbol(sharedBinding(module), `${folder}${module}.js`));
   return [...namespaces, ...functions, ...shared];
+}
+
+/** The runtime type every validate function of a TypeScript module has. */
+export function validateFunctionType(place: ModulePlace): ImportSymbol {
+  return typeSymbol(VALIDATE_FUNCTION, `${place === "validators/types" ? "../" : ""}../runtime/contract.js`);
 }
 
 /** How a standalone module is written: plain ES module JavaScript, or TypeScript with typed exports. */
@@ -163,10 +193,61 @@ const VALIDATE_FUNCTION = "ValidateFunction";
  * type checking; its exports are annotated, so what other modules (and
  * `declaration` output) see is fully typed.
  */
-const TS_PRELUDE = "// @ts-nocheck";
+export const TS_PRELUDE = "// @ts-nocheck";
 
-/** Where a validators module sits: `validators/<tool>.ts`, or a shared named-type module in `validators/types/`. */
-export type ModulePlace = "validators" | "validators/types";
+/** Validators compiled, rewritten and not yet printed: each entry's body, and what they name outside themselves. */
+export interface StandaloneCode {
+  readonly bodies: readonly { readonly exportName: string; readonly code: string }[];
+  readonly names: ImportedNames;
+}
+
+/** Compiles `entries` with Ajv and applies `rewrites`: the code a module (or a tool's part of a group module) prints. */
+export function standaloneCode(
+  entries: readonly StandaloneEntry[],
+  rewrites: readonly RewriteName[] = ALL_REWRITES,
+  place: ModulePlace = "validators",
+): StandaloneCode {
+  const names: ExternalNames = { runtime: new Set(), calls: new Set(), errorLists: new Set() };
+  const bodies = entries.map((entry) => {
+    let code = ajvStandalone(entry, names, place);
+    for (const name of ALL_REWRITES) if (rewrites.includes(name)) code = REWRITES[name](code, names.errorLists);
+    return { exportName: entry.exportName, code };
+  });
+  return { bodies, names: importedNames(names) };
+}
+
+/**
+ * The statements of compiled validators in `file`, which imports what they
+ * name: one constant per entry, exported in a module of their own, local in
+ * a tool's function of a group module. `exportType` annotates each (TypeScript).
+ */
+export function standaloneStatements(
+  file: FileBuilder,
+  compiled: StandaloneCode,
+  place: ModulePlace,
+  exportType: string | undefined,
+  exported = true,
+): string[] {
+  for (const symbol of importsFor(compiled.names, place)) file.use(symbol);
+  return compiled.bodies.map((body) => constantBody(body.code, body.exportName, exportType, exported));
+}
+
+/** A complete validators module of compiled code: header, `@ts-nocheck` for TypeScript, imports, one exported constant per entry. */
+export function printStandaloneModule(
+  compiled: StandaloneCode,
+  language: ModuleLanguage,
+  place: ModulePlace,
+  header: string,
+  path = `${place}/<module>.${language}`,
+): string {
+  // An ES module is strict code already: no "use strict" of its own. Machine-made: one line per import, no blank lines.
+  const prelude = language === "ts" ? [TS_PRELUDE] : [];
+  const head = [header.endsWith("\n") ? header.slice(0, -1) : header, ...prelude].filter((line) => line !== "");
+  const file = new FileBuilder(path, head.join("\n"), { wrap: false, blockSeparator: "\n" });
+  const exportType = language === "ts" ? file.use(validateFunctionType(place)) : undefined;
+  file.add(standaloneStatements(file, compiled, place, exportType).join("\n"));
+  return file.toText();
+}
 
 /**
  * A complete module exporting one validate function per entry: ES module
@@ -182,40 +263,24 @@ export function standaloneModule(
   place: ModulePlace = "validators",
   header = "",
 ): string {
-  const up = place === "validators" ? "" : "../";
-  const validateFunction = typeSymbol(VALIDATE_FUNCTION, `${up}../runtime/contract.js`);
-  // An ES module is strict code already: no "use strict" of its own. Machine-made: one line per import, no blank lines.
-  const prelude = language === "ts" ? [TS_PRELUDE] : [];
-  const head = [header.endsWith("\n") ? header.slice(0, -1) : header, ...prelude].filter((line) => line !== "");
-  const file = new FileBuilder(`${place}/<module>.${language}`, head.join("\n"), { wrap: false, blockSeparator: "\n" });
-  const exportType = language === "ts" ? file.use(validateFunction) : undefined;
-  const names: ExternalNames = { runtime: new Set(), calls: new Set(), errorLists: new Set() };
-  const bodies = entries.map((entry) => {
-    let code = ajvStandalone(entry, names, place);
-    for (const name of ALL_REWRITES) if (rewrites.includes(name)) code = REWRITES[name](code, names.errorLists);
-    return exportedBody(code, entry.exportName, exportType);
-  });
-  for (const symbol of importsFor(names, up)) file.use(symbol);
-  file.add(bodies.join("\n"));
-  return file.toText();
+  return printStandaloneModule(standaloneCode(entries, rewrites, place), language, place, header);
+}
+
+/** A tool's two validators, compiled (its part of its code module: emit/tool-code/). */
+export function toolValidatorsCode(tool: ToolIR): StandaloneCode {
+  return standaloneCode([
+    { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true, validateSchema: false, defOrigins: tool.inputDefs },
+    { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false, defOrigins: tool.outputDefs },
+  ]);
 }
 
 /**
  * `validators/<fileName>.ts`: Ajv's code, never prettier-formatted (it is
- * large, machine-made and slow to format).
+ * large, machine-made and slow to format). A project's files hold it so when
+ * each tool's code is a module of its own (emit/tool-code/).
  */
 export function emitValidators(tool: ToolIR, header: string): EmittedFile[] {
-  const ts = standaloneModule(
-    [
-      { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true, validateSchema: false, defOrigins: tool.inputDefs },
-      { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false, defOrigins: tool.outputDefs },
-    ],
-    "ts",
-    ALL_REWRITES,
-    "validators",
-    header,
-  );
-  return [{ path: `validators/${toolFileName(tool)}.ts`, text: ts }];
+  return [{ path: `validators/${toolFileName(tool)}.ts`, text: printStandaloneModule(toolValidatorsCode(tool), "ts", "validators", header) }];
 }
 
 /**

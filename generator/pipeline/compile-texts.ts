@@ -12,7 +12,7 @@
  */
 import { hashText, pruneEntries, readEntry, writeEntry, type BuildCache } from "../cache.js";
 import { hasErrors } from "../diagnostics.js";
-import { byPath, emitShared, lintTargets, loadTargets } from "../emit/index.js";
+import { byPath, emitShared, joinParts, lintTargets, loadTargets } from "../emit/index.js";
 import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
@@ -127,8 +127,14 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     const { ir, diagnostics } = assemble(types, tools.entries, [...loadDiagnostics, ...tools.failed], (all) => lintTargets(all, ctx.options.emit));
     if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
     const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
-    const toolFiles = ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []);
-    const shared = emitShared(ir, ctx.options.emit, await loadTargets());
+    const targets = await loadTargets();
+    const toolFiles = joinParts(
+      ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []),
+      ir,
+      ctx.options.emit,
+      targets,
+    );
+    const shared = emitShared(ir, ctx.options.emit, targets);
     if (ctx.cache) remember(ctx.cache, texts, kinds, tools);
     return { files: [...shared, ...toolFiles].sort(byPath), ir, diagnostics, tools: ir.tools.length };
   } finally {

@@ -20,7 +20,7 @@ export function packedFile(file: EmittedFile): EmittedFile {
   // Level 1: a fifth of the size at a tenth of the default level's time.
   // Copied out: zlib's result is a view on a 16 KB chunk, which would keep 16 KB for every file however small it packs.
   const packed = new Uint8Array(deflateRawSync(file.text, { level: 1 }));
-  const out = { path: file.path, ...(file.root === undefined ? {} : { root: file.root }) };
+  const out = { path: file.path, ...(file.root === undefined ? {} : { root: file.root }), ...(file.part === undefined ? {} : { part: file.part }) };
   Object.defineProperty(out, "text", { enumerable: true, get: () => inflateRawSync(packed).toString("utf8") });
   Object.defineProperty(out, PACKED, { value: packed });
   return out as EmittedFile;

@@ -29,7 +29,9 @@ export type CopyJson = (value: unknown) => JsonCopy;
 
 /**
  * One tool's compiled validators, and its schema-aware copies: a generated
- * `chunks/<tool>.js` module has these exports. Without the copies the
+ * `chunks/<tool>.js` module has these exports, and in a project whose tools'
+ * code is grouped, the tool's function in `chunks/group-<n>.js` returns
+ * them. Without the copies the
  * runtime uses the generic copy, which gives the same result, only slower.
  * The generated validators expect such a copy, whose objects have no
  * prototype; `loadValidators` hands out validators that copy what they are given.

@@ -56,6 +56,11 @@ export interface TargetConfig<Options> {
 export interface TargetEmitter {
   /** Files of one tool alone: the unit the build cache stores and the worker threads share out. */
   toolFiles?(tool: ToolIR, options: EmitOptions): readonly EmittedFile[];
+  /**
+   * The files written in place of its per-tool parts (`EmittedFile.part`: a tool's share of files that depend on
+   * the other tools too, such as a module holding several tools' code), given every tool's parts at once.
+   */
+  joinParts?(parts: readonly EmittedFile[], ir: ContractIR, options: EmitOptions): readonly EmittedFile[];
   /** Files of the whole IR (shared types, index modules, manifests). */
   sharedFiles?(ir: ContractIR, options: EmitOptions): readonly EmittedFile[];
   /**

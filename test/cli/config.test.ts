@@ -124,6 +124,28 @@ describe("toolc.config.yaml", () => {
     expect((await runCli(dir, ["generate"])).stderr).toContain('toolc.config.yaml:2:12: error TC003: `providers` must be true or false, not "no"');
   });
 
+  it("groups the tools' code by toolsPerChunk, and refuses a value that is not a whole number from 1 to 1000, located, writing nothing", async () => {
+    const dir = project("tests: false\ntoolsPerChunk: 2\n");
+    const grouped = await runCli(dir, ["generate"]);
+    expect(grouped.code, grouped.stderr).toBe(0);
+    // Beside the groups, chunks/types/ holds the named types' copies, which every layout shares.
+    const chunks = readdirSync(join(dir, "generated/chunks")).filter((f) => f !== "types");
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(
+      chunks.every((f) => /^group-\d+\.ts$/.test(f)),
+      chunks.join(", "),
+    ).toBe(true);
+    expect(existsSync(join(dir, "generated/validators/get_order.ts"))).toBe(false);
+    expect((await runCli(dir, ["check"])).code).toBe(0);
+    for (const bad of ["0", "2.5", "1001", '"many"']) {
+      const refused = project(`tests: false\ntoolsPerChunk: ${bad}\n`);
+      const result = await runCli(refused, ["generate"]);
+      expect(result.code, bad).toBe(1);
+      expect(result.stderr).toContain("toolc.config.yaml:2:16: error TC003: `toolsPerChunk` must be a whole number from 1 to 1000");
+      expect(existsSync(join(refused, "generated"))).toBe(false);
+    }
+  });
+
   it("gives import its definitions folder", async () => {
     const dir = project("definitions: contracts\ntests: false\n");
     writeFileSync(join(dir, "tools.json"), JSON.stringify({ tools: [{ name: "ping", description: "Ping.", inputSchema: { type: "object" } }] }));

@@ -31,7 +31,12 @@ const MODULES: Record<string, Record<string, JsonObject>> = {
     Status: { enum: ["pending", "paid"] },
     Order: {
       type: "object",
-      properties: { id: { type: "string" }, status: ref("Status"), amountCents: { type: "integer" }, lines: { type: "array", items: { type: "object", properties: { sku: { type: "string" } } } } },
+      properties: {
+        id: { type: "string" },
+        status: ref("Status"),
+        amountCents: { type: "integer" },
+        lines: { type: "array", items: { type: "object", properties: { sku: { type: "string" } } } },
+      },
       required: ["id"],
     },
     // Refers to Order and nothing else: copied by Order's function.
@@ -72,10 +77,23 @@ function withDefs(schema: JsonObject, local: Record<string, JsonObject> = {}): {
 
 function tool(name: string, input: ReturnType<typeof withDefs>, output: ReturnType<typeof withDefs>): ToolIR {
   return {
-    name, version: 1, effect: "read", idempotent: true, openWorld: false, timeoutMs: 10000,
+    name,
+    nameAt: { file: `${name}.yaml`, line: 1, col: 1 },
+    version: 1,
+    effect: "read",
+    idempotent: true,
+    openWorld: false,
+    timeoutMs: 10000,
     retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 1000, budgetMs: 10000 },
-    errors: [], source: `${name}.yaml`, inputSchema: input.schema, outputSchema: output.schema,
-    inputDefs: input.origins, outputDefs: output.origins, meta: {}, examples: [], sensitive: { input: [], output: [] },
+    errors: [],
+    source: `${name}.yaml`,
+    inputSchema: input.schema,
+    outputSchema: output.schema,
+    inputDefs: input.origins,
+    outputDefs: output.origins,
+    meta: {},
+    examples: [],
+    sensitive: { input: [], output: [] },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };
 }
@@ -101,7 +119,8 @@ const IR: ContractIR = {
   typeFiles: Object.entries(MODULES).map(([module, types]) => ({
     source: `${module}.yaml`,
     module,
-    types: Object.entries(types).map(([name, schema]) => ({ name, schema })),
+    typesAt: { file: `${module}.yaml`, line: 1, col: 1 },
+    types: Object.entries(types).map(([name, schema]) => ({ name, nameAt: { file: `${module}.yaml`, line: 1, col: 1 }, schema })),
   })),
 };
 
@@ -126,10 +145,20 @@ const copies = (name: string): CopiesModule => modules.get(name)!;
 describe("named types' shared copies", () => {
   const N = runs(2, 50);
   for (const t of TOOLS) {
-    for (const [side, schema] of [["copyInput", t.inputSchema], ["copyOutput", t.outputSchema]] as const) {
-      it(`${t.name}.${side} agrees with the generic copy`, () => {
-        fc.assert(fc.property(shaped(schema), (value) => project.compare(copies(t.name)[side], value) === ""), { numRuns: N });
-      }, timeoutFor(N));
+    for (const [side, schema] of [
+      ["copyInput", t.inputSchema],
+      ["copyOutput", t.outputSchema],
+    ] as const) {
+      it(
+        `${t.name}.${side} agrees with the generic copy`,
+        () => {
+          fc.assert(
+            fc.property(shaped(schema), (value) => project.compare(copies(t.name)[side], value) === ""),
+            { numRuns: N },
+          );
+        },
+        timeoutFor(N),
+      );
     }
   }
 
@@ -166,7 +195,10 @@ describe("named types' shared copies", () => {
     const node: Record<string, unknown> = { name: "a", children: [] };
     (node.children as unknown[]).push({ name: "b", children: [node] });
     expect(copyInput({ root: node })).toEqual(project.copyJson({ root: node }));
-    expect(copyInput({ root: node })).toMatchObject({ ok: false, message: "must be plain JSON data, but has a circular reference at root.children[0].children[0]" });
+    expect(copyInput({ root: node })).toMatchObject({
+      ok: false,
+      message: "must be plain JSON data, but has a circular reference at root.children[0].children[0]",
+    });
     let deep: Record<string, unknown> = { name: "leaf" };
     for (let i = 0; i < 200; i++) deep = { name: `n${i}`, children: [deep] };
     expect(project.compare(copyOutput, [deep])).toBe("");
@@ -196,7 +228,15 @@ describe("named types' shared copies", () => {
       }
       const program = ts.createProgram(
         [...chunks, ...shared].map((f) => join(dir, f.path)),
-        { ...STRICT_FLAGS, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ["lib.es2023.d.ts"], types: [] },
+        {
+          ...STRICT_FLAGS,
+          noEmit: true,
+          target: ts.ScriptTarget.ES2022,
+          module: ts.ModuleKind.ESNext,
+          moduleResolution: ts.ModuleResolutionKind.Bundler,
+          lib: ["lib.es2023.d.ts"],
+          types: [],
+        },
       );
       const diagnostics = [...chunks, ...shared]
         .flatMap((f) => ts.getPreEmitDiagnostics(program, program.getSourceFile(join(dir, f.path))))

@@ -7,8 +7,9 @@
  * test/fixtures/outputs (outputs that are an array, a string and a union,
  * with their contract tests), test/fixtures/auth (scopes, a confirmed tool
  * and the resource server, whose runtime/auth.ts imports jose; SDK 2.x),
- * and a sample imported from the MCP reference servers (whose open
- * inputs once gave a contract test an unused helper). Copies of the demo
+ * a sample imported from the MCP reference servers (whose open
+ * inputs once gave a contract test an unused helper), and billing with its
+ * tools' code grouped (`toolsPerChunk: 2`). Copies of the demo
  * output with strict-flag errors, a Node global and a missing reference
  * directive go into the same programs, so each program shows it can fail.
  */
@@ -93,7 +94,7 @@ export const CONFIGURATIONS: readonly Configuration[] = [
 ];
 
 /** The folders compiled: each fixture's output, under each package tree. */
-export const FIXTURES = ["demo", "billing", "corpus", "sdk2", "content", "outputs", "auth"] as const;
+export const FIXTURES = ["demo", "billing", "corpus", "sdk2", "content", "outputs", "auth", "grouped"] as const;
 
 export type Fixture = (typeof FIXTURES)[number];
 
@@ -186,6 +187,8 @@ export async function writeMatrixFixtures(base: string): Promise<void> {
   const auth = (await resolveSettings(join(ROOT, "test/fixtures/auth"), {})).settings?.auth;
   if (auth === undefined) throw new Error("test/fixtures/auth/toolc.config.yaml has no auth section");
   await writeOutput(join(ROOT, "test/fixtures/auth/definitions"), ROOT, join(esm, "auth"), { mcpSdk: 2, auth });
+  // Billing with its tools' code grouped two to a module (toolsPerChunk: 2): the contracts' loaders call a group module's functions.
+  await writeOutput(join(ROOT, "test/fixtures/billing"), ROOT, join(esm, "grouped"), { targets: { mcp: 2 } });
   writeFileSync(join(esm, "package.json"), '{ "type": "module" }\n');
   cpSync(esm, join(base, "cjs"), { recursive: true });
   writeFileSync(join(base, "cjs", "package.json"), '{ "type": "commonjs" }\n');

@@ -1,4 +1,8 @@
-/** The validators target: Ajv standalone validators per tool, and those of the named types shared by several tools. */
+/**
+ * The validators target: the validators of the named types shared by several
+ * tools (`validators/types/`). Each tool's own validators are part of its
+ * code, which the MCP target writes (emit/tool-code/).
+ */
 import type { Target } from "../../targets/target.js";
 
 export const validatorsTarget: Target = {
@@ -6,10 +10,7 @@ export const validatorsTarget: Target = {
   root: "out",
   marker: "generated",
   async load() {
-    const [{ emitSharedValidators, emitValidators }, { headerComment }] = await Promise.all([import("../validators.js"), import("../../printer/header.js")]);
-    return {
-      toolFiles: (tool) => emitValidators(tool, headerComment(tool.source)),
-      sharedFiles: (ir) => emitSharedValidators(ir, headerComment),
-    };
+    const [{ emitSharedValidators }, { headerComment }] = await Promise.all([import("../validators.js"), import("../../printer/header.js")]);
+    return { sharedFiles: (ir) => emitSharedValidators(ir, headerComment) };
   },
 };

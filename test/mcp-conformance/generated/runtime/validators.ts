@@ -1,7 +1,7 @@
 // Part of the toolc runtime: toolc generate copies this file into a project's runtime/ folder as it is. Edit toolc's source, not a copy.
 /**
  * A contract's validators, loaded once. Generated contracts hand the runtime
- * a loader (a dynamic import of `validators/<tool>.js`) so start-up pays for
+ * a loader (a dynamic import of the tool's code in `chunks/`) so start-up pays for
  * none of them; the first call of a tool loads its module, and every later
  * call finds it here without waiting.
  *

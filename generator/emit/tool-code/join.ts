@@ -1,0 +1,98 @@
+/**
+ * The files of the run's tool-code parts (part.ts), in the layout groups.ts
+ * gives: each tool's own `validators/<tool>.ts` and `chunks/<tool>.ts`, or
+ * one `chunks/group-<n>.ts` per group of tools.
+ *
+ * A group module holds each of its tools' code in a function of its own,
+ * exported, which the tool's contract calls on its first call
+ * (contracts-module.ts) and which returns the tool's validators and copies.
+ * Each tool's names stay in its function's scope, so no two tools' code can
+ * clash, and nothing of a tool's code is rewritten: its statements are the
+ * ones its own modules hold, the copies not exported. The imports are the
+ * file's, bound once for every tool (printer/file-builder.ts); a tool's
+ * locals are the names its own modules declare beside the same imports, so
+ * they never shadow one. V8 only pre-parses a function until it runs, so
+ * loading a group costs little more than reading it, and each tool's code is
+ * compiled when its first call runs it.
+ *
+ * Ajv's code is untyped JavaScript, so a group module opts out of type
+ * checking, like a validators module (`// @ts-nocheck`); its exports are
+ * typed, so the contracts that import it are checked. The copies' code is
+ * the same statements the per-tool layout type-checks.
+ */
+import type { EmittedFile } from "../../ir.js";
+import { code, FileBuilder, typeSymbol } from "../../printer/file-builder.js";
+import { headerComment } from "../../printer/header.js";
+import { jsDoc } from "../../printer/literal.js";
+import { IS_ARRAY, printCopiesModule } from "../copies.js";
+import { printStandaloneModule, standaloneStatements, TS_PRELUDE } from "../validators.js";
+import { toolCodePlaces, type ToolCodePlace } from "./groups.js";
+import { asCode, readPart, type ToolCodePart } from "./part.js";
+
+const TOOL_VALIDATORS = typeSymbol("ToolValidators", "../runtime/contract.js");
+
+/** A tool's code in modules of its own: `validators/<tool>.ts` (Ajv's code) and `chunks/<tool>.ts` (its copies, re-exporting them). */
+function ownModules(part: ToolCodePart): EmittedFile[] {
+  const header = headerComment(part.source);
+  const validators = printStandaloneModule(part.validators, "ts", "validators", header, `validators/${part.fileName}.ts`);
+  const copies = {
+    roots: { exported: asCode(part.copies.exported), local: [] },
+    functions: asCode(part.copies.functions),
+    usesIsArray: part.copies.usesIsArray,
+    names: part.copies.names,
+  };
+  return [{ path: `validators/${part.fileName}.ts`, text: validators }, printCopiesModule(part.fileName, header, copies)];
+}
+
+/** One group module: each tool's code in its exported function, in the order of the tools' names. */
+function groupModule(module: string, parts: readonly { readonly part: ToolCodePart; readonly exportName: string }[]): EmittedFile {
+  const file = new FileBuilder(`${module}.ts`, `${headerComment(`${parts.length} definitions`)}\n${TS_PRELUDE}`, { wrap: false });
+  // Each tool's names too, though its function scopes them: an import they met would be shadowed where the tool calls it.
+  file.reserve(...parts.map((p) => p.exportName), ...parts.flatMap((p) => p.part.copies.names));
+  if (parts.some(({ part }) => part.copies.usesIsArray)) file.reserve("isArray").add(IS_ARRAY);
+  for (const { part, exportName } of parts) {
+    const validators = standaloneStatements(file, part.validators, "chunks", undefined, false);
+    const names = part.validators.bodies.map((b) => b.exportName);
+    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its validators and copies, made on its first call.`])!;
+    file.add(code`${doc}
+export function ${exportName}(): ${TOOL_VALIDATORS} {
+${validators.join("\n")}
+${[...asCode(part.copies.local), ...asCode(part.copies.functions)].flatMap((c, i) => (i === 0 ? [c] : ["\n\n", c]))}
+  return { ${[...names, "copyInput", "copyOutput"].join(", ")} };
+}`);
+  }
+  return { path: file.path, text: file.toText() };
+}
+
+/** How much code a part holds, in characters, about as a module prints it. */
+function partBytes(part: ToolCodePart): number {
+  let bytes = 0;
+  for (const body of part.validators.bodies) bytes += body.code.length;
+  for (const parts of [...part.copies.local, ...part.copies.functions]) for (const p of parts) bytes += typeof p === "string" ? p.length : p.name.length;
+  return bytes;
+}
+
+/**
+ * The files written for the run's parts (every tool's own modules, or the
+ * group modules), and where each tool's code is, for the contracts' loaders.
+ */
+export function joinToolCode(files: readonly EmittedFile[], setting: number | undefined): { files: EmittedFile[]; places: ReadonlyMap<string, ToolCodePlace> } {
+  const parts = files.map(readPart).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const places = toolCodePlaces(
+    parts.map((p) => p.name),
+    setting,
+    parts.reduce((sum, part) => sum + partBytes(part), 0),
+  );
+  const groups = new Map<string, { part: ToolCodePart; exportName: string }[]>();
+  const own: EmittedFile[] = [];
+  for (const part of parts) {
+    const place: ToolCodePlace = places.get(part.name)!;
+    if (place.kind === "own") own.push(...ownModules(part));
+    else {
+      const members = groups.get(place.module) ?? [];
+      members.push({ part, exportName: place.exportName });
+      groups.set(place.module, members);
+    }
+  }
+  return { files: [...own, ...[...groups].map(([module, members]) => groupModule(module, members))], places };
+}
