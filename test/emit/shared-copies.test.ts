@@ -13,7 +13,9 @@ import { dirname, join } from "node:path";
 import fc from "fast-check";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emitCopies, emitSharedCopies } from "../../generator/emit/copies.js";
+import { copiesCode, emitCopies, emitSharedCopies } from "../../generator/emit/copies.js";
+import { joinToolCode } from "../../generator/emit/tool-code/join.js";
+import { PART_OF, type ToolCodePart } from "../../generator/emit/tool-code/part.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR } from "../../generator/ir.js";
 import { refsIn, defsEntryName } from "../../generator/schema/refs.js";
 import { nested } from "../fuzz/hostile.js";
@@ -246,4 +248,66 @@ describe("named types' shared copies", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+// From 100 tools (or with toolsPerChunk above 1) a tool's copies live in a function of a group module
+// (emit/tool-code/join.ts), which imports the shared functions once for every tool in it: a shared
+// function meeting a tool's own name (a type named Input, the tool's copyInput) must be aliased there too.
+describe("named types' shared copies, called from a group module", () => {
+  // A tool's part as tool-code/part.ts makes it, without validators: Ajv refuses these schemas' alias cycle, and the copies are what is tested.
+  const part = (t: ToolIR): EmittedFile => {
+    const copies = copiesCode(t);
+    const parts = (list: readonly { parts: unknown }[]) => list.map((c) => c.parts);
+    const data = {
+      name: t.name,
+      source: t.source,
+      fileName: t.name,
+      validators: { bodies: [], names: { runtime: [], errorLists: [], sharedModules: [] } },
+      copies: {
+        exported: parts(copies.roots.exported),
+        local: parts(copies.roots.local),
+        functions: parts(copies.functions),
+        usesIsArray: copies.usesIsArray,
+        names: copies.names,
+      },
+    } as unknown as ToolCodePart;
+    return { path: `${t.name}.part.json`, text: JSON.stringify(data), part: PART_OF };
+  };
+  const joined = joinToolCode(TOOLS.map(part), 2);
+  const groupFiles = joined.files.filter((f) => /^chunks\/group-\d+\.ts$/.test(f.path));
+  const grouped = new Map<string, CopiesModule>();
+
+  beforeAll(async () => {
+    project.write(groupFiles);
+    for (const t of TOOLS) {
+      const place = joined.places.get(t.name)!;
+      if (place.kind !== "group") throw new Error(`${t.name} is not in a group`);
+      const module = (await project.load(`${place.module}.js`)) as unknown as Record<string, () => CopiesModule>;
+      grouped.set(t.name, module[place.exportName]!());
+    }
+  });
+
+  it("imports the shared functions once, aliasing the one named like a tool's copyInput", () => {
+    expect(groupFiles.length).toBeGreaterThan(0);
+    const orders = groupFiles.find((f) => f.text.includes('k[i] === "order"'))!.text;
+    expect(orders).toMatch(/copyInput as copyInput\$1/);
+    expect(orders).toMatch(/\? copyInput\$1\(x, e\)/);
+  });
+
+  const N = runs(2, 50);
+  for (const t of TOOLS) {
+    for (const side of ["copyInput", "copyOutput"] as const) {
+      const schema = side === "copyInput" ? t.inputSchema : t.outputSchema;
+      it(
+        `${t.name}.${side} in its group agrees with the generic copy`,
+        () => {
+          fc.assert(
+            fc.property(shaped(schema), (value) => project.compare(grouped.get(t.name)![side], value) === ""),
+            { numRuns: N },
+          );
+        },
+        timeoutFor(N),
+      );
+    }
+  }
 });
