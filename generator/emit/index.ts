@@ -66,11 +66,17 @@ function runtimeNeeds(targets: readonly LoadedTarget[], options: EmitOptions, ir
 
 /**
  * Files that depend on the whole IR rather than on one tool: each target's shared files, then the runtime its
- * files import (no contract-test helper without tests, no provider runtime without providers.ts).
+ * files import (no contract-test helper without tests, no provider runtime without providers.ts). `each`, when
+ * given, takes each target's files as they are made (the pipeline packs them and lets that target's garbage go).
  */
-export function emitShared(ir: ContractIR, options: EmitOptions, targets: readonly LoadedTarget[]): EmittedFile[] {
+export function emitShared(
+  ir: ContractIR,
+  options: EmitOptions,
+  targets: readonly LoadedTarget[],
+  each: (files: readonly EmittedFile[]) => readonly EmittedFile[] = (files) => files,
+): EmittedFile[] {
   return [
-    ...targets.filter(enabled(options)).flatMap((t) => t.emitter.sharedFiles?.(ir, options) ?? []),
+    ...targets.filter(enabled(options)).flatMap((t) => (t.emitter.sharedFiles === undefined ? [] : each(t.emitter.sharedFiles(ir, options)))),
     ...emitRuntimeFiles(runtimeNeeds(targets, options, ir)),
   ];
 }

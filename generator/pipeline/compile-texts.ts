@@ -17,6 +17,8 @@ import type { ContractIR, Diagnostic, EmittedFile } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
 import { typesFromTexts, type CompileOptions, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./compile-tool.js";
+import { collectAfter } from "./collect-garbage.js";
+import { packedBytes, packedFile } from "./packed-files.js";
 import { openToolCompiler } from "./worker-pool.js";
 
 export interface CompileOutput {
@@ -60,6 +62,7 @@ async function classify(ctx: CompileContext, compiler: ReturnType<typeof lazyCom
   const classified = unknown.length === 0 ? { kinds: [], diagnostics: [] } : await compiler.get(texts.length).classify(unknown);
   const kinds = new Map<string, DefinitionKind>(texts.map((t) => [t.source, known[hashText(t.text)]]));
   unknown.forEach((t, i) => kinds.set(t.source, classified.kinds[i]));
+  collectAfter(unknown.length);
   return { kinds, diagnostics: classified.diagnostics.flat() };
 }
 
@@ -128,13 +131,20 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
     if (hasErrors(diagnostics)) return { diagnostics, tools: ir.tools.length };
     const byName = new Map(tools.entries.map((e) => [e.tool.name, e]));
     const targets = await loadTargets();
+    // The tools' code joined into the files written (a module per tool or per group, and the contracts): held packed like the rest.
     const toolFiles = joinParts(
       ir.tools.flatMap((tool) => byName.get(tool.name)?.files ?? []),
       ir,
       ctx.options.emit,
       targets,
-    );
-    const shared = emitShared(ir, ctx.options.emit, targets);
+    ).map((file) => (packedBytes(file) === undefined ? packedFile(file) : file));
+    collectAfter(tools.fresh.size);
+    // Each target's shared files held packed, its garbage let go before the next target's (collect-garbage.ts).
+    const shared = emitShared(ir, ctx.options.emit, targets, (files) => {
+      const packed = files.map(packedFile);
+      if (files.length > 0) collectAfter(tools.fresh.size);
+      return packed;
+    });
     if (ctx.cache) remember(ctx.cache, texts, kinds, tools);
     return { files: [...shared, ...toolFiles].sort(byPath), ir, diagnostics, tools: ir.tools.length };
   } finally {

@@ -12,6 +12,7 @@ import type { Diagnostic, EmittedFile, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
 import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
 import type { NormalizeOptions } from "../normalize/access.js";
+import { collectGarbage } from "./collect-garbage.js";
 import { packedEntry } from "./packed-files.js";
 import { isTypesFile, normalizeOneTool, normalizeTypes, type NormalizedTypes } from "../normalize/index.js";
 
@@ -88,9 +89,12 @@ export class LocalToolCompiler implements ToolCompiler {
   /** Tools compiled since the shared Ajv instances were last started afresh. */
   #compiledSinceRelease = 0;
   readonly #releaseAjvEvery: number;
+  /** Run where the instances are released, when most of what those tools left is garbage (collect-garbage.ts). */
+  readonly #collect: () => void;
 
-  constructor(options: { readonly releaseAjvEvery?: number } = {}) {
+  constructor(options: { readonly releaseAjvEvery?: number; readonly collect?: () => void } = {}) {
     this.#releaseAjvEvery = options.releaseAjvEvery ?? AJV_RELEASE_EVERY;
+    this.#collect = options.collect ?? collectGarbage;
   }
 
   /** The last named types, by the texts they came from: every `compile` of a run passes the same. */
@@ -117,6 +121,7 @@ export class LocalToolCompiler implements ToolCompiler {
       // compiles again: started afresh every so many tools, the run's memory does not grow with the API.
       if (++this.#compiledSinceRelease > this.#releaseAjvEvery) {
         releaseSharedAjv();
+        this.#collect();
         this.#compiledSinceRelease = 1;
       }
       const file = this.#take(text);

@@ -33,6 +33,16 @@ export function packedBytes(file: EmittedFile): number | undefined {
   return (file as { [PACKED]?: Uint8Array })[PACKED]?.buffer.byteLength;
 }
 
+/**
+ * What to write for a file: a packed one's text as the inflated bytes, with
+ * no string made of them (the write reads every file once, and on a large
+ * API those strings were the write's garbage, 70 MB on GitHub's tools).
+ */
+export function contentOf(file: EmittedFile): string | Uint8Array {
+  const packed = (file as { [PACKED]?: Uint8Array })[PACKED];
+  return packed === undefined ? file.text : inflateRawSync(packed);
+}
+
 /** The outcome with its files packed (a failed one has none). */
 export function packedOutcome(outcome: ToolOutcome): ToolOutcome {
   return "failed" in outcome ? outcome : packedEntry(outcome);

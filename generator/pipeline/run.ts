@@ -17,6 +17,7 @@ import { TARGETS } from "../targets/registry.js";
 import type { DocsTarget } from "../core/plan.js";
 import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
 import type { Diagnostic, EmittedFile } from "../ir.js";
+import { collectAfter } from "./collect-garbage.js";
 import { applyOutput } from "../write/apply.js";
 import { differences, planByHash, planOutput, type Difference, type OutputLayout, type OutputPlan } from "../write/output.js";
 
@@ -180,6 +181,8 @@ export async function runPlan(plan: Plan, mode: Mode, options: { readonly cache?
   const planned = planOutput(compiled.files, layout);
   const diff = differences(planned, layout, plan.cwd);
   if (mode === "generate") {
+    // The write's own garbage (each file's bytes) then starts from a heap with the compile's let go (collect-garbage.ts).
+    collectAfter(planned.added.length + planned.changed.length);
     applyOutput(planned, layout);
     if (cached.run) rememberRun(cached.run, { ...compiled, files: compiled.files });
   }

@@ -12,6 +12,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
+import { contentOf } from "../pipeline/packed-files.js";
 import { targetOf, type OutputLayout, type OutputPlan } from "./output.js";
 
 /** A write that failed, and was rolled back: where, and why in plain words. */
@@ -109,7 +110,7 @@ function stage(plan: OutputPlan, layout: OutputLayout, display: (target: string)
   for (const [i, file] of [...plan.added, ...plan.changed].entries()) {
     const staged = join(staging, "new", String(i));
     const target = targetOf(layout, file);
-    attempt(display(target), () => writeFileSync(staged, file.text));
+    attempt(display(target), () => writeFileSync(staged, contentOf(file)));
     files.push({ target, staged });
   }
   return { staging, files };

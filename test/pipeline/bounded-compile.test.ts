@@ -9,8 +9,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { releaseSharedAjv, sharedAjv, sharedAjvHeldSchemas } from "../../generator/ajv-shared.js";
 import type { EmittedFile } from "../../generator/ir.js";
 import { readDefinitionTexts, type DefinitionText } from "../../generator/load/files.js";
+import { collectGarbage } from "../../generator/pipeline/collect-garbage.js";
 import { LocalToolCompiler, type ToolOutcome } from "../../generator/pipeline/compile-tool.js";
-import { packedBytes, packedFile } from "../../generator/pipeline/packed-files.js";
+import { contentOf, packedBytes, packedFile } from "../../generator/pipeline/packed-files.js";
 import { compileOptionsOf, planFromOptions } from "../../generator/plan/index.js";
 import { ROOT } from "../compiler/helpers.js";
 
@@ -24,9 +25,9 @@ const toolTexts: DefinitionText[] = [1, 2, 3].flatMap((round) =>
   texts.filter((t) => t.source !== "types.yaml").map((t) => ({ ...t, source: `${round}-${t.source}` })),
 );
 
-async function compileAll(releaseAjvEvery: number, tools = toolTexts): Promise<{ outcomes: ToolOutcome[]; held: number }> {
+async function compileAll(releaseAjvEvery: number, tools = toolTexts, collect: () => void = () => {}): Promise<{ outcomes: ToolOutcome[]; held: number }> {
   releaseSharedAjv();
-  const compiler = new LocalToolCompiler({ releaseAjvEvery });
+  const compiler = new LocalToolCompiler({ releaseAjvEvery, collect });
   await compiler.classify([...typeTexts, ...tools]);
   const outcomes = await compiler.compile(typeTexts, tools, compileOptionsOf(plan));
   await compiler.close();
@@ -47,6 +48,27 @@ describe("a compile in bounded memory", () => {
     const lastTwo = await compileAll(Number.POSITIVE_INFINITY, toolTexts.slice(-2));
     expect(released.held).toBeLessThanOrEqual(lastTwo.held);
     expect(kept.held).toBeGreaterThan(released.held);
+  });
+
+  it("collects the garbage each time it starts the shared Ajv instances afresh, and only then", async () => {
+    let collections = 0;
+    await compileAll(4, toolTexts, () => collections++);
+    // Twelve tools released every four: after the 4th and the 8th.
+    expect(collections).toBe(Math.ceil(toolTexts.length / 4) - 1);
+    collections = 0;
+    await compileAll(Number.POSITIVE_INFINITY, toolTexts, () => collections++);
+    expect(collections).toBe(0);
+  });
+
+  it("has a full collection to run in Node, which frees what nothing holds, and no `gc` global left behind", async () => {
+    let held: object | undefined = { big: "x".repeat(1000) };
+    const ref = new WeakRef(held);
+    held = undefined;
+    // A WeakRef's target is kept to the end of the job that made or read it.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(collectGarbage()).toBe(true);
+    expect(ref.deref()).toBeUndefined();
+    expect("gc" in globalThis).toBe(false);
   });
 
   it("counts each schema object a shared instance compiled once, and none after a release", () => {
@@ -83,6 +105,10 @@ describe("a compile in bounded memory", () => {
     expect(packedBytes(packed)).toBeLessThan(file.text.length / 4);
     const small: EmittedFile = { path: "a.json", text: "{}\n" };
     expect(packedFile(small)).toBe(small);
+    // The write takes a packed file's bytes, no string made: the same bytes as its text's.
+    expect(contentOf(packed)).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(contentOf(packed)).toString("utf8")).toBe(file.text);
+    expect(contentOf(small)).toBe(small.text);
     expect(packedBytes(small)).toBeUndefined();
   });
 });
