@@ -2,7 +2,7 @@
 
 import { createRefundContract, deleteCustomerContract, getOrderContract, searchOrdersContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
-import { aiSdkToolSet, anthropicInputSchema, openAIAgentsTools, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
+import { aiSdkToolSet, anthropicInputSchema, anthropicStrictSchema, geminiParameters, openAIAgentsTools, openAIResponsesTools, openaiStrictParameters, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
 import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolSearchTool, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIAgentsFunctionTool, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIResponsesToolSearch, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
@@ -36,32 +36,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "delete_customer",
       description: "Permanently delete a customer and their personal data. This cannot be undone. Matches ids like cus_* but never */ wildcards.",
-      parameters: {
-        type: "object",
-        properties: {
-          customerId: {
-            type: "string",
-            description: "Constraints: minLength 1; maxLength 64.",
-          },
-          confirm: {
-            description: "Must be true; the caller confirms the deletion.",
-            enum: [
-              true,
-            ],
-            type: "boolean",
-          },
-          adminToken: {
-            type: "string",
-            description: "Admin credential. Never logged. Constraints: minLength 8; maxLength 256.",
-          },
-        },
-        required: [
-          "customerId",
-          "confirm",
-          "adminToken",
-        ],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(deleteCustomerContract.inputSchema),
       strict: true,
     },
   }),
@@ -70,27 +45,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "get_order",
       description: "Look up one customer's orders.",
-      parameters: {
-        type: "object",
-        properties: {
-          customerId: {
-            type: "string",
-            description: "Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header. Constraints: minLength 1; maxLength 64.",
-          },
-          includeHistory: {
-            type: [
-              "boolean",
-              "null",
-            ],
-            description: "Include cancelled orders too. Default: false.",
-          },
-        },
-        required: [
-          "customerId",
-          "includeHistory",
-        ],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(getOrderContract.inputSchema),
       strict: true,
     },
   }),
@@ -99,94 +54,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "search_orders",
       description: "Find orders by customer, or by status within a date range.",
-      parameters: {
-        type: "object",
-        properties: {
-          filter: {
-            description: "Exactly one way to search. Constraints: exactly one alternative must match.",
-            anyOf: [
-              {
-                type: "object",
-                properties: {
-                  customerId: {
-                    type: "string",
-                    description: "Constraints: minLength 1; maxLength 64.",
-                  },
-                },
-                required: [
-                  "customerId",
-                ],
-                additionalProperties: false,
-              },
-              {
-                type: "object",
-                properties: {
-                  status: {
-                    type: "array",
-                    items: {
-                      $ref: "#/$defs/OrderStatus",
-                    },
-                    minItems: 1,
-                    maxItems: 3,
-                    description: "Constraints: uniqueItems true.",
-                  },
-                  placedAfter: {
-                    type: [
-                      "string",
-                      "null",
-                    ],
-                    format: "date-time",
-                    description: "Constraints: maxLength 64.",
-                  },
-                },
-                required: [
-                  "status",
-                  "placedAfter",
-                ],
-                additionalProperties: false,
-              },
-            ],
-          },
-          limit: {
-            type: [
-              "integer",
-              "null",
-            ],
-            minimum: 1,
-            maximum: 100,
-            description: "Default: 20.",
-          },
-          cursor: {
-            anyOf: [
-              {
-                type: "string",
-                description: "Constraints: minLength 1; maxLength 256.",
-              },
-              {
-                type: "null",
-              },
-            ],
-            description: "Default: null.",
-          },
-        },
-        required: [
-          "filter",
-          "limit",
-          "cursor",
-        ],
-        additionalProperties: false,
-        $defs: {
-          OrderStatus: {
-            description: "Where an order is in its life.",
-            enum: [
-              "pending",
-              "paid",
-              "cancelled",
-            ],
-            type: "string",
-          },
-        },
-      },
+      parameters: openaiStrictParameters(searchOrdersContract.inputSchema),
       strict: true,
     },
   }),
@@ -270,55 +138,13 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool({
     name: "delete_customer",
     description: "Permanently delete a customer and their personal data. This cannot be undone. Matches ids like cus_* but never */ wildcards.",
-    input_schema: {
-      type: "object",
-      properties: {
-        customerId: {
-          type: "string",
-          description: "Constraints: minLength 1; maxLength 64.",
-        },
-        confirm: {
-          description: "Must be true; the caller confirms the deletion.",
-          enum: [
-            true,
-          ],
-          type: "boolean",
-        },
-        adminToken: {
-          type: "string",
-          description: "Admin credential. Never logged. Constraints: minLength 8; maxLength 256.",
-        },
-      },
-      required: [
-        "customerId",
-        "confirm",
-        "adminToken",
-      ],
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(anthropicStrictSchema(deleteCustomerContract.inputSchema)),
     strict: true,
   }),
   anthropicTool({
     name: "get_order",
     description: "Look up one customer's orders.",
-    input_schema: {
-      type: "object",
-      properties: {
-        customerId: {
-          type: "string",
-          description: "Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header. Constraints: minLength 1; maxLength 64.",
-        },
-        includeHistory: {
-          type: "boolean",
-          description: "Include cancelled orders too.",
-          default: false,
-        },
-      },
-      required: [
-        "customerId",
-      ],
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(anthropicStrictSchema(getOrderContract.inputSchema)),
     strict: true,
     input_examples: [
       {
@@ -329,86 +155,7 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool({
     name: "search_orders",
     description: "Find orders by customer, or by status within a date range.",
-    input_schema: {
-      type: "object",
-      properties: {
-        filter: {
-          description: "Exactly one way to search. Constraints: exactly one alternative must match.",
-          anyOf: [
-            {
-              type: "object",
-              properties: {
-                customerId: {
-                  type: "string",
-                  description: "Constraints: minLength 1; maxLength 64.",
-                },
-              },
-              required: [
-                "customerId",
-              ],
-              additionalProperties: false,
-            },
-            {
-              type: "object",
-              properties: {
-                status: {
-                  type: "array",
-                  items: {
-                    $ref: "#/$defs/OrderStatus",
-                  },
-                  minItems: 1,
-                  description: "Constraints: maxItems 3; uniqueItems true.",
-                },
-                placedAfter: {
-                  type: [
-                    "string",
-                    "null",
-                  ],
-                  format: "date-time",
-                  description: "Constraints: maxLength 64.",
-                },
-              },
-              required: [
-                "status",
-              ],
-              additionalProperties: false,
-            },
-          ],
-        },
-        limit: {
-          type: "integer",
-          default: 20,
-          description: "Constraints: minimum 1; maximum 100.",
-        },
-        cursor: {
-          anyOf: [
-            {
-              type: "string",
-              description: "Constraints: minLength 1; maxLength 256.",
-            },
-            {
-              type: "null",
-            },
-          ],
-          default: null,
-        },
-      },
-      required: [
-        "filter",
-      ],
-      additionalProperties: false,
-      $defs: {
-        OrderStatus: {
-          description: "Where an order is in its life.",
-          enum: [
-            "pending",
-            "paid",
-            "cancelled",
-          ],
-          type: "string",
-        },
-      },
-    },
+    input_schema: anthropicInputSchema(anthropicStrictSchema(searchOrdersContract.inputSchema)),
     strict: true,
     input_examples: [
       {
@@ -462,209 +209,22 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
   geminiDeclaration({
     name: "create_refund",
     description: "Refund part or all of a paid order. Safe to retry with the same requestId: the payment service applies each requestId at most once.",
-    parametersJsonSchema: {
-      type: "object",
-      properties: {
-        requestId: {
-          type: "string",
-          description: "Idempotency key chosen by the caller. Constraints: format \"uuid\"; maxLength 36.",
-        },
-        orderId: {
-          type: "string",
-          description: "Constraints: pattern \"^ord_[A-Za-z0-9]+$\"; maxLength 64.",
-        },
-        amount: {
-          $ref: "#/$defs/Money",
-        },
-        reason: {
-          enum: [
-            "duplicate",
-            "fraudulent",
-            "requested_by_customer",
-          ],
-          type: "string",
-          description: "Default: \"requested_by_customer\".",
-        },
-        note: {
-          type: [
-            "string",
-            "null",
-          ],
-          description: "Constraints: maxLength 500. Default: null.",
-        },
-        metadata: {
-          type: "object",
-          description: "Free-form labels, stored with the refund. Constraints: maxProperties 20.",
-          additionalProperties: {
-            type: "string",
-            description: "Constraints: maxLength 200.",
-          },
-        },
-      },
-      required: [
-        "requestId",
-        "orderId",
-        "amount",
-      ],
-      additionalProperties: false,
-      $defs: {
-        Money: {
-          type: "object",
-          properties: {
-            amountCents: {
-              type: "integer",
-              minimum: 1,
-            },
-            currency: {
-              type: "string",
-              description: "ISO 4217 code, e.g. EUR. Constraints: pattern \"^[A-Z]{3}$\".",
-            },
-          },
-          required: [
-            "amountCents",
-            "currency",
-          ],
-          additionalProperties: false,
-        },
-      },
-    },
+    parametersJsonSchema: geminiParameters(createRefundContract.inputSchema),
   }),
   geminiDeclaration({
     name: "delete_customer",
     description: "Permanently delete a customer and their personal data. This cannot be undone. Matches ids like cus_* but never */ wildcards.",
-    parametersJsonSchema: {
-      type: "object",
-      properties: {
-        customerId: {
-          type: "string",
-          description: "Constraints: minLength 1; maxLength 64.",
-        },
-        confirm: {
-          description: "Must be true; the caller confirms the deletion.",
-          enum: [
-            true,
-          ],
-          type: "boolean",
-        },
-        adminToken: {
-          type: "string",
-          description: "Admin credential. Never logged. Constraints: minLength 8; maxLength 256.",
-        },
-      },
-      required: [
-        "customerId",
-        "confirm",
-        "adminToken",
-      ],
-      additionalProperties: false,
-    },
+    parametersJsonSchema: geminiParameters(deleteCustomerContract.inputSchema),
   }),
   geminiDeclaration({
     name: "get_order",
     description: "Look up one customer's orders.",
-    parametersJsonSchema: {
-      type: "object",
-      properties: {
-        customerId: {
-          type: "string",
-          description: "Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header. Constraints: minLength 1; maxLength 64.",
-        },
-        includeHistory: {
-          type: "boolean",
-          description: "Include cancelled orders too. Default: false.",
-        },
-      },
-      required: [
-        "customerId",
-      ],
-      additionalProperties: false,
-    },
+    parametersJsonSchema: geminiParameters(getOrderContract.inputSchema),
   }),
   geminiDeclaration({
     name: "search_orders",
     description: "Find orders by customer, or by status within a date range.",
-    parametersJsonSchema: {
-      type: "object",
-      properties: {
-        filter: {
-          description: "Exactly one way to search. Constraints: exactly one alternative must match.",
-          anyOf: [
-            {
-              type: "object",
-              properties: {
-                customerId: {
-                  type: "string",
-                  description: "Constraints: minLength 1; maxLength 64.",
-                },
-              },
-              required: [
-                "customerId",
-              ],
-              additionalProperties: false,
-            },
-            {
-              type: "object",
-              properties: {
-                status: {
-                  type: "array",
-                  items: {
-                    $ref: "#/$defs/OrderStatus",
-                  },
-                  minItems: 1,
-                  maxItems: 3,
-                  description: "Constraints: uniqueItems true.",
-                },
-                placedAfter: {
-                  type: [
-                    "string",
-                    "null",
-                  ],
-                  format: "date-time",
-                  description: "Constraints: maxLength 64.",
-                },
-              },
-              required: [
-                "status",
-              ],
-              additionalProperties: false,
-            },
-          ],
-        },
-        limit: {
-          type: "integer",
-          minimum: 1,
-          maximum: 100,
-          description: "Default: 20.",
-        },
-        cursor: {
-          anyOf: [
-            {
-              type: "string",
-              description: "Constraints: minLength 1; maxLength 256.",
-            },
-            {
-              type: "null",
-            },
-          ],
-          description: "Default: null.",
-        },
-      },
-      required: [
-        "filter",
-      ],
-      additionalProperties: false,
-      $defs: {
-        OrderStatus: {
-          description: "Where an order is in its life.",
-          enum: [
-            "pending",
-            "paid",
-            "cancelled",
-          ],
-          type: "string",
-        },
-      },
-    },
+    parametersJsonSchema: geminiParameters(searchOrdersContract.inputSchema),
   }),
 ];
 

@@ -18,24 +18,12 @@
  * Optional properties stay optional: strict mode does not need them required.
  */
 import type { JsonObject, JsonValue, ToolIR } from "../ir.js";
-import { rewriteSchema } from "./rewrite.js";
+import { anthropicStrictRewrite } from "../runtime/provider-dialects.js";
 import { recursiveDefs, type SchemaProblem, typesOf, withoutAnnotations } from "./schema-facts.js";
 import { isJsonObject } from "../schema/json.js";
 
 export const ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const ANTHROPIC_LIMITS = { strictTools: 20, optionalParameters: 24, unionParameters: 16 } as const;
-
-/** Backreferences, lookaround and word boundaries are outside the regex subset strict grammars compile. */
-const UNSUPPORTED_REGEX = /\\[1-9]|\\k<|\(\?<?[=!]|\\[bB]/;
-
-const RULES = {
-  keeps: new Set(["allOf", "default", "pattern"]),
-  formats: new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]),
-  requireAll: false,
-  closedObjects: true,
-  maxMinItems: 1,
-  patternSupported: (pattern: string) => !UNSUPPORTED_REGEX.test(pattern),
-};
 
 export interface AnthropicDialect {
   readonly inputSchema: JsonObject & { type: "object" };
@@ -66,7 +54,7 @@ function countParameters(node: JsonValue, counts: { optional: number; union: num
 
 /** One tool's `input_schema` for Anthropic: the strict subset, or the served schema with the reasons it is not strict. */
 export function anthropicDialect(tool: ToolIR): AnthropicDialect {
-  const rewritten = rewriteSchema(tool.inputSchema, RULES);
+  const rewritten = anthropicStrictRewrite(tool.inputSchema);
   const recursive = recursiveDefs(isJsonObject(tool.inputSchema.$defs) ? tool.inputSchema.$defs : {});
   const problems = [...rewritten.problems, ...recursive.map((name) => ({ path: ["$defs", name], message: `the recursive type ${name} has no strict form` }))];
   const strict = problems.length === 0;

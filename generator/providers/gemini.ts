@@ -16,18 +16,11 @@
  * stops a tool from being exported.
  */
 import type { JsonObject, ToolIR } from "../ir.js";
-import { rewriteSchema } from "./rewrite.js";
+import { geminiParameters } from "../runtime/provider-dialects.js";
 
 export const GEMINI_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
 
-const RULES = {
-  keeps: new Set(["minimum", "maximum", "maxItems", "prefixItems"]),
-  formats: new Set(["date-time", "date", "time"]),
-  requireAll: false,
-  closedObjects: false,
-};
-
 /** One tool's `parametersJsonSchema` for Gemini. */
 export function geminiDialect(tool: ToolIR): JsonObject {
-  return rewriteSchema(tool.inputSchema, RULES).schema;
+  return geminiParameters(tool.inputSchema) as JsonObject;
 }

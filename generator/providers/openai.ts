@@ -22,19 +22,12 @@
  */
 import type { JsonObject, JsonValue, ToolIR } from "../ir.js";
 import type { NullPlanSet } from "../runtime/provider-nulls.js";
-import { rewriteSchema } from "./rewrite.js";
+import { openaiStrictRewrite } from "../runtime/provider-dialects.js";
 import { type SchemaProblem, withoutAnnotations } from "./schema-facts.js";
 import { isJsonObject } from "../schema/json.js";
 
 export const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const OPENAI_LIMITS = { properties: 5000, nesting: 10, enumValues: 1000, stringChars: 120_000, largeEnum: 250, largeEnumChars: 15_000 } as const;
-
-const RULES = {
-  keeps: new Set(["pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "maxItems"]),
-  formats: new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]),
-  requireAll: true,
-  closedObjects: true,
-};
 
 export interface OpenAIDialect {
   readonly parameters: JsonObject;
@@ -101,8 +94,8 @@ function sizeProblems(schema: JsonObject): SchemaProblem[] {
 
 /** One tool's parameters for OpenAI: the strict form, or the served schema non-strict with the reasons. */
 export function openaiDialect(tool: ToolIR): OpenAIDialect {
-  const rewritten = rewriteSchema(tool.inputSchema, RULES);
-  const problems = [...rewritten.problems, ...(rewritten.problems.length === 0 ? sizeProblems(rewritten.schema) : [])];
+  const rewritten = openaiStrictRewrite(tool.inputSchema);
+  const problems = [...rewritten.problems, ...(rewritten.problems.length === 0 ? sizeProblems(rewritten.schema as JsonObject) : [])];
   if (problems.length > 0) return { parameters: withoutAnnotations(tool.inputSchema) as JsonObject, strict: false, problems };
-  return { parameters: rewritten.schema, strict: true, problems: [], ...(rewritten.nulls === undefined ? {} : { nulls: rewritten.nulls }) };
+  return { parameters: rewritten.schema as JsonObject, strict: true, problems: [], ...(rewritten.nulls === undefined ? {} : { nulls: rewritten.nulls }) };
 }

@@ -396,10 +396,10 @@ export function aiSdkToolSet<M extends ContractMap>(
 }
 
 /**
- * A contract's served input schema as Anthropic's `input_schema`, as it is:
- * providers.ts refers to it where Anthropic's form of the schema is the
- * served schema itself, rather than writing the schema again. toolc does so
- * only when the two are the same, so it has `type: "object"`.
+ * A schema as Anthropic's `input_schema`: the served schema where Anthropic's
+ * form is the served schema itself, or its strict or unannotated form
+ * (provider-dialects.ts) derived from it at load. Every input schema toolc
+ * serves has `type: "object"`, and so does each form of it.
  */
 export function anthropicInputSchema(
   schema: JsonSchemaObject,
@@ -408,6 +408,12 @@ export function anthropicInputSchema(
 }
 
 export { openAIAgentsTools } from "./provider-agents.js";
+export {
+  anthropicStrictSchema,
+  geminiParameters,
+  openaiStrictParameters,
+  unannotatedSchema,
+} from "./provider-dialects.js";
 export type {
   OpenAIAgentsFunctionTool,
   OpenAIAgentsParameters,

@@ -1,14 +1,17 @@
 /**
  * `providers.ts`: the contracts as OpenAI, Anthropic, Gemini and Vercel AI
- * SDK tools, with each provider's schemas computed here at compile time and
- * written as data, and a `run` per provider bound to the runtime's dispatch.
- * Only callers who use it import it; `index.ts` does not.
+ * SDK tools, and a `run` per provider bound to the runtime's dispatch. Only
+ * callers who use it import it; `index.ts` does not.
  *
- * A provider's schema is written only where it differs from the served one
- * (OpenAI's and Anthropic's strict rewrites, Gemini's subset); where it is
- * the served schema, key order included, the tool refers to its contract's
- * `inputSchema` instead, so each schema is not written up to four times.
- * The value is the same at run time either way (test/providers/module-values.test.ts).
+ * No provider schema is written out: each tool's refers to its contract's
+ * served `inputSchema`, as it is where the provider's form is the served
+ * schema (key order included), else through the runtime function that
+ * derives the provider's form from it at load (runtime/provider-dialects.ts:
+ * OpenAI's and Anthropic's strict rewrites, Gemini's subset, the served
+ * schema without `x-` annotations). The compiler computes each form with the
+ * same functions (generator/providers/), to decide strictness and write its
+ * warnings, and chooses which one a tool's export calls; the values are the
+ * same at run time (test/providers/module-values.test.ts).
  */
 import type { ContractIR, EmittedFile, JsonObject, JsonValue, ToolIR } from "../../ir.js";
 import { CONTRACTS_PART_BYTES, contractConstName, packed } from "../contracts-module.js";
@@ -66,12 +69,16 @@ const DECLARED = [
   "aiSdk",
 ];
 
+/** The runtime function (runtime/provider-dialects.ts) that derives a provider's form of a served schema. */
+type Form = "openaiStrictParameters" | "anthropicStrictSchema" | "geminiParameters" | "unannotatedSchema";
+
 /**
- * A provider's form of a tool's input schema: a reference to the served
- * schema when it is that schema (JSON-equal with the same key order, so the
- * two serialize to the same bytes), else the schema itself, as data.
+ * A provider's form of a tool's input schema, `schema` as the compiler
+ * computed it with `form`: a reference to the served schema when it is that
+ * schema (JSON-equal with the same key order, so the two serialize to the
+ * same bytes), else a call of `form` on it.
  */
-type Schemas = (tool: ToolIR, schema: JsonObject, as?: "anthropic") => JsonObject | LiteralReference;
+type Schemas = (tool: ToolIR, schema: JsonObject, form: Form, as?: "anthropic") => LiteralReference;
 
 /** Where the output folder's root is, seen from the file being printed: `./` from providers.ts, `../` from a part. */
 type Up = "./" | "../";
@@ -81,13 +88,13 @@ const PARTS_FOLDER = "providers";
 
 function schemasIn(file: FileBuilder, up: Up = "./"): Schemas {
   const served = new Map<ToolIR, string>();
-  return (tool, schema, as) => {
+  return (tool, schema, form, as) => {
     let text = served.get(tool);
     if (text === undefined) served.set(tool, (text = JSON.stringify(tool.inputSchema)));
-    if (JSON.stringify(schema) !== text) return schema;
     const input = `${file.use(valueSymbol(contractConstName(tool), `${up}contracts.js`))}.inputSchema`;
-    // Anthropic's type wants `type: "object"`, which the served schema has when it is Anthropic's (whose literal would be checked for it).
-    const expression = as === "anthropic" ? `${file.use(runtimeValue("providers", "anthropicInputSchema", up))}(${input})` : input;
+    const derived = JSON.stringify(schema) === text ? input : `${file.use(runtimeValue("providers", form, up))}(${input})`;
+    // Anthropic's type wants `type: "object"`, which every served schema and each form of it has.
+    const expression = as === "anthropic" ? `${file.use(runtimeValue("providers", "anthropicInputSchema", up))}(${derived})` : derived;
     return new LiteralReference(expression);
   };
 }
@@ -175,7 +182,12 @@ function openaiSection(entries: readonly ProviderEntry[], toolList: ToolList): C
   const deferred = listed.filter(isDeferred).map((e) => e.tool.name);
   const tool: ToolValue = (e, schemas) => ({
     type: "function",
-    function: { name: e.tool.name, ...description(e), parameters: schemas(e.tool, e.openai?.parameters ?? {}), strict: e.openai?.strict ?? false },
+    function: {
+      name: e.tool.name,
+      ...description(e),
+      parameters: schemas(e.tool, e.openai?.parameters ?? {}, e.openai?.strict === true ? "openaiStrictParameters" : "unannotatedSchema"),
+      strict: e.openai?.strict ?? false,
+    },
   });
   const nulls = Object.fromEntries(listed.flatMap((e) => (e.openai?.nulls === undefined ? [] : [[e.tool.name, e.openai.nulls as unknown as JsonValue]])));
   return [
@@ -229,7 +241,12 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
     return {
       name: e.tool.name,
       ...description(e),
-      input_schema: schemas(e.tool, e.anthropic?.inputSchema ?? { type: "object" }, "anthropic"),
+      input_schema: schemas(
+        e.tool,
+        e.anthropic?.inputSchema ?? { type: "object" },
+        e.anthropic?.strict === true ? "anthropicStrictSchema" : "unannotatedSchema",
+        "anthropic",
+      ),
       ...(e.anthropic?.strict === true ? { strict: true } : {}),
       ...(examples.length > 0 ? { input_examples: examples } : {}),
       ...(isDeferred(e) ? { defer_loading: true } : {}),
@@ -267,7 +284,11 @@ export const anthropic = {
 
 function geminiSection(entries: readonly ProviderEntry[], toolList: ToolList): Code[] {
   const listed = entries.filter((e) => e.gemini !== undefined);
-  const declaration: ToolValue = (e, schemas) => ({ name: e.tool.name, ...description(e), parametersJsonSchema: schemas(e.tool, e.gemini ?? {}) });
+  const declaration: ToolValue = (e, schemas) => ({
+    name: e.tool.name,
+    ...description(e),
+    parametersJsonSchema: schemas(e.tool, e.gemini ?? {}, "geminiParameters"),
+  });
   return [
     contractMap("geminiContracts", listed, "The tools Gemini may call: every tool whose name Gemini accepts."),
     toolList(

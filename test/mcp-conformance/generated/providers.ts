@@ -2,7 +2,7 @@
 
 import { jsonSchema202012ToolContract, testAudioContentContract, testEmbeddedResourceContract, testErrorHandlingContract, testImageContentContract, testLoggingToolContract, testMcpParamHeaderContract, testMultipleContentTypesContract, testSimpleTextContract, testToolWithLoggingContract, testToolWithProgressContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
-import { aiSdkToolSet, anthropicInputSchema, openAIAgentsTools, openAIResponsesTools, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
+import { aiSdkToolSet, anthropicInputSchema, anthropicStrictSchema, geminiParameters, openAIAgentsTools, openAIResponsesTools, openaiStrictParameters, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
 import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolSearchTool, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIAgentsFunctionTool, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIResponsesToolSearch, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
@@ -34,59 +34,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "json_schema_2020_12_tool",
       description: "Tool with JSON Schema 2020-12 features",
-      parameters: {
-        type: "object",
-        properties: {
-          name: {
-            type: [
-              "string",
-              "null",
-            ],
-            description: "Constraints: maxLength 200.",
-          },
-          address: {
-            anyOf: [
-              {
-                $ref: "#/$defs/address",
-              },
-              {
-                type: "null",
-              },
-            ],
-          },
-        },
-        required: [
-          "name",
-          "address",
-        ],
-        additionalProperties: false,
-        $defs: {
-          address: {
-            type: "object",
-            properties: {
-              street: {
-                type: [
-                  "string",
-                  "null",
-                ],
-                description: "Constraints: maxLength 200.",
-              },
-              city: {
-                type: [
-                  "string",
-                  "null",
-                ],
-                description: "Constraints: maxLength 200.",
-              },
-            },
-            required: [
-              "street",
-              "city",
-            ],
-            additionalProperties: false,
-          },
-        },
-      },
+      parameters: openaiStrictParameters(jsonSchema202012ToolContract.inputSchema),
       strict: true,
     },
   }),
@@ -95,12 +43,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_audio_content",
       description: "Returns a short silent WAV as audio content.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testAudioContentContract.inputSchema),
       strict: true,
     },
   }),
@@ -109,12 +52,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_embedded_resource",
       description: "Returns an embedded text resource.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testEmbeddedResourceContract.inputSchema),
       strict: true,
     },
   }),
@@ -123,12 +61,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_error_handling",
       description: "Always fails, to test error reporting.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testErrorHandlingContract.inputSchema),
       strict: true,
     },
   }),
@@ -137,12 +70,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_image_content",
       description: "Returns a 1x1 red PNG as image content.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testImageContentContract.inputSchema),
       strict: true,
     },
   }),
@@ -151,12 +79,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_logging_tool",
       description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testLoggingToolContract.inputSchema),
       strict: true,
     },
   }),
@@ -165,19 +88,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_mcp_param_header",
       description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
-      parameters: {
-        type: "object",
-        properties: {
-          region: {
-            type: "string",
-            description: "Constraints: maxLength 64.",
-          },
-        },
-        required: [
-          "region",
-        ],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testMcpParamHeaderContract.inputSchema),
       strict: true,
     },
   }),
@@ -186,12 +97,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_multiple_content_types",
       description: "Returns text, an image and an embedded JSON resource.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testMultipleContentTypesContract.inputSchema),
       strict: true,
     },
   }),
@@ -200,12 +106,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_simple_text",
       description: "Returns a simple text response.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testSimpleTextContract.inputSchema),
       strict: true,
     },
   }),
@@ -214,12 +115,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_tool_with_logging",
       description: "Sends three log messages while it runs.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testToolWithLoggingContract.inputSchema),
       strict: true,
     },
   }),
@@ -228,12 +124,7 @@ const openaiChatTools: OpenAIChatTool[] = [
     function: {
       name: "test_tool_with_progress",
       description: "Reports progress three times while it runs.",
-      parameters: {
-        type: "object",
-        properties: {},
-        required: [],
-        additionalProperties: false,
-      },
+      parameters: openaiStrictParameters(testToolWithProgressContract.inputSchema),
       strict: true,
     },
   }),
@@ -312,35 +203,7 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool({
     name: "json_schema_2020_12_tool",
     description: "Tool with JSON Schema 2020-12 features",
-    input_schema: {
-      type: "object",
-      properties: {
-        name: {
-          type: "string",
-          description: "Constraints: maxLength 200.",
-        },
-        address: {
-          $ref: "#/$defs/address",
-        },
-      },
-      additionalProperties: false,
-      $defs: {
-        address: {
-          type: "object",
-          properties: {
-            street: {
-              type: "string",
-              description: "Constraints: maxLength 200.",
-            },
-            city: {
-              type: "string",
-              description: "Constraints: maxLength 200.",
-            },
-          },
-          additionalProperties: false,
-        },
-      },
-    },
+    input_schema: anthropicInputSchema(anthropicStrictSchema(jsonSchema202012ToolContract.inputSchema)),
     strict: true,
     input_examples: [
       {
@@ -385,19 +248,7 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool({
     name: "test_mcp_param_header",
     description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
-    input_schema: {
-      type: "object",
-      properties: {
-        region: {
-          type: "string",
-          description: "Constraints: maxLength 64.",
-        },
-      },
-      required: [
-        "region",
-      ],
-      additionalProperties: false,
-    },
+    input_schema: anthropicInputSchema(anthropicStrictSchema(testMcpParamHeaderContract.inputSchema)),
     strict: true,
     input_examples: [
       {
@@ -472,35 +323,7 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
   geminiDeclaration({
     name: "json_schema_2020_12_tool",
     description: "Tool with JSON Schema 2020-12 features",
-    parametersJsonSchema: {
-      type: "object",
-      properties: {
-        name: {
-          type: "string",
-          description: "Constraints: maxLength 200.",
-        },
-        address: {
-          $ref: "#/$defs/address",
-        },
-      },
-      additionalProperties: false,
-      $defs: {
-        address: {
-          type: "object",
-          properties: {
-            street: {
-              type: "string",
-              description: "Constraints: maxLength 200.",
-            },
-            city: {
-              type: "string",
-              description: "Constraints: maxLength 200.",
-            },
-          },
-          additionalProperties: false,
-        },
-      },
-    },
+    parametersJsonSchema: geminiParameters(jsonSchema202012ToolContract.inputSchema),
   }),
   geminiDeclaration({
     name: "test_audio_content",
@@ -530,19 +353,7 @@ const geminiDeclarations: GeminiFunctionDeclaration[] = [
   geminiDeclaration({
     name: "test_mcp_param_header",
     description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
-    parametersJsonSchema: {
-      type: "object",
-      properties: {
-        region: {
-          type: "string",
-          description: "Constraints: maxLength 64.",
-        },
-      },
-      required: [
-        "region",
-      ],
-      additionalProperties: false,
-    },
+    parametersJsonSchema: geminiParameters(testMcpParamHeaderContract.inputSchema),
   }),
   geminiDeclaration({
     name: "test_multiple_content_types",
