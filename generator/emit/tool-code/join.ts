@@ -46,7 +46,9 @@ function ownModules(part: ToolCodePart): EmittedFile[] {
 
 /** One group module: each tool's code in its exported function, in the order of the tools' names. */
 function groupModule(module: string, parts: readonly { readonly part: ToolCodePart; readonly exportName: string }[]): EmittedFile {
-  const file = new FileBuilder(`${module}.ts`, `${headerComment(`${parts.length} definitions`)}\n${TS_PRELUDE}`, { wrap: false });
+  const file = new FileBuilder(`${module}.ts`, `${headerComment(parts.length === 1 ? parts[0]!.part.source : `${parts.length} definitions`)}\n${TS_PRELUDE}`, {
+    wrap: false,
+  });
   // Each tool's names too, though its function scopes them: an import they met would be shadowed where the tool calls it.
   file.reserve(...parts.map((p) => p.exportName), ...parts.flatMap((p) => p.part.copies.names));
   if (parts.some(({ part }) => part.copies.usesIsArray)) file.reserve("isArray").add(IS_ARRAY);
