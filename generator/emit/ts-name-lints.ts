@@ -35,12 +35,22 @@ export function lintIndexExports(ir: ContractIR): Diagnostic[] {
   const out: Diagnostic[] = [];
   const claimed = new Map<string, string>();
   for (const name of [...INDEX_API_NAMES, ...INDEX_RUNTIME_VALUES, ...INDEX_RUNTIME_TYPES]) claimed.set(name, `the generated index's own \`${name}\``);
-  const baseNames = new Set<string>();
+  const byBaseName = new Map<string, string>();
+  const seen = new Set<string>();
   for (const tool of inLoadOrder(ir.tools)) {
+    // A name defined twice is normalize's error (TC010), not a clash of TypeScript names.
+    if (seen.has(tool.name)) continue;
+    seen.add(tool.name);
     const baseName = toolTypeName(tool);
-    // Two tools with one base name are reported once already, by the name lint (TC013).
-    if (baseNames.has(baseName)) continue;
-    baseNames.add(baseName);
+    const first = byBaseName.get(baseName);
+    if (first !== undefined) {
+      // `get-order` and `get_order` are two contracts, but one `GetOrderInput`, `GetOrderHandler`...: once, not per export.
+      out.push(
+        error(tool.nameAt, Codes.identifierClash, `tool name \`${tool.name}\` maps to the same generated name as \`${first}\` (${baseName}); rename one`),
+      );
+      continue;
+    }
+    byBaseName.set(baseName, tool.name);
     const names = toolExportNames(baseName);
     const clashes = (Object.keys(names) as (keyof ToolExportNames)[]).filter((k) => claimed.has(names[k]));
     for (const key of clashes) {

@@ -7,7 +7,6 @@ import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from 
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
 import { compileSchema } from "./compile.js";
 import type { NormalizeOptions } from "./access.js";
-import { pascalCase } from "./names.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
 import { findFanouts } from "./union-fanout.js";
@@ -125,14 +124,15 @@ function lintNames(tools: readonly NormalizedTool[], out: Diagnostic[]): void {
         warning(at, Codes.nonPortableName, `tool name \`${tool.name}\` is valid MCP, but OpenAI and Anthropic tool names must match ^[A-Za-z0-9_-]{1,64}$`),
       );
     }
-    // The TypeScript targets name a tool's types by pascalCase(name) and its files by its name (emit/ts-names.ts).
-    for (const identifier of [pascalCase(tool.name), tool.name.toLowerCase()]) {
-      const clash = byIdentifier.get(identifier);
-      if (clash !== undefined) {
-        out.push(error(at, Codes.identifierClash, `tool name \`${tool.name}\` maps to the same generated name as \`${clash}\` (${identifier}); rename one`));
-      }
-      byIdentifier.set(identifier, tool.name);
+    // Every target names a tool's own files by its name (a tool's page, its module, its schema), so two names
+    // one case-insensitive file system holds as one file are an error whatever is generated. The TypeScript
+    // names a tool's types take are the TypeScript targets' own lint (emit/ts-name-lints.ts).
+    const identifier = tool.name.toLowerCase();
+    const clash = byIdentifier.get(identifier);
+    if (clash !== undefined) {
+      out.push(error(at, Codes.identifierClash, `tool name \`${tool.name}\` maps to the same generated name as \`${clash}\` (${identifier}); rename one`));
     }
+    byIdentifier.set(identifier, tool.name);
   }
 }
 

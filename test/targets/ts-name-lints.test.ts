@@ -66,4 +66,26 @@ describe("the TypeScript targets' lints (Target.lint)", () => {
       "definitions/u.yaml:1:7 TC013",
     ]);
   });
+
+  it("two tools whose names meet in PascalCase are one TypeScript name, which only the MCP target refuses; names that meet on a case-insensitive file system are every target's, normalize's", () => {
+    const texts = [
+      { source: "g1.yaml", text: tool("get_order") },
+      { source: "g2.yaml", text: tool("get-order") },
+      { source: "g3.yaml", text: tool("GET_ORDER") },
+    ].map((t) => ({ ...t, display: `definitions/${t.source}` }));
+    const { ir, diagnostics } = normalize(loadDefinitionsFromTexts(texts));
+    expect(diagnostics.filter((d) => d.severity === "error").map((d) => `${where(d)} ${d.message}`)).toEqual([
+      "definitions/g3.yaml:1:7 TC013 tool name `GET_ORDER` maps to the same generated name as `get_order` (get_order); rename one",
+    ]);
+    expect(mcpTarget.lint?.(ir, {}).map((d) => `${where(d)} ${d.message}`)).toEqual([
+      "definitions/g2.yaml:1:7 TC013 tool name `get-order` maps to the same generated name as `get_order` (GetOrder); rename one",
+    ]);
+    expect(
+      lintTargets(
+        ir,
+        {},
+        TARGETS.filter((t) => t.name !== "mcp"),
+      ),
+    ).toEqual([]);
+  });
 });
