@@ -46,7 +46,11 @@ describe("the executor with validators compiled for its copies", () => {
     Object.defineProperty(proto, "constructor2", { value: "inherited", configurable: true, writable: true, enumerable: false });
     try {
       const polluted = { ...INPUT, properties: { ...INPUT.properties, constructor2: { type: "string" } }, required: ["constructor", "constructor2"] };
-      const c = { ...contract(), inputSchema: polluted, validators: { validateInput: createAjv({ applyDefaults: true, copiedData: true }).compile(polluted), validateOutput: () => true } } as unknown as AnyToolContract;
+      const c = {
+        ...contract(),
+        inputSchema: polluted,
+        validators: { validateInput: createAjv({ applyDefaults: true, copiedData: true }).compile(polluted), validateOutput: () => true },
+      } as unknown as AnyToolContract;
       let ran = false;
       const result = await executeTool(c, {}, () => ((ran = true), {}));
       expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", issues: [{ path: "constructor" }, { path: "constructor2" }] });
@@ -66,7 +70,9 @@ describe("loadValidators", () => {
     expect(generated.validateInput.errors?.map((e) => e.keyword)).not.toContain("required");
     const { validateInput } = await loadValidators(c);
     expect(validateInput({ toString: "t" })).toBe(false);
-    expect(validateInput.errors?.map(({ instancePath, keyword, params }) => ({ instancePath, keyword, params }))).toEqual([{ instancePath: "", keyword: "required", params: { missingProperty: "constructor" } }]);
+    expect(validateInput.errors?.map(({ instancePath, keyword, params }) => ({ instancePath, keyword, params }))).toEqual([
+      { instancePath: "", keyword: "required", params: { missingProperty: "constructor" } },
+    ]);
     expect(validateInput({ constructor: "c" })).toBe(true);
     expect(validateInput.errors).toBeNull();
   });
@@ -88,5 +94,40 @@ describe("loadValidators", () => {
   it("hands out the same functions on every call", async () => {
     const c = contract();
     expect(await loadValidators(c)).toBe(await loadValidators(c));
+  });
+
+  it("makes a tool's code once when its first calls arrive together (a group's function runs once), and tries a failed load again", async () => {
+    const base = contract();
+    const made = (base.validators as () => Promise<unknown>)();
+    let runs = 0;
+    let fail = true;
+    const c = {
+      ...base,
+      validators: async () => {
+        runs++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return made;
+      },
+    } as unknown as AnyToolContract;
+    const [a, b, d] = await Promise.all([validatorsOf(c), validatorsOf(c), validatorsOf(c)]);
+    expect(runs).toBe(1);
+    expect(a).toBe(b);
+    expect(d).toBe(a);
+    expect(validatorsOf(c)).toBe(a);
+
+    let tries = 0;
+    const flaky = {
+      ...base,
+      validators: async () => {
+        tries++;
+        if (fail) throw new Error("module not found");
+        return made;
+      },
+    } as unknown as AnyToolContract;
+    await expect(Promise.all([validatorsOf(flaky), validatorsOf(flaky)])).rejects.toThrow("module not found");
+    expect(tries).toBe(1);
+    fail = false;
+    expect((await validatorsOf(flaky)).validateInput).toBe(a.validateInput);
+    expect(tries).toBe(2);
   });
 });

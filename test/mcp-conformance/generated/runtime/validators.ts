@@ -19,6 +19,8 @@ import type {
 import { copyJson } from "./json.js";
 
 const loaded = new WeakMap<AnyToolContract, ToolValidators>();
+/** A load under way: calls that arrive before it settles wait for it, so a tool's code (a function of its group's module) is made once. */
+const loading = new WeakMap<AnyToolContract, Promise<ToolValidators>>();
 
 /**
  * The generated validators if they are at hand, else a promise of them (which
@@ -31,18 +33,30 @@ export function validatorsOf(
   if (typeof source !== "function") return source;
   const cached = loaded.get(contract);
   if (cached !== undefined) return cached;
-  return source().then((module) => {
-    // Keep only the two functions, not the whole module namespace.
-    // The copies too (chunks/<tool>.js; see contract.ts): the one hook the executor's copies need here.
-    const validators: ToolValidators = {
-      validateInput: module.validateInput,
-      validateOutput: module.validateOutput,
-      copyInput: module.copyInput,
-      copyOutput: module.copyOutput,
-    };
-    loaded.set(contract, validators);
-    return validators;
-  });
+  const pending = loading.get(contract);
+  if (pending !== undefined) return pending;
+  const load = source().then(
+    (module) => {
+      // Keep only the two functions, not the whole module namespace.
+      // The copies too (chunks/<tool>.js; see contract.ts): the one hook the executor's copies need here.
+      const validators: ToolValidators = {
+        validateInput: module.validateInput,
+        validateOutput: module.validateOutput,
+        copyInput: module.copyInput,
+        copyOutput: module.copyOutput,
+      };
+      loaded.set(contract, validators);
+      loading.delete(contract);
+      return validators;
+    },
+    (error: unknown) => {
+      // A module that failed to load is tried again by the next call, not remembered as failed.
+      loading.delete(contract);
+      throw error;
+    },
+  );
+  loading.set(contract, load);
+  return load;
 }
 
 /**
