@@ -18,7 +18,7 @@ import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
 import { typesFromTexts, type CompileOptions, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./compile-tool.js";
 import { collectAfter } from "./collect-garbage.js";
-import { packedBytes, packedFile } from "./packed-files.js";
+import { packedFile } from "./packed-files.js";
 import { openToolCompiler } from "./worker-pool.js";
 
 export interface CompileOutput {
@@ -137,7 +137,7 @@ export async function compileTexts(ctx: CompileContext, texts: readonly Definiti
       ir,
       ctx.options.emit,
       targets,
-    ).map((file) => (packedBytes(file) === undefined ? packedFile(file) : file));
+    ).map(packedFile);
     collectAfter(tools.fresh.size);
     // Each target's shared files held packed, its garbage let go before the next target's (collect-garbage.ts).
     const shared = emitShared(ir, ctx.options.emit, targets, (files) => {

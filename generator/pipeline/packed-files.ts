@@ -15,8 +15,11 @@ import type { ToolEntry, ToolOutcome } from "./compile-tool.js";
 /** Texts shorter than this are kept as they are: deflating them saves too little to pay for. */
 const PACK_FROM_CHARS = 1024;
 
+const PACKED = Symbol("packed");
+
+/** The file held deflated; a file packed already is returned as it is (reading its text would inflate it). */
 export function packedFile(file: EmittedFile): EmittedFile {
-  if (file.text.length < PACK_FROM_CHARS) return file;
+  if (PACKED in file || file.text.length < PACK_FROM_CHARS) return file;
   // Level 1: a fifth of the size at a tenth of the default level's time.
   // Copied out: zlib's result is a view on a 16 KB chunk, which would keep 16 KB for every file however small it packs.
   const packed = new Uint8Array(deflateRawSync(file.text, { level: 1 }));
@@ -25,8 +28,6 @@ export function packedFile(file: EmittedFile): EmittedFile {
   Object.defineProperty(out, PACKED, { value: packed });
   return out as EmittedFile;
 }
-
-const PACKED = Symbol("packed");
 
 /** The bytes a packed file holds (its ArrayBuffer's size), or undefined for a file held as text. */
 export function packedBytes(file: EmittedFile): number | undefined {

@@ -105,6 +105,8 @@ describe("a compile in bounded memory", () => {
     expect(packedBytes(packed)).toBeLessThan(file.text.length / 4);
     const small: EmittedFile = { path: "a.json", text: "{}\n" };
     expect(packedFile(small)).toBe(small);
+    // Packing a packed file again hands it back as it is, without inflating its text.
+    expect(packedFile(packed)).toBe(packed);
     // The write takes a packed file's bytes, no string made: the same bytes as its text's.
     expect(contentOf(packed)).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(contentOf(packed)).toString("utf8")).toBe(file.text);
