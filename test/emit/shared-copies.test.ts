@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copiesCode, emitCopies, emitSharedCopies } from "../../generator/emit/copies.js";
 import { joinToolCode } from "../../generator/emit/tool-code/join.js";
 import { TOOLC_VERSION } from "../../generator/version.js";
-import { PART_OF, type ToolCodePart } from "../../generator/emit/tool-code/part.js";
+import { partFile } from "../../generator/emit/tool-code/part.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonObject, JsonSchema, ToolIR } from "../../generator/ir.js";
 import { refsIn, defsEntryName } from "../../generator/schema/refs.js";
 import { nested } from "../fuzz/hostile.js";
@@ -256,24 +256,7 @@ describe("named types' shared copies", () => {
 // function meeting a tool's own name (a type named Input, the tool's copyInput) must be aliased there too.
 describe("named types' shared copies, called from a group module", () => {
   // A tool's part as tool-code/part.ts makes it, without validators: Ajv refuses these schemas' alias cycle, and the copies are what is tested.
-  const part = (t: ToolIR): EmittedFile => {
-    const copies = copiesCode(t);
-    const parts = (list: readonly { parts: unknown }[]) => list.map((c) => c.parts);
-    const data = {
-      name: t.name,
-      source: t.source,
-      fileName: t.name,
-      validators: { bodies: [], names: { runtime: [], errorLists: [], sharedModules: [] } },
-      copies: {
-        exported: parts(copies.roots.exported),
-        local: parts(copies.roots.local),
-        functions: parts(copies.functions),
-        usesIsArray: copies.usesIsArray,
-        names: copies.names,
-      },
-    } as unknown as ToolCodePart;
-    return { path: `${t.name}.part.json`, text: JSON.stringify(data), part: PART_OF };
-  };
+  const part = (t: ToolIR): EmittedFile => partFile(t, t.name, { bodies: [], names: { runtime: [], errorLists: [], sharedModules: [] } }, copiesCode(t));
   const joined = joinToolCode(TOOLS.map(part), 2);
   const groupFiles = joined.files.filter((f) => /^chunks\/group-\d+\.ts$/.test(f.path));
   const grouped = new Map<string, CopiesModule>();

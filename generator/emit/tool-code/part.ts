@@ -12,7 +12,7 @@
  */
 import type { EmittedFile, ToolIR } from "../../ir.js";
 import { Code } from "../../printer/file-builder.js";
-import { copiesCode } from "../copies.js";
+import { copiesCode, type CopiesCode } from "../copies.js";
 import { toolFileName } from "../ts-names.js";
 import { toolValidatorsCode, type StandaloneCode } from "../validators.js";
 
@@ -39,13 +39,17 @@ export interface ToolCodePart {
 }
 
 export function toolCodePart(tool: ToolIR): EmittedFile {
-  const copies = copiesCode(tool);
+  return partFile(tool, toolFileName(tool), toolValidatorsCode(tool), copiesCode(tool));
+}
+
+/** A tool's part from its compiled validators and copies, as the file the compile hands back. */
+export function partFile(tool: Pick<ToolIR, "name" | "source">, fileName: string, validators: StandaloneCode, copies: CopiesCode): EmittedFile {
   const parts = (list: readonly Code[]): Parts[] => list.map((c) => c.parts);
   const part: ToolCodePart = {
     name: tool.name,
     source: tool.source,
-    fileName: toolFileName(tool),
-    validators: toolValidatorsCode(tool),
+    fileName,
+    validators,
     copies: {
       exported: parts(copies.roots.exported),
       local: parts(copies.roots.local),
@@ -54,7 +58,7 @@ export function toolCodePart(tool: ToolIR): EmittedFile {
       names: copies.names,
     },
   };
-  return { path: `${toolFileName(tool)}.part.json`, text: JSON.stringify(part), part: PART_OF };
+  return { path: `${fileName}.part.json`, text: JSON.stringify(part), part: PART_OF };
 }
 
 /** A part's data back, with its copies as code again. */
