@@ -6,24 +6,23 @@
  * says what they are called in TypeScript and on disk, once for every target.
  */
 import type { DefOrigin } from "../ir.js";
-import { pascalCase } from "../normalize/names.js";
+
+/** `get_order` → `GetOrder`; `repo.search-items` → `RepoSearchItems`. */
+export function pascalCase(name: string): string {
+  const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w.length > 0);
+  const joined = words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+  if (joined === "") return "Tool";
+  return /^[0-9]/.test(joined) ? `Tool${joined}` : joined;
+}
 
 /** A tool's local `$defs` entry as a TypeScript type: `get_order`'s output `Page` → `GetOrderOutputPage`. */
 export function localTypeName(tool: { readonly name: string }, origin: DefOrigin & { readonly kind: "local" }): string {
   return `${pascalCase(tool.name)}${origin.schema === "input" ? "Input" : "Output"}${pascalCase(origin.name)}`;
 }
 
-/** Tool names seen this process, by their TypeScript stem: every tool's is asked for by several emitters per run. */
-const typeNames = new Map<string, string>();
-
 /** The PascalCase stem of a tool's TypeScript names: `get_order` → `GetOrder` (`GetOrderInput`, `GetOrderHandler`...). */
 export function toolTypeName(tool: { readonly name: string }): string {
-  let name = typeNames.get(tool.name);
-  if (name === undefined) {
-    name = pascalCase(tool.name);
-    typeNames.set(tool.name, name);
-  }
-  return name;
+  return pascalCase(tool.name);
 }
 
 /** The stem of a tool's own files: `tools/<stem>.ts`, `validators/<stem>.ts`, `schemas/<stem>.json`, the catalog's `tools/<stem>.md`. The tool's name, which the name lint keeps apart from every other's even on a case-insensitive file system. */

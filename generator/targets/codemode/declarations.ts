@@ -15,8 +15,8 @@
 import type { ContractIR, DefOrigin, JsonObject, JsonValue, ToolIR } from "../../ir.js";
 import { schemaToType, type TypeContext } from "../../emit/types.js";
 import { schemaDocLines } from "../../emit/types/jsdoc.js";
-import { moduleStem, pascalCase } from "../../normalize/names.js";
-import { localTypeName } from "../../emit/ts-names.js";
+import { moduleStem } from "../../normalize/names.js";
+import { localTypeName, pascalCase } from "../../emit/ts-names.js";
 import { jsDoc, literal } from "../../printer/literal.js";
 import { typeText } from "../../printer/types/render.js";
 import { toolTypeName } from "../../emit/ts-names.js";
