@@ -13,16 +13,7 @@ export type DeleteCustomerInput = {
 };
 
 /** Input of `delete_customer` as the handler receives it: validated, with defaults applied. */
-export type DeleteCustomerResolvedInput = {
-  customerId: string;
-  /** Must be true; the caller confirms the deletion. */
-  confirm: true;
-  /**
-   * Admin credential. Never logged.
-   * Sensitive (`x-sensitive`): never in a message, an issue or a trace.
-   */
-  adminToken: string;
-};
+export type DeleteCustomerResolvedInput = DeleteCustomerInput;
 
 /** Output of `delete_customer`. */
 export type DeleteCustomerOutput = {

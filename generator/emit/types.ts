@@ -33,7 +33,7 @@ export function toolTypeNames(tool: ToolIR): ToolTypeNames {
 }
 
 /** `export type <name> = <type>;`, with JSDoc when there is any. */
-function typeAlias(name: string, type: TypeNode, docLines: readonly string[]): TypeAliasStatement {
+function typeAlias(name: string, type: TypeNode | string, docLines: readonly string[]): TypeAliasStatement {
   return { kind: "typeAlias", name, type, docs: docLines };
 }
 
@@ -87,6 +87,11 @@ function reasonDocLines(tool: ToolIR): string[] {
  *
  * Local defs are emitted once, as sent; a default inside a local def (or a
  * named type) is therefore optional in ResolvedInput too — wider, never wrong.
+ *
+ * A declaration whose type is written exactly as an earlier one's, property
+ * docs included, is an alias of it (`XResolvedInput = XInput` when no default
+ * applies, an output that is one of its local defs): the same type, its own
+ * doc, the text once.
  */
 export function toolTypeStatements(tool: ToolIR, builder: FileBuilder): ToolTypeNames {
   const names = toolTypeNames(tool);
@@ -99,11 +104,19 @@ export function toolTypeStatements(tool: ToolIR, builder: FileBuilder): ToolType
   const outputCtx: TypeContext = { resolveRef: toolRefResolver(tool, tool.outputDefs, builder), resolved: false };
   // A def used by both input and output is emitted once; the same name with a different type is a bug upstream.
   const emitted = new Map<string, string>();
+  // Each type written out once: a declaration written as an earlier one (docs included) is an alias of it.
+  const declaredAs = new Map<string, string>();
+  const declare = (name: string, type: TypeNode, docLines: readonly string[]) => {
+    const text = typeText(type);
+    const same = declaredAs.get(text);
+    builder.add(typeAlias(name, same ?? type, docLines));
+    if (same === undefined) declaredAs.set(text, name);
+  };
   const emitLocal = ([tsName, def]: [string, JsonSchema], ctx: TypeContext) => {
     const type = schemaToType(def, ctx);
     const previous = emitted.get(tsName);
     if (previous !== undefined && previous !== typeText(type)) throw new Error(`${tool.name}: two different local defs named ${tsName}`);
-    if (previous === undefined) builder.add(typeAlias(tsName, type, schemaDocLines(def)));
+    if (previous === undefined) declare(tsName, type, schemaDocLines(def));
     emitted.set(tsName, typeText(type));
   };
   for (const def of inputLocals) emitLocal(def, inputCtx);
@@ -112,14 +125,13 @@ export function toolTypeStatements(tool: ToolIR, builder: FileBuilder): ToolType
   const name = tool.name;
   const input = stripDefs(tool.inputSchema);
   const output = stripDefs(tool.outputSchema);
-  builder.add(
-    typeAlias(names.input, schemaToType(input, inputCtx), schemaDocLines(input, [`Input of \`${name}\` as sent: properties with a default may be omitted.`])),
-    typeAlias(names.resolvedInput, schemaToType(input, { ...inputCtx, resolved: true }), [
-      `Input of \`${name}\` as the handler receives it: validated, with defaults applied.`,
-    ]),
-    typeAlias(names.output, schemaToType(output, outputCtx), schemaDocLines(output, [`Output of \`${name}\`.`])),
-    typeAlias(names.reason, unionOf(tool.errors.map((e) => scalarLiteral(e.code))), reasonDocLines(tool)),
-  );
+  // Without a default that applies, the input as the handler receives it is the input as sent: the same type, written once.
+  declare(names.input, schemaToType(input, inputCtx), schemaDocLines(input, [`Input of \`${name}\` as sent: properties with a default may be omitted.`]));
+  declare(names.resolvedInput, schemaToType(input, { ...inputCtx, resolved: true }), [
+    `Input of \`${name}\` as the handler receives it: validated, with defaults applied.`,
+  ]);
+  declare(names.output, schemaToType(output, outputCtx), schemaDocLines(output, [`Output of \`${name}\`.`]));
+  builder.add(typeAlias(names.reason, unionOf(tool.errors.map((e) => scalarLiteral(e.code))), reasonDocLines(tool)));
   return names;
 }
 

@@ -96,6 +96,36 @@ describe("toolTypeStatements", () => {
     expect(text).not.toContain("$defs");
   });
 
+  it("writes ResolvedInput as an alias of Input when no default applies, and an output that is a local def as an alias of it", () => {
+    const page = { type: "object", properties: { next: { type: "string", description: "The next page." } }, additionalProperties: false };
+    const plain = toolFixture({
+      name: "t",
+      inputSchema: { type: "object", properties: { id: { type: "string", description: "The id." } }, required: ["id"], additionalProperties: false },
+      outputSchema: { ...page, $defs: { page } },
+      outputDefs: { page: { kind: "local", schema: "output", name: "Page" } },
+    });
+    const b = new FileBuilder("t.ts", HEADER);
+    toolTypeStatements(plain, b);
+    const text = b.toText();
+    expect(text).toContain("/** Input of `t` as the handler receives it: validated, with defaults applied. */\nexport type TResolvedInput = TInput;");
+    expect(text).toContain("/** Output of `t`. */\nexport type TOutput = TOutputPage;");
+    expect(text.match(/The id\./g)).toHaveLength(1);
+    expect(text.match(/The next page\./g)).toHaveLength(1);
+    // A default that applies keeps its own declaration (the test above): the two types differ.
+    const withDefault = new FileBuilder("t.ts", HEADER);
+    toolTypeStatements(tool, withDefault);
+    expect(withDefault.toText()).not.toContain("= GetOrderInput;");
+  });
+
+  it("writes a type as an alias only when its docs are the same too", () => {
+    const described = (description: string) => ({ type: "object", properties: { n: { type: "integer", description } }, additionalProperties: false });
+    const two = toolFixture({ name: "t", inputSchema: described("As sent."), outputSchema: described("As returned.") });
+    const b = new FileBuilder("t.ts", HEADER);
+    toolTypeStatements(two, b);
+    expect(b.toText()).not.toContain("export type TOutput = TInput;");
+    expect(b.toText()).toContain("As returned.");
+  });
+
   it("Reason is never without declared errors", () => {
     const b = new FileBuilder("t.ts", HEADER);
     toolTypeStatements(toolFixture({ ...tool, errors: [] }), b);

@@ -12,10 +12,7 @@ export type JsonSchema202012ToolInput = {
 };
 
 /** Input of `json_schema_2020_12_tool` as the handler receives it: validated, with defaults applied. */
-export type JsonSchema202012ToolResolvedInput = {
-  name?: string;
-  address?: JsonSchema202012ToolInputAddress;
-};
+export type JsonSchema202012ToolResolvedInput = JsonSchema202012ToolInput;
 
 /** Output of `json_schema_2020_12_tool`. */
 export type JsonSchema202012ToolOutput = {

@@ -4,10 +4,10 @@
 export type TestAudioContentInput = { [key: string]: never };
 
 /** Input of `test_audio_content` as the handler receives it: validated, with defaults applied. */
-export type TestAudioContentResolvedInput = { [key: string]: never };
+export type TestAudioContentResolvedInput = TestAudioContentInput;
 
 /** Output of `test_audio_content`. */
-export type TestAudioContentOutput = { [key: string]: never };
+export type TestAudioContentOutput = TestAudioContentInput;
 
 /** `test_audio_content` declares no rejection reasons. */
 export type TestAudioContentReason = never;

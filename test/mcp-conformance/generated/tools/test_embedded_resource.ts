@@ -4,10 +4,10 @@
 export type TestEmbeddedResourceInput = { [key: string]: never };
 
 /** Input of `test_embedded_resource` as the handler receives it: validated, with defaults applied. */
-export type TestEmbeddedResourceResolvedInput = { [key: string]: never };
+export type TestEmbeddedResourceResolvedInput = TestEmbeddedResourceInput;
 
 /** Output of `test_embedded_resource`. */
-export type TestEmbeddedResourceOutput = { [key: string]: never };
+export type TestEmbeddedResourceOutput = TestEmbeddedResourceInput;
 
 /** `test_embedded_resource` declares no rejection reasons. */
 export type TestEmbeddedResourceReason = never;

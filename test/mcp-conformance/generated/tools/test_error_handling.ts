@@ -4,10 +4,10 @@
 export type TestErrorHandlingInput = { [key: string]: never };
 
 /** Input of `test_error_handling` as the handler receives it: validated, with defaults applied. */
-export type TestErrorHandlingResolvedInput = { [key: string]: never };
+export type TestErrorHandlingResolvedInput = TestErrorHandlingInput;
 
 /** Output of `test_error_handling`. */
-export type TestErrorHandlingOutput = { [key: string]: never };
+export type TestErrorHandlingOutput = TestErrorHandlingInput;
 
 /** `test_error_handling` declares no rejection reasons. */
 export type TestErrorHandlingReason = never;

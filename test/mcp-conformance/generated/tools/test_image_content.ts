@@ -4,10 +4,10 @@
 export type TestImageContentInput = { [key: string]: never };
 
 /** Input of `test_image_content` as the handler receives it: validated, with defaults applied. */
-export type TestImageContentResolvedInput = { [key: string]: never };
+export type TestImageContentResolvedInput = TestImageContentInput;
 
 /** Output of `test_image_content`. */
-export type TestImageContentOutput = { [key: string]: never };
+export type TestImageContentOutput = TestImageContentInput;
 
 /** `test_image_content` declares no rejection reasons. */
 export type TestImageContentReason = never;

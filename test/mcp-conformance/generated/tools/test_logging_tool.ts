@@ -4,7 +4,7 @@
 export type TestLoggingToolInput = { [key: string]: never };
 
 /** Input of `test_logging_tool` as the handler receives it: validated, with defaults applied. */
-export type TestLoggingToolResolvedInput = { [key: string]: never };
+export type TestLoggingToolResolvedInput = TestLoggingToolInput;
 
 /** Output of `test_logging_tool`. */
 export type TestLoggingToolOutput = {

@@ -6,14 +6,10 @@ export type TestMcpParamHeaderInput = {
 };
 
 /** Input of `test_mcp_param_header` as the handler receives it: validated, with defaults applied. */
-export type TestMcpParamHeaderResolvedInput = {
-  region: string;
-};
+export type TestMcpParamHeaderResolvedInput = TestMcpParamHeaderInput;
 
 /** Output of `test_mcp_param_header`. */
-export type TestMcpParamHeaderOutput = {
-  region: string;
-};
+export type TestMcpParamHeaderOutput = TestMcpParamHeaderInput;
 
 /** `test_mcp_param_header` declares no rejection reasons. */
 export type TestMcpParamHeaderReason = never;

@@ -4,10 +4,10 @@
 export type TestMultipleContentTypesInput = { [key: string]: never };
 
 /** Input of `test_multiple_content_types` as the handler receives it: validated, with defaults applied. */
-export type TestMultipleContentTypesResolvedInput = { [key: string]: never };
+export type TestMultipleContentTypesResolvedInput = TestMultipleContentTypesInput;
 
 /** Output of `test_multiple_content_types`. */
-export type TestMultipleContentTypesOutput = { [key: string]: never };
+export type TestMultipleContentTypesOutput = TestMultipleContentTypesInput;
 
 /** `test_multiple_content_types` declares no rejection reasons. */
 export type TestMultipleContentTypesReason = never;

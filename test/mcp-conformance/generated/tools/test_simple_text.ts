@@ -4,7 +4,7 @@
 export type TestSimpleTextInput = { [key: string]: never };
 
 /** Input of `test_simple_text` as the handler receives it: validated, with defaults applied. */
-export type TestSimpleTextResolvedInput = { [key: string]: never };
+export type TestSimpleTextResolvedInput = TestSimpleTextInput;
 
 /** Output of `test_simple_text`. */
 export type TestSimpleTextOutput = {

@@ -4,7 +4,7 @@
 export type TestToolWithLoggingInput = { [key: string]: never };
 
 /** Input of `test_tool_with_logging` as the handler receives it: validated, with defaults applied. */
-export type TestToolWithLoggingResolvedInput = { [key: string]: never };
+export type TestToolWithLoggingResolvedInput = TestToolWithLoggingInput;
 
 /** Output of `test_tool_with_logging`. */
 export type TestToolWithLoggingOutput = {

@@ -4,7 +4,7 @@
 export type TestToolWithProgressInput = { [key: string]: never };
 
 /** Input of `test_tool_with_progress` as the handler receives it: validated, with defaults applied. */
-export type TestToolWithProgressResolvedInput = { [key: string]: never };
+export type TestToolWithProgressResolvedInput = TestToolWithProgressInput;
 
 /** Output of `test_tool_with_progress`. */
 export type TestToolWithProgressOutput = {
