@@ -2,7 +2,7 @@
 
 import { createRefundContract, deleteCustomerContract, getOrderContract, searchOrdersContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
-import { aiSdkToolSet, anthropicInputSchema, anthropicStrictSchema, geminiParameters, openAIAgentsTools, openAIResponsesTools, openaiStrictParameters, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
+import { aiSdkToolSet, anthropicStrictSchema, anthropicTool, geminiDeclaration, geminiParameters, openAIAgentsTools, openAIResponsesTools, openaiChatTool, openaiStrictParameters, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
 import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolSearchTool, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIAgentsFunctionTool, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIResponsesToolSearch, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
@@ -17,46 +17,23 @@ const openaiContracts = {
   search_orders: searchOrdersContract,
 } as const;
 
-/** One element of `openaiChatTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
-const openaiChatTool = (tool: OpenAIChatTool): OpenAIChatTool => tool;
-
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "create_refund",
-      description: "Refund part or all of a paid order. Safe to retry with the same requestId: the payment service applies each requestId at most once.",
-      parameters: createRefundContract.inputSchema,
-      strict: false,
-    },
+  openaiChatTool(createRefundContract, {
+    parameters: createRefundContract.inputSchema,
+    strict: false,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "delete_customer",
-      description: "Permanently delete a customer and their personal data. This cannot be undone. Matches ids like cus_* but never */ wildcards.",
-      parameters: openaiStrictParameters(deleteCustomerContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(deleteCustomerContract, {
+    parameters: openaiStrictParameters(deleteCustomerContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "get_order",
-      description: "Look up one customer's orders.",
-      parameters: openaiStrictParameters(getOrderContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(getOrderContract, {
+    parameters: openaiStrictParameters(getOrderContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "search_orders",
-      description: "Find orders by customer, or by status within a date range.",
-      parameters: openaiStrictParameters(searchOrdersContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(searchOrdersContract, {
+    parameters: openaiStrictParameters(searchOrdersContract.inputSchema),
+    strict: true,
   }),
 ];
 
@@ -115,15 +92,10 @@ const anthropicContracts = {
   search_orders: searchOrdersContract,
 } as const;
 
-/** One element of `anthropicTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
-const anthropicTool = (tool: AnthropicTool): AnthropicTool => tool;
-
 /** Messages API tools, strict where the contract fits Anthropic's strict subset. */
 const anthropicTools: AnthropicTool[] = [
-  anthropicTool({
-    name: "create_refund",
-    description: "Refund part or all of a paid order. Safe to retry with the same requestId: the payment service applies each requestId at most once.",
-    input_schema: anthropicInputSchema(createRefundContract.inputSchema),
+  anthropicTool(createRefundContract, {
+    input_schema: createRefundContract.inputSchema,
     input_examples: [
       {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
@@ -135,16 +107,12 @@ const anthropicTools: AnthropicTool[] = [
       },
     ],
   }),
-  anthropicTool({
-    name: "delete_customer",
-    description: "Permanently delete a customer and their personal data. This cannot be undone. Matches ids like cus_* but never */ wildcards.",
-    input_schema: anthropicInputSchema(anthropicStrictSchema(deleteCustomerContract.inputSchema)),
+  anthropicTool(deleteCustomerContract, {
+    input_schema: anthropicStrictSchema(deleteCustomerContract.inputSchema),
     strict: true,
   }),
-  anthropicTool({
-    name: "get_order",
-    description: "Look up one customer's orders.",
-    input_schema: anthropicInputSchema(anthropicStrictSchema(getOrderContract.inputSchema)),
+  anthropicTool(getOrderContract, {
+    input_schema: anthropicStrictSchema(getOrderContract.inputSchema),
     strict: true,
     input_examples: [
       {
@@ -152,10 +120,8 @@ const anthropicTools: AnthropicTool[] = [
       },
     ],
   }),
-  anthropicTool({
-    name: "search_orders",
-    description: "Find orders by customer, or by status within a date range.",
-    input_schema: anthropicInputSchema(anthropicStrictSchema(searchOrdersContract.inputSchema)),
+  anthropicTool(searchOrdersContract, {
+    input_schema: anthropicStrictSchema(searchOrdersContract.inputSchema),
     strict: true,
     input_examples: [
       {
@@ -201,29 +167,18 @@ const geminiContracts = {
   search_orders: searchOrdersContract,
 } as const;
 
-/** One element of `geminiDeclarations`, checked on its own (an array of many object literals is too large a union for TypeScript). */
-const geminiDeclaration = (tool: GeminiFunctionDeclaration): GeminiFunctionDeclaration => tool;
-
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
-  geminiDeclaration({
-    name: "create_refund",
-    description: "Refund part or all of a paid order. Safe to retry with the same requestId: the payment service applies each requestId at most once.",
+  geminiDeclaration(createRefundContract, {
     parametersJsonSchema: geminiParameters(createRefundContract.inputSchema),
   }),
-  geminiDeclaration({
-    name: "delete_customer",
-    description: "Permanently delete a customer and their personal data. This cannot be undone. Matches ids like cus_* but never */ wildcards.",
+  geminiDeclaration(deleteCustomerContract, {
     parametersJsonSchema: geminiParameters(deleteCustomerContract.inputSchema),
   }),
-  geminiDeclaration({
-    name: "get_order",
-    description: "Look up one customer's orders.",
+  geminiDeclaration(getOrderContract, {
     parametersJsonSchema: geminiParameters(getOrderContract.inputSchema),
   }),
-  geminiDeclaration({
-    name: "search_orders",
-    description: "Find orders by customer, or by status within a date range.",
+  geminiDeclaration(searchOrdersContract, {
     parametersJsonSchema: geminiParameters(searchOrdersContract.inputSchema),
   }),
 ];

@@ -109,7 +109,19 @@ describe.each(SETS)("providers.ts of the $label", ({ load }) => {
       }
       if (e.anthropic) expect(json(anthropic.get(name)?.input_schema), `anthropic ${name}`).toBe(json(e.anthropic.inputSchema));
       if (e.gemini) expect(json(gemini.get(name)?.parametersJsonSchema), `gemini ${name}`).toBe(json(e.gemini));
+      // The name and description are the contract's, first, the description key only where it has one (a Responses tool is built from the Chat one at load).
+      const head = (tool: object | undefined) =>
+        json(tool === undefined ? undefined : Object.entries(tool).slice(0, e.tool.description === undefined ? 1 : 2)) +
+        String(tool !== undefined && "description" in tool);
+      const expected =
+        json(Object.entries({ name, ...(e.tool.description === undefined ? {} : { description: e.tool.description }) })) +
+        String(e.tool.description !== undefined);
+      if (e.openai) expect(head(openai.get(name)), `openai ${name}`).toBe(expected);
+      if (e.anthropic) expect(head(anthropic.get(name)), `anthropic ${name}`).toBe(expected);
+      if (e.gemini) expect(head(gemini.get(name)), `gemini ${name}`).toBe(expected);
     }
+    // No provider writes a tool's description: each comes from the contract at load (runtime/provider-entries.ts).
+    for (const e of entries) if (e.tool.description !== undefined) expect(text.includes(json(e.tool.description)), e.tool.name).toBe(false);
     const listed = [entries.filter((e) => e.openai).length, entries.filter((e) => e.anthropic).length, entries.filter((e) => e.gemini).length];
     expect([openai.size, anthropic.size, gemini.size]).toEqual(listed);
     expect(entries.length).toBeGreaterThan(0);

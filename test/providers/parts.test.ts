@@ -67,7 +67,7 @@ describe("providers.ts past its size budget", () => {
     expect(emitProvidersFiles(ir!).map((f) => f.path)).toEqual(["providers.ts"]);
     expect(whole.text.length).toBeLessThan(PROVIDERS_PART_BYTES);
 
-    const budget = 40_000;
+    const budget = 20_000;
     const split = emitProvidersFiles(ir!, budget);
     const paths = split.map((f) => f.path);
     expect(paths[0]).toBe("providers.ts");

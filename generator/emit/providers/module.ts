@@ -48,20 +48,18 @@ const REEXPORTED_TYPES = [
 
 /** Every name providers.ts declares: an import never takes one of them. */
 const DECLARED = [
+  "toolContracts",
   "openaiContracts",
-  "openaiChatTool",
   "openaiChatTools",
   "openaiNulls",
   "openaiDeferred",
   "openaiResponsesTools",
   "openai",
   "anthropicContracts",
-  "anthropicTool",
   "anthropicTools",
   "anthropicToolSearch",
   "anthropic",
   "geminiContracts",
-  "geminiDeclaration",
   "geminiDeclarations",
   "gemini",
   "aiSdkContracts",
@@ -78,7 +76,7 @@ type Form = "openaiStrictParameters" | "anthropicStrictSchema" | "geminiParamete
  * schema (JSON-equal with the same key order, so the two serialize to the
  * same bytes), else a call of `form` on it.
  */
-type Schemas = (tool: ToolIR, schema: JsonObject, form: Form, as?: "anthropic") => LiteralReference;
+type Schemas = (tool: ToolIR, schema: JsonObject, form: Form) => LiteralReference;
 
 /** Where the output folder's root is, seen from the file being printed: `./` from providers.ts, `../` from a part. */
 type Up = "./" | "../";
@@ -88,41 +86,61 @@ const PARTS_FOLDER = "providers";
 
 function schemasIn(file: FileBuilder, up: Up = "./"): Schemas {
   const served = new Map<ToolIR, string>();
-  return (tool, schema, form, as) => {
+  return (tool, schema, form) => {
     let text = served.get(tool);
     if (text === undefined) served.set(tool, (text = JSON.stringify(tool.inputSchema)));
-    const input = `${file.use(valueSymbol(contractConstName(tool), `${up}contracts.js`))}.inputSchema`;
-    const derived = JSON.stringify(schema) === text ? input : `${file.use(runtimeValue("providers", form, up))}(${input})`;
-    // Anthropic's type wants `type: "object"`, which every served schema and each form of it has.
-    const expression = as === "anthropic" ? `${file.use(runtimeValue("providers", "anthropicInputSchema", up))}(${derived})` : derived;
-    return new LiteralReference(expression);
+    const input = `${contractIn(file, tool, up)}.inputSchema`;
+    return new LiteralReference(JSON.stringify(schema) === text ? input : `${file.use(runtimeValue("providers", form, up))}(${input})`);
   };
 }
 
-function description(entry: ProviderEntry): JsonObject {
-  return entry.tool.description === undefined ? {} : { description: entry.tool.description };
+/** The tool's contract constant, imported into `file`. */
+function contractIn(file: FileBuilder, tool: ToolIR, up: Up): string {
+  return file.use(valueSymbol(contractConstName(tool), `${up}contracts.js`));
 }
 
 function doc(text: string): string {
   return jsDoc([text])!;
 }
 
+/** The map of every tool's contract by name, written once: a provider that accepts every tool's name uses it as its own. */
+const TOOL_CONTRACTS = "toolContracts";
+
 function contractMap(name: string, entries: readonly ProviderEntry[], text: string): Code {
   const lines = entries.map((e) => code`  ${propertyKey(e.tool.name)}: ${valueSymbol(contractConstName(e.tool), "./contracts.js")},`);
   return code`${doc(text)}\nconst ${name} = {\n${joinCode(lines)}\n} as const;`;
+}
+
+/** A provider's contract map: `toolContracts` when it lists every tool (the common case), else a map of its own. */
+function providerContracts(name: string, listed: readonly ProviderEntry[], entries: readonly ProviderEntry[], text: string): Code {
+  return listed.length === entries.length ? code`${doc(text)}\nconst ${name} = ${TOOL_CONTRACTS};` : contractMap(name, listed, text);
 }
 
 function data(name: string, type: Code, value: JsonValue, text: string): Code {
   return code`${doc(text)}\nconst ${name}: ${type} = ${literal(value)};`;
 }
 
-/** One tool of a provider's list, as data; `schemas` writes a schema that is the served one as a reference to it. */
+/**
+ * What a provider's form of one tool adds to its contract's name and
+ * description, as data; `schemas` writes a schema that is the served one as
+ * a reference to it.
+ */
 type ToolValue = (entry: ProviderEntry, schemas: Schemas) => unknown;
 
-/** The element type of a provider's tool list and the name of the function that checks one element. */
+/**
+ * The element type of a provider's tool list and the runtime function
+ * (runtime/provider-entries.ts) that builds one element from its contract
+ * and a tool's ToolValue.
+ */
 interface ListElement {
-  readonly name: string;
+  readonly name: RuntimeExport<"providers">;
   readonly type: string;
+}
+
+/** One element of a list: its contract, and what the provider's form adds. */
+interface ListItem {
+  readonly tool: ToolIR;
+  readonly value: unknown;
 }
 
 /**
@@ -133,22 +151,19 @@ interface ListElement {
 type ToolList = (name: string, element: ListElement, entries: readonly ProviderEntry[], value: ToolValue, text: string) => Code;
 
 /**
- * A provider's tool list, each tool passed through a function typed for one
- * element. TypeScript types an array literal as the union of its elements'
- * types, reduced pairwise, and gives up on a thousand or so object literals
- * (TS2590) whatever the declared type; a call's type is its return type, so
- * the union is one type, and each tool is still checked against it, excess
- * properties included.
+ * A provider's tool list, each tool built by the runtime's function for one
+ * element from its contract (name, description) and what the provider's form
+ * adds: a call's type is its return type, so the array is not a union of a
+ * thousand object literals (TS2590), and each literal is still checked,
+ * excess properties included (runtime/provider-entries.ts).
  */
-function toolArray(file: FileBuilder, name: string, element: ListElement, values: readonly unknown[], text: string, up: Up = "./", exported = false): Code {
+function toolArray(file: FileBuilder, name: string, element: ListElement, items: readonly ListItem[], text: string, up: Up = "./", exported = false): Code {
   const type = file.use(runtimeType(element.type, up));
   const declared = `${exported ? "export " : ""}const ${name}: ${type}[]`;
-  if (values.length === 0) return code`${doc(text)}\n${declared} = [];`;
-  const calls = values.map((value) => `  ${element.name}(${literal(value, 1)}),`);
-  return code`${doc(`One element of \`${name}\`, checked on its own (an array of many object literals is too large a union for TypeScript).`)}
-const ${element.name} = (tool: ${type}): ${type} => tool;
-
-${doc(text)}
+  if (items.length === 0) return code`${doc(text)}\n${declared} = [];`;
+  const build = file.use(runtimeValue("providers", element.name, up));
+  const calls = items.map(({ tool, value }) => `  ${build}(${contractIn(file, tool, up)}, ${literal(value, 1)}),`);
+  return code`${doc(text)}
 ${declared} = [\n${calls.join("\n")}\n];`;
 }
 
@@ -159,7 +174,7 @@ function wholeLists(file: FileBuilder): ToolList {
       file,
       name,
       element,
-      entries.map((e) => value(e, schemas)),
+      entries.map((e) => ({ tool: e.tool, value: value(e, schemas) })),
       text,
     );
 }
@@ -181,17 +196,12 @@ function openaiSection(entries: readonly ProviderEntry[], toolList: ToolList): C
   const listed = entries.filter((e) => e.openai !== undefined);
   const deferred = listed.filter(isDeferred).map((e) => e.tool.name);
   const tool: ToolValue = (e, schemas) => ({
-    type: "function",
-    function: {
-      name: e.tool.name,
-      ...description(e),
-      parameters: schemas(e.tool, e.openai?.parameters ?? {}, e.openai?.strict === true ? "openaiStrictParameters" : "unannotatedSchema"),
-      strict: e.openai?.strict ?? false,
-    },
+    parameters: schemas(e.tool, e.openai?.parameters ?? {}, e.openai?.strict === true ? "openaiStrictParameters" : "unannotatedSchema"),
+    strict: e.openai?.strict ?? false,
   });
   const nulls = Object.fromEntries(listed.flatMap((e) => (e.openai?.nulls === undefined ? [] : [[e.tool.name, e.openai.nulls as unknown as JsonValue]])));
   return [
-    contractMap("openaiContracts", listed, "The tools OpenAI may call: every tool whose name OpenAI accepts."),
+    providerContracts("openaiContracts", listed, entries, "The tools OpenAI may call: every tool whose name OpenAI accepts."),
     toolList(
       "openaiChatTools",
       { name: "openaiChatTool", type: "OpenAIChatTool" },
@@ -239,13 +249,10 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
   const tool: ToolValue = (e, schemas) => {
     const examples = !e.anthropic?.examplesFit ? [] : objectExamples(e.tool);
     return {
-      name: e.tool.name,
-      ...description(e),
       input_schema: schemas(
         e.tool,
         e.anthropic?.inputSchema ?? { type: "object" },
         e.anthropic?.strict === true ? "anthropicStrictSchema" : "unannotatedSchema",
-        "anthropic",
       ),
       ...(e.anthropic?.strict === true ? { strict: true } : {}),
       ...(examples.length > 0 ? { input_examples: examples } : {}),
@@ -258,7 +265,7 @@ function anthropicSection(entries: readonly ProviderEntry[], overBudget: readonl
       ? ""
       : ` Not strict because a request holds at most 20 strict tools, 24 optional and 16 union-typed parameters: ${overBudget.join(", ")}.`;
   return [
-    contractMap("anthropicContracts", listed, "The tools Anthropic may call: every tool whose name Anthropic accepts."),
+    providerContracts("anthropicContracts", listed, entries, "The tools Anthropic may call: every tool whose name Anthropic accepts."),
     toolList(
       "anthropicTools",
       { name: "anthropicTool", type: "AnthropicTool" },
@@ -285,12 +292,10 @@ export const anthropic = {
 function geminiSection(entries: readonly ProviderEntry[], toolList: ToolList): Code[] {
   const listed = entries.filter((e) => e.gemini !== undefined);
   const declaration: ToolValue = (e, schemas) => ({
-    name: e.tool.name,
-    ...description(e),
     parametersJsonSchema: schemas(e.tool, e.gemini ?? {}, "geminiParameters"),
   });
   return [
-    contractMap("geminiContracts", listed, "The tools Gemini may call: every tool whose name Gemini accepts."),
+    providerContracts("geminiContracts", listed, entries, "The tools Gemini may call: every tool whose name Gemini accepts."),
     toolList(
       "geminiDeclarations",
       { name: "geminiDeclaration", type: "GeminiFunctionDeclaration" },
@@ -317,7 +322,7 @@ function aiSdkSection(entries: readonly ProviderEntry[]): Code[] {
     }),
   );
   return [
-    contractMap("aiSdkContracts", entries, "Every tool: the AI SDK passes names on to whichever provider it calls."),
+    providerContracts("aiSdkContracts", entries, entries, "Every tool: the AI SDK passes names on to whichever provider it calls."),
     data(
       "aiSdkSettings",
       code`{ readonly [tool: string]: ${runtimeType("AiSdkToolSettings")} }`,
@@ -346,6 +351,7 @@ function providersModule(ir: ContractIR, lists: (file: FileBuilder) => ToolList)
   file.add(reexports.join("\n"));
   const toolList = lists(file);
   file.add(
+    contractMap(TOOL_CONTRACTS, entries, "Every tool's contract, by name."),
     ...openaiSection(entries, toolList),
     ...anthropicSection(entries, anthropicOverBudget, toolList),
     ...geminiSection(entries, toolList),
@@ -377,15 +383,18 @@ export function emitProvidersFiles(ir: ContractIR, budget = PROVIDERS_PART_BYTES
     const sizing = schemasIn(new FileBuilder(`${PARTS_FOLDER}/sizing.ts`, "", { typeImports: "split", wrap: false }), "../");
     return (name, element, entries, value, text) => {
       // Its data, the call of the element function around it, and the import of its contract (about 100 bytes); a part's head is under 2 KB.
-      const sized = entries.map((entry) => ({ entry, bytes: literal(value(entry, sizing), 1).length + element.name.length + 100 }));
+      const sized = entries.map((entry) => ({
+        entry,
+        bytes: literal(value(entry, sizing), 1).length + element.name.length + 2 * contractConstName(entry.tool).length + 100,
+      }));
       const stem = name.replace(/[A-Z].*$/, "");
       const names = packed(sized, (t) => t.bytes, budget - 2_000).map((run, i) => {
         const exportName = `${name}${i + 1}`;
         const part = new FileBuilder(`${PARTS_FOLDER}/${stem}-${i + 1}.ts`, headerComment("the definitions folder"), { typeImports: "split", wrap: false });
-        part.reserve(exportName, element.name);
+        part.reserve(exportName);
         const schemas = schemasIn(part, "../");
-        const values = run.map(({ entry }) => value(entry, schemas));
-        part.add(toolArray(part, exportName, element, values, `Part ${i + 1} of \`${name}\` in providers.ts.`, "../", true));
+        const items = run.map(({ entry }) => ({ tool: entry.tool, value: value(entry, schemas) }));
+        part.add(toolArray(part, exportName, element, items, `Part ${i + 1} of \`${name}\` in providers.ts.`, "../", true));
         parts.push({ path: part.path, text: part.toText() });
         return file.importValue(exportName, `./${PARTS_FOLDER}/${stem}-${i + 1}.js`);
       });

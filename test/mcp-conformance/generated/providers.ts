@@ -2,7 +2,7 @@
 
 import { jsonSchema202012ToolContract, testAudioContentContract, testEmbeddedResourceContract, testErrorHandlingContract, testImageContentContract, testLoggingToolContract, testMcpParamHeaderContract, testMultipleContentTypesContract, testSimpleTextContract, testToolWithLoggingContract, testToolWithProgressContract } from "./contracts.js";
 import type { Handlers } from "./index.js";
-import { aiSdkToolSet, anthropicInputSchema, anthropicStrictSchema, geminiParameters, openAIAgentsTools, openAIResponsesTools, openaiStrictParameters, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
+import { aiSdkToolSet, anthropicStrictSchema, anthropicTool, geminiDeclaration, geminiParameters, openAIAgentsTools, openAIResponsesTools, openaiChatTool, openaiStrictParameters, runAnthropicToolUse, runGeminiFunctionCall, runOpenAIToolCall } from "./runtime/providers.js";
 import type { AiSdkTool, AiSdkToolSettings, AnthropicTool, AnthropicToolResultBlock, AnthropicToolSearchTool, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, NullPlanSet, OpenAIAgentsFunctionTool, OpenAIChatTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIResponsesToolSearch, OpenAIRunResult } from "./runtime/providers.js";
 import type { ExecuteOptions } from "./runtime/types.js";
 
@@ -24,109 +24,51 @@ const openaiContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
-/** One element of `openaiChatTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
-const openaiChatTool = (tool: OpenAIChatTool): OpenAIChatTool => tool;
-
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "json_schema_2020_12_tool",
-      description: "Tool with JSON Schema 2020-12 features",
-      parameters: openaiStrictParameters(jsonSchema202012ToolContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(jsonSchema202012ToolContract, {
+    parameters: openaiStrictParameters(jsonSchema202012ToolContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_audio_content",
-      description: "Returns a short silent WAV as audio content.",
-      parameters: openaiStrictParameters(testAudioContentContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testAudioContentContract, {
+    parameters: openaiStrictParameters(testAudioContentContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_embedded_resource",
-      description: "Returns an embedded text resource.",
-      parameters: openaiStrictParameters(testEmbeddedResourceContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testEmbeddedResourceContract, {
+    parameters: openaiStrictParameters(testEmbeddedResourceContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_error_handling",
-      description: "Always fails, to test error reporting.",
-      parameters: openaiStrictParameters(testErrorHandlingContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testErrorHandlingContract, {
+    parameters: openaiStrictParameters(testErrorHandlingContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_image_content",
-      description: "Returns a 1x1 red PNG as image content.",
-      parameters: openaiStrictParameters(testImageContentContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testImageContentContract, {
+    parameters: openaiStrictParameters(testImageContentContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_logging_tool",
-      description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
-      parameters: openaiStrictParameters(testLoggingToolContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testLoggingToolContract, {
+    parameters: openaiStrictParameters(testLoggingToolContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_mcp_param_header",
-      description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
-      parameters: openaiStrictParameters(testMcpParamHeaderContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testMcpParamHeaderContract, {
+    parameters: openaiStrictParameters(testMcpParamHeaderContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_multiple_content_types",
-      description: "Returns text, an image and an embedded JSON resource.",
-      parameters: openaiStrictParameters(testMultipleContentTypesContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testMultipleContentTypesContract, {
+    parameters: openaiStrictParameters(testMultipleContentTypesContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_simple_text",
-      description: "Returns a simple text response.",
-      parameters: openaiStrictParameters(testSimpleTextContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testSimpleTextContract, {
+    parameters: openaiStrictParameters(testSimpleTextContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_tool_with_logging",
-      description: "Sends three log messages while it runs.",
-      parameters: openaiStrictParameters(testToolWithLoggingContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testToolWithLoggingContract, {
+    parameters: openaiStrictParameters(testToolWithLoggingContract.inputSchema),
+    strict: true,
   }),
-  openaiChatTool({
-    type: "function",
-    function: {
-      name: "test_tool_with_progress",
-      description: "Reports progress three times while it runs.",
-      parameters: openaiStrictParameters(testToolWithProgressContract.inputSchema),
-      strict: true,
-    },
+  openaiChatTool(testToolWithProgressContract, {
+    parameters: openaiStrictParameters(testToolWithProgressContract.inputSchema),
+    strict: true,
   }),
 ];
 
@@ -195,15 +137,10 @@ const anthropicContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
-/** One element of `anthropicTools`, checked on its own (an array of many object literals is too large a union for TypeScript). */
-const anthropicTool = (tool: AnthropicTool): AnthropicTool => tool;
-
 /** Messages API tools, strict where the contract fits Anthropic's strict subset. */
 const anthropicTools: AnthropicTool[] = [
-  anthropicTool({
-    name: "json_schema_2020_12_tool",
-    description: "Tool with JSON Schema 2020-12 features",
-    input_schema: anthropicInputSchema(anthropicStrictSchema(jsonSchema202012ToolContract.inputSchema)),
+  anthropicTool(jsonSchema202012ToolContract, {
+    input_schema: anthropicStrictSchema(jsonSchema202012ToolContract.inputSchema),
     strict: true,
     input_examples: [
       {
@@ -215,40 +152,28 @@ const anthropicTools: AnthropicTool[] = [
       },
     ],
   }),
-  anthropicTool({
-    name: "test_audio_content",
-    description: "Returns a short silent WAV as audio content.",
-    input_schema: anthropicInputSchema(testAudioContentContract.inputSchema),
+  anthropicTool(testAudioContentContract, {
+    input_schema: testAudioContentContract.inputSchema,
     strict: true,
   }),
-  anthropicTool({
-    name: "test_embedded_resource",
-    description: "Returns an embedded text resource.",
-    input_schema: anthropicInputSchema(testEmbeddedResourceContract.inputSchema),
+  anthropicTool(testEmbeddedResourceContract, {
+    input_schema: testEmbeddedResourceContract.inputSchema,
     strict: true,
   }),
-  anthropicTool({
-    name: "test_error_handling",
-    description: "Always fails, to test error reporting.",
-    input_schema: anthropicInputSchema(testErrorHandlingContract.inputSchema),
+  anthropicTool(testErrorHandlingContract, {
+    input_schema: testErrorHandlingContract.inputSchema,
     strict: true,
   }),
-  anthropicTool({
-    name: "test_image_content",
-    description: "Returns a 1x1 red PNG as image content.",
-    input_schema: anthropicInputSchema(testImageContentContract.inputSchema),
+  anthropicTool(testImageContentContract, {
+    input_schema: testImageContentContract.inputSchema,
     strict: true,
   }),
-  anthropicTool({
-    name: "test_logging_tool",
-    description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
-    input_schema: anthropicInputSchema(testLoggingToolContract.inputSchema),
+  anthropicTool(testLoggingToolContract, {
+    input_schema: testLoggingToolContract.inputSchema,
     strict: true,
   }),
-  anthropicTool({
-    name: "test_mcp_param_header",
-    description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
-    input_schema: anthropicInputSchema(anthropicStrictSchema(testMcpParamHeaderContract.inputSchema)),
+  anthropicTool(testMcpParamHeaderContract, {
+    input_schema: anthropicStrictSchema(testMcpParamHeaderContract.inputSchema),
     strict: true,
     input_examples: [
       {
@@ -256,31 +181,23 @@ const anthropicTools: AnthropicTool[] = [
       },
     ],
   }),
-  anthropicTool({
-    name: "test_multiple_content_types",
-    description: "Returns text, an image and an embedded JSON resource.",
-    input_schema: anthropicInputSchema(testMultipleContentTypesContract.inputSchema),
+  anthropicTool(testMultipleContentTypesContract, {
+    input_schema: testMultipleContentTypesContract.inputSchema,
     strict: true,
   }),
-  anthropicTool({
-    name: "test_simple_text",
-    description: "Returns a simple text response.",
-    input_schema: anthropicInputSchema(testSimpleTextContract.inputSchema),
+  anthropicTool(testSimpleTextContract, {
+    input_schema: testSimpleTextContract.inputSchema,
     strict: true,
     input_examples: [
       {},
     ],
   }),
-  anthropicTool({
-    name: "test_tool_with_logging",
-    description: "Sends three log messages while it runs.",
-    input_schema: anthropicInputSchema(testToolWithLoggingContract.inputSchema),
+  anthropicTool(testToolWithLoggingContract, {
+    input_schema: testToolWithLoggingContract.inputSchema,
     strict: true,
   }),
-  anthropicTool({
-    name: "test_tool_with_progress",
-    description: "Reports progress three times while it runs.",
-    input_schema: anthropicInputSchema(testToolWithProgressContract.inputSchema),
+  anthropicTool(testToolWithProgressContract, {
+    input_schema: testToolWithProgressContract.inputSchema,
     strict: true,
   }),
 ];
@@ -315,64 +232,39 @@ const geminiContracts = {
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
 
-/** One element of `geminiDeclarations`, checked on its own (an array of many object literals is too large a union for TypeScript). */
-const geminiDeclaration = (tool: GeminiFunctionDeclaration): GeminiFunctionDeclaration => tool;
-
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
-  geminiDeclaration({
-    name: "json_schema_2020_12_tool",
-    description: "Tool with JSON Schema 2020-12 features",
+  geminiDeclaration(jsonSchema202012ToolContract, {
     parametersJsonSchema: geminiParameters(jsonSchema202012ToolContract.inputSchema),
   }),
-  geminiDeclaration({
-    name: "test_audio_content",
-    description: "Returns a short silent WAV as audio content.",
+  geminiDeclaration(testAudioContentContract, {
     parametersJsonSchema: testAudioContentContract.inputSchema,
   }),
-  geminiDeclaration({
-    name: "test_embedded_resource",
-    description: "Returns an embedded text resource.",
+  geminiDeclaration(testEmbeddedResourceContract, {
     parametersJsonSchema: testEmbeddedResourceContract.inputSchema,
   }),
-  geminiDeclaration({
-    name: "test_error_handling",
-    description: "Always fails, to test error reporting.",
+  geminiDeclaration(testErrorHandlingContract, {
     parametersJsonSchema: testErrorHandlingContract.inputSchema,
   }),
-  geminiDeclaration({
-    name: "test_image_content",
-    description: "Returns a 1x1 red PNG as image content.",
+  geminiDeclaration(testImageContentContract, {
     parametersJsonSchema: testImageContentContract.inputSchema,
   }),
-  geminiDeclaration({
-    name: "test_logging_tool",
-    description: "Logs one info message on every call; a request receives it only when its _meta asks for a log level.",
+  geminiDeclaration(testLoggingToolContract, {
     parametersJsonSchema: testLoggingToolContract.inputSchema,
   }),
-  geminiDeclaration({
-    name: "test_mcp_param_header",
-    description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
+  geminiDeclaration(testMcpParamHeaderContract, {
     parametersJsonSchema: geminiParameters(testMcpParamHeaderContract.inputSchema),
   }),
-  geminiDeclaration({
-    name: "test_multiple_content_types",
-    description: "Returns text, an image and an embedded JSON resource.",
+  geminiDeclaration(testMultipleContentTypesContract, {
     parametersJsonSchema: testMultipleContentTypesContract.inputSchema,
   }),
-  geminiDeclaration({
-    name: "test_simple_text",
-    description: "Returns a simple text response.",
+  geminiDeclaration(testSimpleTextContract, {
     parametersJsonSchema: testSimpleTextContract.inputSchema,
   }),
-  geminiDeclaration({
-    name: "test_tool_with_logging",
-    description: "Sends three log messages while it runs.",
+  geminiDeclaration(testToolWithLoggingContract, {
     parametersJsonSchema: testToolWithLoggingContract.inputSchema,
   }),
-  geminiDeclaration({
-    name: "test_tool_with_progress",
-    description: "Reports progress three times while it runs.",
+  geminiDeclaration(testToolWithProgressContract, {
     parametersJsonSchema: testToolWithProgressContract.inputSchema,
   }),
 ];

@@ -409,6 +409,11 @@ export function anthropicInputSchema(
 
 export { openAIAgentsTools } from "./provider-agents.js";
 export {
+  anthropicTool,
+  geminiDeclaration,
+  openaiChatTool,
+} from "./provider-entries.js";
+export {
   anthropicStrictSchema,
   geminiParameters,
   openaiStrictParameters,
