@@ -9,13 +9,16 @@ import type { ExecuteOptions } from "./runtime/types.js";
 export type { Handlers } from "./index.js";
 export type { AiSdkTool, AnthropicTool, AnthropicToolResultBlock, AnthropicToolSearchTool, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, OpenAIChatTool, OpenAIAgentsFunctionTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIResponsesToolSearch, OpenAIRunResult } from "./runtime/providers.js";
 
-/** The tools OpenAI may call: every tool whose name OpenAI accepts. */
-const openaiContracts = {
+/** Every tool's contract, by name. */
+const toolContracts = {
   create_refund: createRefundContract,
   delete_customer: deleteCustomerContract,
   get_order: getOrderContract,
   search_orders: searchOrdersContract,
 } as const;
+
+/** The tools OpenAI may call: every tool whose name OpenAI accepts. */
+const openaiContracts = toolContracts;
 
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
@@ -85,12 +88,7 @@ export const openai = {
 };
 
 /** The tools Anthropic may call: every tool whose name Anthropic accepts. */
-const anthropicContracts = {
-  create_refund: createRefundContract,
-  delete_customer: deleteCustomerContract,
-  get_order: getOrderContract,
-  search_orders: searchOrdersContract,
-} as const;
+const anthropicContracts = toolContracts;
 
 /** Messages API tools, strict where the contract fits Anthropic's strict subset. */
 const anthropicTools: AnthropicTool[] = [
@@ -160,12 +158,7 @@ export const anthropic = {
 };
 
 /** The tools Gemini may call: every tool whose name Gemini accepts. */
-const geminiContracts = {
-  create_refund: createRefundContract,
-  delete_customer: deleteCustomerContract,
-  get_order: getOrderContract,
-  search_orders: searchOrdersContract,
-} as const;
+const geminiContracts = toolContracts;
 
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
@@ -193,12 +186,7 @@ export const gemini = {
 };
 
 /** Every tool: the AI SDK passes names on to whichever provider it calls. */
-const aiSdkContracts = {
-  create_refund: createRefundContract,
-  delete_customer: deleteCustomerContract,
-  get_order: getOrderContract,
-  search_orders: searchOrdersContract,
-} as const;
+const aiSdkContracts = toolContracts;
 
 /** Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples. */
 const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {

@@ -9,8 +9,8 @@ import type { ExecuteOptions } from "./runtime/types.js";
 export type { Handlers } from "./index.js";
 export type { AiSdkTool, AnthropicTool, AnthropicToolResultBlock, AnthropicToolSearchTool, AnthropicToolUseBlock, GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, OpenAIChatTool, OpenAIAgentsFunctionTool, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIResponsesTool, OpenAIResponsesToolSearch, OpenAIRunResult } from "./runtime/providers.js";
 
-/** The tools OpenAI may call: every tool whose name OpenAI accepts. */
-const openaiContracts = {
+/** Every tool's contract, by name. */
+const toolContracts = {
   json_schema_2020_12_tool: jsonSchema202012ToolContract,
   test_audio_content: testAudioContentContract,
   test_embedded_resource: testEmbeddedResourceContract,
@@ -23,6 +23,9 @@ const openaiContracts = {
   test_tool_with_logging: testToolWithLoggingContract,
   test_tool_with_progress: testToolWithProgressContract,
 } as const;
+
+/** The tools OpenAI may call: every tool whose name OpenAI accepts. */
+const openaiContracts = toolContracts;
 
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
@@ -123,19 +126,7 @@ export const openai = {
 };
 
 /** The tools Anthropic may call: every tool whose name Anthropic accepts. */
-const anthropicContracts = {
-  json_schema_2020_12_tool: jsonSchema202012ToolContract,
-  test_audio_content: testAudioContentContract,
-  test_embedded_resource: testEmbeddedResourceContract,
-  test_error_handling: testErrorHandlingContract,
-  test_image_content: testImageContentContract,
-  test_logging_tool: testLoggingToolContract,
-  test_mcp_param_header: testMcpParamHeaderContract,
-  test_multiple_content_types: testMultipleContentTypesContract,
-  test_simple_text: testSimpleTextContract,
-  test_tool_with_logging: testToolWithLoggingContract,
-  test_tool_with_progress: testToolWithProgressContract,
-} as const;
+const anthropicContracts = toolContracts;
 
 /** Messages API tools, strict where the contract fits Anthropic's strict subset. */
 const anthropicTools: AnthropicTool[] = [
@@ -218,19 +209,7 @@ export const anthropic = {
 };
 
 /** The tools Gemini may call: every tool whose name Gemini accepts. */
-const geminiContracts = {
-  json_schema_2020_12_tool: jsonSchema202012ToolContract,
-  test_audio_content: testAudioContentContract,
-  test_embedded_resource: testEmbeddedResourceContract,
-  test_error_handling: testErrorHandlingContract,
-  test_image_content: testImageContentContract,
-  test_logging_tool: testLoggingToolContract,
-  test_mcp_param_header: testMcpParamHeaderContract,
-  test_multiple_content_types: testMultipleContentTypesContract,
-  test_simple_text: testSimpleTextContract,
-  test_tool_with_logging: testToolWithLoggingContract,
-  test_tool_with_progress: testToolWithProgressContract,
-} as const;
+const geminiContracts = toolContracts;
 
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
@@ -279,19 +258,7 @@ export const gemini = {
 };
 
 /** Every tool: the AI SDK passes names on to whichever provider it calls. */
-const aiSdkContracts = {
-  json_schema_2020_12_tool: jsonSchema202012ToolContract,
-  test_audio_content: testAudioContentContract,
-  test_embedded_resource: testEmbeddedResourceContract,
-  test_error_handling: testErrorHandlingContract,
-  test_image_content: testImageContentContract,
-  test_logging_tool: testLoggingToolContract,
-  test_mcp_param_header: testMcpParamHeaderContract,
-  test_multiple_content_types: testMultipleContentTypesContract,
-  test_simple_text: testSimpleTextContract,
-  test_tool_with_logging: testToolWithLoggingContract,
-  test_tool_with_progress: testToolWithProgressContract,
-} as const;
+const aiSdkContracts = toolContracts;
 
 /** Per tool: strict where the served schema is already OpenAI's and Anthropic's strict form, and the contract's valid examples. */
 const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {
