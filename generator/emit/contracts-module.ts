@@ -152,13 +152,13 @@ function contractStatement(tool: ToolIR, shared: SharedDefs, place: ToolCodePlac
   // Declared content kinds narrow ctx.attach for this tool's handler; without them, any kind type-checks.
   const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => literal(k)).join(" | ")}`;
   const type = code`${toolContractType(up)}<${joinCode(typeArguments, ", ")}${kinds}>`;
-  const data = literal(contractData(tool, shared, reference));
   const loader =
     place.kind === "own"
-      ? `  validators: () => import(${literal(`${up}${CHUNKS_FOLDER}/${toolFileName(tool)}.js`)}),\n}`
-      : `  validators: () => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}()),\n}`;
+      ? `() => import(${literal(`${up}${CHUNKS_FOLDER}/${toolFileName(tool)}.js`)})`
+      : `() => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}())`;
+  const data = literal({ ...contractData(tool, shared, reference), validators: new LiteralReference(loader) });
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
-export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
+export const ${contractConstName(tool)}: ${type} = ${data};`;
 }
 
 /** Where each tool's code is (tool-code/join.ts gives it), for the loaders; by default by the tools' count alone. */

@@ -21,39 +21,17 @@ export const jsonSchema202012ToolContract: ToolContract<JsonSchema202012ToolInpu
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
   inputSchema: {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
-    properties: {
-      name: {
-        type: "string",
-        maxLength: 200,
-      },
-      address: {
-        $ref: "#/$defs/address",
-      },
-    },
+    properties: { name: { type: "string", maxLength: 200 }, address: { $ref: "#/$defs/address" } },
     additionalProperties: false,
     $defs: {
       address: {
         type: "object",
-        properties: {
-          street: {
-            type: "string",
-            maxLength: 200,
-          },
-          city: {
-            type: "string",
-            maxLength: 200,
-          },
-        },
+        properties: { street: { type: "string", maxLength: 200 }, city: { type: "string", maxLength: 200 } },
         additionalProperties: false,
       },
     },
@@ -61,30 +39,15 @@ export const jsonSchema202012ToolContract: ToolContract<JsonSchema202012ToolInpu
   outputSchema: {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
-    properties: {
-      name: {
-        type: "string",
-      },
-      city: {
-        type: "string",
-      },
-    },
+    properties: { name: { type: "string" }, city: { type: "string" } },
     additionalProperties: false,
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:b5a383440c749c6c8484c00e5ad24f6cdac18dff6b8cb09a6eea192e3d475aa9",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/json_schema_2020_12_tool.js"),
 };
 
@@ -96,38 +59,17 @@ export const testAudioContentContract: ToolContract<TestAudioContentInput, TestA
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  content: [
-    "audio",
-  ],
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  content: ["audio"],
+  inputSchema: { type: "object", additionalProperties: false },
+  outputSchema: { type: "object", additionalProperties: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_audio_content.js"),
 };
 
@@ -139,38 +81,17 @@ export const testEmbeddedResourceContract: ToolContract<TestEmbeddedResourceInpu
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  content: [
-    "resource",
-  ],
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  content: ["resource"],
+  inputSchema: { type: "object", additionalProperties: false },
+  outputSchema: { type: "object", additionalProperties: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_embedded_resource.js"),
 };
 
@@ -182,35 +103,16 @@ export const testErrorHandlingContract: ToolContract<TestErrorHandlingInput, Tes
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  inputSchema: { type: "object", additionalProperties: false },
+  outputSchema: { type: "object", additionalProperties: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_error_handling.js"),
 };
 
@@ -222,38 +124,17 @@ export const testImageContentContract: ToolContract<TestImageContentInput, TestI
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  content: [
-    "image",
-  ],
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  content: ["image"],
+  inputSchema: { type: "object", additionalProperties: false },
+  outputSchema: { type: "object", additionalProperties: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_image_content.js"),
 };
 
@@ -265,44 +146,21 @@ export const testLoggingToolContract: ToolContract<TestLoggingToolInput, TestLog
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
+  inputSchema: { type: "object", additionalProperties: false },
   outputSchema: {
     type: "object",
-    properties: {
-      messages: {
-        type: "integer",
-        minimum: 0,
-      },
-    },
-    required: [
-      "messages",
-    ],
+    properties: { messages: { type: "integer", minimum: 0 } },
+    required: ["messages"],
     additionalProperties: false,
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:1249b844d2a444b46a00f60bf2d7e39c8fff2e06b717f8d3872b5957ffe9f738",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_logging_tool.js"),
 };
 
@@ -314,62 +172,27 @@ export const testMcpParamHeaderContract: ToolContract<TestMcpParamHeaderInput, T
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
   inputSchema: {
     type: "object",
-    properties: {
-      region: {
-        type: "string",
-        maxLength: 64,
-        "x-mcp-header": "Region",
-      },
-    },
-    required: [
-      "region",
-    ],
+    properties: { region: { type: "string", maxLength: 64, "x-mcp-header": "Region" } },
+    required: ["region"],
     additionalProperties: false,
   },
   outputSchema: {
     type: "object",
-    properties: {
-      region: {
-        type: "string",
-      },
-    },
-    required: [
-      "region",
-    ],
+    properties: { region: { type: "string" } },
+    required: ["region"],
     additionalProperties: false,
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:8a319f0350e0e58a94a730632a17b322b2299127e61be8920be51a0ca8adc713",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
-  mcpHeaders: [
-    {
-      name: "Region",
-      path: [
-        "region",
-      ],
-      type: "string",
-    },
-  ],
+  sensitive: { input: [], output: [] },
+  mcpHeaders: [{ name: "Region", path: ["region"], type: "string" }],
   validators: () => import("./chunks/test_mcp_param_header.js"),
 };
 
@@ -381,40 +204,17 @@ export const testMultipleContentTypesContract: ToolContract<TestMultipleContentT
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  content: [
-    "text",
-    "image",
-    "resource",
-  ],
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  content: ["text", "image", "resource"],
+  inputSchema: { type: "object", additionalProperties: false },
+  outputSchema: { type: "object", additionalProperties: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_multiple_content_types.js"),
 };
 
@@ -426,46 +226,22 @@ export const testSimpleTextContract: ToolContract<TestSimpleTextInput, TestSimpl
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  content: [
-    "text",
-  ],
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
+  content: ["text"],
+  inputSchema: { type: "object", additionalProperties: false },
   outputSchema: {
     type: "object",
-    properties: {
-      text: {
-        type: "string",
-      },
-    },
-    required: [
-      "text",
-    ],
+    properties: { text: { type: "string" } },
+    required: ["text"],
     additionalProperties: false,
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:93a93c6a3ea7d2a58d145613e3bb8f9cc8c70f4864107646337dcb1d2e85a68b",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_simple_text.js"),
 };
 
@@ -477,44 +253,21 @@ export const testToolWithLoggingContract: ToolContract<TestToolWithLoggingInput,
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
+  inputSchema: { type: "object", additionalProperties: false },
   outputSchema: {
     type: "object",
-    properties: {
-      messages: {
-        type: "integer",
-        minimum: 0,
-      },
-    },
-    required: [
-      "messages",
-    ],
+    properties: { messages: { type: "integer", minimum: 0 } },
+    required: ["messages"],
     additionalProperties: false,
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:1249b844d2a444b46a00f60bf2d7e39c8fff2e06b717f8d3872b5957ffe9f738",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_tool_with_logging.js"),
 };
 
@@ -526,43 +279,20 @@ export const testToolWithProgressContract: ToolContract<TestToolWithProgressInpu
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-  },
+  inputSchema: { type: "object", additionalProperties: false },
   outputSchema: {
     type: "object",
-    properties: {
-      steps: {
-        type: "integer",
-        minimum: 0,
-      },
-    },
-    required: [
-      "steps",
-    ],
+    properties: { steps: { type: "integer", minimum: 0 } },
+    required: ["steps"],
     additionalProperties: false,
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:b14ce5d25aa82351f400aaef5cbd9c6966f184282233d3732b1e4a66fde30260",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/test_tool_with_progress.js"),
 };

@@ -133,25 +133,8 @@ const openaiChatTools: OpenAIChatTool[] = [
 /** Per strict tool: the optional properties sent as null, which `run` removes so defaults apply. */
 const openaiNulls: { readonly [tool: string]: NullPlanSet } = {
   json_schema_2020_12_tool: {
-    root: {
-      absentIfNull: [
-        "name",
-        "address",
-      ],
-      properties: {
-        address: {
-          ref: "address",
-        },
-      },
-    },
-    defs: {
-      address: {
-        absentIfNull: [
-          "street",
-          "city",
-        ],
-      },
-    },
+    root: { absentIfNull: ["name", "address"], properties: { address: { ref: "address" } } },
+    defs: { address: { absentIfNull: ["street", "city"] } },
   },
 };
 
@@ -205,15 +188,7 @@ const anthropicTools: AnthropicTool[] = [
     description: "Tool with JSON Schema 2020-12 features",
     input_schema: anthropicInputSchema(anthropicStrictSchema(jsonSchema202012ToolContract.inputSchema)),
     strict: true,
-    input_examples: [
-      {
-        name: "Ada",
-        address: {
-          street: "1 Main St",
-          city: "London",
-        },
-      },
-    ],
+    input_examples: [{ name: "Ada", address: { street: "1 Main St", city: "London" } }],
   }),
   anthropicTool({
     name: "test_audio_content",
@@ -250,11 +225,7 @@ const anthropicTools: AnthropicTool[] = [
     description: "Echoes a region that HTTP clients also send as the Mcp-Param-Region header.",
     input_schema: anthropicInputSchema(anthropicStrictSchema(testMcpParamHeaderContract.inputSchema)),
     strict: true,
-    input_examples: [
-      {
-        region: "eu-west1",
-      },
-    ],
+    input_examples: [{ region: "eu-west1" }],
   }),
   anthropicTool({
     name: "test_multiple_content_types",
@@ -267,9 +238,7 @@ const anthropicTools: AnthropicTool[] = [
     description: "Returns a simple text response.",
     input_schema: anthropicInputSchema(testSimpleTextContract.inputSchema),
     strict: true,
-    input_examples: [
-      {},
-    ],
+    input_examples: [{}],
   }),
   anthropicTool({
     name: "test_tool_with_logging",
@@ -405,60 +374,18 @@ const aiSdkContracts = {
 const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {
   json_schema_2020_12_tool: {
     strict: false,
-    inputExamples: [
-      {
-        input: {
-          name: "Ada",
-          address: {
-            street: "1 Main St",
-            city: "London",
-          },
-        },
-      },
-    ],
+    inputExamples: [{ input: { name: "Ada", address: { street: "1 Main St", city: "London" } } }],
   },
-  test_audio_content: {
-    strict: false,
-  },
-  test_embedded_resource: {
-    strict: false,
-  },
-  test_error_handling: {
-    strict: false,
-  },
-  test_image_content: {
-    strict: false,
-  },
-  test_logging_tool: {
-    strict: false,
-  },
-  test_mcp_param_header: {
-    strict: false,
-    inputExamples: [
-      {
-        input: {
-          region: "eu-west1",
-        },
-      },
-    ],
-  },
-  test_multiple_content_types: {
-    strict: false,
-  },
-  test_simple_text: {
-    strict: false,
-    inputExamples: [
-      {
-        input: {},
-      },
-    ],
-  },
-  test_tool_with_logging: {
-    strict: false,
-  },
-  test_tool_with_progress: {
-    strict: false,
-  },
+  test_audio_content: { strict: false },
+  test_embedded_resource: { strict: false },
+  test_error_handling: { strict: false },
+  test_image_content: { strict: false },
+  test_logging_tool: { strict: false },
+  test_mcp_param_header: { strict: false, inputExamples: [{ input: { region: "eu-west1" } }] },
+  test_multiple_content_types: { strict: false },
+  test_simple_text: { strict: false, inputExamples: [{ input: {} }] },
+  test_tool_with_logging: { strict: false },
+  test_tool_with_progress: { strict: false },
 };
 
 /** Vercel AI SDK: a `ToolSet` of the tools that have a handler (deferred ones with `deferLoading`: add the SDK's `toolSearch()` beside them); each `execute` goes through the executor. */
