@@ -9,20 +9,10 @@ import type { SearchOrdersInput, SearchOrdersResolvedInput, SearchOrdersOutput, 
 const def_Money: JsonSchemaObject = {
   type: "object",
   properties: {
-    amountCents: {
-      type: "integer",
-      minimum: 1,
-    },
-    currency: {
-      type: "string",
-      pattern: "^[A-Z]{3}$",
-      description: "ISO 4217 code, e.g. EUR",
-    },
+    amountCents: { type: "integer", minimum: 1 },
+    currency: { type: "string", pattern: "^[A-Z]{3}$", description: "ISO 4217 code, e.g. EUR" },
   },
-  required: [
-    "amountCents",
-    "currency",
-  ],
+  required: ["amountCents", "currency"],
   additionalProperties: false,
 };
 
@@ -30,39 +20,16 @@ const def_Order: JsonSchemaObject = {
   description: "One customer order.",
   type: "object",
   properties: {
-    id: {
-      type: "string",
-      pattern: "^ord_[A-Za-z0-9]+$",
-      description: "Order id, e.g. ord_123",
-    },
-    status: {
-      $ref: "#/$defs/OrderStatus",
-    },
-    amountCents: {
-      type: "integer",
-      minimum: 0,
-      description: "Total in the smallest currency unit.",
-    },
-    placedAt: {
-      type: "string",
-      format: "date-time",
-    },
+    id: { type: "string", pattern: "^ord_[A-Za-z0-9]+$", description: "Order id, e.g. ord_123" },
+    status: { $ref: "#/$defs/OrderStatus" },
+    amountCents: { type: "integer", minimum: 0, description: "Total in the smallest currency unit." },
+    placedAt: { type: "string", format: "date-time" },
   },
-  required: [
-    "id",
-    "status",
-  ],
+  required: ["id", "status"],
   additionalProperties: false,
 };
 
-const def_OrderStatus: JsonSchemaObject = {
-  description: "Where an order is in its life.",
-  enum: [
-    "pending",
-    "paid",
-    "cancelled",
-  ],
-};
+const def_OrderStatus: JsonSchemaObject = { description: "Where an order is in its life.", enum: ["pending", "paid", "cancelled"] };
 
 /** The compiled contract of `create_refund` (version 2). */
 export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundResolvedInput, CreateRefundOutput, CreateRefundReason> = {
@@ -73,12 +40,7 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
   effect: "write",
   idempotent: false,
   timeoutMs: 8000,
-  retry: {
-    attempts: 3,
-    backoffMs: 200,
-    maxBackoffMs: 1000,
-    budgetMs: 26000,
-  },
+  retry: { attempts: 3, backoffMs: 200, maxBackoffMs: 1000, budgetMs: 26000 },
   idempotencyKey: "requestId",
   errors: {
     ORDER_NOT_PAID: "Only paid orders can be refunded.",
@@ -93,80 +55,32 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
         maxLength: 36,
         description: "Idempotency key chosen by the caller.",
       },
-      orderId: {
-        type: "string",
-        pattern: "^ord_[A-Za-z0-9]+$",
-        maxLength: 64,
-      },
-      amount: {
-        $ref: "#/$defs/Money",
-      },
-      reason: {
-        enum: [
-          "duplicate",
-          "fraudulent",
-          "requested_by_customer",
-        ],
-        default: "requested_by_customer",
-      },
-      note: {
-        type: [
-          "string",
-          "null",
-        ],
-        maxLength: 500,
-        default: null,
-      },
+      orderId: { type: "string", pattern: "^ord_[A-Za-z0-9]+$", maxLength: 64 },
+      amount: { $ref: "#/$defs/Money" },
+      reason: { enum: ["duplicate", "fraudulent", "requested_by_customer"], default: "requested_by_customer" },
+      note: { type: ["string", "null"], maxLength: 500, default: null },
       metadata: {
         type: "object",
         description: "Free-form labels, stored with the refund.",
-        additionalProperties: {
-          type: "string",
-          maxLength: 200,
-        },
+        additionalProperties: { type: "string", maxLength: 200 },
         maxProperties: 20,
       },
     },
-    required: [
-      "requestId",
-      "orderId",
-      "amount",
-    ],
+    required: ["requestId", "orderId", "amount"],
     additionalProperties: false,
-    $defs: {
-      Money: def_Money,
-    },
+    $defs: { Money: def_Money },
   },
   outputSchema: {
     type: "object",
     properties: {
-      refundId: {
-        type: "string",
-      },
-      status: {
-        enum: [
-          "pending",
-          "succeeded",
-        ],
-      },
-      amount: {
-        $ref: "#/$defs/Money",
-      },
-      createdAt: {
-        type: "string",
-        format: "date-time",
-      },
+      refundId: { type: "string" },
+      status: { enum: ["pending", "succeeded"] },
+      amount: { $ref: "#/$defs/Money" },
+      createdAt: { type: "string", format: "date-time" },
     },
-    required: [
-      "refundId",
-      "status",
-      "amount",
-      "createdAt",
-    ],
+    required: ["refundId", "status", "amount", "createdAt"],
     additionalProperties: false,
-    $defs: {
-      Money: def_Money,
-    },
+    $defs: { Money: def_Money },
   },
   annotations: {
     title: "Create refund",
@@ -179,10 +93,7 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
     "toolc/contractVersion": 2,
     "toolc/schemaHash": "sha256:7a34271631b080c7c4560315c8f70b1398f63272288ffb5b4788caeef1addfd4",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/create_refund.js"),
 };
 
@@ -195,27 +106,13 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
   effect: "destructive",
   idempotent: false,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
-  errors: {
-    HAS_OPEN_ORDERS: "The customer still has open orders; cancel them first.",
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
+  errors: { HAS_OPEN_ORDERS: "The customer still has open orders; cancel them first." },
   inputSchema: {
     type: "object",
     properties: {
-      customerId: {
-        type: "string",
-        minLength: 1,
-        maxLength: 64,
-      },
-      confirm: {
-        const: true,
-        description: "Must be true; the caller confirms the deletion.",
-      },
+      customerId: { type: "string", minLength: 1, maxLength: 64 },
+      confirm: { const: true, description: "Must be true; the caller confirms the deletion." },
       adminToken: {
         type: "string",
         minLength: 8,
@@ -224,27 +121,13 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
         description: "Admin credential. Never logged.",
       },
     },
-    required: [
-      "customerId",
-      "confirm",
-      "adminToken",
-    ],
+    required: ["customerId", "confirm", "adminToken"],
     additionalProperties: false,
   },
   outputSchema: {
     type: "object",
-    properties: {
-      deleted: {
-        type: "boolean",
-      },
-      customerId: {
-        type: "string",
-      },
-    },
-    required: [
-      "deleted",
-      "customerId",
-    ],
+    properties: { deleted: { type: "boolean" }, customerId: { type: "string" } },
+    required: ["deleted", "customerId"],
     additionalProperties: false,
   },
   annotations: {
@@ -258,19 +141,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:450f55bd84072a3b4445a48907e55f4a80d6ec95a2f0651aa68fea7de86952c8",
   },
-  sensitive: {
-    input: [
-      {
-        properties: {
-          adminToken: 1,
-        },
-      },
-      {
-        sensitive: "secret",
-      },
-    ],
-    output: [],
-  },
+  sensitive: { input: [{ properties: { adminToken: 1 } }, { sensitive: "secret" }], output: [] },
   validators: () => import("./chunks/delete_customer.js"),
 };
 
@@ -283,15 +154,8 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
   effect: "read",
   idempotent: true,
   timeoutMs: 5000,
-  retry: {
-    attempts: 3,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 19000,
-  },
-  errors: {
-    CUSTOMER_BLOCKED: "The customer is blocked; ask a human.",
-  },
+  retry: { attempts: 3, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 19000 },
+  errors: { CUSTOMER_BLOCKED: "The customer is blocked; ask a human." },
   inputSchema: {
     type: "object",
     properties: {
@@ -302,43 +166,21 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
         "x-mcp-header": "Customer-Id",
         description: "Customer id, e.g. cus_123; HTTP clients also send it as the Mcp-Param-Customer-Id header",
       },
-      includeHistory: {
-        type: "boolean",
-        default: false,
-        description: "Include cancelled orders too.",
-      },
+      includeHistory: { type: "boolean", default: false, description: "Include cancelled orders too." },
     },
-    required: [
-      "customerId",
-    ],
+    required: ["customerId"],
     additionalProperties: false,
   },
   outputSchema: {
     type: "object",
     properties: {
-      found: {
-        type: "boolean",
-      },
-      customerId: {
-        type: "string",
-      },
-      orders: {
-        type: "array",
-        items: {
-          $ref: "#/$defs/Order",
-        },
-      },
+      found: { type: "boolean" },
+      customerId: { type: "string" },
+      orders: { type: "array", items: { $ref: "#/$defs/Order" } },
     },
-    required: [
-      "found",
-      "customerId",
-      "orders",
-    ],
+    required: ["found", "customerId", "orders"],
     additionalProperties: false,
-    $defs: {
-      Order: def_Order,
-      OrderStatus: def_OrderStatus,
-    },
+    $defs: { Order: def_Order, OrderStatus: def_OrderStatus },
   },
   annotations: {
     title: "Get order",
@@ -350,24 +192,11 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
   meta: {
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:ecbd2aafb12f97ad4ea4cb819ad0c2b1dba3adbe170d29cc535c310d01cb7291",
-    ui: {
-      resourceUri: "ui://get_order/view.html",
-    },
+    ui: { resourceUri: "ui://get_order/view.html" },
     "ui/resourceUri": "ui://get_order/view.html",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
-  mcpHeaders: [
-    {
-      name: "Customer-Id",
-      path: [
-        "customerId",
-      ],
-      type: "string",
-    },
-  ],
+  sensitive: { input: [], output: [] },
+  mcpHeaders: [{ name: "Customer-Id", path: ["customerId"], type: "string" }],
   validators: () => import("./chunks/get_order.js"),
 };
 
@@ -380,12 +209,7 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
   effect: "read",
   idempotent: true,
   timeoutMs: 10000,
-  retry: {
-    attempts: 1,
-    backoffMs: 100,
-    maxBackoffMs: 2000,
-    budgetMs: 10000,
-  },
+  retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 2000, budgetMs: 10000 },
   errors: {},
   inputSchema: {
     type: "object",
@@ -395,16 +219,8 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
         oneOf: [
           {
             type: "object",
-            properties: {
-              customerId: {
-                type: "string",
-                minLength: 1,
-                maxLength: 64,
-              },
-            },
-            required: [
-              "customerId",
-            ],
+            properties: { customerId: { type: "string", minLength: 1, maxLength: 64 } },
+            required: ["customerId"],
             additionalProperties: false,
           },
           {
@@ -412,87 +228,35 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
             properties: {
               status: {
                 type: "array",
-                items: {
-                  $ref: "#/$defs/OrderStatus",
-                },
+                items: { $ref: "#/$defs/OrderStatus" },
                 minItems: 1,
                 maxItems: 3,
                 uniqueItems: true,
               },
-              placedAfter: {
-                type: [
-                  "string",
-                  "null",
-                ],
-                format: "date-time",
-                maxLength: 64,
-              },
+              placedAfter: { type: ["string", "null"], format: "date-time", maxLength: 64 },
             },
-            required: [
-              "status",
-            ],
+            required: ["status"],
             additionalProperties: false,
           },
         ],
       },
-      limit: {
-        type: "integer",
-        minimum: 1,
-        maximum: 100,
-        default: 20,
-      },
-      cursor: {
-        anyOf: [
-          {
-            type: "string",
-            minLength: 1,
-            maxLength: 256,
-          },
-          {
-            type: "null",
-          },
-        ],
-        default: null,
-      },
+      limit: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+      cursor: { anyOf: [{ type: "string", minLength: 1, maxLength: 256 }, { type: "null" }], default: null },
     },
-    required: [
-      "filter",
-    ],
+    required: ["filter"],
     additionalProperties: false,
-    $defs: {
-      OrderStatus: def_OrderStatus,
-    },
+    $defs: { OrderStatus: def_OrderStatus },
   },
   outputSchema: {
     type: "object",
     properties: {
-      orders: {
-        type: "array",
-        items: {
-          $ref: "#/$defs/Order",
-        },
-      },
-      nextCursor: {
-        type: [
-          "string",
-          "null",
-        ],
-        description: "Pass back as cursor for the next page; null at the end.",
-      },
-      source: {
-        type: "string",
-        format: "uri",
-      },
+      orders: { type: "array", items: { $ref: "#/$defs/Order" } },
+      nextCursor: { type: ["string", "null"], description: "Pass back as cursor for the next page; null at the end." },
+      source: { type: "string", format: "uri" },
     },
-    required: [
-      "orders",
-      "nextCursor",
-    ],
+    required: ["orders", "nextCursor"],
     additionalProperties: false,
-    $defs: {
-      Order: def_Order,
-      OrderStatus: def_OrderStatus,
-    },
+    $defs: { Order: def_Order, OrderStatus: def_OrderStatus },
   },
   annotations: {
     title: "Search orders",
@@ -505,9 +269,6 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:4af2c3680f6c8e7ec1b35a567382a32020b27f7a62fc17bc9b06ccee28f52a77",
   },
-  sensitive: {
-    input: [],
-    output: [],
-  },
+  sensitive: { input: [], output: [] },
   validators: () => import("./chunks/search_orders.js"),
 };

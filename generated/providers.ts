@@ -42,28 +42,12 @@ const openaiChatTools: OpenAIChatTool[] = [
 
 /** Per strict tool: the optional properties sent as null, which `run` removes so defaults apply. */
 const openaiNulls: { readonly [tool: string]: NullPlanSet } = {
-  get_order: {
-    root: {
-      absentIfNull: [
-        "includeHistory",
-      ],
-    },
-    defs: {},
-  },
-  search_orders: {
-    root: {
-      absentIfNull: [
-        "limit",
-      ],
-    },
-    defs: {},
-  },
+  get_order: { root: { absentIfNull: ["includeHistory"] }, defs: {} },
+  search_orders: { root: { absentIfNull: ["limit"] }, defs: {} },
 };
 
 /** The tools found by tool search (`loading: deferred`) rather than sent in full with every Responses request. */
-const openaiDeferred: readonly string[] = [
-  "search_orders",
-];
+const openaiDeferred: readonly string[] = ["search_orders"];
 
 /** Responses API function tools, the deferred ones with `defer_loading: true`. */
 const openaiResponsesTools: OpenAIResponsesTool[] = openAIResponsesTools(openaiChatTools, openaiDeferred);
@@ -98,10 +82,7 @@ const anthropicTools: AnthropicTool[] = [
       {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
       },
     ],
   }),
@@ -112,31 +93,14 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool(getOrderContract, {
     input_schema: anthropicStrictSchema(getOrderContract.inputSchema),
     strict: true,
-    input_examples: [
-      {
-        customerId: "cus_1",
-      },
-    ],
+    input_examples: [{ customerId: "cus_1" }],
   }),
   anthropicTool(searchOrdersContract, {
     input_schema: anthropicStrictSchema(searchOrdersContract.inputSchema),
     strict: true,
     input_examples: [
-      {
-        filter: {
-          customerId: "cus_1",
-        },
-      },
-      {
-        filter: {
-          status: [
-            "paid",
-            "pending",
-          ],
-          placedAfter: "2026-01-01T00:00:00Z",
-        },
-        limit: 5,
-      },
+      { filter: { customerId: "cus_1" } },
+      { filter: { status: ["paid", "pending"], placedAfter: "2026-01-01T00:00:00Z" }, limit: 5 },
     ],
     defer_loading: true,
   }),
@@ -197,50 +161,19 @@ const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {
         input: {
           requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
           orderId: "ord_1",
-          amount: {
-            amountCents: 1200,
-            currency: "EUR",
-          },
+          amount: { amountCents: 1200, currency: "EUR" },
         },
       },
     ],
   },
-  delete_customer: {
-    strict: false,
-  },
-  get_order: {
-    strict: false,
-    inputExamples: [
-      {
-        input: {
-          customerId: "cus_1",
-        },
-      },
-    ],
-  },
+  delete_customer: { strict: false },
+  get_order: { strict: false, inputExamples: [{ input: { customerId: "cus_1" } }] },
   search_orders: {
     strict: false,
     deferLoading: true,
     inputExamples: [
-      {
-        input: {
-          filter: {
-            customerId: "cus_1",
-          },
-        },
-      },
-      {
-        input: {
-          filter: {
-            status: [
-              "paid",
-              "pending",
-            ],
-            placedAfter: "2026-01-01T00:00:00Z",
-          },
-          limit: 5,
-        },
-      },
+      { input: { filter: { customerId: "cus_1" } } },
+      { input: { filter: { status: ["paid", "pending"], placedAfter: "2026-01-01T00:00:00Z" }, limit: 5 } },
     ],
   },
 };

@@ -10,15 +10,18 @@
  * changes whenever any contract does: running prettier over it on every edit
  * would cost seconds.
  *
- * A `$defs` entry two or more served schemas hold alike (a named type every
- * tool that uses it bundles) is written once, as a constant the schemas
+ * A served schema several tools serve alike, and a `$defs` entry two or
+ * more distinct served schemas hold alike (a named type every tool that uses
+ * it bundles), are written once, as constants the contracts and schemas
  * refer to: at API scale (GitHub's 1,223 tools) the same component would
  * otherwise be written hundreds of times. The served value is the same
  * (test/emit/contracts-shared-defs.test.ts), and the runtime never changes a
- * served schema, so the tools may hold one object.
+ * served schema (it reads them, and hands tools/list the contract's own
+ * objects), so the tools may hold one object.
  *
  * Past `CONTRACTS_PART_BYTES` the module is split (`emitContractsFiles`):
- * the shared entries into `contracts/defs-<n>.ts`, the contracts in tools/list
+ * the shared entries into `contracts/defs-<n>.ts`, the shared schemas (which
+ * import the entries they use) into `contracts/schemas-<n>.ts`, the contracts in tools/list
  * order into `contracts/tools-<n>.ts`, each part under the budget, and
  * `contracts.ts` re-exports them. A reviewer's tool will not open a 7 MB file
  * (GitHub's 1,223 tools, #42); a server still loads every part at start-up,
@@ -50,23 +53,70 @@ const schemaObjectType = (up: Up) => typeSymbol("JsonSchemaObject", `${up}runtim
 /** How a shared constant is written where it is used: its name in one file, an import from its part in a split. */
 type DefReference = (constant: string) => string;
 
-/** `$defs` entries held alike by two or more served schemas: the constant each is written as, by name and text. */
+/** A constant written once and referred to: its name and the value it holds. */
+interface SharedConstant {
+  readonly name: string;
+  readonly value: JsonObject;
+}
+
+/** A shared constant's declaration, and its size for packing it into a part. */
+interface SharedStatement {
+  readonly name: string;
+  readonly statement: Code;
+  readonly bytes: number;
+}
+
+/**
+ * The served schemas shorter than this (as JSON) stay in place even when
+ * several tools serve them: `{ type: "object", additionalProperties: false }`
+ * reads better where it is than as a constant named after another tool, and
+ * the name saves little. Longer, a constant saves what a reviewer reads too.
+ */
+const SHARED_SCHEMA_CHARS = 120;
+
+const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * What two or more contracts hold alike, written once as constants: a served
+ * schema several tools serve identically (GitHub's 1,223 tools serve 466
+ * distinct output and 727 distinct input schemas) unless it is short, and a
+ * `$defs` entry two or more distinct served schemas hold alike (a named type
+ * every schema that uses it bundles). A shared schema's constant is named
+ * after the first tool that serves it.
+ */
 class SharedDefs {
-  readonly #uses = new Map<string, number>();
-  readonly #constants = new Map<string, { readonly name: string; readonly value: JsonObject }>();
+  readonly #defs = new Map<string, SharedConstant>();
+  readonly #schemas = new Map<string, SharedConstant>();
   readonly #taken = new Set<string>();
 
   constructor(tools: readonly ToolIR[]) {
-    for (const tool of tools) for (const [key] of this.#entries(tool)) this.#uses.set(key, (this.#uses.get(key) ?? 0) + 1);
+    // Each distinct served schema, with how many times the tools serve it and the first that does.
+    const schemas = new Map<string, { uses: number; value: JsonObject; name: string }>();
     for (const tool of tools)
-      for (const [key, name, value] of this.#entries(tool)) {
-        if (this.#uses.get(key)! < 2 || this.#constants.has(key)) continue;
-        const base = `def_${name.replace(/[^A-Za-z0-9_$]/g, "_")}`;
-        let constant = base;
-        for (let i = 2; this.#taken.has(constant); i++) constant = `${base}_${i}`;
-        this.#taken.add(constant);
-        this.#constants.set(key, { name: constant, value });
+      for (const [side, schema] of [
+        ["Input", tool.inputSchema],
+        ["Output", tool.outputSchema],
+      ] as const) {
+        const key = JSON.stringify(schema);
+        const known = schemas.get(key);
+        if (known === undefined) schemas.set(key, { uses: 1, value: schema, name: `${toolTypeName(tool)}${side}` });
+        else known.uses++;
       }
+    const defUses = new Map<string, number>();
+    for (const { value } of schemas.values()) for (const [key] of defEntries(value)) defUses.set(key, (defUses.get(key) ?? 0) + 1);
+    for (const { value } of schemas.values())
+      for (const [key, name, entry] of defEntries(value))
+        if (defUses.get(key)! >= 2 && !this.#defs.has(key)) this.#defs.set(key, { name: this.#unique(`def_${name}`), value: entry });
+    for (const [key, { uses, value, name }] of schemas)
+      if (uses >= 2 && key.length > SHARED_SCHEMA_CHARS) this.#schemas.set(key, { name: this.#unique(`schema_${name}`), value });
+  }
+
+  #unique(wanted: string): string {
+    const base = wanted.replace(/[^A-Za-z0-9_$]/g, "_");
+    let name = base;
+    for (let i = 2; this.#taken.has(name); i++) name = `${base}_${i}`;
+    this.#taken.add(name);
+    return name;
   }
 
   /** The constants' names, for the file to reserve. */
@@ -74,33 +124,45 @@ class SharedDefs {
     return [...this.#taken];
   }
 
-  *#entries(tool: ToolIR): Generator<[string, string, JsonObject]> {
-    for (const schema of [tool.inputSchema, tool.outputSchema]) {
-      const defs = schema.$defs;
-      if (defs === null || typeof defs !== "object" || Array.isArray(defs)) continue;
-      for (const [name, value] of Object.entries(defs))
-        if (value !== null && typeof value === "object" && !Array.isArray(value)) yield [`${name}\u0000${JSON.stringify(value)}`, name, value];
-    }
+  /** A served schema as a contract holds it: a reference to its constant when shared, else with each shared `$defs` entry a reference. */
+  served(schema: JsonObject, reference: DefReference = (constant) => constant): JsonObject | LiteralReference {
+    const shared = this.#schemas.get(JSON.stringify(schema));
+    return shared === undefined ? this.#referring(schema, reference) : new LiteralReference(reference(shared.name));
   }
 
   /** `schema` with each shared `$defs` entry as a reference to its constant. */
-  referring(schema: JsonObject, reference: DefReference = (constant) => constant): JsonObject {
+  #referring(schema: JsonObject, reference: DefReference): JsonObject {
     const defs = schema.$defs;
-    if (defs === null || typeof defs !== "object" || Array.isArray(defs)) return schema;
+    if (!isObject(defs)) return schema;
     const entries = Object.entries(defs).map(([name, value]) => {
-      const shared = this.#constants.get(`${name}\u0000${JSON.stringify(value)}`);
+      const shared = this.#defs.get(`${name}\u0000${JSON.stringify(value)}`);
       return [name, shared === undefined ? value : new LiteralReference(reference(shared.name))];
     });
     return { ...schema, $defs: Object.fromEntries(entries) as JsonObject };
   }
 
-  /** Each constant's declaration; `exported` in a part of a split module, which the tools' parts import. */
-  statements(up: Up = "./", exported = false): { readonly name: string; readonly statement: Code; readonly bytes: number }[] {
-    return [...this.#constants.values()].map(({ name, value }) => {
-      const text = literal(value);
-      return { name, statement: code`${exported ? "export " : ""}const ${name}: ${schemaObjectType(up)} = ${text};`, bytes: text.length };
-    });
+  /** Each shared `$defs` entry's declaration; `exported` in a part of a split module, which the other parts import. */
+  defStatements(up: Up = "./", exported = false): SharedStatement[] {
+    return [...this.#defs.values()].map(({ name, value }) => declaration(name, literal(value), up, exported));
   }
+
+  /** Each shared served schema's declaration, its shared `$defs` entries referred to; after the entries', which it uses. */
+  schemaStatements(up: Up = "./", exported = false, reference: DefReference = (c) => c, only?: ReadonlySet<string>): SharedStatement[] {
+    return [...this.#schemas.values()]
+      .filter(({ name }) => only === undefined || only.has(name))
+      .map(({ name, value }) => declaration(name, literal(this.#referring(value, reference)), up, exported));
+  }
+}
+
+/** A schema's `$defs` entries that are objects: each with its key (name and text), name and value. */
+function* defEntries(schema: JsonObject): Generator<[string, string, JsonObject]> {
+  const defs = schema.$defs;
+  if (!isObject(defs)) return;
+  for (const [name, value] of Object.entries(defs)) if (isObject(value)) yield [`${name}\u0000${JSON.stringify(value)}`, name, value];
+}
+
+function declaration(name: string, text: string, up: Up, exported: boolean): SharedStatement {
+  return { name, statement: code`${exported ? "export " : ""}const ${name}: ${schemaObjectType(up)} = ${text};`, bytes: text.length };
 }
 
 /** `GetOrder` → `getOrderContract`. */
@@ -127,8 +189,8 @@ function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference
     ...(tool.scopes === undefined ? {} : { scopes: [...tool.scopes] }),
     ...(tool.confirm === undefined ? {} : { confirm: true }),
     ...(tool.rateLimit === undefined ? {} : { rateLimit: { ...tool.rateLimit } }),
-    inputSchema: shared.referring(tool.inputSchema, reference),
-    outputSchema: shared.referring(tool.outputSchema, reference),
+    inputSchema: shared.served(tool.inputSchema, reference) as unknown as JsonObject,
+    outputSchema: shared.served(tool.outputSchema, reference) as unknown as JsonObject,
     annotations: tool.annotations as unknown as JsonObject,
     meta: tool.meta as JsonObject,
     sensitive: tool.sensitive as unknown as JsonObject,
@@ -152,13 +214,13 @@ function contractStatement(tool: ToolIR, shared: SharedDefs, place: ToolCodePlac
   // Declared content kinds narrow ctx.attach for this tool's handler; without them, any kind type-checks.
   const kinds = tool.content === undefined ? "" : `, ${tool.content.map((k) => literal(k)).join(" | ")}`;
   const type = code`${toolContractType(up)}<${joinCode(typeArguments, ", ")}${kinds}>`;
-  const data = literal(contractData(tool, shared, reference));
   const loader =
     place.kind === "own"
-      ? `  validators: () => import(${literal(`${up}${CHUNKS_FOLDER}/${toolFileName(tool)}.js`)}),\n}`
-      : `  validators: () => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}()),\n}`;
+      ? `() => import(${literal(`${up}${CHUNKS_FOLDER}/${toolFileName(tool)}.js`)})`
+      : `() => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}())`;
+  const data = literal({ ...contractData(tool, shared, reference), validators: new LiteralReference(loader) });
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
-export const ${contractConstName(tool)}: ${type} = ${data.slice(0, -1)}${loader};`;
+export const ${contractConstName(tool)}: ${type} = ${data};`;
 }
 
 /** Where each tool's code is (tool-code/join.ts gives it), for the loaders; by default by the tools' count alone. */
@@ -180,7 +242,8 @@ export function emitContractsModule(ir: ContractIR, toolCode?: Places): EmittedF
   const shared = new SharedDefs(ir.tools);
   file.reserve(...ir.tools.map(contractConstName), ...shared.names);
   const places = placesOf(ir, toolCode);
-  file.add(...shared.statements().map((s) => s.statement), ...ir.tools.map((tool) => contractStatement(tool, shared, places.get(tool.name)!)));
+  const constants = [...shared.defStatements(), ...shared.schemaStatements()];
+  file.add(...constants.map((s) => s.statement), ...ir.tools.map((tool) => contractStatement(tool, shared, places.get(tool.name)!)));
   return { path: file.path, text: file.toText() };
 }
 
@@ -217,11 +280,23 @@ export function emitContractsFiles(ir: ContractIR, budget = CONTRACTS_PART_BYTES
   const places = placesOf(ir, toolCode);
   const files: EmittedFile[] = [];
   const home = new Map<string, string>();
-  packed(shared.statements("../", true), (d) => d.bytes, budget).forEach((run, i) => {
+  packed(shared.defStatements("../", true), (d) => d.bytes, budget).forEach((run, i) => {
     const file = new FileBuilder(`${PARTS_FOLDER}/defs-${i + 1}.ts`, header, layout);
     file.reserve(...run.map((d) => d.name));
     file.add(...run.map((d) => d.statement));
     for (const d of run) home.set(d.name, `./defs-${i + 1}.js`);
+    files.push({ path: file.path, text: file.toText() });
+  });
+  // The shared schemas refer to the entries, so they are printed (and sized) with the entries' imports, each part's own.
+  const sizing = shared.schemaStatements("../", true);
+  const parts = packed(sizing, (d) => d.bytes, budget);
+  parts.forEach((run, i) => {
+    const file = new FileBuilder(`${PARTS_FOLDER}/schemas-${i + 1}.ts`, header, layout);
+    const names = new Set(run.map((d) => d.name));
+    file.reserve(...names);
+    const reference: DefReference = (constant) => file.importValue(constant, home.get(constant)!);
+    file.add(...shared.schemaStatements("../", true, reference, names).map((d) => d.statement));
+    for (const name of names) home.set(name, `./schemas-${i + 1}.js`);
     files.push({ path: file.path, text: file.toText() });
   });
   // Its data, plus its doc comment, its type, the import of its types and its loader (about 600 bytes at most).

@@ -38,27 +38,92 @@ function keptEntries(value: object): [string, unknown][] {
   return Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== "function");
 }
 
-function write(value: unknown, indent: string): string {
+/** The widest line a schema-like literal is written on before it is broken: compact, and still one screen wide in a review. */
+export const LITERAL_WIDTH = 120;
+
+/** A number, string, boolean or null, or a reference, as written in a literal. */
+function scalar(value: unknown): string {
   if (value instanceof LiteralReference) return value.expression;
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    return `[\n${value.map((item) => `${inner}${write(item, inner)},\n`).join("")}${indent}]`;
-  }
-  const entries = keptEntries(value);
-  if (entries.length === 0) return "{}";
-  return `{\n${entries.map(([key, item]) => `${inner}${propertyKey(key)}: ${write(item, inner)},\n`).join("")}${indent}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+/** Whether a value is written as one token (no container to break). */
+function isScalar(value: unknown): boolean {
+  return value === null || typeof value !== "object" || value instanceof LiteralReference;
 }
 
 /**
- * `value` as a TS expression, written as prettier would write it for files
- * toolc writes without prettier: two spaces per level, identifier keys
- * unquoted, and trailing commas. `depth` is the nesting level the literal
- * starts at: its lines after the first are indented two spaces per level.
+ * `value` on one line (`{ a: 1, b: [true, null] }`), or undefined when that
+ * takes more than `room` columns. It stops as soon as it is over, so trying
+ * each container of a large value costs the width, not the value's size.
  */
-export function literal(value: unknown, depth = 0): string {
-  return write(value, "  ".repeat(depth));
+function flat(value: unknown, room: number): string | undefined {
+  if (isScalar(value)) {
+    const text = scalar(value);
+    return text.length <= room ? text : undefined;
+  }
+  const array = Array.isArray(value);
+  const items: [string | undefined, unknown][] = array ? (value as unknown[]).map((v) => [undefined, v]) : keptEntries(value as object);
+  if (items.length === 0) return array ? "[]" : "{}";
+  const parts: string[] = [];
+  // The brackets, and the spaces inside an object's braces.
+  let used = array ? 2 : 4;
+  for (const [key, item] of items) {
+    const head = key === undefined ? "" : `${propertyKey(key)}: `;
+    const separator = parts.length === 0 ? 0 : 2;
+    const text = flat(item, room - used - separator - head.length);
+    if (text === undefined) return undefined;
+    parts.push(head + text);
+    used += separator + head.length + text.length;
+  }
+  return array ? `[${parts.join(", ")}]` : `{ ${parts.join(", ")} }`;
+}
+
+/** Scalars several to a line, each followed by a comma, as many as fit in LITERAL_WIDTH (an enum's values). */
+function filledItems(items: readonly string[], inner: string): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const item of items) {
+    if (line !== "" && line.length + 1 + item.length + 1 <= LITERAL_WIDTH) line += ` ${item},`;
+    else {
+      if (line !== "") lines.push(line);
+      line = `${inner}${item},`;
+    }
+  }
+  return [...lines, line].join("\n");
+}
+
+/** `value` starting `lead` columns into its line, with `tail` characters to follow it there (`,`). */
+function write(value: unknown, indent: string, lead: number, tail: number): string {
+  if (isScalar(value)) return scalar(value);
+  const one = flat(value, LITERAL_WIDTH - lead - tail);
+  if (one !== undefined) return one;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.every((item) => isScalar(item))) return `[\n${filledItems(value.map(scalar), inner)}\n${indent}]`;
+    return `[\n${value.map((item) => `${inner}${write(item, inner, inner.length, 1)},\n`).join("")}${indent}]`;
+  }
+  const entries = keptEntries(value as object);
+  const lines = entries.map(([key, item]) => {
+    const head = `${inner}${propertyKey(key)}: `;
+    return `${head}${write(item, inner, head.length, 1)},\n`;
+  });
+  return `{\n${lines.join("")}${indent}}`;
+}
+
+/**
+ * `value` as a TS expression, compact for schema-like data: a container on
+ * one line, `{ a: 1, b: [true] }`, when it fits in LITERAL_WIDTH from where
+ * it starts; else one entry per line, two spaces per level, trailing commas,
+ * each entry's value compact in turn, and the scalars of a list several to
+ * a line. Identifier keys are unquoted. `depth` is the nesting level the
+ * literal starts at: its lines after the first are indented two spaces per
+ * level; `lead`, the columns before it on its first line (the indent by
+ * default).
+ */
+export function literal(value: unknown, depth = 0, lead?: number): string {
+  const indent = "  ".repeat(depth);
+  return write(value, indent, lead ?? indent.length, 0);
 }
 
 /** Where a fitted literal starts: its block's depth, the columns before it on its line, and the characters after it there (`;`, `,`). */

@@ -85,7 +85,8 @@ describe("code and FileBuilder", () => {
 
 describe("literal and comments", () => {
   it("indents a literal nested `depth` levels down", () => {
-    expect(literal({ a: [1], "x-y": { __proto__: null } }, 1)).toBe('{\n    a: [\n      1,\n    ],\n    "x-y": {},\n  }');
+    expect(literal({ a: [1], "x-y": { __proto__: null } }, 1)).toBe('{ a: [1], "x-y": {} }');
+    expect(literal({ a: ["x".repeat(120)] }, 1)).toBe(`{\n    a: [\n      "${"x".repeat(120)}",\n    ],\n  }`);
     expect(literal('say "*/"')).toBe('"say \\"*/\\""');
   });
 

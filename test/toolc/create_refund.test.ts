@@ -18,28 +18,19 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
       },
       resolvedInput: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         reason: "requested_by_customer",
         note: null,
       },
       output: {
         refundId: "re_1",
         status: "pending",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         createdAt: "2026-03-01T12:00:00Z",
       },
     },
@@ -51,56 +42,32 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 0,
-          currency: "euro",
-        },
+        amount: { amountCents: 0, currency: "euro" },
       },
-      paths: [
-        "amount.amountCents",
-        "amount.currency",
-      ],
+      paths: ["amount.amountCents", "amount.currency"],
     },
   ],
   /** A valid input: the first valid example's input. The derived negatives each change one thing in it. */
   validInput: {
     requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
     orderId: "ord_1",
-    amount: {
-      amountCents: 1200,
-      currency: "EUR",
-    },
+    amount: { amountCents: 1200, currency: "EUR" },
   },
   /** Inputs derived from the input schema, each checked to be invalid at `path` when this file was generated. */
   derivedNegatives: [
     {
       name: "requestId: missing required property",
-      input: {
-        orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-      },
+      input: { orderId: "ord_1", amount: { amountCents: 1200, currency: "EUR" } },
       path: "requestId",
     },
     {
       name: "orderId: missing required property",
-      input: {
-        requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-      },
+      input: { requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10", amount: { amountCents: 1200, currency: "EUR" } },
       path: "orderId",
     },
     {
       name: "amount: missing required property",
-      input: {
-        requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
-        orderId: "ord_1",
-      },
+      input: { requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10", orderId: "ord_1" },
       path: "amount",
     },
     {
@@ -108,36 +75,19 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         undeclaredProperty: true,
       },
       path: "undeclaredProperty",
     },
     {
       name: "requestId: wrong type (number)",
-      input: {
-        requestId: 42,
-        orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-      },
+      input: { requestId: 42, orderId: "ord_1", amount: { amountCents: 1200, currency: "EUR" } },
       path: "requestId",
     },
     {
       name: "requestId: null where not nullable",
-      input: {
-        requestId: null,
-        orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-      },
+      input: { requestId: null, orderId: "ord_1", amount: { amountCents: 1200, currency: "EUR" } },
       path: "requestId",
     },
     {
@@ -145,10 +95,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10a",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
       },
       path: "requestId",
     },
@@ -157,10 +104,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: 42,
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
       },
       path: "orderId",
     },
@@ -169,10 +113,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: null,
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
       },
       path: "orderId",
     },
@@ -181,51 +122,28 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
       },
       path: "orderId",
     },
     {
       name: "amount: wrong type (number)",
-      input: {
-        requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
-        orderId: "ord_1",
-        amount: 42,
-      },
+      input: { requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10", orderId: "ord_1", amount: 42 },
       path: "amount",
     },
     {
       name: "amount: null where not nullable",
-      input: {
-        requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
-        orderId: "ord_1",
-        amount: null,
-      },
+      input: { requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10", orderId: "ord_1", amount: null },
       path: "amount",
     },
     {
       name: "amount.amountCents: missing required property",
-      input: {
-        requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
-        orderId: "ord_1",
-        amount: {
-          currency: "EUR",
-        },
-      },
+      input: { requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10", orderId: "ord_1", amount: { currency: "EUR" } },
       path: "amount.amountCents",
     },
     {
       name: "amount.currency: missing required property",
-      input: {
-        requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
-        orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-        },
-      },
+      input: { requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10", orderId: "ord_1", amount: { amountCents: 1200 } },
       path: "amount.currency",
     },
     {
@@ -233,11 +151,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-          undeclaredProperty: true,
-        },
+        amount: { amountCents: 1200, currency: "EUR", undeclaredProperty: true },
       },
       path: "amount.undeclaredProperty",
     },
@@ -246,10 +160,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: "42",
-          currency: "EUR",
-        },
+        amount: { amountCents: "42", currency: "EUR" },
       },
       path: "amount.amountCents",
     },
@@ -258,10 +169,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1.5,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1.5, currency: "EUR" },
       },
       path: "amount.amountCents",
     },
@@ -270,10 +178,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: null,
-          currency: "EUR",
-        },
+        amount: { amountCents: null, currency: "EUR" },
       },
       path: "amount.amountCents",
     },
@@ -282,10 +187,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 0,
-          currency: "EUR",
-        },
+        amount: { amountCents: 0, currency: "EUR" },
       },
       path: "amount.amountCents",
     },
@@ -294,10 +196,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: 42,
-        },
+        amount: { amountCents: 1200, currency: 42 },
       },
       path: "amount.currency",
     },
@@ -306,10 +205,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: null,
-        },
+        amount: { amountCents: 1200, currency: null },
       },
       path: "amount.currency",
     },
@@ -318,10 +214,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         reason: 42,
       },
       path: "reason",
@@ -331,10 +224,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         reason: null,
       },
       path: "reason",
@@ -344,10 +234,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         reason: "unknown-value",
       },
       path: "reason",
@@ -357,10 +244,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         note: 42,
       },
       path: "note",
@@ -370,10 +254,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         note: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
       },
       path: "note",
@@ -383,10 +264,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         metadata: 42,
       },
       path: "metadata",
@@ -396,10 +274,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         metadata: null,
       },
       path: "metadata",
@@ -409,13 +284,8 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-        metadata: {
-          additionalKey: 42,
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
+        metadata: { additionalKey: 42 },
       },
       path: "metadata.additionalKey",
     },
@@ -424,13 +294,8 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-        metadata: {
-          additionalKey: null,
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
+        metadata: { additionalKey: null },
       },
       path: "metadata.additionalKey",
     },
@@ -439,10 +304,7 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
       input: {
         requestId: "0b6c8a8e-4d1c-4a8e-9d55-6f1f3c2a9b10",
         orderId: "ord_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         metadata: {
           additionalKey: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
         },
@@ -454,54 +316,26 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
   badOutputs: [
     {
       name: "refundId: missing required property",
-      output: {
-        status: "pending",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-        createdAt: "2026-03-01T12:00:00Z",
-      },
+      output: { status: "pending", amount: { amountCents: 1200, currency: "EUR" }, createdAt: "2026-03-01T12:00:00Z" },
     },
     {
       name: "status: missing required property",
-      output: {
-        refundId: "re_1",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-        createdAt: "2026-03-01T12:00:00Z",
-      },
+      output: { refundId: "re_1", amount: { amountCents: 1200, currency: "EUR" }, createdAt: "2026-03-01T12:00:00Z" },
     },
     {
       name: "amount: missing required property",
-      output: {
-        refundId: "re_1",
-        status: "pending",
-        createdAt: "2026-03-01T12:00:00Z",
-      },
+      output: { refundId: "re_1", status: "pending", createdAt: "2026-03-01T12:00:00Z" },
     },
     {
       name: "createdAt: missing required property",
-      output: {
-        refundId: "re_1",
-        status: "pending",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
-      },
+      output: { refundId: "re_1", status: "pending", amount: { amountCents: 1200, currency: "EUR" } },
     },
     {
       name: "undeclaredProperty: undeclared property",
       output: {
         refundId: "re_1",
         status: "pending",
-        amount: {
-          amountCents: 1200,
-          currency: "EUR",
-        },
+        amount: { amountCents: 1200, currency: "EUR" },
         createdAt: "2026-03-01T12:00:00Z",
         undeclaredProperty: true,
       },

@@ -15,102 +15,50 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
   validExamples: [
     {
       name: "deletion",
-      input: {
-        customerId: "cus_9",
-        confirm: true,
-        adminToken: "s3cr3t-token",
-      },
-      resolvedInput: {
-        customerId: "cus_9",
-        confirm: true,
-        adminToken: "s3cr3t-token",
-      },
-      output: {
-        deleted: true,
-        customerId: "cus_9",
-      },
+      input: { customerId: "cus_9", confirm: true, adminToken: "s3cr3t-token" },
+      resolvedInput: { customerId: "cus_9", confirm: true, adminToken: "s3cr3t-token" },
+      output: { deleted: true, customerId: "cus_9" },
     },
   ],
   /** The contract's invalid examples. */
-  invalidExamples: [
-    {
-      name: "confirmation is required",
-      input: {
-        customerId: "cus_9",
-        adminToken: "s3cr3t-token",
-      },
-      paths: [
-        "confirm",
-      ],
-    },
-  ],
+  invalidExamples: [{ name: "confirmation is required", input: { customerId: "cus_9", adminToken: "s3cr3t-token" }, paths: ["confirm"] }],
   /** A valid input: the first valid example's input. The derived negatives each change one thing in it. */
-  validInput: {
-    customerId: "cus_9",
-    confirm: true,
-    adminToken: "s3cr3t-token",
-  },
+  validInput: { customerId: "cus_9", confirm: true, adminToken: "s3cr3t-token" },
   /** Inputs derived from the input schema, each checked to be invalid at `path` when this file was generated. */
   derivedNegatives: [
     {
       name: "customerId: missing required property",
-      input: {
-        confirm: true,
-        adminToken: "s3cr3t-token",
-      },
+      input: { confirm: true, adminToken: "s3cr3t-token" },
       path: "customerId",
     },
     {
       name: "confirm: missing required property",
-      input: {
-        customerId: "cus_9",
-        adminToken: "s3cr3t-token",
-      },
+      input: { customerId: "cus_9", adminToken: "s3cr3t-token" },
       path: "confirm",
     },
     {
       name: "adminToken: missing required property",
-      input: {
-        customerId: "cus_9",
-        confirm: true,
-      },
+      input: { customerId: "cus_9", confirm: true },
       path: "adminToken",
     },
     {
       name: "undeclaredProperty: undeclared property",
-      input: {
-        customerId: "cus_9",
-        confirm: true,
-        adminToken: "s3cr3t-token",
-        undeclaredProperty: true,
-      },
+      input: { customerId: "cus_9", confirm: true, adminToken: "s3cr3t-token", undeclaredProperty: true },
       path: "undeclaredProperty",
     },
     {
       name: "customerId: wrong type (number)",
-      input: {
-        customerId: 42,
-        confirm: true,
-        adminToken: "s3cr3t-token",
-      },
+      input: { customerId: 42, confirm: true, adminToken: "s3cr3t-token" },
       path: "customerId",
     },
     {
       name: "customerId: null where not nullable",
-      input: {
-        customerId: null,
-        confirm: true,
-        adminToken: "s3cr3t-token",
-      },
+      input: { customerId: null, confirm: true, adminToken: "s3cr3t-token" },
       path: "customerId",
     },
     {
       name: "customerId: shorter than minLength 1",
-      input: {
-        customerId: "",
-        confirm: true,
-        adminToken: "s3cr3t-token",
-      },
+      input: { customerId: "", confirm: true, adminToken: "s3cr3t-token" },
       path: "customerId",
     },
     {
@@ -124,56 +72,32 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
     },
     {
       name: "confirm: wrong type (number)",
-      input: {
-        customerId: "cus_9",
-        confirm: 42,
-        adminToken: "s3cr3t-token",
-      },
+      input: { customerId: "cus_9", confirm: 42, adminToken: "s3cr3t-token" },
       path: "confirm",
     },
     {
       name: "confirm: null where not nullable",
-      input: {
-        customerId: "cus_9",
-        confirm: null,
-        adminToken: "s3cr3t-token",
-      },
+      input: { customerId: "cus_9", confirm: null, adminToken: "s3cr3t-token" },
       path: "confirm",
     },
     {
       name: "confirm: not the constant (false)",
-      input: {
-        customerId: "cus_9",
-        confirm: false,
-        adminToken: "s3cr3t-token",
-      },
+      input: { customerId: "cus_9", confirm: false, adminToken: "s3cr3t-token" },
       path: "confirm",
     },
     {
       name: "adminToken: wrong type (number)",
-      input: {
-        customerId: "cus_9",
-        confirm: true,
-        adminToken: 42,
-      },
+      input: { customerId: "cus_9", confirm: true, adminToken: 42 },
       path: "adminToken",
     },
     {
       name: "adminToken: null where not nullable",
-      input: {
-        customerId: "cus_9",
-        confirm: true,
-        adminToken: null,
-      },
+      input: { customerId: "cus_9", confirm: true, adminToken: null },
       path: "adminToken",
     },
     {
       name: "adminToken: shorter than minLength 8",
-      input: {
-        customerId: "cus_9",
-        confirm: true,
-        adminToken: "s3cr3t-",
-      },
+      input: { customerId: "cus_9", confirm: true, adminToken: "s3cr3t-" },
       path: "adminToken",
     },
     {
@@ -188,25 +112,11 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
   ],
   /** Outputs that break the output schema, as a faulty handler might return them. */
   badOutputs: [
-    {
-      name: "deleted: missing required property",
-      output: {
-        customerId: "cus_9",
-      },
-    },
-    {
-      name: "customerId: missing required property",
-      output: {
-        deleted: true,
-      },
-    },
+    { name: "deleted: missing required property", output: { customerId: "cus_9" } },
+    { name: "customerId: missing required property", output: { deleted: true } },
     {
       name: "undeclaredProperty: undeclared property",
-      output: {
-        deleted: true,
-        customerId: "cus_9",
-        undeclaredProperty: true,
-      },
+      output: { deleted: true, customerId: "cus_9", undeclaredProperty: true },
     },
   ],
 });

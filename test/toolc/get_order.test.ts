@@ -15,122 +15,55 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
   validExamples: [
     {
       name: "paid order",
-      input: {
-        customerId: "cus_1",
-      },
-      resolvedInput: {
-        customerId: "cus_1",
-        includeHistory: false,
-      },
-      output: {
-        found: true,
-        customerId: "cus_1",
-        orders: [
-          {
-            id: "ord_1",
-            status: "paid",
-          },
-        ],
-      },
+      input: { customerId: "cus_1" },
+      resolvedInput: { customerId: "cus_1", includeHistory: false },
+      output: { found: true, customerId: "cus_1", orders: [{ id: "ord_1", status: "paid" }] },
     },
   ],
   /** The contract's invalid examples. */
   invalidExamples: [
-    {
-      name: "numeric id is rejected",
-      input: {
-        customerId: 42,
-      },
-      paths: [
-        "customerId",
-      ],
-    },
+    { name: "numeric id is rejected", input: { customerId: 42 }, paths: ["customerId"] },
     {
       name: "unknown field is rejected at its own path",
-      input: {
-        customerId: "cus_1",
-        includeDeleted: true,
-      },
-      paths: [
-        "includeDeleted",
-      ],
+      input: { customerId: "cus_1", includeDeleted: true },
+      paths: ["includeDeleted"],
     },
   ],
   /** The contract's examples the handler turns down: REJECTED with `reason`, one of its declared errors. */
   rejectedExamples: [
     {
       name: "a blocked customer is turned down",
-      input: {
-        customerId: "cus_blocked",
-      },
-      resolvedInput: {
-        customerId: "cus_blocked",
-        includeHistory: false,
-      },
+      input: { customerId: "cus_blocked" },
+      resolvedInput: { customerId: "cus_blocked", includeHistory: false },
       reason: "CUSTOMER_BLOCKED",
     },
   ],
   /** A valid input: the first valid example's input. The derived negatives each change one thing in it. */
-  validInput: {
-    customerId: "cus_1",
-  },
+  validInput: { customerId: "cus_1" },
   /** Inputs derived from the input schema, each checked to be invalid at `path` when this file was generated. */
   derivedNegatives: [
-    {
-      name: "customerId: missing required property",
-      input: {},
-      path: "customerId",
-    },
+    { name: "customerId: missing required property", input: {}, path: "customerId" },
     {
       name: "undeclaredProperty: undeclared property",
-      input: {
-        customerId: "cus_1",
-        undeclaredProperty: true,
-      },
+      input: { customerId: "cus_1", undeclaredProperty: true },
       path: "undeclaredProperty",
     },
-    {
-      name: "customerId: wrong type (number)",
-      input: {
-        customerId: 42,
-      },
-      path: "customerId",
-    },
-    {
-      name: "customerId: null where not nullable",
-      input: {
-        customerId: null,
-      },
-      path: "customerId",
-    },
-    {
-      name: "customerId: shorter than minLength 1",
-      input: {
-        customerId: "",
-      },
-      path: "customerId",
-    },
+    { name: "customerId: wrong type (number)", input: { customerId: 42 }, path: "customerId" },
+    { name: "customerId: null where not nullable", input: { customerId: null }, path: "customerId" },
+    { name: "customerId: shorter than minLength 1", input: { customerId: "" }, path: "customerId" },
     {
       name: "customerId: longer than maxLength 64",
-      input: {
-        customerId: "cus_1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-      },
+      input: { customerId: "cus_1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" },
       path: "customerId",
     },
     {
       name: "includeHistory: wrong type (number)",
-      input: {
-        customerId: "cus_1",
-        includeHistory: 42,
-      },
+      input: { customerId: "cus_1", includeHistory: 42 },
       path: "includeHistory",
     },
     {
       name: "includeHistory: null where not nullable",
-      input: {
-        customerId: "cus_1",
-        includeHistory: null,
-      },
+      input: { customerId: "cus_1", includeHistory: null },
       path: "includeHistory",
     },
   ],
@@ -138,48 +71,16 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
   badOutputs: [
     {
       name: "found: missing required property",
-      output: {
-        customerId: "cus_1",
-        orders: [
-          {
-            id: "ord_1",
-            status: "paid",
-          },
-        ],
-      },
+      output: { customerId: "cus_1", orders: [{ id: "ord_1", status: "paid" }] },
     },
     {
       name: "customerId: missing required property",
-      output: {
-        found: true,
-        orders: [
-          {
-            id: "ord_1",
-            status: "paid",
-          },
-        ],
-      },
+      output: { found: true, orders: [{ id: "ord_1", status: "paid" }] },
     },
-    {
-      name: "orders: missing required property",
-      output: {
-        found: true,
-        customerId: "cus_1",
-      },
-    },
+    { name: "orders: missing required property", output: { found: true, customerId: "cus_1" } },
     {
       name: "undeclaredProperty: undeclared property",
-      output: {
-        found: true,
-        customerId: "cus_1",
-        orders: [
-          {
-            id: "ord_1",
-            status: "paid",
-          },
-        ],
-        undeclaredProperty: true,
-      },
+      output: { found: true, customerId: "cus_1", orders: [{ id: "ord_1", status: "paid" }], undeclaredProperty: true },
     },
   ],
 });

@@ -15,283 +15,121 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
   validExamples: [
     {
       name: "by customer",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-      },
-      resolvedInput: {
-        filter: {
-          customerId: "cus_1",
-        },
-        limit: 20,
-        cursor: null,
-      },
-      output: {
-        orders: [],
-        nextCursor: null,
-      },
+      input: { filter: { customerId: "cus_1" } },
+      resolvedInput: { filter: { customerId: "cus_1" }, limit: 20, cursor: null },
+      output: { orders: [], nextCursor: null },
     },
     {
       name: "by status",
-      input: {
-        filter: {
-          status: [
-            "paid",
-            "pending",
-          ],
-          placedAfter: "2026-01-01T00:00:00Z",
-        },
-        limit: 5,
-      },
+      input: { filter: { status: ["paid", "pending"], placedAfter: "2026-01-01T00:00:00Z" }, limit: 5 },
       resolvedInput: {
-        filter: {
-          status: [
-            "paid",
-            "pending",
-          ],
-          placedAfter: "2026-01-01T00:00:00Z",
-        },
+        filter: { status: ["paid", "pending"], placedAfter: "2026-01-01T00:00:00Z" },
         limit: 5,
         cursor: null,
       },
       output: {
-        orders: [
-          {
-            id: "ord_2",
-            status: "paid",
-            amountCents: 990,
-            placedAt: "2026-01-02T10:00:00Z",
-          },
-        ],
+        orders: [{ id: "ord_2", status: "paid", amountCents: 990, placedAt: "2026-01-02T10:00:00Z" }],
         nextCursor: "c_2",
       },
     },
   ],
   /** The contract's invalid examples. */
   invalidExamples: [
-    {
-      name: "statuses must be distinct and known",
-      input: {
-        filter: {
-          status: [
-            "paid",
-            "paid",
-          ],
-        },
-      },
-      paths: [
-        "filter",
-      ],
-    },
-    {
-      name: "limit is bounded",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        limit: 1000,
-      },
-      paths: [
-        "limit",
-      ],
-    },
+    { name: "statuses must be distinct and known", input: { filter: { status: ["paid", "paid"] } }, paths: ["filter"] },
+    { name: "limit is bounded", input: { filter: { customerId: "cus_1" }, limit: 1000 }, paths: ["limit"] },
   ],
   /** A valid input: the first valid example's input. The derived negatives each change one thing in it. */
-  validInput: {
-    filter: {
-      customerId: "cus_1",
-    },
-  },
+  validInput: { filter: { customerId: "cus_1" } },
   /** Inputs derived from the input schema, each checked to be invalid at `path` when this file was generated. */
   derivedNegatives: [
-    {
-      name: "filter: missing required property",
-      input: {},
-      path: "filter",
-    },
+    { name: "filter: missing required property", input: {}, path: "filter" },
     {
       name: "undeclaredProperty: undeclared property",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        undeclaredProperty: true,
-      },
+      input: { filter: { customerId: "cus_1" }, undeclaredProperty: true },
       path: "undeclaredProperty",
     },
-    {
-      name: "filter: wrong type (number)",
-      input: {
-        filter: 42,
-      },
-      path: "filter",
-    },
-    {
-      name: "filter: null where not nullable",
-      input: {
-        filter: null,
-      },
-      path: "filter",
-    },
+    { name: "filter: wrong type (number)", input: { filter: 42 }, path: "filter" },
+    { name: "filter: null where not nullable", input: { filter: null }, path: "filter" },
     {
       name: "filter.customerId: missing required property (oneOf branch 1), reported at filter",
-      input: {
-        filter: {},
-      },
+      input: { filter: {} },
       path: "filter",
     },
     {
       name: "filter.undeclaredProperty: undeclared property (oneOf branch 1), reported at filter",
-      input: {
-        filter: {
-          customerId: "cus_1",
-          undeclaredProperty: true,
-        },
-      },
+      input: { filter: { customerId: "cus_1", undeclaredProperty: true } },
       path: "filter",
     },
     {
       name: "filter.customerId: wrong type (number) (oneOf branch 1), reported at filter",
-      input: {
-        filter: {
-          customerId: 42,
-        },
-      },
+      input: { filter: { customerId: 42 } },
       path: "filter",
     },
     {
       name: "filter.customerId: null where not nullable (oneOf branch 1), reported at filter",
-      input: {
-        filter: {
-          customerId: null,
-        },
-      },
+      input: { filter: { customerId: null } },
       path: "filter",
     },
     {
       name: "filter.customerId: shorter than minLength 1 (oneOf branch 1), reported at filter",
-      input: {
-        filter: {
-          customerId: "",
-        },
-      },
+      input: { filter: { customerId: "" } },
       path: "filter",
     },
     {
       name: "filter.customerId: longer than maxLength 64 (oneOf branch 1), reported at filter",
-      input: {
-        filter: {
-          customerId: "cus_1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-        },
-      },
+      input: { filter: { customerId: "cus_1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" } },
       path: "filter",
     },
     {
       name: "filter.undeclaredProperty: undeclared property (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: [
-            "pending",
-          ],
-          undeclaredProperty: true,
-        },
-      },
+      input: { filter: { status: ["pending"], undeclaredProperty: true } },
       path: "filter",
     },
     {
       name: "filter.status: wrong type (number) (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: 42,
-        },
-      },
+      input: { filter: { status: 42 } },
       path: "filter",
     },
     {
       name: "filter.status: null where not nullable (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: null,
-        },
-      },
+      input: { filter: { status: null } },
       path: "filter",
     },
     {
       name: "filter.status: fewer items than minItems 1 (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: [],
-        },
-      },
+      input: { filter: { status: [] } },
       path: "filter",
     },
     {
       name: "filter.status: more items than maxItems 3 (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: [
-            "pending",
-            "pending",
-            "pending",
-            "pending",
-          ],
-        },
-      },
+      input: { filter: { status: ["pending", "pending", "pending", "pending"] } },
       path: "filter",
     },
     {
       name: "filter.status[0]: wrong type (number) (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: [
-            42,
-          ],
-        },
-      },
+      input: { filter: { status: [42] } },
       path: "filter",
     },
     {
       name: "filter.status[0]: null where not nullable (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: [
-            null,
-          ],
-        },
-      },
+      input: { filter: { status: [null] } },
       path: "filter",
     },
     {
       name: "filter.status[0]: value not in the enum (\"unknown-value\") (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: [
-            "unknown-value",
-          ],
-        },
-      },
+      input: { filter: { status: ["unknown-value"] } },
       path: "filter",
     },
     {
       name: "filter.placedAfter: wrong type (number) (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: [
-            "pending",
-          ],
-          placedAfter: 42,
-        },
-      },
+      input: { filter: { status: ["pending"], placedAfter: 42 } },
       path: "filter",
     },
     {
       name: "filter.placedAfter: longer than maxLength 64 (oneOf branch 2), reported at filter",
       input: {
         filter: {
-          status: [
-            "pending",
-          ],
+          status: ["pending"],
           placedAfter: "2026-01-01T00:00:00Zaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
         },
       },
@@ -299,92 +137,28 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
     },
     {
       name: "filter.placedAfter: impossible date-time (2026-02-30T10:00:00Z) (oneOf branch 2), reported at filter",
-      input: {
-        filter: {
-          status: [
-            "pending",
-          ],
-          placedAfter: "2026-02-30T10:00:00Z",
-        },
-      },
+      input: { filter: { status: ["pending"], placedAfter: "2026-02-30T10:00:00Z" } },
       path: "filter",
     },
-    {
-      name: "limit: wrong type (string)",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        limit: "42",
-      },
-      path: "limit",
-    },
+    { name: "limit: wrong type (string)", input: { filter: { customerId: "cus_1" }, limit: "42" }, path: "limit" },
     {
       name: "limit: wrong type (a fraction, not an integer)",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        limit: 1.5,
-      },
+      input: { filter: { customerId: "cus_1" }, limit: 1.5 },
       path: "limit",
     },
-    {
-      name: "limit: null where not nullable",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        limit: null,
-      },
-      path: "limit",
-    },
-    {
-      name: "limit: below minimum 1",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        limit: 0,
-      },
-      path: "limit",
-    },
-    {
-      name: "limit: above maximum 100",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        limit: 101,
-      },
-      path: "limit",
-    },
-    {
-      name: "cursor: wrong type (number)",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        cursor: 42,
-      },
-      path: "cursor",
-    },
+    { name: "limit: null where not nullable", input: { filter: { customerId: "cus_1" }, limit: null }, path: "limit" },
+    { name: "limit: below minimum 1", input: { filter: { customerId: "cus_1" }, limit: 0 }, path: "limit" },
+    { name: "limit: above maximum 100", input: { filter: { customerId: "cus_1" }, limit: 101 }, path: "limit" },
+    { name: "cursor: wrong type (number)", input: { filter: { customerId: "cus_1" }, cursor: 42 }, path: "cursor" },
     {
       name: "cursor: shorter than minLength 1 (anyOf branch 1), reported at cursor",
-      input: {
-        filter: {
-          customerId: "cus_1",
-        },
-        cursor: "",
-      },
+      input: { filter: { customerId: "cus_1" }, cursor: "" },
       path: "cursor",
     },
     {
       name: "cursor: longer than maxLength 256 (anyOf branch 1), reported at cursor",
       input: {
-        filter: {
-          customerId: "cus_1",
-        },
+        filter: { customerId: "cus_1" },
         cursor: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
       },
       path: "cursor",
@@ -392,25 +166,11 @@ runContractTests({ describe, expect, it }, { contracts, execute, createServer },
   ],
   /** Outputs that break the output schema, as a faulty handler might return them. */
   badOutputs: [
-    {
-      name: "orders: missing required property",
-      output: {
-        nextCursor: null,
-      },
-    },
-    {
-      name: "nextCursor: missing required property",
-      output: {
-        orders: [],
-      },
-    },
+    { name: "orders: missing required property", output: { nextCursor: null } },
+    { name: "nextCursor: missing required property", output: { orders: [] } },
     {
       name: "undeclaredProperty: undeclared property",
-      output: {
-        orders: [],
-        nextCursor: null,
-        undeclaredProperty: true,
-      },
+      output: { orders: [], nextCursor: null, undeclaredProperty: true },
     },
   ],
 });

@@ -78,25 +78,8 @@ const openaiChatTools: OpenAIChatTool[] = [
 /** Per strict tool: the optional properties sent as null, which `run` removes so defaults apply. */
 const openaiNulls: { readonly [tool: string]: NullPlanSet } = {
   json_schema_2020_12_tool: {
-    root: {
-      absentIfNull: [
-        "name",
-        "address",
-      ],
-      properties: {
-        address: {
-          ref: "address",
-        },
-      },
-    },
-    defs: {
-      address: {
-        absentIfNull: [
-          "street",
-          "city",
-        ],
-      },
-    },
+    root: { absentIfNull: ["name", "address"], properties: { address: { ref: "address" } } },
+    defs: { address: { absentIfNull: ["street", "city"] } },
   },
 };
 
@@ -133,15 +116,7 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool(jsonSchema202012ToolContract, {
     input_schema: anthropicStrictSchema(jsonSchema202012ToolContract.inputSchema),
     strict: true,
-    input_examples: [
-      {
-        name: "Ada",
-        address: {
-          street: "1 Main St",
-          city: "London",
-        },
-      },
-    ],
+    input_examples: [{ name: "Ada", address: { street: "1 Main St", city: "London" } }],
   }),
   anthropicTool(testAudioContentContract, {
     input_schema: testAudioContentContract.inputSchema,
@@ -166,11 +141,7 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool(testMcpParamHeaderContract, {
     input_schema: anthropicStrictSchema(testMcpParamHeaderContract.inputSchema),
     strict: true,
-    input_examples: [
-      {
-        region: "eu-west1",
-      },
-    ],
+    input_examples: [{ region: "eu-west1" }],
   }),
   anthropicTool(testMultipleContentTypesContract, {
     input_schema: testMultipleContentTypesContract.inputSchema,
@@ -179,9 +150,7 @@ const anthropicTools: AnthropicTool[] = [
   anthropicTool(testSimpleTextContract, {
     input_schema: testSimpleTextContract.inputSchema,
     strict: true,
-    input_examples: [
-      {},
-    ],
+    input_examples: [{}],
   }),
   anthropicTool(testToolWithLoggingContract, {
     input_schema: testToolWithLoggingContract.inputSchema,
@@ -264,60 +233,18 @@ const aiSdkContracts = toolContracts;
 const aiSdkSettings: { readonly [tool: string]: AiSdkToolSettings } = {
   json_schema_2020_12_tool: {
     strict: false,
-    inputExamples: [
-      {
-        input: {
-          name: "Ada",
-          address: {
-            street: "1 Main St",
-            city: "London",
-          },
-        },
-      },
-    ],
+    inputExamples: [{ input: { name: "Ada", address: { street: "1 Main St", city: "London" } } }],
   },
-  test_audio_content: {
-    strict: false,
-  },
-  test_embedded_resource: {
-    strict: false,
-  },
-  test_error_handling: {
-    strict: false,
-  },
-  test_image_content: {
-    strict: false,
-  },
-  test_logging_tool: {
-    strict: false,
-  },
-  test_mcp_param_header: {
-    strict: false,
-    inputExamples: [
-      {
-        input: {
-          region: "eu-west1",
-        },
-      },
-    ],
-  },
-  test_multiple_content_types: {
-    strict: false,
-  },
-  test_simple_text: {
-    strict: false,
-    inputExamples: [
-      {
-        input: {},
-      },
-    ],
-  },
-  test_tool_with_logging: {
-    strict: false,
-  },
-  test_tool_with_progress: {
-    strict: false,
-  },
+  test_audio_content: { strict: false },
+  test_embedded_resource: { strict: false },
+  test_error_handling: { strict: false },
+  test_image_content: { strict: false },
+  test_logging_tool: { strict: false },
+  test_mcp_param_header: { strict: false, inputExamples: [{ input: { region: "eu-west1" } }] },
+  test_multiple_content_types: { strict: false },
+  test_simple_text: { strict: false, inputExamples: [{ input: {} }] },
+  test_tool_with_logging: { strict: false },
+  test_tool_with_progress: { strict: false },
 };
 
 /** Vercel AI SDK: a `ToolSet` of the tools that have a handler (deferred ones with `deferLoading`: add the SDK's `toolSearch()` beside them); each `execute` goes through the executor. */
