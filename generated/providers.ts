@@ -22,22 +22,10 @@ const openaiContracts = toolContracts;
 
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
-  openaiChatTool(createRefundContract, {
-    parameters: createRefundContract.inputSchema,
-    strict: false,
-  }),
-  openaiChatTool(deleteCustomerContract, {
-    parameters: openaiStrictParameters(deleteCustomerContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(getOrderContract, {
-    parameters: openaiStrictParameters(getOrderContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(searchOrdersContract, {
-    parameters: openaiStrictParameters(searchOrdersContract.inputSchema),
-    strict: true,
-  }),
+  openaiChatTool(createRefundContract, { parameters: createRefundContract.inputSchema, strict: false }),
+  openaiChatTool(deleteCustomerContract, { parameters: openaiStrictParameters(deleteCustomerContract.inputSchema), strict: true }),
+  openaiChatTool(getOrderContract, { parameters: openaiStrictParameters(getOrderContract.inputSchema), strict: true }),
+  openaiChatTool(searchOrdersContract, { parameters: openaiStrictParameters(searchOrdersContract.inputSchema), strict: true }),
 ];
 
 /** Per strict tool: the optional properties sent as null, which `run` removes so defaults apply. */
@@ -86,10 +74,7 @@ const anthropicTools: AnthropicTool[] = [
       },
     ],
   }),
-  anthropicTool(deleteCustomerContract, {
-    input_schema: anthropicStrictSchema(deleteCustomerContract.inputSchema),
-    strict: true,
-  }),
+  anthropicTool(deleteCustomerContract, { input_schema: anthropicStrictSchema(deleteCustomerContract.inputSchema), strict: true }),
   anthropicTool(getOrderContract, {
     input_schema: anthropicStrictSchema(getOrderContract.inputSchema),
     strict: true,
@@ -126,18 +111,10 @@ const geminiContracts = toolContracts;
 
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
-  geminiDeclaration(createRefundContract, {
-    parametersJsonSchema: geminiParameters(createRefundContract.inputSchema),
-  }),
-  geminiDeclaration(deleteCustomerContract, {
-    parametersJsonSchema: geminiParameters(deleteCustomerContract.inputSchema),
-  }),
-  geminiDeclaration(getOrderContract, {
-    parametersJsonSchema: geminiParameters(getOrderContract.inputSchema),
-  }),
-  geminiDeclaration(searchOrdersContract, {
-    parametersJsonSchema: geminiParameters(searchOrdersContract.inputSchema),
-  }),
+  geminiDeclaration(createRefundContract, { parametersJsonSchema: geminiParameters(createRefundContract.inputSchema) }),
+  geminiDeclaration(deleteCustomerContract, { parametersJsonSchema: geminiParameters(deleteCustomerContract.inputSchema) }),
+  geminiDeclaration(getOrderContract, { parametersJsonSchema: geminiParameters(getOrderContract.inputSchema) }),
+  geminiDeclaration(searchOrdersContract, { parametersJsonSchema: geminiParameters(searchOrdersContract.inputSchema) }),
 ];
 
 /** Gemini: `functionDeclarations` for a tool, and `run` for one `functionCall`. */

@@ -29,50 +29,17 @@ const openaiContracts = toolContracts;
 
 /** Chat Completions tools: strict where the contract fits OpenAI's strict mode. */
 const openaiChatTools: OpenAIChatTool[] = [
-  openaiChatTool(jsonSchema202012ToolContract, {
-    parameters: openaiStrictParameters(jsonSchema202012ToolContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testAudioContentContract, {
-    parameters: openaiStrictParameters(testAudioContentContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testEmbeddedResourceContract, {
-    parameters: openaiStrictParameters(testEmbeddedResourceContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testErrorHandlingContract, {
-    parameters: openaiStrictParameters(testErrorHandlingContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testImageContentContract, {
-    parameters: openaiStrictParameters(testImageContentContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testLoggingToolContract, {
-    parameters: openaiStrictParameters(testLoggingToolContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testMcpParamHeaderContract, {
-    parameters: openaiStrictParameters(testMcpParamHeaderContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testMultipleContentTypesContract, {
-    parameters: openaiStrictParameters(testMultipleContentTypesContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testSimpleTextContract, {
-    parameters: openaiStrictParameters(testSimpleTextContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testToolWithLoggingContract, {
-    parameters: openaiStrictParameters(testToolWithLoggingContract.inputSchema),
-    strict: true,
-  }),
-  openaiChatTool(testToolWithProgressContract, {
-    parameters: openaiStrictParameters(testToolWithProgressContract.inputSchema),
-    strict: true,
-  }),
+  openaiChatTool(jsonSchema202012ToolContract, { parameters: openaiStrictParameters(jsonSchema202012ToolContract.inputSchema), strict: true }),
+  openaiChatTool(testAudioContentContract, { parameters: openaiStrictParameters(testAudioContentContract.inputSchema), strict: true }),
+  openaiChatTool(testEmbeddedResourceContract, { parameters: openaiStrictParameters(testEmbeddedResourceContract.inputSchema), strict: true }),
+  openaiChatTool(testErrorHandlingContract, { parameters: openaiStrictParameters(testErrorHandlingContract.inputSchema), strict: true }),
+  openaiChatTool(testImageContentContract, { parameters: openaiStrictParameters(testImageContentContract.inputSchema), strict: true }),
+  openaiChatTool(testLoggingToolContract, { parameters: openaiStrictParameters(testLoggingToolContract.inputSchema), strict: true }),
+  openaiChatTool(testMcpParamHeaderContract, { parameters: openaiStrictParameters(testMcpParamHeaderContract.inputSchema), strict: true }),
+  openaiChatTool(testMultipleContentTypesContract, { parameters: openaiStrictParameters(testMultipleContentTypesContract.inputSchema), strict: true }),
+  openaiChatTool(testSimpleTextContract, { parameters: openaiStrictParameters(testSimpleTextContract.inputSchema), strict: true }),
+  openaiChatTool(testToolWithLoggingContract, { parameters: openaiStrictParameters(testToolWithLoggingContract.inputSchema), strict: true }),
+  openaiChatTool(testToolWithProgressContract, { parameters: openaiStrictParameters(testToolWithProgressContract.inputSchema), strict: true }),
 ];
 
 /** Per strict tool: the optional properties sent as null, which `run` removes so defaults apply. */
@@ -118,48 +85,20 @@ const anthropicTools: AnthropicTool[] = [
     strict: true,
     input_examples: [{ name: "Ada", address: { street: "1 Main St", city: "London" } }],
   }),
-  anthropicTool(testAudioContentContract, {
-    input_schema: testAudioContentContract.inputSchema,
-    strict: true,
-  }),
-  anthropicTool(testEmbeddedResourceContract, {
-    input_schema: testEmbeddedResourceContract.inputSchema,
-    strict: true,
-  }),
-  anthropicTool(testErrorHandlingContract, {
-    input_schema: testErrorHandlingContract.inputSchema,
-    strict: true,
-  }),
-  anthropicTool(testImageContentContract, {
-    input_schema: testImageContentContract.inputSchema,
-    strict: true,
-  }),
-  anthropicTool(testLoggingToolContract, {
-    input_schema: testLoggingToolContract.inputSchema,
-    strict: true,
-  }),
+  anthropicTool(testAudioContentContract, { input_schema: testAudioContentContract.inputSchema, strict: true }),
+  anthropicTool(testEmbeddedResourceContract, { input_schema: testEmbeddedResourceContract.inputSchema, strict: true }),
+  anthropicTool(testErrorHandlingContract, { input_schema: testErrorHandlingContract.inputSchema, strict: true }),
+  anthropicTool(testImageContentContract, { input_schema: testImageContentContract.inputSchema, strict: true }),
+  anthropicTool(testLoggingToolContract, { input_schema: testLoggingToolContract.inputSchema, strict: true }),
   anthropicTool(testMcpParamHeaderContract, {
     input_schema: anthropicStrictSchema(testMcpParamHeaderContract.inputSchema),
     strict: true,
     input_examples: [{ region: "eu-west1" }],
   }),
-  anthropicTool(testMultipleContentTypesContract, {
-    input_schema: testMultipleContentTypesContract.inputSchema,
-    strict: true,
-  }),
-  anthropicTool(testSimpleTextContract, {
-    input_schema: testSimpleTextContract.inputSchema,
-    strict: true,
-    input_examples: [{}],
-  }),
-  anthropicTool(testToolWithLoggingContract, {
-    input_schema: testToolWithLoggingContract.inputSchema,
-    strict: true,
-  }),
-  anthropicTool(testToolWithProgressContract, {
-    input_schema: testToolWithProgressContract.inputSchema,
-    strict: true,
-  }),
+  anthropicTool(testMultipleContentTypesContract, { input_schema: testMultipleContentTypesContract.inputSchema, strict: true }),
+  anthropicTool(testSimpleTextContract, { input_schema: testSimpleTextContract.inputSchema, strict: true, input_examples: [{}] }),
+  anthropicTool(testToolWithLoggingContract, { input_schema: testToolWithLoggingContract.inputSchema, strict: true }),
+  anthropicTool(testToolWithProgressContract, { input_schema: testToolWithProgressContract.inputSchema, strict: true }),
 ];
 
 /** Anthropic's server-side tool search (regex over tool names and descriptions), which loads the tools with `defer_loading`. */
@@ -182,39 +121,17 @@ const geminiContracts = toolContracts;
 
 /** Function declarations in Gemini's JSON Schema subset. */
 const geminiDeclarations: GeminiFunctionDeclaration[] = [
-  geminiDeclaration(jsonSchema202012ToolContract, {
-    parametersJsonSchema: geminiParameters(jsonSchema202012ToolContract.inputSchema),
-  }),
-  geminiDeclaration(testAudioContentContract, {
-    parametersJsonSchema: testAudioContentContract.inputSchema,
-  }),
-  geminiDeclaration(testEmbeddedResourceContract, {
-    parametersJsonSchema: testEmbeddedResourceContract.inputSchema,
-  }),
-  geminiDeclaration(testErrorHandlingContract, {
-    parametersJsonSchema: testErrorHandlingContract.inputSchema,
-  }),
-  geminiDeclaration(testImageContentContract, {
-    parametersJsonSchema: testImageContentContract.inputSchema,
-  }),
-  geminiDeclaration(testLoggingToolContract, {
-    parametersJsonSchema: testLoggingToolContract.inputSchema,
-  }),
-  geminiDeclaration(testMcpParamHeaderContract, {
-    parametersJsonSchema: geminiParameters(testMcpParamHeaderContract.inputSchema),
-  }),
-  geminiDeclaration(testMultipleContentTypesContract, {
-    parametersJsonSchema: testMultipleContentTypesContract.inputSchema,
-  }),
-  geminiDeclaration(testSimpleTextContract, {
-    parametersJsonSchema: testSimpleTextContract.inputSchema,
-  }),
-  geminiDeclaration(testToolWithLoggingContract, {
-    parametersJsonSchema: testToolWithLoggingContract.inputSchema,
-  }),
-  geminiDeclaration(testToolWithProgressContract, {
-    parametersJsonSchema: testToolWithProgressContract.inputSchema,
-  }),
+  geminiDeclaration(jsonSchema202012ToolContract, { parametersJsonSchema: geminiParameters(jsonSchema202012ToolContract.inputSchema) }),
+  geminiDeclaration(testAudioContentContract, { parametersJsonSchema: testAudioContentContract.inputSchema }),
+  geminiDeclaration(testEmbeddedResourceContract, { parametersJsonSchema: testEmbeddedResourceContract.inputSchema }),
+  geminiDeclaration(testErrorHandlingContract, { parametersJsonSchema: testErrorHandlingContract.inputSchema }),
+  geminiDeclaration(testImageContentContract, { parametersJsonSchema: testImageContentContract.inputSchema }),
+  geminiDeclaration(testLoggingToolContract, { parametersJsonSchema: testLoggingToolContract.inputSchema }),
+  geminiDeclaration(testMcpParamHeaderContract, { parametersJsonSchema: geminiParameters(testMcpParamHeaderContract.inputSchema) }),
+  geminiDeclaration(testMultipleContentTypesContract, { parametersJsonSchema: testMultipleContentTypesContract.inputSchema }),
+  geminiDeclaration(testSimpleTextContract, { parametersJsonSchema: testSimpleTextContract.inputSchema }),
+  geminiDeclaration(testToolWithLoggingContract, { parametersJsonSchema: testToolWithLoggingContract.inputSchema }),
+  geminiDeclaration(testToolWithProgressContract, { parametersJsonSchema: testToolWithProgressContract.inputSchema }),
 ];
 
 /** Gemini: `functionDeclarations` for a tool, and `run` for one `functionCall`. */
