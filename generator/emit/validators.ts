@@ -20,8 +20,10 @@
  * The validators are compiled for copies without prototypes (`copiedData`
  * in generator/ajv.ts): the runtime validates nothing else.
  */
+import { createHash } from "node:crypto";
+import type { ValidateFunction } from "ajv";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
-import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, type RuntimeImport } from "../ajv.js";
+import { createAjv, needsDraft2020, VALIDATOR_ERRORS_MODULE, type RuntimeImport, type ToolcAjv } from "../ajv.js";
 import { sharedAjv } from "../ajv-shared.js";
 import { withDiscriminators } from "../discriminators.js";
 import type { ContractIR, DefOrigin, EmittedFile, JsonSchema, ToolIR } from "../ir.js";
@@ -85,27 +87,36 @@ function checkAgainstMetaSchema(schema: JsonSchema): void {
 /**
  * What a module's standalone code names outside itself, noted as the code
  * is made: the runtime modules whose values Ajv was given (createAjv's
- * onRuntimeUse), the shared named-type functions it calls (each also adds
- * its errors with NESTED_ERRORS), and the error-list functions the rewrites
- * call.
+ * onRuntimeUse), the shared named-type modules whose functions it calls
+ * (each call also adds its errors with NESTED_ERRORS), and the error-list
+ * functions the rewrites call.
  */
 interface ExternalNames {
   readonly runtime: Set<RuntimeImport>;
-  readonly calls: Set<SharedValidator>;
+  readonly sharedModules: Set<string>;
   readonly errorLists: Set<ErrorListFunction>;
+}
+
+/** Ajv's standalone output for one entry, before the rewrites, and what it names outside itself: text only, nothing compiled. */
+interface AjvOutput {
+  readonly code: string;
+  readonly runtime: readonly RuntimeImport[];
+  readonly sharedModules: readonly string[];
 }
 
 /**
  * Ajv standalone source (CommonJS form: `exports.<name> = validateN;` then
- * the code) for one schema. A fresh instance per schema: Ajv names functions
- * and constants from counters in the instance, so a fresh one gives the same
- * code whatever was compiled before. What the code names outside itself is
- * added to `names`.
+ * the code) for one schema, with the instance that compiled it (its
+ * `getSchema("schema")` is the compiled function). A fresh instance per
+ * schema: Ajv names functions and constants from counters in the instance,
+ * so a fresh one gives the same code whatever was compiled before.
  */
-function ajvStandalone(entry: StandaloneEntry, names: ExternalNames, place: ModulePlace): string {
+function compileStandalone(entry: StandaloneEntry, place: ModulePlace): { output: AjvOutput; ajv: ToolcAjv } {
+  compiles++;
   const draft07 = !needsDraft2020(entry.schema);
   if (draft07 && entry.validateSchema !== false) checkAgainstMetaSchema(entry.schema);
   const runtime = new Set<RuntimeImport>();
+  const sharedModules = new Set<string>();
   const ajv = createAjv({
     applyDefaults: entry.applyDefaults,
     standalone: true,
@@ -119,15 +130,124 @@ function ajvStandalone(entry: StandaloneEntry, names: ExternalNames, place: Modu
     entry.defOrigins === undefined
       ? { schema: entry.schema, calls: [] }
       : withSharedCalls(entry.schema, entry.defOrigins, entry.applyDefaults, entry.sharedRoot === true);
-  if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls, (call) => names.calls.add(call), place === "validators/types"));
+  if (calls.length > 0) ajv.addKeyword(namedTypeKeyword(calls, (call) => sharedModules.add(call.module), place === "validators/types"));
   // A key, not an $id, identifies the schema.
   // Tagged unions are decided by their tag (generator/discriminators.ts), as everywhere toolc compiles a schema.
   ajv.addSchema(withDiscriminators(inlineRefs(schema)) as object, "schema");
   // Checking the schema may have compiled the meta-schema in this instance, which is not part of the code: only what follows counts.
   runtime.clear();
   const code = ajvStandaloneCode(ajv, { [entry.exportName]: "schema" });
-  for (const used of runtime) names.runtime.add(used);
-  return code;
+  return { output: { code, runtime: [...runtime], sharedModules: [...sharedModules] }, ajv };
+}
+
+/**
+ * Ajv's output already made in this thread, by everything that changes it
+ * (outputKey), least recently used first. normalize compiles each tool's
+ * schemas with exactly the validators' configuration (compileToolValidator)
+ * and the emit then prints that output; a schema several tools share is
+ * compiled once. Only the text is kept, never a compiled function or an Ajv
+ * instance, and at most MEMO_CHARS of it, so a long-lived process (a watch
+ * loop) holds no more than that.
+ */
+const outputs = new Map<string, AjvOutput>();
+let outputChars = 0;
+
+/** The most characters of Ajv's output the memo keeps: GitHub's 1,193 distinct tool schemas make about 5 million. */
+export const MEMO_CHARS = 16_000_000;
+
+/** Everything that changes an entry's code: its schema's exact text (key order included: it orders the code), its settings, where named types are, and the place's laziness. */
+function outputKey(entry: StandaloneEntry, place: ModulePlace): string {
+  const settings = [
+    entry.exportName,
+    entry.applyDefaults,
+    entry.strictTypes ?? true,
+    entry.validateSchema ?? true,
+    entry.sharedRoot === true,
+    place === "validators/types",
+  ];
+  return createHash("sha256")
+    .update(JSON.stringify(settings))
+    .update("\u0000")
+    .update(JSON.stringify(entry.schema))
+    .update("\u0000")
+    .update(JSON.stringify(entry.defOrigins ?? null))
+    .digest("base64");
+}
+
+function remember(key: string, output: AjvOutput): void {
+  outputs.set(key, output);
+  outputChars += output.code.length;
+  for (const [oldest, known] of outputs) {
+    if (outputChars <= memoChars) break;
+    outputs.delete(oldest);
+    outputChars -= known.code.length;
+  }
+}
+
+function recalled(key: string): AjvOutput | undefined {
+  const known = outputs.get(key);
+  if (known !== undefined) {
+    // Used again: now the most recent.
+    outputs.delete(key);
+    outputs.set(key, known);
+  }
+  return known;
+}
+
+/** Ajv's output for `entry`, from the memo or compiled (and remembered). */
+function ajvOutput(entry: StandaloneEntry, place: ModulePlace): AjvOutput {
+  const key = outputKey(entry, place);
+  const known = recalled(key);
+  if (known !== undefined) return known;
+  const { output } = compileStandalone(entry, place);
+  remember(key, output);
+  return output;
+}
+
+/** Schemas Ajv compiled into standalone code in this thread. */
+let compiles = 0;
+
+/** The bound in force: MEMO_CHARS, unless a test set a smaller one. */
+let memoChars = MEMO_CHARS;
+
+/** Forgets every output remembered, and starts the count of compiles again (tests measure a cold compile with it, and set a smaller bound). */
+export function forgetStandaloneOutputs(bound = MEMO_CHARS): void {
+  outputs.clear();
+  outputChars = 0;
+  compiles = 0;
+  memoChars = bound;
+}
+
+/** How many schemas Ajv compiled into standalone code since forgetStandaloneOutputs, and how many outputs (of how many characters) the memo holds. */
+export function standaloneCompiles(): { readonly compiled: number; readonly held: number; readonly chars: number } {
+  return { compiled: compiles, held: outputs.size, chars: outputChars };
+}
+
+/**
+ * The entry of a tool's input or output validator. The schema was checked
+ * against the meta-schema by normalize, before its compile.
+ */
+function toolEntry(schema: JsonSchema, applyDefaults: boolean, defOrigins: Readonly<Record<string, DefOrigin>>): StandaloneEntry {
+  return { exportName: applyDefaults ? "validateInput" : "validateOutput", schema, applyDefaults, validateSchema: false, defOrigins };
+}
+
+/**
+ * Compiles a tool's input (`applyDefaults`) or output schema as its shipped
+ * validator is compiled, and remembers Ajv's output for the emit
+ * (toolValidatorsCode): normalize's compile (normalize/compile.ts
+ * ToolSchemaCompiler), given to it by the pipeline. Throws what Ajv throws.
+ * Hands back a way to the in-process function, for the examples: the one
+ * just compiled, or, when the memo knew the schema, compiled again then.
+ * The function validates copies without prototypes (copiedData).
+ */
+export function compileToolValidator(schema: JsonSchema, applyDefaults: boolean, defOrigins: Readonly<Record<string, DefOrigin>>): () => ValidateFunction {
+  const entry = toolEntry(schema, applyDefaults, defOrigins);
+  const key = outputKey(entry, "validators");
+  if (recalled(key) !== undefined) return () => compileStandalone(entry, "validators").ajv.getSchema("schema")!;
+  const { output, ajv } = compileStandalone(entry, "validators");
+  remember(key, output);
+  const validate = ajv.getSchema("schema")!;
+  return () => validate;
 }
 
 /**
@@ -154,8 +274,8 @@ export interface ImportedNames {
 function importedNames(names: ExternalNames): ImportedNames {
   return {
     runtime: [...names.runtime],
-    errorLists: [...names.errorLists, ...(names.calls.size > 0 ? [NESTED_ERRORS] : [])],
-    sharedModules: [...new Set([...names.calls].map((c) => c.module))],
+    errorLists: [...names.errorLists, ...(names.sharedModules.size > 0 ? [NESTED_ERRORS] : [])],
+    sharedModules: [...names.sharedModules],
   };
 }
 
@@ -207,9 +327,12 @@ export function standaloneCode(
   rewrites: readonly RewriteName[] = ALL_REWRITES,
   place: ModulePlace = "validators",
 ): StandaloneCode {
-  const names: ExternalNames = { runtime: new Set(), calls: new Set(), errorLists: new Set() };
+  const names: ExternalNames = { runtime: new Set(), sharedModules: new Set(), errorLists: new Set() };
   const bodies = entries.map((entry) => {
-    let code = ajvStandalone(entry, names, place);
+    const output = ajvOutput(entry, place);
+    for (const used of output.runtime) names.runtime.add(used);
+    for (const module of output.sharedModules) names.sharedModules.add(module);
+    let code = output.code;
     for (const name of ALL_REWRITES) if (rewrites.includes(name)) code = REWRITES[name](code, names.errorLists);
     return { exportName: entry.exportName, code };
   });
@@ -268,10 +391,7 @@ export function standaloneModule(
 
 /** A tool's two validators, compiled (its part of its code module: emit/tool-code/). */
 export function toolValidatorsCode(tool: ToolIR): StandaloneCode {
-  return standaloneCode([
-    { exportName: "validateInput", schema: tool.inputSchema, applyDefaults: true, validateSchema: false, defOrigins: tool.inputDefs },
-    { exportName: "validateOutput", schema: tool.outputSchema, applyDefaults: false, validateSchema: false, defOrigins: tool.outputDefs },
-  ]);
+  return standaloneCode([toolEntry(tool.inputSchema, true, tool.inputDefs), toolEntry(tool.outputSchema, false, tool.outputDefs)]);
 }
 
 /**

@@ -8,9 +8,10 @@ import type { ValidateFunction } from "ajv";
 import { sharedAjv } from "../ajv-shared.js";
 import { withDiscriminators } from "../discriminators.js";
 import { Codes, error } from "../diagnostics.js";
-import type { Diagnostic, ExampleIR, JsonObject, JsonValue } from "../ir.js";
+import type { DefOrigin, Diagnostic, ExampleIR, JsonObject, JsonValue } from "../ir.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
 import { pointerSegments, toIssues } from "../runtime/issues.js";
+import { copyJson } from "../runtime/json.js";
 import { fragmentTokens } from "../schema/pointer.js";
 import { sameValueCycle } from "./cycles.js";
 import { forEachSchema } from "../schema/walk.js";
@@ -68,6 +69,67 @@ export function compileSchema(schema: JsonObject, file: YamlSource, root: JsonPa
   }
 }
 
+/**
+ * Compiles a tool's input (`applyDefaults`) or output schema as the shipped
+ * validators compile it, and hands back a way to the in-process function
+ * (which validates copies without prototypes, as the runtime's). Throws what
+ * Ajv throws. The validators target's compile (emit/validators.ts
+ * compileToolValidator), given by the pipeline (core imports no target),
+ * which keeps Ajv's output for the emit: each schema is compiled once.
+ */
+export type ToolSchemaCompiler = (schema: JsonObject, applyDefaults: boolean, defOrigins: Readonly<Record<string, DefOrigin>>) => () => ValidateFunction;
+
+/** A tool's schema compiled: its diagnostics, and its validator when it compiled (made when asked: only examples need it). */
+export interface CompiledToolSchema {
+  readonly validator?: () => ExampleValidator;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A validator the examples are checked with, and how an example's data is made ready for it (copied as the runtime copies it). */
+export interface ExampleValidator {
+  readonly validate: ValidateFunction;
+  readonly prepare: (value: JsonValue) => JsonValue;
+}
+
+/**
+ * A tool's served schema compiled, with `compile` when the pipeline gives
+ * one (else in the shared instance, as compileSchema). A schema the
+ * validators' compile refuses is compiled again by compileSchema, whose
+ * diagnostic locates Ajv's message in the YAML.
+ */
+export function compileToolSchema(
+  schema: JsonObject,
+  defOrigins: Readonly<Record<string, DefOrigin>>,
+  file: YamlSource,
+  root: JsonPath,
+  applyDefaults: boolean,
+  compile: ToolSchemaCompiler | undefined,
+): CompiledToolSchema {
+  const located = (): CompiledToolSchema => {
+    const compiled = compileSchema(schema, file, root, applyDefaults);
+    const validate = compiled.validate;
+    return { diagnostics: compiled.diagnostics, ...(validate === undefined ? {} : { validator: () => ({ validate, prepare: clone }) }) };
+  };
+  // What Ajv2020's compile checks first; the validators' compile of a draft-07 schema does not.
+  if (compile === undefined || sameValueCycle(schema) !== undefined || !sharedAjv({ applyDefaults: false }).validateSchema(schema)) return located();
+  try {
+    const validator = compile(schema, applyDefaults, defOrigins);
+    return { diagnostics: [], validator: () => ({ validate: validator(), prepare: copied }) };
+  } catch (e) {
+    const fallback = located();
+    if (fallback.diagnostics.length > 0) return fallback;
+    const message = e instanceof Error ? e.message : String(e);
+    return { diagnostics: [error(file.locate(root), Codes.schemaCompile, `schema rejected: ${message.replace(/^strict mode: /, "")}`)] };
+  }
+}
+
+/** An example's data as the runtime validates it: copied without prototypes (runtime/json.ts). */
+function copied(value: JsonValue): JsonValue {
+  const copy = copyJson(value);
+  if (!copy.ok) throw new Error(`example data is not JSON: ${copy.message}`);
+  return copy.value as JsonValue;
+}
+
 /** The validator for a `default`'s own schema, compiled once per distinct schema. */
 function defaultChecker(schema: JsonObject, file: YamlSource, path: JsonPath): CompiledSchema {
   const key = JSON.stringify(schema);
@@ -97,26 +159,28 @@ function errorLocation(file: YamlSource, base: JsonPath, validate: ValidateFunct
   return first ? [...base, ...pointerSegments(first.instancePath, data)] : base;
 }
 
-function checkValidExample(example: ExampleIR, index: number, file: YamlSource, input: ValidateFunction, output: ValidateFunction): Diagnostic[] {
+function checkValidExample(example: ExampleIR, index: number, file: YamlSource, input: ExampleValidator, output: ExampleValidator): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const data = clone(example.input);
-  if (!input(data)) {
-    const at = file.locate(errorLocation(file, ["examples", index, "input"], input, data));
-    out.push(error(at, Codes.exampleInvalid, `example ${JSON.stringify(example.name)}: input breaks the input schema: ${issueList(input, data)}`));
+  const data = input.prepare(example.input);
+  if (!input.validate(data)) {
+    const at = file.locate(errorLocation(file, ["examples", index, "input"], input.validate, data));
+    out.push(error(at, Codes.exampleInvalid, `example ${JSON.stringify(example.name)}: input breaks the input schema: ${issueList(input.validate, data)}`));
   }
   if (example.output !== undefined) {
-    const result = clone(example.output);
-    if (!output(result)) {
-      const at = file.locate(errorLocation(file, ["examples", index, "output"], output, result));
-      out.push(error(at, Codes.exampleInvalid, `example ${JSON.stringify(example.name)}: output breaks the output schema: ${issueList(output, result)}`));
+    const result = output.prepare(example.output);
+    if (!output.validate(result)) {
+      const at = file.locate(errorLocation(file, ["examples", index, "output"], output.validate, result));
+      out.push(
+        error(at, Codes.exampleInvalid, `example ${JSON.stringify(example.name)}: output breaks the output schema: ${issueList(output.validate, result)}`),
+      );
     }
   }
   return out;
 }
 
-function checkInvalidExample(example: ExampleIR, index: number, file: YamlSource, input: ValidateFunction): Diagnostic[] {
-  const data = clone(example.input);
-  if (input(data)) {
+function checkInvalidExample(example: ExampleIR, index: number, file: YamlSource, input: ExampleValidator): Diagnostic[] {
+  const data = input.prepare(example.input);
+  if (input.validate(data)) {
     return [
       error(
         file.locate(["examples", index, "invalid"], { key: true }),
@@ -125,7 +189,7 @@ function checkInvalidExample(example: ExampleIR, index: number, file: YamlSource
       ),
     ];
   }
-  const paths = toIssues(input.errors as never, data).map((i) => i.path);
+  const paths = toIssues(input.validate.errors as never, data).map((i) => i.path);
   const missing = (example.invalid ?? []).filter((p) => !paths.includes(p));
   if (missing.length === 0) return [];
   const shown = paths.map((p) => JSON.stringify(p)).join(", ");
@@ -138,7 +202,7 @@ function checkInvalidExample(example: ExampleIR, index: number, file: YamlSource
   ];
 }
 
-export function checkExamples(examples: readonly ExampleIR[], file: YamlSource, input: ValidateFunction, output: ValidateFunction): Diagnostic[] {
+export function checkExamples(examples: readonly ExampleIR[], file: YamlSource, input: ExampleValidator, output: ExampleValidator): Diagnostic[] {
   return examples.flatMap((example, index) =>
     example.invalid !== undefined ? checkInvalidExample(example, index, file, input) : checkValidExample(example, index, file, input, output),
   );

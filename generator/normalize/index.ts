@@ -5,7 +5,7 @@
 import { Codes, error, hasErrors, sortDiagnostics, warning } from "../diagnostics.js";
 import type { ContractIR, Diagnostic, JsonObject, SourceLocation, ToolIR } from "../ir.js";
 import type { LoadedDefinitions, YamlSource } from "../load/index.js";
-import { compileSchema } from "./compile.js";
+import { compileSchema, type ToolSchemaCompiler } from "./compile.js";
 import type { NormalizeOptions } from "./access.js";
 import { normalizeTool } from "./tool.js";
 import { closureOf, normalizeTypeFiles, type NamedTypes } from "./types-files.js";
@@ -99,8 +99,8 @@ export function normalizeTypes(typeFiles: readonly YamlSource[]): NormalizedType
  * or a worker thread can normalize it apart from the others; `assemble` then
  * adds what needs every tool at once.
  */
-export function normalizeOneTool(file: YamlSource, types: NormalizedTypes, options: NormalizeOptions = {}): NormalizedTool {
-  const result = normalizeTool(file, types.types, types.failedTypes, options);
+export function normalizeOneTool(file: YamlSource, types: NormalizedTypes, options: NormalizeOptions = {}, compile?: ToolSchemaCompiler): NormalizedTool {
+  const result = normalizeTool(file, types.types, types.failedTypes, options, compile);
   return { tool: result.tool, diagnostics: result.diagnostics };
 }
 

@@ -20,7 +20,7 @@ import type {
 } from "../ir.js";
 import { loadingOf } from "../config/loading.js";
 import type { JsonPath, YamlSource } from "../load/index.js";
-import { checkDefaults, checkExamples, compileSchema } from "./compile.js";
+import { checkDefaults, checkExamples, compileToolSchema, type ToolSchemaCompiler } from "./compile.js";
 import { schemaHash } from "./schema-hash.js";
 import { accessOf, SCOPES_META_KEY, type NormalizeOptions } from "./access.js";
 import { mcpHeadersOf } from "./mcp-headers.js";
@@ -280,14 +280,21 @@ function lintRejectedExamples(raw: RawTool, file: YamlSource, out: Diagnostic[])
   });
 }
 
-function compileAndCheck(tool: ToolIR, file: YamlSource, input: ServedSchema, output: ServedSchema, out: Diagnostic[]): void {
+function compileAndCheck(
+  tool: ToolIR,
+  file: YamlSource,
+  input: ServedSchema,
+  output: ServedSchema,
+  compile: ToolSchemaCompiler | undefined,
+  out: Diagnostic[],
+): void {
   if (input.usesFailedType || output.usesFailedType) return;
-  const compiledInput = compileSchema(input.schema, file, ["input"], true);
-  const compiledOutput = compileSchema(output.schema, file, ["output"], false);
+  const compiledInput = compileToolSchema(input.schema, input.defs, file, ["input"], true, compile);
+  const compiledOutput = compileToolSchema(output.schema, output.defs, file, ["output"], false, compile);
   out.push(...compiledInput.diagnostics, ...compiledOutput.diagnostics);
-  if (compiledInput.validate) out.push(...checkDefaults(input.schema, file, ["input"]));
-  if (compiledInput.validate && compiledOutput.validate) {
-    out.push(...checkExamples(tool.examples, file, compiledInput.validate, compiledOutput.validate));
+  if (compiledInput.validator) out.push(...checkDefaults(input.schema, file, ["input"]));
+  if (compiledInput.validator && compiledOutput.validator && tool.examples.length > 0) {
+    out.push(...checkExamples(tool.examples, file, compiledInput.validator(), compiledOutput.validator()));
   }
 }
 
@@ -296,6 +303,8 @@ export function normalizeTool(
   types: NamedTypes,
   failedTypes: ReadonlySet<string>,
   options: NormalizeOptions = {},
+  /** How the tool's schemas are compiled: the validators' compile, given by the pipeline (see ToolSchemaCompiler); else in the shared instance. */
+  compile?: ToolSchemaCompiler,
 ): { tool: ToolIR; diagnostics: Diagnostic[] } {
   const raw = file.data as RawTool;
   const out: Diagnostic[] = [];
@@ -357,7 +366,7 @@ export function normalizeTool(
     ...(mcpHeaders.length === 0 ? {} : { mcpHeaders }),
     ...(ui === undefined ? {} : { ui }),
   };
-  if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, out);
+  if (!out.some((d) => d.severity === "error")) compileAndCheck(tool, file, input, output, compile, out);
   if (!out.some((d) => d.severity === "error") && options.providers !== false) out.push(...lintProviders(tool, file));
   return { tool, diagnostics: out };
 }

@@ -7,6 +7,7 @@
  */
 import { releaseSharedAjv } from "../ajv-shared.js";
 import { hasErrors } from "../diagnostics.js";
+import { compileToolValidator } from "../emit/validators.js";
 import { emitToolFiles, loadTargets, type EmitOptions, type LoadedTarget } from "../emit/index.js";
 import type { Diagnostic, EmittedFile, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
@@ -69,7 +70,8 @@ export function typesFromTexts(typeTexts: readonly DefinitionText[]): Normalized
 }
 
 export function compileTool(file: YamlSource, types: NormalizedTypes, options: CompileOptions, targets: readonly LoadedTarget[]): ToolEntry {
-  const { tool, diagnostics } = normalizeOneTool(file, types, options.normalize);
+  // Compiled as the validators are, once: the emit prints what normalize's compile made (emit/validators.ts).
+  const { tool, diagnostics } = normalizeOneTool(file, types, options.normalize, compileToolValidator);
   // A named type that failed its own checks (reported once, at the types file) fails the run; a tool
   // that uses it must not reach the emitters, whose compilers would throw on it.
   const files = hasErrors(diagnostics) || hasErrors(types.diagnostics) ? [] : emitToolFiles(tool, options.emit, targets);
