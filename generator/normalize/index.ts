@@ -34,15 +34,36 @@ export function isTypesFile(file: YamlSource): boolean {
   return Object.hasOwn(file.data as object, "types");
 }
 
-/** Compiles each named type on its own, so a broken type is reported once, in its own file. */
+/** The named types of `names` with every type they refer to, as a schema's `$defs` (a name no file declares stands for `true`). */
+function defsOf(names: readonly string[], types: NamedTypes): JsonObject {
+  return Object.fromEntries(closureOf(names, types).map((n) => [n, types.byName.get(n)?.schema ?? true]));
+}
+
+/**
+ * Whether the named types compile as one schema that refers to each of them. Ajv then compiles each type
+ * once; compiled on its own, a type compiles again every type it refers to (GitHub's 420 component schemas:
+ * 1.2 s against 2.2 s). Each type is compiled here where it is on its own (a branch of the root, with no
+ * `type` around it) and every `$ref` inside it in the same place, so if this schema compiles, so does each
+ * type alone; when it does not, the types are compiled one by one to tell which.
+ */
+function compileTogether(names: readonly string[], types: NamedTypes, file: YamlSource): boolean {
+  const all = { $defs: defsOf(names, types), anyOf: names.map((name) => ({ $ref: `#/$defs/${name}` })) } as JsonObject;
+  return compileSchema(all, file, ["types"], false).diagnostics.length === 0;
+}
+
+/** Compiles each named type, so a broken type is reported once, in its own file. */
 function compileNamedTypes(types: NamedTypes, out: Diagnostic[]): Set<string> {
   const failed = new Set<string>();
+  const names: string[] = [];
   for (const [name, entry] of types.byName) {
-    if (entry.hasErrors) {
-      failed.add(name);
-      continue;
-    }
-    const defs = Object.fromEntries(closureOf([name], types).map((n) => [n, types.byName.get(n)?.schema ?? true]));
+    if (entry.hasErrors) failed.add(name);
+    else names.push(name);
+  }
+  const first = names[0] === undefined ? undefined : types.byName.get(names[0]);
+  if (first !== undefined && names.length > 1 && compileTogether(names, types, first.file)) return failed;
+  for (const name of names) {
+    const entry = types.byName.get(name)!;
+    const defs = defsOf([name], types);
     const compiled = compileSchema({ $defs: defs, $ref: `#/$defs/${name}` } as JsonObject, entry.file, ["types", name], false);
     if (compiled.diagnostics.length > 0) {
       failed.add(name);

@@ -11,7 +11,7 @@ import { compileToolValidator } from "../emit/validators.js";
 import { emitToolFiles, loadTargets, type EmitOptions, type LoadedTarget } from "../emit/index.js";
 import type { Diagnostic, EmittedFile, ToolIR } from "../ir.js";
 import type { DefinitionText } from "../load/files.js";
-import { loadDefinitionsFromTexts, type YamlSource } from "../load/index.js";
+import { loadDefinitionsFromTexts, type LoadedDefinitions, type YamlSource } from "../load/index.js";
 import type { NormalizeOptions } from "../normalize/access.js";
 import { collectGarbage } from "./collect-garbage.js";
 import { packedEntry } from "./packed-files.js";
@@ -63,10 +63,12 @@ export interface ToolCompiler {
   close(): Promise<void>;
 }
 
+/** Loads definition texts (parse and meta-schema check): load/index.ts's, or a test's that counts. */
+export type DefinitionLoader = (texts: readonly DefinitionText[]) => LoadedDefinitions;
+
 /** The named types of `typeTexts`, which must all load (the caller has classified them). */
-export function typesFromTexts(typeTexts: readonly DefinitionText[]): NormalizedTypes {
-  const loaded = loadDefinitionsFromTexts(typeTexts);
-  return normalizeTypes(loaded.files.filter(isTypesFile));
+export function typesFromTexts(typeTexts: readonly DefinitionText[], load: DefinitionLoader = loadDefinitionsFromTexts): NormalizedTypes {
+  return normalizeTypes(load(typeTexts).files.filter(isTypesFile));
 }
 
 export function compileTool(file: YamlSource, types: NormalizedTypes, options: CompileOptions, targets: readonly LoadedTarget[]): ToolEntry {
@@ -93,10 +95,12 @@ export class LocalToolCompiler implements ToolCompiler {
   readonly #releaseAjvEvery: number;
   /** Run where the instances are released, when most of what those tools left is garbage (collect-garbage.ts). */
   readonly #collect: () => void;
+  readonly #load: DefinitionLoader;
 
-  constructor(options: { readonly releaseAjvEvery?: number; readonly collect?: () => void } = {}) {
+  constructor(options: { readonly releaseAjvEvery?: number; readonly collect?: () => void; readonly load?: DefinitionLoader } = {}) {
     this.#releaseAjvEvery = options.releaseAjvEvery ?? AJV_RELEASE_EVERY;
     this.#collect = options.collect ?? collectGarbage;
+    this.#load = options.load ?? loadDefinitionsFromTexts;
   }
 
   /** The last named types, by the texts they came from: every `compile` of a run passes the same. */
@@ -106,7 +110,7 @@ export class LocalToolCompiler implements ToolCompiler {
     const kinds: DefinitionKind[] = [];
     const diagnostics: Diagnostic[][] = [];
     for (const text of texts) {
-      const loaded = loadDefinitionsFromTexts([text]);
+      const loaded = this.#load([text]);
       const file = loaded.files[0];
       if (file) this.#loaded.set(text.source, { text: text.text, file });
       kinds.push(file === undefined ? undefined : isTypesFile(file) ? "types" : "tool");
@@ -142,8 +146,22 @@ export class LocalToolCompiler implements ToolCompiler {
 
   #typesOf(typeTexts: readonly DefinitionText[]): NormalizedTypes {
     const key = JSON.stringify(typeTexts);
-    if (this.#types?.key !== key) this.#types = { key, types: typesFromTexts(typeTexts) };
+    if (this.#types?.key !== key) this.#types = { key, types: this.#namedTypesOf(typeTexts) };
     return this.#types.types;
+  }
+
+  /**
+   * The types files as `classify` loaded them, when it loaded each of these texts: parsing and checking them
+   * again cost as much as loading a third of GitHub's tools (deep component schemas). They stay loaded for
+   * the run either way: the named types locate their diagnostics in them.
+   */
+  #namedTypesOf(typeTexts: readonly DefinitionText[]): NormalizedTypes {
+    const known = typeTexts.map((text) => {
+      const loaded = this.#loaded.get(text.source);
+      return loaded?.text === text.text && isTypesFile(loaded.file) ? loaded.file : undefined;
+    });
+    const files = known.filter((file) => file !== undefined);
+    return files.length === typeTexts.length ? normalizeTypes(files) : typesFromTexts(typeTexts, this.#load);
   }
 
   /** The tool's loaded file, no longer kept: its YAML document (kept for locating diagnostics) is dropped once the tool is compiled. */
@@ -151,7 +169,7 @@ export class LocalToolCompiler implements ToolCompiler {
     const known = this.#loaded.get(text.source);
     this.#loaded.delete(text.source);
     if (known && known.text === text.text) return known.file;
-    const loaded = loadDefinitionsFromTexts([text]);
+    const loaded = this.#load([text]);
     const file = loaded.files[0];
     if (file === undefined || isTypesFile(file)) return { failed: true, diagnostics: loaded.diagnostics };
     return file;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { releaseSharedAjv, sharedAjv, sharedAjvHeldSchemas } from "../../generator/ajv-shared.js";
 import type { EmittedFile } from "../../generator/ir.js";
 import { readDefinitionTexts, type DefinitionText } from "../../generator/load/files.js";
-import { collectGarbage } from "../../generator/pipeline/collect-garbage.js";
+import { collectAfter, collectGarbage, LARGE_STEP, MIN_GARBAGE_BYTES } from "../../generator/pipeline/collect-garbage.js";
 import { LocalToolCompiler, type ToolOutcome } from "../../generator/pipeline/compile-tool.js";
 import { contentOf, packedBytes, packedFile } from "../../generator/pipeline/packed-files.js";
 import { compileOptionsOf, planFromOptions } from "../../generator/plan/index.js";
@@ -69,6 +69,19 @@ describe("a compile in bounded memory", () => {
     expect(collectGarbage()).toBe(true);
     expect(ref.deref()).toBeUndefined();
     expect("gc" in globalThis).toBe(false);
+  });
+
+  it("collects after a large step only when the heap grew by enough since the last collection to be worth one", () => {
+    expect(collectGarbage()).toBe(true);
+    // Nothing made since: no collection, however large the step.
+    expect(collectAfter(LARGE_STEP * 10)).toBe(false);
+    // A large array (held in V8's large-object space until a full collection) dropped at once: garbage enough.
+    let garbage: number[] | undefined = new Array<number>(MIN_GARBAGE_BYTES / 8 + 1024).fill(0.5);
+    expect(garbage.length).toBeGreaterThan(0);
+    garbage = undefined;
+    expect(collectAfter(LARGE_STEP - 1)).toBe(false);
+    expect(collectAfter(LARGE_STEP)).toBe(true);
+    expect(collectAfter(LARGE_STEP)).toBe(false);
   });
 
   it("counts each schema object a shared instance compiled once, and none after a release", () => {
