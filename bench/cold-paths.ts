@@ -31,6 +31,8 @@ export interface ColdPathFigures {
   readonly firstCallsMs: number;
   /** ms to call every tool once more. */
   readonly warmCallsMs: number;
+  /** The server's CPU ms for the same: what a call costs once nothing is left to load or compile. */
+  readonly warmCallsCpuMs: number;
   /** bytes, after every tool was called and a full collection. */
   readonly rss: number;
   readonly heapUsed: number;
@@ -94,6 +96,7 @@ function runOnce(script: string, probe: string, tools: number): Promise<ColdPath
         firstCallsCpuMs: cpu[1] - cpu[0],
         firstCallsMs: marks[1] - marks[0],
         warmCallsMs: marks[2] - marks[1],
+        warmCallsCpuMs: cpu[2] - cpu[1],
         rss: memory.rss,
         heapUsed: memory.heapUsed,
       });
@@ -169,6 +172,7 @@ export async function benchColdPaths(
         firstCallsCpuMs: pick(list, "firstCallsCpuMs"),
         firstCallsMs: pick(list, "firstCallsMs"),
         warmCallsMs: pick(list, "warmCallsMs"),
+        warmCallsCpuMs: pick(list, "warmCallsCpuMs"),
         rss: pick(list, "rss"),
         heapUsed: pick(list, "heapUsed"),
       },

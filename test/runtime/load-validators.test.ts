@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
 import type { AnyToolContract } from "../../generator/runtime/contract.js";
 import { executeTool } from "../../generator/runtime/executor.js";
-import { loadValidators, validatorsOf } from "../../generator/runtime/validators.js";
+import { copyJson } from "../../generator/runtime/json.js";
+import { COPIES_FROM_CALL, loadValidators, validatorsOf } from "../../generator/runtime/validators.js";
 
 const INPUT = {
   type: "object",
@@ -129,5 +130,27 @@ describe("loadValidators", () => {
     fail = false;
     expect((await validatorsOf(flaky)).validateInput).toBe(a.validateInput);
     expect(tries).toBe(2);
+  });
+
+  it("uses a tool's schema-aware copies from its COPIES_FROM_CALL-th call on, the generic copy before, with the same results", async () => {
+    const base = contract();
+    const made = await (base.validators as () => Promise<{ validateInput: unknown; validateOutput: unknown }>)();
+    const copied = { input: 0, output: 0 };
+    const c = {
+      ...base,
+      validators: async () => ({
+        ...made,
+        copyInput: (value: unknown) => (copied.input++, copyJson(value)),
+        copyOutput: (value: unknown) => (copied.output++, copyJson(value)),
+      }),
+    } as unknown as AnyToolContract;
+    const results = [];
+    for (let call = 1; call <= COPIES_FROM_CALL + 1; call++) {
+      results.push(await executeTool(c, { constructor: "c" }, () => ({ id: call % 2 })));
+      const schemaAware = Math.max(0, call - COPIES_FROM_CALL + 1);
+      expect(copied).toEqual({ input: schemaAware, output: schemaAware });
+    }
+    expect(COPIES_FROM_CALL).toBeGreaterThan(1);
+    expect(results.map((r) => r.ok && r.data)).toEqual(results.map((_, i) => ({ id: (i + 1) % 2 })));
   });
 });
