@@ -13,6 +13,7 @@
  */
 import type {
   AnyToolContract,
+  ToolCopies,
   ToolValidators,
   ValidateFunction,
 } from "./contract.js";
@@ -31,10 +32,12 @@ import { copyJson } from "./json.js";
  */
 export const COPIES_FROM_CALL = 8;
 
-/** A tool's loaded code: its validators with and without its copies, and how many calls have used it. */
+/** A tool's loaded code: its validators without its copies, and with them once they are at hand; how many calls have used it. */
 interface Loaded {
-  readonly full: ToolValidators;
   readonly generic: ToolValidators;
+  full: ToolValidators | undefined;
+  /** Loads the copies from their own module (ToolValidators.loadCopies); cleared once called. */
+  loadCopies: (() => Promise<ToolCopies>) | undefined;
   calls: number;
 }
 
@@ -42,11 +45,25 @@ const loaded = new WeakMap<AnyToolContract, Loaded>();
 /** A load under way: calls that arrive before it settles wait for it, so a tool's code (a function of its group's module) is made once. */
 const loading = new WeakMap<AnyToolContract, Promise<ToolValidators>>();
 
-/** The validators one more call of a loaded tool uses: the copies from its COPIES_FROM_CALL-th call on. */
+/** The validators one more call of a loaded tool uses: the copies from its COPIES_FROM_CALL-th call on, once they are at hand. */
 function forCall(entry: Loaded): ToolValidators {
-  if (entry.calls >= COPIES_FROM_CALL) return entry.full;
-  entry.calls++;
-  return entry.calls >= COPIES_FROM_CALL ? entry.full : entry.generic;
+  if (entry.calls < COPIES_FROM_CALL && ++entry.calls < COPIES_FROM_CALL)
+    return entry.generic;
+  if (entry.full !== undefined) return entry.full;
+  const load = entry.loadCopies;
+  if (load !== undefined) {
+    entry.loadCopies = undefined;
+    // Calls go on with the generic copy until the module is in (the same result); one that cannot load leaves them on it.
+    Promise.resolve()
+      .then(load)
+      .then(
+        ({ copyInput, copyOutput }) => {
+          entry.full = { ...entry.generic, copyInput, copyOutput };
+        },
+        () => undefined,
+      );
+  }
+  return entry.generic;
 }
 
 /**
@@ -66,18 +83,17 @@ export function validatorsOf(
   const load = source().then(
     (module) => {
       // Keep only the functions, not the whole module namespace.
-      // The copies too (chunks/<tool>.js; see contract.ts): the one hook the executor's copies need here.
-      const full: ToolValidators = {
-        validateInput: module.validateInput,
-        validateOutput: module.validateOutput,
-        copyInput: module.copyInput,
-        copyOutput: module.copyOutput,
-      };
       const generic: ToolValidators = {
         validateInput: module.validateInput,
         validateOutput: module.validateOutput,
       };
-      const entry: Loaded = { full, generic, calls: 0 };
+      // The copies, with the validators (chunks/<tool>.js) or in a module of their own (a group's); see contract.ts.
+      const { copyInput, copyOutput, loadCopies } = module;
+      const full =
+        copyInput === undefined && copyOutput === undefined
+          ? undefined
+          : { ...generic, copyInput, copyOutput };
+      const entry: Loaded = { generic, full, loadCopies, calls: 0 };
       loaded.set(contract, entry);
       loading.delete(contract);
       return forCall(entry);
