@@ -31,6 +31,8 @@ export interface ColdPathFigures {
   readonly firstCallsMs: number;
   /** ms to call every tool once more. */
   readonly warmCallsMs: number;
+  /** The server's CPU ms for the same: what a call costs once nothing is left to load or compile. */
+  readonly warmCallsCpuMs: number;
   /** bytes, after every tool was called and a full collection. */
   readonly rss: number;
   readonly heapUsed: number;
@@ -94,6 +96,7 @@ function runOnce(script: string, probe: string, tools: number): Promise<ColdPath
         firstCallsCpuMs: cpu[1] - cpu[0],
         firstCallsMs: marks[1] - marks[0],
         warmCallsMs: marks[2] - marks[1],
+        warmCallsCpuMs: cpu[2] - cpu[1],
         rss: memory.rss,
         heapUsed: memory.heapUsed,
       });
@@ -169,6 +172,7 @@ export async function benchColdPaths(
         firstCallsCpuMs: pick(list, "firstCallsCpuMs"),
         firstCallsMs: pick(list, "firstCallsMs"),
         warmCallsMs: pick(list, "warmCallsMs"),
+        warmCallsCpuMs: pick(list, "warmCallsCpuMs"),
         rss: pick(list, "rss"),
         heapUsed: pick(list, "heapUsed"),
       },
@@ -201,6 +205,9 @@ export function printColdPaths(print: (line?: string) => void, tools: number, f:
   );
   print(
     `| every tool again, warm (ms) | ${f.toolc.warmCallsMs.toFixed(0)} | ${f.zod.warmCallsMs.toFixed(0)} | toolc / zod ${x(f.toolc.warmCallsMs / f.zod.warmCallsMs)} | |`,
+  );
+  print(
+    `| every tool again, warm, the server's CPU (ms) | ${f.toolc.warmCallsCpuMs.toFixed(0)} | ${f.zod.warmCallsCpuMs.toFixed(0)} | toolc / zod ${x(f.toolc.warmCallsCpuMs / f.zod.warmCallsCpuMs)} | |`,
   );
   const rss = f.toolc.rss / f.zod.rss;
   print(`| RSS, every tool warm (MB, after a full GC) | ${mb(f.toolc.rss)} | ${mb(f.zod.rss)} | toolc / zod ${x(rss)} | ≤1.2×: ${within(rss)} |`);

@@ -13,18 +13,63 @@
  */
 import type {
   AnyToolContract,
+  ToolCopies,
   ToolValidators,
   ValidateFunction,
 } from "./contract.js";
 import { copyJson } from "./json.js";
 
-const loaded = new WeakMap<AnyToolContract, ToolValidators>();
+/**
+ * The call of a tool from which its schema-aware copies (chunks/, generated
+ * with its validators) are used; its calls before use the generic copy of
+ * json.ts, which gives the same copy, errors included, only slower per call.
+ * The copies are a tool's largest code, and V8 compiles a function on its
+ * first run: on a first call the compile costs more than the copies save
+ * (about 0.15 ms a tool against 0.3 µs a call on a small value, 10 µs on 50
+ * items; docs/performance.md, log of 2026-12-07), so a tool called a few
+ * times in a process (a serverless instance, most of a large API) never
+ * compiles them, and a tool called often has them from this call on.
+ */
+export const COPIES_FROM_CALL = 8;
+
+/** A tool's loaded code: its validators without its copies, and with them once they are at hand; how many calls have used it. */
+interface Loaded {
+  readonly generic: ToolValidators;
+  full: ToolValidators | undefined;
+  /** Loads the copies from their own module (ToolValidators.loadCopies); cleared once called. */
+  loadCopies: (() => Promise<ToolCopies>) | undefined;
+  calls: number;
+}
+
+const loaded = new WeakMap<AnyToolContract, Loaded>();
 /** A load under way: calls that arrive before it settles wait for it, so a tool's code (a function of its group's module) is made once. */
 const loading = new WeakMap<AnyToolContract, Promise<ToolValidators>>();
 
+/** The validators one more call of a loaded tool uses: the copies from its COPIES_FROM_CALL-th call on, once they are at hand. */
+function forCall(entry: Loaded): ToolValidators {
+  if (entry.calls < COPIES_FROM_CALL && ++entry.calls < COPIES_FROM_CALL)
+    return entry.generic;
+  if (entry.full !== undefined) return entry.full;
+  const load = entry.loadCopies;
+  if (load !== undefined) {
+    entry.loadCopies = undefined;
+    // Calls go on with the generic copy until the module is in (the same result); one that cannot load leaves them on it.
+    Promise.resolve()
+      .then(load)
+      .then(
+        ({ copyInput, copyOutput }) => {
+          entry.full = { ...entry.generic, copyInput, copyOutput };
+        },
+        () => undefined,
+      );
+  }
+  return entry.generic;
+}
+
 /**
  * The generated validators if they are at hand, else a promise of them (which
- * rejects if the module cannot load). They must be given a `copyJson` copy.
+ * rejects if the module cannot load), for one call of the tool (see
+ * COPIES_FROM_CALL). They must be given a `copyJson` copy.
  */
 export function validatorsOf(
   contract: AnyToolContract,
@@ -32,22 +77,26 @@ export function validatorsOf(
   const source = contract.validators;
   if (typeof source !== "function") return source;
   const cached = loaded.get(contract);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) return forCall(cached);
   const pending = loading.get(contract);
   if (pending !== undefined) return pending;
   const load = source().then(
     (module) => {
-      // Keep only the two functions, not the whole module namespace.
-      // The copies too (chunks/<tool>.js; see contract.ts): the one hook the executor's copies need here.
-      const validators: ToolValidators = {
+      // Keep only the functions, not the whole module namespace.
+      const generic: ToolValidators = {
         validateInput: module.validateInput,
         validateOutput: module.validateOutput,
-        copyInput: module.copyInput,
-        copyOutput: module.copyOutput,
       };
-      loaded.set(contract, validators);
+      // The copies, with the validators (chunks/<tool>.js) or in a module of their own (a group's); see contract.ts.
+      const { copyInput, copyOutput, loadCopies } = module;
+      const full =
+        copyInput === undefined && copyOutput === undefined
+          ? undefined
+          : { ...generic, copyInput, copyOutput };
+      const entry: Loaded = { generic, full, loadCopies, calls: 0 };
+      loaded.set(contract, entry);
       loading.delete(contract);
-      return validators;
+      return forCall(entry);
     },
     (error: unknown) => {
       // A module that failed to load is tried again by the next call, not remembered as failed.

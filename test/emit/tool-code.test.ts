@@ -125,11 +125,13 @@ describe.each([
     for (const p of [own, grouped]) if (p !== undefined) rmSync(p.dir, { recursive: true, force: true });
   });
 
-  it("is written into chunks/group-<n>.ts in place of each tool's two modules", () => {
+  it("is written into chunks/group-<n>.ts and its copies into chunks/group-<n>-copies.ts, in place of each tool's two modules", () => {
     const perTool = (paths: string[]) => paths.filter((p) => /^(chunks|validators)\/[^/]+\.ts$/.test(p));
     expect(perTool(own.paths)).toHaveLength(2 * own.ir.tools.length);
-    expect(perTool(grouped.paths).every((p) => /^chunks\/group-\d+\.ts$/.test(p))).toBe(true);
-    expect(perTool(grouped.paths).length).toBeLessThan(grouped.ir.tools.length);
+    expect(perTool(grouped.paths).every((p) => /^chunks\/group-\d+(-copies)?\.ts$/.test(p))).toBe(true);
+    const groups = perTool(grouped.paths).filter((p) => !p.endsWith("-copies.ts"));
+    expect(perTool(grouped.paths).filter((p) => p.endsWith("-copies.ts"))).toEqual(groups.map((p) => p.replace(/\.ts$/, "-copies.ts")));
+    expect(groups.length).toBeLessThan(grouped.ir.tools.length);
     // Nothing else changes: the same files but the tools' code modules, the contracts (their loaders) and the folder's README.
     const rest = (paths: string[]) => paths.filter((p) => !perTool(paths).includes(p));
     expect(rest(grouped.paths)).toEqual(rest(own.paths));
@@ -139,7 +141,11 @@ describe.each([
     for (const [exported, contract] of Object.entries(own.contracts)) {
       const other = grouped.contracts[exported]!;
       expect(typeof other.validators).toBe("function");
-      const [a, b] = await Promise.all([(contract.validators as () => Promise<ToolValidators>)(), (other.validators as () => Promise<ToolValidators>)()]);
+      const [a, loaded] = await Promise.all([(contract.validators as () => Promise<ToolValidators>)(), (other.validators as () => Promise<ToolValidators>)()]);
+      // A group's copies are in a module of their own, loaded apart (runtime/validators.ts: on a tool's COPIES_FROM_CALL-th call).
+      expect(Object.keys(loaded).sort()).toEqual(["loadCopies", "validateInput", "validateOutput"]);
+      const { loadCopies, ...validators } = loaded;
+      const b: ToolValidators = { ...validators, ...(await loadCopies!()) };
       const s = samples(own.ir, contract.name);
       expect(behaviour(b, s), contract.name).toEqual(behaviour(a, s));
       // A copy gives the same result whatever shape it was written for (its schema only makes it fast), so each function is also checked by name.

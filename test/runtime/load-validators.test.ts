@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
 import type { AnyToolContract } from "../../generator/runtime/contract.js";
 import { executeTool } from "../../generator/runtime/executor.js";
-import { loadValidators, validatorsOf } from "../../generator/runtime/validators.js";
+import { copyJson } from "../../generator/runtime/json.js";
+import { COPIES_FROM_CALL, loadValidators, validatorsOf } from "../../generator/runtime/validators.js";
 
 const INPUT = {
   type: "object",
@@ -129,5 +130,70 @@ describe("loadValidators", () => {
     fail = false;
     expect((await validatorsOf(flaky)).validateInput).toBe(a.validateInput);
     expect(tries).toBe(2);
+  });
+
+  it("uses a tool's schema-aware copies from its COPIES_FROM_CALL-th call on, the generic copy before, with the same results", async () => {
+    const base = contract();
+    const made = await (base.validators as () => Promise<{ validateInput: unknown; validateOutput: unknown }>)();
+    const copied = { input: 0, output: 0 };
+    const c = {
+      ...base,
+      validators: async () => ({
+        ...made,
+        copyInput: (value: unknown) => (copied.input++, copyJson(value)),
+        copyOutput: (value: unknown) => (copied.output++, copyJson(value)),
+      }),
+    } as unknown as AnyToolContract;
+    const results = [];
+    for (let call = 1; call <= COPIES_FROM_CALL + 1; call++) {
+      results.push(await executeTool(c, { constructor: "c" }, () => ({ id: call % 2 })));
+      const schemaAware = Math.max(0, call - COPIES_FROM_CALL + 1);
+      expect(copied).toEqual({ input: schemaAware, output: schemaAware });
+    }
+    expect(COPIES_FROM_CALL).toBeGreaterThan(1);
+    expect(results.map((r) => r.ok && r.data)).toEqual(results.map((_, i) => ({ id: (i + 1) % 2 })));
+  });
+
+  it("loads copies kept in a module of their own (a group's) on the COPIES_FROM_CALL-th call, not before, and uses them once they are in", async () => {
+    const base = contract();
+    const made = await (base.validators as () => Promise<{ validateInput: unknown; validateOutput: unknown }>)();
+    let loads = 0;
+    const copied = { input: 0, output: 0 };
+    const c = {
+      ...base,
+      validators: async () => ({
+        ...made,
+        loadCopies: async () => {
+          loads++;
+          return {
+            copyInput: (value: unknown) => (copied.input++, copyJson(value)),
+            copyOutput: (value: unknown) => (copied.output++, copyJson(value)),
+          };
+        },
+      }),
+    } as unknown as AnyToolContract;
+    for (let call = 1; call < COPIES_FROM_CALL; call++) {
+      expect(await executeTool(c, { constructor: "c" }, () => ({}))).toMatchObject({ ok: true });
+      expect(loads).toBe(0);
+    }
+    // This call starts the load and goes on with the generic copy; the next one has the copies.
+    expect(await executeTool(c, { constructor: "c" }, () => ({}))).toMatchObject({ ok: true });
+    expect(loads).toBe(1);
+    expect(copied).toEqual({ input: 0, output: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await executeTool(c, { constructor: "c" }, () => ({ id: 1 }))).toMatchObject({ ok: true, data: { id: 1 } });
+    expect(copied).toEqual({ input: 1, output: 1 });
+    expect(loads).toBe(1);
+  });
+
+  it("goes on with the generic copy when the copies' module cannot load", async () => {
+    const base = contract();
+    const made = await (base.validators as () => Promise<{ validateInput: unknown; validateOutput: unknown }>)();
+    const c = {
+      ...base,
+      validators: async () => ({ ...made, loadCopies: () => Promise.reject(new Error("module not found")) }),
+    } as unknown as AnyToolContract;
+    for (let call = 1; call <= COPIES_FROM_CALL + 2; call++)
+      expect(await executeTool(c, { constructor: "c" }, () => ({ call }))).toMatchObject({ ok: true, data: { call } });
   });
 });

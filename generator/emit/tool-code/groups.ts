@@ -65,6 +65,14 @@ export function toolCodeExport(tool: { readonly name: string }): string {
   return `${stem[0]!.toLowerCase()}${stem.slice(1)}Code`;
 }
 
+/** The group module's function that makes a tool's copies, in the group's copies module (join.ts): `get_order` → `getOrderCopies`. */
+export function toolCopiesExport(tool: { readonly name: string }): string {
+  return `${toolCodeExport(tool).slice(0, -"Code".length)}Copies`;
+}
+
+/** The module of a group's copies, beside its validators' module: `chunks/group-3` → `chunks/group-3-copies`. */
+export const copiesModuleOf = (module: string): string => `${module}-copies`;
+
 /**
  * Each tool's place, by name, for a project of these tools (`setting`: the
  * config's `toolsPerChunk`; `bytes`: the size of all the tools' code).

@@ -3,9 +3,14 @@
  * gives: each tool's own `validators/<tool>.ts` and `chunks/<tool>.ts`, or
  * one `chunks/group-<n>.ts` per group of tools.
  *
- * A group module holds each of its tools' code in a function of its own,
- * exported, which the tool's contract calls on its first call
- * (contracts-module.ts) and which returns the tool's validators and copies.
+ * A group module holds each of its tools' validators in a function of its
+ * own, exported, which the tool's contract calls on its first call
+ * (contracts-module.ts) and which returns them with a loader of the tool's
+ * copies: those are in the group's copies module (`chunks/group-<n>-copies.ts`),
+ * a function per tool again, which the runtime loads only on a tool's
+ * COPIES_FROM_CALL-th call (runtime/validators.ts). The copies are about as
+ * much code as the validators, and a first call uses the generic copy, so it
+ * neither loads nor compiles them (docs/performance.md, log of 2026-12-07).
  * Each tool's names stay in its function's scope, so no two tools' code can
  * clash, and nothing of a tool's code is rewritten: its statements are the
  * ones its own modules hold, the copies not exported. The imports are the
@@ -23,13 +28,14 @@
 import type { EmittedFile } from "../../ir.js";
 import { code, FileBuilder, typeSymbol } from "../../printer/file-builder.js";
 import { headerComment } from "../../printer/header.js";
-import { jsDoc } from "../../printer/literal.js";
+import { jsDoc, literal } from "../../printer/literal.js";
 import { IS_ARRAY, printCopiesModule } from "../copies.js";
 import { printStandaloneModule, standaloneStatements, TS_PRELUDE } from "../validators.js";
-import { toolCodePlaces, type ToolCodePlace } from "./groups.js";
+import { copiesModuleOf, toolCodePlaces, toolCopiesExport, type ToolCodePlace } from "./groups.js";
 import { asCode, readPart, type ToolCodePart } from "./part.js";
 
 const TOOL_VALIDATORS = typeSymbol("ToolValidators", "../runtime/contract.js");
+const TOOL_COPIES = typeSymbol("ToolCopies", "../runtime/contract.js");
 
 /** A tool's code in modules of its own: `validators/<tool>.ts` (Ajv's code) and `chunks/<tool>.ts` (its copies, re-exporting them). */
 function ownModules(part: ToolCodePart): EmittedFile[] {
@@ -44,23 +50,43 @@ function ownModules(part: ToolCodePart): EmittedFile[] {
   return [{ path: `validators/${part.fileName}.ts`, text: validators }, printCopiesModule(part.fileName, header, copies)];
 }
 
-/** One group module: each tool's code in its exported function, in the order of the tools' names. */
-function groupModule(module: string, parts: readonly { readonly part: ToolCodePart; readonly exportName: string }[]): EmittedFile {
+type Member = { readonly part: ToolCodePart; readonly exportName: string };
+
+/** A group's file builder, with each member's names reserved: an import they met would be shadowed where the tool's function uses it. */
+function groupFile(module: string, parts: readonly Member[], names: (member: Member) => readonly string[]): FileBuilder {
   const file = new FileBuilder(`${module}.ts`, `${headerComment(parts.length === 1 ? parts[0]!.part.source : `${parts.length} definitions`)}\n${TS_PRELUDE}`, {
     wrap: false,
   });
-  // Each tool's names too, though its function scopes them: an import they met would be shadowed where the tool calls it.
-  file.reserve(...parts.map((p) => p.exportName), ...parts.flatMap((p) => p.part.copies.names));
-  if (parts.some(({ part }) => part.copies.usesIsArray)) file.reserve("isArray").add(IS_ARRAY);
+  return file.reserve(...parts.flatMap(names));
+}
+
+/** A group's validators module: each tool's validators in its exported function, with the loader of its copies, in the order of the tools' names. */
+function groupModule(module: string, parts: readonly Member[]): EmittedFile {
+  const file = groupFile(module, parts, (p) => [p.exportName]);
+  const copies = `./${copiesModuleOf(module).slice(module.lastIndexOf("/") + 1)}.js`;
   for (const { part, exportName } of parts) {
     const validators = standaloneStatements(file, part.validators, "chunks", undefined, false);
     const names = part.validators.bodies.map((b) => b.exportName);
-    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its validators and copies, made on its first call.`])!;
+    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its validators, made on its first call, and the loader of its copies.`])!;
     file.add(code`${doc}
 export function ${exportName}(): ${TOOL_VALIDATORS} {
 ${validators.join("\n")}
+  return { ${names.join(", ")}, loadCopies: () => import(${literal(copies)}).then((m) => m.${toolCopiesExport(part)}()) };
+}`);
+  }
+  return { path: file.path, text: file.toText() };
+}
+
+/** A group's copies module: each tool's copies in its exported function. */
+function groupCopiesModule(module: string, parts: readonly Member[]): EmittedFile {
+  const file = groupFile(copiesModuleOf(module), parts, (p) => [toolCopiesExport(p.part), ...p.part.copies.names]);
+  if (parts.some(({ part }) => part.copies.usesIsArray)) file.reserve("isArray").add(IS_ARRAY);
+  for (const { part } of parts) {
+    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its schema-aware copies, made on its COPIES_FROM_CALL-th call (runtime/validators.ts).`])!;
+    file.add(code`${doc}
+export function ${toolCopiesExport(part)}(): ${TOOL_COPIES} {
 ${[...asCode(part.copies.local), ...asCode(part.copies.functions)].flatMap((c, i) => (i === 0 ? [c] : ["\n\n", c]))}
-  return { ${[...names, "copyInput", "copyOutput"].join(", ")} };
+  return { copyInput, copyOutput };
 }`);
   }
   return { path: file.path, text: file.toText() };
@@ -85,7 +111,7 @@ export function joinToolCode(files: readonly EmittedFile[], setting: number | un
     setting,
     parts.reduce((sum, part) => sum + partBytes(part), 0),
   );
-  const groups = new Map<string, { part: ToolCodePart; exportName: string }[]>();
+  const groups = new Map<string, Member[]>();
   const own: EmittedFile[] = [];
   for (const part of parts) {
     const place: ToolCodePlace = places.get(part.name)!;
@@ -96,5 +122,5 @@ export function joinToolCode(files: readonly EmittedFile[], setting: number | un
       groups.set(place.module, members);
     }
   }
-  return { files: [...own, ...[...groups].map(([module, members]) => groupModule(module, members))], places };
+  return { files: [...own, ...[...groups].flatMap(([module, members]) => [groupModule(module, members), groupCopiesModule(module, members)])], places };
 }

@@ -42,6 +42,19 @@ export interface ToolValidators {
   readonly validateOutput: ValidateFunction;
   readonly copyInput?: CopyJson | undefined;
   readonly copyOutput?: CopyJson | undefined;
+  /**
+   * Where the copies are in a module of their own (a group's
+   * `chunks/group-<n>-copies.js`), loads them: the runtime calls it on the
+   * tool's COPIES_FROM_CALL-th call (validators.ts), so its first calls
+   * neither load nor compile the copies' code.
+   */
+  readonly loadCopies?: (() => Promise<ToolCopies>) | undefined;
+}
+
+/** A tool's schema-aware copies, from their own module (see ToolValidators). */
+export interface ToolCopies {
+  readonly copyInput: CopyJson;
+  readonly copyOutput: CopyJson;
 }
 
 export interface ToolAnnotations {
