@@ -72,13 +72,14 @@ describe("the config's `loading:` section", () => {
       expect((await runCli(dir, ["generate"])).code).toBe(0);
       const providers = readFileSync(join(dir, "generated/providers.ts"), "utf8");
       // Every provider section reads the one answer from the IR: OpenAI's list, Anthropic's flag, the AI SDK's setting.
-      expect(providers).toMatch(/const openaiDeferred: readonly string\[\] = \[\s*"repos",\s*\];/);
+      expect(providers).toMatch(/const openaiDeferred: readonly string\[\] = \[\s*"repos",?\s*\];/);
       const anthropicDeferred = providers
-        .split("anthropicTool({")
+        .split("anthropicTool(")
         .slice(1)
-        .map((block) => block.split("\n  }),")[0] ?? "")
+        .map((block) => block.split(/\n  \}\),|\}\),\n/)[0] ?? "")
         .filter((block) => block.includes("defer_loading: true"));
-      expect(anthropicDeferred.map((block) => /name: "(\w+)"/.exec(block)?.[1])).toEqual(["repos"]);
+      // Each entry names its contract, which gives the tool's name at load.
+      expect(anthropicDeferred.map((block) => /^(\w+)Contract,/.exec(block)?.[1])).toEqual(["repos"]);
       expect(providers).toMatch(/repos: \{\s*strict: \w+,\s*deferLoading: true/);
       expect(providers.match(/deferLoading: true/g)).toHaveLength(1);
       // The MCP side is unchanged: tools/list's contracts (the served schemas) and the server say nothing of it.
