@@ -79,20 +79,6 @@ function flat(value: unknown, room: number): string | undefined {
   return array ? `[${parts.join(", ")}]` : `{ ${parts.join(", ")} }`;
 }
 
-/** Scalars several to a line, each followed by a comma, as many as fit in LITERAL_WIDTH (an enum's values). */
-function filledItems(items: readonly string[], inner: string): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const item of items) {
-    if (line !== "" && line.length + 1 + item.length + 1 <= LITERAL_WIDTH) line += ` ${item},`;
-    else {
-      if (line !== "") lines.push(line);
-      line = `${inner}${item},`;
-    }
-  }
-  return [...lines, line].join("\n");
-}
-
 /** `value` starting `lead` columns into its line, with `tail` characters to follow it there (`,`). */
 function write(value: unknown, indent: string, lead: number, tail: number): string {
   if (isScalar(value)) return scalar(value);
@@ -100,7 +86,7 @@ function write(value: unknown, indent: string, lead: number, tail: number): stri
   if (one !== undefined) return one;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    if (value.every((item) => isScalar(item))) return `[\n${filledItems(value.map(scalar), inner)}\n${indent}]`;
+    if (value.every((item) => isScalar(item))) return `[\n${filled(value.map(scalar), inner, LITERAL_WIDTH)}\n${indent}]`;
     return `[\n${value.map((item) => `${inner}${write(item, inner, inner.length, 1)},\n`).join("")}${indent}]`;
   }
   const entries = keptEntries(value as object);
@@ -215,15 +201,18 @@ export function unbreakableEntry(indent: string, key: string, value: string): st
   return `${indent}${key}:\n${indent}  ${value}`;
 }
 
-/** Numbers as prettier fills them: as many to a line as fit, each followed by a comma. */
-function filled(numbers: readonly string[], inner: string): string {
+/**
+ * Scalars as prettier fills them: as many to a line as fit in `width`, each followed by a comma (numbers in
+ * printed code at PRINT_WIDTH; an enum's values in a schema literal at LITERAL_WIDTH).
+ */
+function filled(items: readonly string[], inner: string, width: number = PRINT_WIDTH): string {
   const lines: string[] = [];
   let line = "";
-  for (const number of numbers) {
-    if (line !== "" && line.length + 1 + number.length + 1 <= PRINT_WIDTH) line += ` ${number},`;
+  for (const item of items) {
+    if (line !== "" && line.length + 1 + item.length + 1 <= width) line += ` ${item},`;
     else {
       if (line !== "") lines.push(line);
-      line = `${inner}${number},`;
+      line = `${inner}${item},`;
     }
   }
   return [...lines, line].join("\n");
