@@ -1,5 +1,8 @@
 /**
- * Cold paths at API scale (#42): N synthetic tools served over stdio by
+ * Cold paths at API scale (#42): N synthetic tools, each with input and
+ * output schemas of its own (bench/lib/varied.ts, drawn from a seed, so no
+ * two tools share a validator as they would not in a hand-written server),
+ * served over stdio by
  * toolc's generated server and by the SDK's `McpServer` with zod, on the same
  * SDK line, in fresh processes, interleaved. Per process: start-up to the
  * first tools/list answer, the first call of every tool (each tool once, one
@@ -18,8 +21,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { median } from "./lib/measure.js";
 import { compileGenerated, tempProject, toolc } from "./lib/project.js";
-import { type SdkLine, SYNTHETIC_OUTPUT, writeGeneratedServer, writeZodServer } from "./lib/servers.js";
-import { writeSyntheticDefinitions } from "./lib/synthetic.js";
+import { type SdkLine, writeVariedServers } from "./lib/servers.js";
+import { VARIED_SEED, variedResults, variedZodModule, writeVariedDefinitions } from "./lib/varied.js";
 
 export interface ColdPathFigures {
   /** ms from spawn to the tools/list answer. */
@@ -45,13 +48,10 @@ const PROBE = `process.on("SIGUSR2", () => {
 });
 `;
 
-/** The synthetic tool `i`'s name and a valid input for it (bench/lib/synthetic.ts: every third tool is a read, without requestId). */
-function syntheticCall(i: number): { name: string; arguments: Record<string, unknown> } {
-  const write = i % 3 !== 0;
-  return {
-    name: `tool_${String(i).padStart(4, "0")}`,
-    arguments: write ? { accountId: `acc_${i}`, requestId: "req_00000001" } : { accountId: `acc_${i}` },
-  };
+/** One tool's call: its name and a valid input for it. */
+export interface ToolCall {
+  readonly name: string;
+  readonly arguments: Record<string, unknown>;
 }
 
 /** A process's CPU ms so far (user + system, from /proc; NaN where there is no /proc). */
@@ -66,7 +66,8 @@ function cpuMs(pid: number | undefined): number {
 const CLOCK_TICKS = 100;
 
 /** One fresh server process: start-up, every tool called once, then again, then its memory. */
-function runOnce(script: string, probe: string, tools: number): Promise<ColdPathFigures> {
+function runOnce(script: string, probe: string, calls: readonly ToolCall[]): Promise<ColdPathFigures> {
+  const tools = calls.length;
   return new Promise((resolvePromise, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, ["--expose-gc", "--import", probe, script], { cwd: join(script, ".."), stdio: ["pipe", "pipe", "pipe"] });
@@ -77,7 +78,7 @@ function runOnce(script: string, probe: string, tools: number): Promise<ColdPath
     let stdout = "";
     let stderr = "";
     const call = (): void => {
-      const { name, arguments: args } = syntheticCall(next % tools);
+      const { name, arguments: args } = calls[next % tools] as ToolCall;
       send({ jsonrpc: "2.0", id: 100 + next, method: "tools/call", params: { name, arguments: args } });
     };
     const fail = (error: Error): void => {
@@ -141,27 +142,37 @@ function runOnce(script: string, probe: string, tools: number): Promise<ColdPath
   });
 }
 
-/** A compiled project of `tools` synthetic tools with both servers on one SDK line; returns the two scripts and the probe. */
-export function coldPathProject(tools: number, line: SdkLine): { toolc: string; zod: string; probe: string } {
+/**
+ * A compiled project of `tools` synthetic tools, each with schemas of its own
+ * (bench/lib/varied.ts, drawn from `seed`), with both servers on one SDK
+ * line; returns the two scripts, the probe and each tool's call.
+ */
+export function coldPathProject(tools: number, line: SdkLine, seed = VARIED_SEED): { toolc: string; zod: string; probe: string; calls: ToolCall[] } {
   const dir = tempProject(`cold-${tools}-sdk${line}`);
-  writeSyntheticDefinitions(join(dir, "definitions"), tools);
+  const drawn = writeVariedDefinitions(join(dir, "definitions"), tools, seed);
   toolc(dir, ["generate", "--definitions", "definitions", "--out", "generated", "--mcp-sdk", String(line)], { TOOLC_NO_CACHE: "1" });
   compileGenerated(dir);
   const probe = join(dir, "memory-probe.mjs");
   writeFileSync(probe, PROBE);
-  return { toolc: writeGeneratedServer(dir, SYNTHETIC_OUTPUT, line), zod: writeZodServer(dir, tools, SYNTHETIC_OUTPUT, line), probe };
+  writeFileSync(join(dir, "varied-results.json"), variedResults(drawn));
+  writeFileSync(join(dir, "varied-zod-tools.mjs"), variedZodModule(drawn));
+  return {
+    ...writeVariedServers(dir, "varied-results.json", "varied-zod-tools.mjs", line),
+    probe,
+    calls: drawn.map((t) => ({ name: t.name, arguments: t.arguments })),
+  };
 }
 
 /** Median of each figure per server over `rounds` fresh processes each, interleaved (after one warm-up each, for the disk cache). */
 export async function benchColdPaths(
   servers: Readonly<Record<string, string>>,
   probe: string,
-  tools: number,
+  calls: readonly ToolCall[],
   rounds = 3,
 ): Promise<Record<string, ColdPathFigures>> {
-  for (const script of Object.values(servers)) await runOnce(script, probe, tools);
+  for (const script of Object.values(servers)) await runOnce(script, probe, calls);
   const samples: Record<string, ColdPathFigures[]> = Object.fromEntries(Object.keys(servers).map((k) => [k, []]));
-  for (let r = 0; r < rounds; r++) for (const [name, script] of Object.entries(servers)) samples[name].push(await runOnce(script, probe, tools));
+  for (let r = 0; r < rounds; r++) for (const [name, script] of Object.entries(servers)) samples[name].push(await runOnce(script, probe, calls));
   const pick = (list: ColdPathFigures[], key: keyof ColdPathFigures): number => median(list.map((f) => f[key]));
   return Object.fromEntries(
     Object.entries(samples).map(([name, list]) => [
@@ -220,7 +231,7 @@ export function printColdPaths(print: (line?: string) => void, tools: number, f:
 if (import.meta.url === `file://${process.argv[1]}`) {
   const tools = Number(process.argv[2] ?? 2000);
   const project = coldPathProject(tools, 2);
-  const figures = await benchColdPaths({ toolc: project.toolc, zod: project.zod }, project.probe, tools);
+  const figures = await benchColdPaths({ toolc: project.toolc, zod: project.zod }, project.probe, project.calls);
   printColdPaths((line = "") => console.log(line), tools, figures as Record<"toolc" | "zod", ColdPathFigures>);
   console.log(`\n(project: ${join(project.toolc, "..")})`);
 }

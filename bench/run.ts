@@ -126,7 +126,7 @@ async function mcpSection(tools: number, getOrderDirs: Readonly<Record<SdkLine, 
 /** Start-up, the first call of every tool and warm memory at API scale, against McpServer + zod (SDK 2.x; bench/cold-paths.ts). */
 async function coldPathSection(tools: number): Promise<void> {
   const project = coldPathProject(tools, 2);
-  const f = await benchColdPaths({ toolc: project.toolc, zod: project.zod }, project.probe, tools);
+  const f = await benchColdPaths({ toolc: project.toolc, zod: project.zod }, project.probe, project.calls);
   print(
     `\n### Cold paths at ${tools} tools: start-up, the first call of every tool, memory with every tool warm (SDK 2.x; median of 3 fresh processes each)\n`,
   );

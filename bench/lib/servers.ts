@@ -116,3 +116,41 @@ await server.connect(new StdioServerTransport());
   );
   return path;
 }
+
+/**
+ * toolc's server and McpServer + zod over tools that each have schemas of
+ * their own (bench/lib/varied.ts): `results` is a JSON file of each tool's
+ * result by name, which both handlers return; `zodTools` a module exporting
+ * the hand-written server's tools (name, effect, zod raw shapes).
+ */
+export function writeVariedServers(dir: string, results: string, zodTools: string, line: SdkLine): { toolc: string; zod: string } {
+  const readResults = `import { readFileSync } from "node:fs";
+const results = JSON.parse(readFileSync(new URL(${JSON.stringify(`./${results}`)}, import.meta.url), "utf8"));`;
+  const toolcPath = join(dir, `server-toolc-varied-sdk${line}.mjs`);
+  writeFileSync(
+    toolcPath,
+    `import { StdioServerTransport } from "${SDK_MODULES[line].stdio}";
+import { contracts, createServer } from "./js/index.js";
+${readResults}
+const handlers = Object.fromEntries(Object.keys(contracts).map((name) => [name, async () => results[name]]));
+await createServer(handlers).connect(new StdioServerTransport());
+`,
+  );
+  const zodPath = join(dir, `server-zod-varied-sdk${line}.mjs`);
+  writeFileSync(
+    zodPath,
+    `import { McpServer } from "${SDK_MODULES[line].mcpServer}";
+import { StdioServerTransport } from "${SDK_MODULES[line].stdio}";
+import { tools } from ${JSON.stringify(`./${zodTools}`)};
+${readResults}
+const server = new McpServer({ name: "bench", version: "1.0.0" });
+tools.forEach(({ name, effect, inputSchema, outputSchema }, i) => {
+  const output = results[name];
+  const reply = async () => ({ content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output });
+  server.registerTool(name, { title: "Tool " + i, description: "Synthetic tool number " + i + ", with schemas of its own.", inputSchema, outputSchema, annotations: { readOnlyHint: effect === "read", destructiveHint: effect === "destructive" } }, reply);
+});
+await server.connect(new StdioServerTransport());
+`,
+  );
+  return { toolc: toolcPath, zod: zodPath };
+}
