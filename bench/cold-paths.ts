@@ -15,8 +15,9 @@
  * same for both servers.
  *
  * Alone: npx tsx bench/cold-paths.ts [tools]   (2,000 by default)
+ * In process, on projects it kept: npx tsx bench/cold-paths.ts --in-process <project>…
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { median } from "./lib/measure.js";
@@ -47,6 +48,51 @@ const PROBE = `process.on("SIGUSR2", () => {
   process.stderr.write("MEMORY " + JSON.stringify(process.memoryUsage()) + "\\n");
 });
 `;
+
+/**
+ * In process, without the SDK or stdio: `execute` of every tool once (the
+ * cold path), then again, the process's own CPU time for each, and heapUsed
+ * at the end. What the generated code alone costs on a first call; run on
+ * copies of a project (a variant of its chunks/, or the same definitions
+ * built by another toolc) it compares them with less noise than the servers.
+ */
+const IN_PROCESS = `import { readFileSync } from "node:fs";
+const read = (name) => JSON.parse(readFileSync(new URL("./" + name, import.meta.url), "utf8"));
+const results = read("varied-results.json");
+const calls = read("varied-calls.json");
+const { contracts, execute } = await import("./js/index.js");
+const handlers = Object.fromEntries(Object.keys(contracts).map((name) => [name, async () => results[name]]));
+const cpu = (since) => { const u = process.cpuUsage(since); return (u.user + u.system) / 1000; };
+const pass = async () => {
+  const t0 = process.cpuUsage();
+  for (const { name, arguments: args } of calls) {
+    const result = await execute(name, args, handlers);
+    if (!result.ok) throw new Error(name + ": " + JSON.stringify(result).slice(0, 500));
+  }
+  return cpu(t0);
+};
+const firstCallsCpuMs = await pass();
+const warmCallsCpuMs = await pass();
+console.log(JSON.stringify({ firstCallsCpuMs, warmCallsCpuMs, heapUsed: process.memoryUsage().heapUsed }));
+`;
+
+/** What one in-process run measured (see IN_PROCESS). */
+export interface InProcessFigures {
+  readonly firstCallsCpuMs: number;
+  readonly warmCallsCpuMs: number;
+  readonly heapUsed: number;
+}
+
+/** `rounds` in-process runs of each project folder (made by coldPathProject), interleaved: each folder's runs in order. */
+export function benchInProcess(projects: readonly string[], rounds = 5): InProcessFigures[][] {
+  const runs: InProcessFigures[][] = projects.map(() => []);
+  for (let r = 0; r < rounds; r++)
+    projects.forEach((dir, i) => {
+      const out = execFileSync(process.execPath, [join(dir, "in-process.mjs")], { encoding: "utf8", maxBuffer: 1 << 24 });
+      runs[i]?.push(JSON.parse(out) as InProcessFigures);
+    });
+  return runs;
+}
 
 /** One tool's call: its name and a valid input for it. */
 export interface ToolCall {
@@ -156,11 +202,10 @@ export function coldPathProject(tools: number, line: SdkLine, seed = VARIED_SEED
   writeFileSync(probe, PROBE);
   writeFileSync(join(dir, "varied-results.json"), variedResults(drawn));
   writeFileSync(join(dir, "varied-zod-tools.mjs"), variedZodModule(drawn));
-  return {
-    ...writeVariedServers(dir, "varied-results.json", "varied-zod-tools.mjs", line),
-    probe,
-    calls: drawn.map((t) => ({ name: t.name, arguments: t.arguments })),
-  };
+  const calls = drawn.map((t) => ({ name: t.name, arguments: t.arguments }));
+  writeFileSync(join(dir, "varied-calls.json"), JSON.stringify(calls));
+  writeFileSync(join(dir, "in-process.mjs"), IN_PROCESS);
+  return { ...writeVariedServers(dir, "varied-results.json", "varied-zod-tools.mjs", line), probe, calls };
 }
 
 /** Median of each figure per server over `rounds` fresh processes each, interleaved (after one warm-up each, for the disk cache). */
@@ -228,7 +273,18 @@ export function printColdPaths(print: (line?: string) => void, tools: number, f:
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === "--in-process") {
+  // npx tsx bench/cold-paths.ts --in-process <project> <project>…: the in-process figures of kept projects, interleaved.
+  const projects = process.argv.slice(3);
+  const runs = benchInProcess(projects);
+  projects.forEach((dir, i) => {
+    const list = runs[i] ?? [];
+    const pick = (key: keyof InProcessFigures): number => median(list.map((f) => f[key]));
+    console.log(
+      `${dir}: first calls ${pick("firstCallsCpuMs").toFixed(0)} ms CPU (${list.map((f) => f.firstCallsCpuMs.toFixed(0)).join(", ")}), warm ${pick("warmCallsCpuMs").toFixed(0)} ms, heapUsed ${mb(pick("heapUsed"))} MB`,
+    );
+  });
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const tools = Number(process.argv[2] ?? 2000);
   const project = coldPathProject(tools, 2);
   const figures = await benchColdPaths({ toolc: project.toolc, zod: project.zod }, project.probe, project.calls);
