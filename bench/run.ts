@@ -128,7 +128,7 @@ async function coldPathSection(tools: number): Promise<void> {
   const project = coldPathProject(tools, 2);
   const f = await benchColdPaths({ toolc: project.toolc, zod: project.zod }, project.probe, project.calls);
   print(
-    `\n### Cold paths at ${tools} tools: start-up, the first call of every tool, memory with every tool warm (SDK 2.x; median of 3 fresh processes each)\n`,
+    `\n### Cold paths at ${tools} tools, each with schemas of its own: start-up, the first call of every tool, memory with every tool warm (SDK 2.x; median of 3 fresh processes each)\n`,
   );
   printColdPaths(print, tools, { toolc: f.toolc, zod: f.zod });
 }
