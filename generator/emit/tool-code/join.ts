@@ -11,8 +11,10 @@
  * COPIES_FROM_CALL-th call (runtime/validators.ts). The copies are about as
  * much code as the validators, and a first call uses the generic copy, so it
  * neither loads nor compiles them (docs/performance.md, log of 2026-12-07).
- * Each tool's names stay in its function's scope, so no two tools' code can
- * clash, and nothing of a tool's code is rewritten: its statements are the
+ * A validator several tools' code holds is not in their groups: it is
+ * written once, in a shared module (shared.ts), and the tools' functions
+ * load it from there. Each tool's names stay in its function's scope, so no
+ * two tools' code can clash, and nothing of a tool's code is rewritten: its statements are the
  * ones its own modules hold, the copies not exported. The imports are the
  * file's, bound once for every tool (printer/file-builder.ts); a tool's
  * locals are the names its own modules declare beside the same imports, so
