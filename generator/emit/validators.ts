@@ -315,10 +315,29 @@ const VALIDATE_FUNCTION = "ValidateFunction";
  */
 export const TS_PRELUDE = "// @ts-nocheck";
 
-/** Validators compiled, rewritten and not yet printed: each entry's body, and what they name outside themselves. */
-export interface StandaloneCode {
-  readonly bodies: readonly { readonly exportName: string; readonly code: string }[];
+/** One entry's validator, compiled and rewritten: its code, and what that code alone names outside itself (emit/tool-code/shared.ts writes it apart from its tool's). */
+export interface StandaloneBody {
+  readonly exportName: string;
+  readonly code: string;
   readonly names: ImportedNames;
+}
+
+/** Validators compiled, rewritten and not yet printed: each entry's body, and what they name outside themselves (all of them). */
+export interface StandaloneCode {
+  readonly bodies: readonly StandaloneBody[];
+  readonly names: ImportedNames;
+}
+
+/**
+ * The bodies as code of their own: what the bodies name, together (in their
+ * order), beside them. Names are told apart by value, not identity: a part
+ * read back from JSON (the build cache, a worker's reply) has copies.
+ */
+export function bodiesCode(bodies: readonly StandaloneBody[]): StandaloneCode {
+  const union = <T>(pick: (names: ImportedNames) => readonly T[]): T[] => [
+    ...new Map(bodies.flatMap((body) => pick(body.names)).map((name) => [JSON.stringify(name), name] as const)).values(),
+  ];
+  return { bodies, names: { runtime: union((n) => n.runtime), errorLists: union((n) => n.errorLists), sharedModules: union((n) => n.sharedModules) } };
 }
 
 /** Compiles `entries` with Ajv and applies `rewrites`: the code a module (or a tool's part of a group module) prints. */
@@ -327,16 +346,14 @@ export function standaloneCode(
   rewrites: readonly RewriteName[] = ALL_REWRITES,
   place: ModulePlace = "validators",
 ): StandaloneCode {
-  const names: ExternalNames = { runtime: new Set(), sharedModules: new Set(), errorLists: new Set() };
   const bodies = entries.map((entry) => {
     const output = ajvOutput(entry, place);
-    for (const used of output.runtime) names.runtime.add(used);
-    for (const module of output.sharedModules) names.sharedModules.add(module);
+    const names: ExternalNames = { runtime: new Set(output.runtime), sharedModules: new Set(output.sharedModules), errorLists: new Set() };
     let code = output.code;
     for (const name of ALL_REWRITES) if (rewrites.includes(name)) code = REWRITES[name](code, names.errorLists);
-    return { exportName: entry.exportName, code };
+    return { exportName: entry.exportName, code, names: importedNames(names) };
   });
-  return { bodies, names: importedNames(names) };
+  return bodiesCode(bodies);
 }
 
 /**

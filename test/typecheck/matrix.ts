@@ -9,9 +9,10 @@
  * and the resource server, whose runtime/auth.ts imports jose; SDK 2.x),
  * a sample imported from the MCP reference servers (whose open
  * inputs once gave a contract test an unused helper), and billing with its
- * tools' code grouped (`toolsPerChunk: 2`). Copies of the demo
- * output with strict-flag errors, a Node global and a missing reference
- * directive go into the same programs, so each program shows it can fail.
+ * tools' code grouped (`toolsPerChunk: 2`, with validators two tools
+ * share). Copies of the demo output with strict-flag errors, a Node
+ * global and a missing reference directive go into the same programs, so
+ * each program shows it can fail.
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -173,6 +174,20 @@ async function corpusOutput(into: string): Promise<void> {
   rmSync(work, { recursive: true, force: true });
 }
 
+/**
+ * Billing with its tools' code grouped two to a module (toolsPerChunk: 2): the contracts' loaders call a group
+ * module's functions. A twin of list-invoices (the same schemas) makes its validators shared: the group functions
+ * that load them from chunks/shared-<n>.ts are async.
+ */
+async function groupedOutput(base: string, into: string): Promise<void> {
+  const definitions = join(base, "grouped-definitions");
+  cpSync(join(ROOT, "test/fixtures/billing"), definitions, { recursive: true });
+  const listInvoices = readFileSync(join(definitions, "list_invoices.yaml"), "utf8");
+  writeFileSync(join(definitions, "list_archived_invoices.yaml"), listInvoices.replace("name: billing.list-invoices", "name: billing.list-archived-invoices"));
+  await writeOutput(definitions, ROOT, into, { targets: { mcp: 2 } });
+  if (!readdirSync(join(into, "chunks")).some((f) => /^shared-\d+\.ts$/.test(f))) throw new Error("the grouped fixture has no shared validators");
+}
+
 /** Writes the fixture trees (esm/, cjs/) and the broken copies (broken/<name>/esm/demo) under `base`. */
 export async function writeMatrixFixtures(base: string): Promise<void> {
   const esm = join(base, "esm");
@@ -187,8 +202,7 @@ export async function writeMatrixFixtures(base: string): Promise<void> {
   const auth = (await resolveSettings(join(ROOT, "test/fixtures/auth"), {})).settings?.auth;
   if (auth === undefined) throw new Error("test/fixtures/auth/toolc.config.yaml has no auth section");
   await writeOutput(join(ROOT, "test/fixtures/auth/definitions"), ROOT, join(esm, "auth"), { mcpSdk: 2, auth });
-  // Billing with its tools' code grouped two to a module (toolsPerChunk: 2): the contracts' loaders call a group module's functions.
-  await writeOutput(join(ROOT, "test/fixtures/billing"), ROOT, join(esm, "grouped"), { targets: { mcp: 2 } });
+  await groupedOutput(base, join(esm, "grouped"));
   writeFileSync(join(esm, "package.json"), '{ "type": "module" }\n');
   cpSync(esm, join(base, "cjs"), { recursive: true });
   writeFileSync(join(base, "cjs", "package.json"), '{ "type": "commonjs" }\n');

@@ -11,8 +11,10 @@
  * COPIES_FROM_CALL-th call (runtime/validators.ts). The copies are about as
  * much code as the validators, and a first call uses the generic copy, so it
  * neither loads nor compiles them (docs/performance.md, log of 2026-12-07).
- * Each tool's names stay in its function's scope, so no two tools' code can
- * clash, and nothing of a tool's code is rewritten: its statements are the
+ * A validator several tools' code holds is not in their groups: it is
+ * written once, in a shared module (shared.ts), and the tools' functions
+ * load it from there. Each tool's names stay in its function's scope, so no
+ * two tools' code can clash, and nothing of a tool's code is rewritten: its statements are the
  * ones its own modules hold, the copies not exported. The imports are the
  * file's, bound once for every tool (printer/file-builder.ts); a tool's
  * locals are the names its own modules declare beside the same imports, so
@@ -30,9 +32,10 @@ import { code, FileBuilder, typeSymbol } from "../../printer/file-builder.js";
 import { headerComment } from "../../printer/header.js";
 import { jsDoc, literal } from "../../printer/literal.js";
 import { IS_ARRAY, printCopiesModule } from "../copies.js";
-import { printStandaloneModule, standaloneStatements, TS_PRELUDE } from "../validators.js";
-import { copiesModuleOf, toolCodePlaces, toolCopiesExport, type ToolCodePlace } from "./groups.js";
+import { bodiesCode, printStandaloneModule, standaloneStatements, TS_PRELUDE } from "../validators.js";
+import { copiesModuleOf, toolCodePlaces, toolCopiesExport, toolsPerChunk, type ToolCodePlace } from "./groups.js";
 import { asCode, readPart, type ToolCodePart } from "./part.js";
+import { sharedModules, sharedPlaces, sharedStatement, type SharedPlace } from "./shared.js";
 
 const TOOL_VALIDATORS = typeSymbol("ToolValidators", "../runtime/contract.js");
 const TOOL_COPIES = typeSymbol("ToolCopies", "../runtime/contract.js");
@@ -60,16 +63,24 @@ function groupFile(module: string, parts: readonly Member[], names: (member: Mem
   return file.reserve(...parts.flatMap(names));
 }
 
-/** A group's validators module: each tool's validators in its exported function, with the loader of its copies, in the order of the tools' names. */
-function groupModule(module: string, parts: readonly Member[]): EmittedFile {
+/**
+ * A group's validators module: each tool's validators in its exported function, with the loader of its copies, in the
+ * order of the tools' names. A validator several tools share (`shared`, by its text) is made by its shared module's
+ * function, loaded when the tool's function runs: that function is then async (shared.ts).
+ */
+function groupModule(module: string, parts: readonly Member[], shared: ReadonlyMap<string, SharedPlace>): EmittedFile {
   const file = groupFile(module, parts, (p) => [p.exportName]);
   const copies = `./${copiesModuleOf(module).slice(module.lastIndexOf("/") + 1)}.js`;
   for (const { part, exportName } of parts) {
-    const validators = standaloneStatements(file, part.validators, "chunks", undefined, false);
+    const own = bodiesCode(part.validators.bodies.filter((b) => !shared.has(b.code)));
+    const fromShared = part.validators.bodies.flatMap((b) => (shared.has(b.code) ? [sharedStatement(b, shared.get(b.code)!)] : []));
+    const validators = [...fromShared, ...standaloneStatements(file, own, "chunks", undefined, false)];
     const names = part.validators.bodies.map((b) => b.exportName);
+    const head =
+      fromShared.length === 0 ? code`function ${exportName}(): ${TOOL_VALIDATORS}` : code`async function ${exportName}(): Promise<${TOOL_VALIDATORS}>`;
     const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its validators, made on its first call, and the loader of its copies.`])!;
     file.add(code`${doc}
-export function ${exportName}(): ${TOOL_VALIDATORS} {
+export ${head} {
 ${validators.join("\n")}
   return { ${names.join(", ")}, loadCopies: () => import(${literal(copies)}).then((m) => m.${toolCopiesExport(part)}()) };
 }`);
@@ -92,10 +103,10 @@ ${[...asCode(part.copies.local), ...asCode(part.copies.functions)].flatMap((c, i
   return { path: file.path, text: file.toText() };
 }
 
-/** How much code a part holds, in characters, about as a module prints it. */
-function partBytes(part: ToolCodePart): number {
+/** How much code a part holds in its group's modules, in characters, about as a module prints it: not its shared validators (`shared`). */
+function partBytes(part: ToolCodePart, shared: ReadonlyMap<string, SharedPlace>): number {
   let bytes = 0;
-  for (const body of part.validators.bodies) bytes += body.code.length;
+  for (const body of part.validators.bodies) if (!shared.has(body.code)) bytes += body.code.length;
   for (const parts of [...part.copies.local, ...part.copies.functions]) for (const p of parts) bytes += typeof p === "string" ? p.length : p.name.length;
   return bytes;
 }
@@ -106,10 +117,12 @@ function partBytes(part: ToolCodePart): number {
  */
 export function joinToolCode(files: readonly EmittedFile[], setting: number | undefined): { files: EmittedFile[]; places: ReadonlyMap<string, ToolCodePlace> } {
   const parts = files.map(readPart).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Shared only where the tools' code is grouped: a tool's own module stays whole, read on its own.
+  const shared = toolsPerChunk(parts.length, setting) > 1 ? sharedPlaces(parts) : new Map<string, SharedPlace>();
   const places = toolCodePlaces(
     parts.map((p) => p.name),
     setting,
-    parts.reduce((sum, part) => sum + partBytes(part), 0),
+    parts.reduce((sum, part) => sum + partBytes(part, shared), 0),
   );
   const groups = new Map<string, Member[]>();
   const own: EmittedFile[] = [];
@@ -122,5 +135,6 @@ export function joinToolCode(files: readonly EmittedFile[], setting: number | un
       groups.set(place.module, members);
     }
   }
-  return { files: [...own, ...[...groups].flatMap(([module, members]) => [groupModule(module, members), groupCopiesModule(module, members)])], places };
+  const groupFiles = [...groups].flatMap(([module, members]) => [groupModule(module, members, shared), groupCopiesModule(module, members)]);
+  return { files: [...own, ...groupFiles, ...sharedModules(parts, shared)], places };
 }
