@@ -2,7 +2,7 @@
  * A parsed YAML definition that remembers where every node came from, so any
  * later phase can point a diagnostic at the exact key or value.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node } from "yaml";
 import { Codes, error } from "../diagnostics.js";
 import type { Diagnostic, JsonPath, SourceLocation } from "../ir.js";
 
@@ -119,9 +119,13 @@ function tooDeep(doc: Document, at: (offset: number) => SourceLocation): Diagnos
  */
 function unsafeKeys(doc: Document, at: (offset: number) => SourceLocation): Diagnostic[] {
   const found: Diagnostic[] = [];
-  visit(doc, {
-    Pair(_, pair) {
-      const key = pair.key as Node | null;
+  // In document order, as the yaml package's `visit` goes (a pair, then its key, then its value), without its
+  // visitor machinery: every loaded file is walked, and `visit` was most of this check's time.
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isPair(node)) {
+      const key = node.key as Node | null;
       if (isScalar(key) && key.value === "__proto__") {
         found.push(
           error(at(key.range?.[0] ?? 0), Codes.invalidValue, "`__proto__` cannot be used as a key: JavaScript would treat it as the object's prototype"),
@@ -129,8 +133,11 @@ function unsafeKeys(doc: Document, at: (offset: number) => SourceLocation): Diag
       } else if (key !== null && !isScalar(key) && !isAlias(key)) {
         found.push(error(at(key.range?.[0] ?? 0), Codes.invalidValue, "a key must be a plain string, not a map or a list"));
       }
-    },
-  });
+      stack.push(node.value, node.key);
+    } else if (isMap(node) || isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    }
+  }
   return found;
 }
 

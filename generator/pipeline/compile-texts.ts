@@ -18,7 +18,7 @@ import type { DefinitionText } from "../load/files.js";
 import { assemble } from "../normalize/index.js";
 import { typesFromTexts, type CompileOptions, type DefinitionKind, type ToolCompiler, type ToolEntry } from "./compile-tool.js";
 import { collectAfter } from "./collect-garbage.js";
-import { packedFile } from "./packed-files.js";
+import { packedFile, restoredEntry, storedEntry, type StoredToolEntry } from "./packed-files.js";
 import { openToolCompiler } from "./worker-pool.js";
 
 export interface CompileOutput {
@@ -82,7 +82,8 @@ async function toolEntries(
   const typesKey = hashText(ctx.cache?.settingsKey ?? "", ...typeTexts.flatMap(textKey));
   const planned: Planned[] = toolTexts.map((text) => {
     const key = hashText(typesKey, ...textKey(text));
-    const entry = ctx.cache ? readEntry<ToolEntry>(ctx.cache.store, "tools", key) : undefined;
+    const stored = ctx.cache ? readEntry<StoredToolEntry>(ctx.cache.store, "tools", key) : undefined;
+    const entry = stored === undefined ? undefined : restoredEntry(stored);
     return { text, key, ...(entry === undefined ? {} : { entry }) };
   });
   const changed = planned.filter((p) => !p.entry);
@@ -111,7 +112,8 @@ function remember(
   kinds: Map<string, DefinitionKind>,
   tools: Awaited<ReturnType<typeof toolEntries>>,
 ): void {
-  for (const [key, outcome] of tools.fresh) if (!("failed" in outcome) && !hasErrors(outcome.diagnostics)) writeEntry(cache.store, "tools", key, outcome);
+  for (const [key, outcome] of tools.fresh)
+    if (!("failed" in outcome) && !hasErrors(outcome.diagnostics)) writeEntry(cache.store, "tools", key, storedEntry(outcome));
   const loaded = texts.filter((t) => kinds.get(t.source) !== undefined);
   writeEntry(cache.store, "kinds", cache.settingsKey, Object.fromEntries(loaded.map((t) => [hashText(t.text), kinds.get(t.source)])));
   pruneEntries(cache.store, "tools", new Set(tools.planned.map((p) => p.key)));

@@ -19,6 +19,7 @@ import { readDefinitionTexts, type DefinitionText } from "../load/files.js";
 import type { Diagnostic, EmittedFile } from "../ir.js";
 import { collectAfter } from "./collect-garbage.js";
 import { applyOutput } from "../write/apply.js";
+import { contentHash } from "./packed-files.js";
 import { differences, planByHash, planOutput, type Difference, type OutputLayout, type OutputPlan } from "../write/output.js";
 
 /** The folders and modules a compile depends on, for the library API: paths relative to the run's folder, or absolute. */
@@ -109,8 +110,9 @@ function unchangedResult(manifest: RunManifest, plan: OutputPlan, layout: Output
   return { ok: mode === "generate" || diff.length === 0, diagnostics: manifest.diagnostics, tools: manifest.tools, plan, differences: diff };
 }
 
-function rememberRun(run: CachedRun, compiled: CompileOutput & { files: EmittedFile[] }): void {
-  const files = compiled.files.map((f) => ({ path: f.path, ...(f.root === undefined ? {} : { root: f.root }), hash: hashText(f.text) }));
+/** The manifest of a run: each file's hash as the write computed it (`written`), else from its text. */
+function rememberRun(run: CachedRun, compiled: CompileOutput & { files: EmittedFile[] }, written: ReadonlyMap<EmittedFile, string>): void {
+  const files = compiled.files.map((f) => ({ path: f.path, ...(f.root === undefined ? {} : { root: f.root }), hash: written.get(f) ?? hashText(f.text) }));
   const manifest: RunManifest = { tools: compiled.tools, diagnostics: compiled.diagnostics, files };
   writeEntry(run.cache, "runs", run.runKey, manifest);
   pruneEntries(run.cache, "runs", new Set([run.runKey]));
@@ -183,8 +185,10 @@ export async function runPlan(plan: Plan, mode: Mode, options: { readonly cache?
   if (mode === "generate") {
     // The write's own garbage (each file's bytes) then starts from a heap with the compile's let go (collect-garbage.ts).
     collectAfter(planned.added.length + planned.changed.length);
-    applyOutput(planned, layout);
-    if (cached.run) rememberRun(cached.run, { ...compiled, files: compiled.files });
+    // With a cache, each written file is hashed from the bytes the write inflated, not inflated again for the manifest.
+    const hashes = new Map<EmittedFile, string>();
+    applyOutput(planned, layout, cached.run === undefined ? undefined : (file, content) => hashes.set(file, contentHash(file, content)));
+    if (cached.run) rememberRun(cached.run, { ...compiled, files: compiled.files }, hashes);
   }
   return { ok: mode === "generate" || diff.length === 0, diagnostics: compiled.diagnostics, tools: compiled.tools, plan: planned, differences: diff };
 }

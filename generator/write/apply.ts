@@ -12,6 +12,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
+import type { EmittedFile } from "../ir.js";
 import { contentOf } from "../pipeline/packed-files.js";
 import { targetOf, type OutputLayout, type OutputPlan } from "./output.js";
 
@@ -102,7 +103,7 @@ interface Staged {
 }
 
 /** Writes every new text into the staging folder; nothing in the output or tests folder is touched yet. */
-function stage(plan: OutputPlan, layout: OutputLayout, display: (target: string) => string): Staged {
+function stage(plan: OutputPlan, layout: OutputLayout, display: (target: string) => string, written: OnWritten | undefined): Staged {
   const staging = stagingDirFor(layout.out);
   rmSync(staging, { recursive: true, force: true });
   attempt(display(layout.out), () => mkdirSync(join(staging, "new"), { recursive: true }));
@@ -110,7 +111,9 @@ function stage(plan: OutputPlan, layout: OutputLayout, display: (target: string)
   for (const [i, file] of [...plan.added, ...plan.changed].entries()) {
     const staged = join(staging, "new", String(i));
     const target = targetOf(layout, file);
-    attempt(display(target), () => writeFileSync(staged, contentOf(file)));
+    const content = contentOf(file);
+    attempt(display(target), () => writeFileSync(staged, content));
+    written?.(file, content);
     files.push({ target, staged });
   }
   return { staging, files };
@@ -144,18 +147,21 @@ function switchIn(plan: OutputPlan, staged: Staged, journal: Step[], display: (t
   for (const target of plan.stale) backUp(target, join(backups, String(n++)), journal, display(target));
 }
 
+/** Told of each file's content as it is staged (a packed file's inflated bytes), so a caller that hashes it inflates nothing again. */
+export type OnWritten = (file: EmittedFile, content: string | Uint8Array) => void;
+
 /**
  * Applies a plan: all of it, or (on any failure) none of it, leaving the
  * output and tests folders exactly as they were and throwing a WriteError.
  */
-export function applyOutput(plan: OutputPlan, layout: OutputLayout): void {
+export function applyOutput(plan: OutputPlan, layout: OutputLayout, written?: OnWritten): void {
   if (plan.added.length === 0 && plan.changed.length === 0 && plan.stale.length === 0) return;
   const display = (target: string): string => (relative(process.cwd(), target) || ".").split(sep).join("/");
   const journal: Step[] = [];
   let staged: Staged | undefined;
   try {
     ensureDir(layout.out, journal, display(layout.out));
-    staged = stage(plan, layout, display);
+    staged = stage(plan, layout, display, written);
     switchIn(plan, staged, journal, display);
   } catch (error) {
     rollBack(journal);
