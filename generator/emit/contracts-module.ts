@@ -20,7 +20,10 @@
  * objects), so the tools may hold one object. An error table several tools
  * declare alike (an import's generic 404/409/422/4xx entries) is a constant
  * too, named by its text's hash (`errors_<hash>`), which the runtime only
- * reads as well.
+ * reads as well. A contract's `annotations` (its title and hints, derived
+ * from its title, effect, idempotence and `openWorld`) and an empty
+ * `sensitive` are not written: each constant is `toolContract({...})`
+ * (runtime/contract.ts), which adds them at load, in their place.
  *
  * Past `CONTRACTS_PART_BYTES` the module is split (`emitContractsFiles`):
  * the shared entries and error tables into `contracts/defs-<n>.ts`, the shared schemas (which
@@ -33,7 +36,7 @@
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { CHUNKS_FOLDER } from "./copies.js";
-import { code, FileBuilder, joinCode, typeSymbol, type Code } from "../printer/file-builder.js";
+import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code } from "../printer/file-builder.js";
 import { headerComment } from "../printer/header.js";
 import { jsDoc, literal, LiteralReference } from "../printer/literal.js";
 import { hashText } from "../hash.js";
@@ -218,6 +221,18 @@ export function contractConstName(tool: ToolIR): string {
   return toolExportNames(toolTypeName(tool)).contract;
 }
 
+/** Whether the tool's annotations are what `toolContract` derives from its title, effect, idempotence and `openWorld`, key order included. */
+function derivedAnnotations(tool: ToolIR): boolean {
+  const derived = {
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    readOnlyHint: tool.effect === "read",
+    destructiveHint: tool.effect === "destructive",
+    idempotentHint: tool.idempotent,
+    openWorldHint: tool.annotations.openWorldHint,
+  };
+  return JSON.stringify(derived) === JSON.stringify(tool.annotations);
+}
+
 /** The contract's data: everything but the validators, in the field order the runtime documents. */
 function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference): JsonObject {
   return {
@@ -238,9 +253,10 @@ function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference
     ...(tool.rateLimit === undefined ? {} : { rateLimit: { ...tool.rateLimit } }),
     inputSchema: shared.served(tool.inputSchema, reference) as unknown as JsonObject,
     outputSchema: shared.served(tool.outputSchema, reference) as unknown as JsonObject,
-    annotations: tool.annotations as unknown as JsonObject,
+    // What runtime/contract.ts `toolContract` derives at load is left out: the same hints and empty paths in every tool (#42).
+    ...(derivedAnnotations(tool) ? (tool.annotations.openWorldHint ? { openWorld: true } : {}) : { annotations: tool.annotations as unknown as JsonObject }),
     meta: tool.meta as JsonObject,
-    sensitive: tool.sensitive as unknown as JsonObject,
+    ...(tool.sensitive.input.length === 0 && tool.sensitive.output.length === 0 ? {} : { sensitive: tool.sensitive as unknown as JsonObject }),
     ...(tool.mcpHeaders === undefined || tool.mcpHeaders.length === 0 ? {} : { mcpHeaders: tool.mcpHeaders as unknown as JsonObject[] }),
   };
 }
@@ -267,7 +283,7 @@ function contractStatement(tool: ToolIR, shared: SharedDefs, place: ToolCodePlac
       : `() => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}())`;
   const data = literal({ ...contractData(tool, shared, reference), validators: new LiteralReference(loader) });
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
-export const ${contractConstName(tool)}: ${type} = ${data};`;
+export const ${contractConstName(tool)}: ${type} = ${valueSymbol("toolContract", `${up}runtime/contract.js`)}(${data});`;
 }
 
 /** Where each tool's code is (tool-code/join.ts gives it), for the loaders; by default by the tools' count alone. */

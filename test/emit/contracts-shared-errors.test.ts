@@ -15,6 +15,7 @@ import { policyOf } from "../../generator/emit/schemas-json.js";
 import type { EmittedFile, ToolIR } from "../../generator/ir.js";
 import { compile } from "../../generator/pipeline/run.js";
 import type { AnyToolContract } from "../../generator/runtime/contract.js";
+import { withContractRuntime } from "./contract-runtime.js";
 import { projectWith } from "../compiler/helpers.js";
 
 const GENERIC = `errors:
@@ -45,7 +46,7 @@ async function compiled() {
 
 /** Writes the files and imports contracts.ts: each tool's contract by name. */
 async function loaded(files: readonly EmittedFile[]): Promise<Map<string, AnyToolContract>> {
-  const out = mkdtempSync(join(tmpdir(), "toolc-shared-errors-"));
+  const out = withContractRuntime(mkdtempSync(join(tmpdir(), "toolc-shared-errors-")));
   for (const file of files) {
     mkdirSync(dirname(join(out, file.path)), { recursive: true });
     writeFileSync(join(out, file.path), file.text);
