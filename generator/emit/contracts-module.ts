@@ -36,7 +36,8 @@
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { CHUNKS_FOLDER } from "./copies.js";
-import { code, FileBuilder, joinCode, typeSymbol, valueSymbol, type Code } from "../printer/file-builder.js";
+import { code, FileBuilder, joinCode, typeSymbol, type Code } from "../printer/file-builder.js";
+import { runtimeValue } from "./runtime-symbols.js";
 import { headerComment } from "../printer/header.js";
 import { jsDoc, literal, LiteralReference } from "../printer/literal.js";
 import { hashText } from "../hash.js";
@@ -283,7 +284,7 @@ function contractStatement(tool: ToolIR, shared: SharedDefs, place: ToolCodePlac
       : `() => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}())`;
   const data = literal({ ...contractData(tool, shared, reference), validators: new LiteralReference(loader) });
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
-export const ${contractConstName(tool)}: ${type} = ${valueSymbol("toolContract", `${up}runtime/contract.js`)}(${data});`;
+export const ${contractConstName(tool)}: ${type} = ${runtimeValue("contract", "toolContract", up)}(${data});`;
 }
 
 /** Where each tool's code is (tool-code/join.ts gives it), for the loaders; by default by the tools' count alone. */
