@@ -236,7 +236,7 @@ export function toolContract<C extends AnyToolContract>(
     if (key === "openWorld") continue;
     contract[key] = value;
     if (key === "outputSchema" && entry.annotations === undefined)
-      contract.annotations = {
+      contract["annotations"] = {
         ...(entry.title === undefined ? {} : { title: entry.title }),
         readOnlyHint: entry.effect === "read",
         destructiveHint: entry.effect === "destructive",
@@ -244,7 +244,7 @@ export function toolContract<C extends AnyToolContract>(
         openWorldHint: entry.openWorld === true,
       } satisfies ToolAnnotations;
     if (key === "meta" && entry.sensitive === undefined)
-      contract.sensitive = { input: [], output: [] };
+      contract["sensitive"] = { input: [], output: [] };
   }
   return contract as unknown as C;
 }
