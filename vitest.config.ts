@@ -35,6 +35,7 @@ const INTEGRATION = [
   "test/e2e/**/*.test.ts",
   "test/codemode/sandbox-*.test.ts",
   "test/emit/types/soundness.test.ts",
+  "test/emit/index-reexports.test.ts",
   "test/fuzz/**/*.test.ts",
   "test/import/corpus.test.ts",
   "test/import/mapping.test.ts",

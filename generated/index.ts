@@ -28,40 +28,15 @@ import { views } from "./views.js";
 
 export type { OrderStatus, Order, Money } from "./types/types.js";
 
-export type {
-  CreateRefundInput,
-  CreateRefundResolvedInput,
-  CreateRefundOutput,
-  CreateRefundReason,
-} from "./tools/create_refund.js";
+export type * from "./tools/create_refund.js";
 
-export type {
-  DeleteCustomerInput,
-  DeleteCustomerResolvedInput,
-  DeleteCustomerOutput,
-  DeleteCustomerReason,
-} from "./tools/delete_customer.js";
+export type * from "./tools/delete_customer.js";
 
-export type {
-  GetOrderInput,
-  GetOrderResolvedInput,
-  GetOrderOutput,
-  GetOrderReason,
-} from "./tools/get_order.js";
+export type * from "./tools/get_order.js";
 
-export type {
-  SearchOrdersInput,
-  SearchOrdersResolvedInput,
-  SearchOrdersOutput,
-  SearchOrdersReason,
-} from "./tools/search_orders.js";
+export type * from "./tools/search_orders.js";
 
-export {
-  createRefundContract,
-  deleteCustomerContract,
-  getOrderContract,
-  searchOrdersContract,
-} from "./contracts.js";
+export * from "./contracts.js";
 
 export {
   TransientError,

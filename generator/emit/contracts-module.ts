@@ -17,10 +17,16 @@
  * otherwise be written hundreds of times. The served value is the same
  * (test/emit/contracts-shared-defs.test.ts), and the runtime never changes a
  * served schema (it reads them, and hands tools/list the contract's own
- * objects), so the tools may hold one object.
+ * objects), so the tools may hold one object. An error table several tools
+ * declare alike (an import's generic 404/409/422/4xx entries) is a constant
+ * too, named by its text's hash (`errors_<hash>`), which the runtime only
+ * reads as well. A contract's `annotations` (its title and hints, derived
+ * from its title, effect, idempotence and `openWorld`) and an empty
+ * `sensitive` are not written: each constant is `toolContract({...})`
+ * (runtime/contract.ts), which adds them at load, in their place.
  *
  * Past `CONTRACTS_PART_BYTES` the module is split (`emitContractsFiles`):
- * the shared entries into `contracts/defs-<n>.ts`, the shared schemas (which
+ * the shared entries and error tables into `contracts/defs-<n>.ts`, the shared schemas (which
  * import the entries they use) into `contracts/schemas-<n>.ts`, the contracts in tools/list
  * order into `contracts/tools-<n>.ts`, each part under the budget, and
  * `contracts.ts` re-exports them. A reviewer's tool will not open a 7 MB file
@@ -31,8 +37,10 @@
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
 import { CHUNKS_FOLDER } from "./copies.js";
 import { code, FileBuilder, joinCode, typeSymbol, type Code } from "../printer/file-builder.js";
+import { runtimeValue } from "./runtime-symbols.js";
 import { headerComment } from "../printer/header.js";
 import { jsDoc, literal, LiteralReference } from "../printer/literal.js";
+import { hashText } from "../hash.js";
 import { policyOf } from "./schemas-json.js";
 import { toolTypeNames } from "./types.js";
 import { toolExportNames, toolFileName, toolTypeName } from "./ts-names.js";
@@ -74,6 +82,15 @@ interface SharedStatement {
  */
 const SHARED_SCHEMA_CHARS = 120;
 
+/**
+ * A tool's error table (`errors`: each rejection reason and what it means)
+ * shorter than this (as JSON) stays in place even when other tools declare
+ * the same one, for the reason a short schema does. An API's import gives
+ * most operations the same few generic entries (404, 409, 422, other 4xx):
+ * GitHub's 1,223 tools declare 190 distinct tables, 0.56 MB written per tool.
+ */
+const SHARED_ERRORS_CHARS = 120;
+
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
@@ -87,6 +104,7 @@ const isObject = (value: unknown): value is JsonObject => value !== null && type
 class SharedDefs {
   readonly #defs = new Map<string, SharedConstant>();
   readonly #schemas = new Map<string, SharedConstant>();
+  readonly #errors = new Map<string, { name: string; value: JsonObject }>();
   readonly #taken = new Set<string>();
 
   constructor(tools: readonly ToolIR[]) {
@@ -109,6 +127,17 @@ class SharedDefs {
         if (defUses.get(key)! >= 2 && !this.#defs.has(key)) this.#defs.set(key, { name: this.#unique(`def_${name}`), value: entry });
     for (const [key, { uses, value, name }] of schemas)
       if (uses >= 2 && key.length > SHARED_SCHEMA_CHARS) this.#schemas.set(key, { name: this.#unique(`schema_${name}`), value });
+    // Each error table two or more tools declare alike, named by its text's hash: a tool's edit renames no other's.
+    const tables = new Map<string, { uses: number; value: JsonObject }>();
+    for (const tool of tools) {
+      const value = errorTable(tool);
+      const key = JSON.stringify(value);
+      const known = tables.get(key);
+      if (known === undefined) tables.set(key, { uses: 1, value });
+      else known.uses++;
+    }
+    for (const [key, { uses, value }] of [...tables].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      if (uses >= 2 && key.length > SHARED_ERRORS_CHARS) this.#errors.set(key, { name: this.#unique(`errors_${hashText(key).slice(0, 8)}`), value });
   }
 
   #unique(wanted: string): string {
@@ -128,6 +157,24 @@ class SharedDefs {
   served(schema: JsonObject, reference: DefReference = (constant) => constant): JsonObject | LiteralReference {
     const shared = this.#schemas.get(JSON.stringify(schema));
     return shared === undefined ? this.#referring(schema, reference) : new LiteralReference(reference(shared.name));
+  }
+
+  /** A tool's error table as its contract holds it: a reference to its constant when shared. */
+  errors(errors: JsonObject, reference: DefReference = (constant) => constant): JsonObject | LiteralReference {
+    const shared = this.#errors.get(JSON.stringify(errors));
+    return shared === undefined ? errors : new LiteralReference(reference(shared.name));
+  }
+
+  /**
+   * Each shared error table's declaration, its type inferred (the reasons as
+   * properties, which each contract's `Record<Reason, string>` checks);
+   * `exported` in a part of a split module.
+   */
+  errorStatements(exported = false): SharedStatement[] {
+    return [...this.#errors.values()].map(({ name, value }) => {
+      const text = literal(value);
+      return { name, statement: code`${exported ? "export " : ""}const ${name} = ${text};`, bytes: text.length };
+    });
   }
 
   /** `schema` with each shared `$defs` entry as a reference to its constant. */
@@ -154,6 +201,11 @@ class SharedDefs {
   }
 }
 
+/** A tool's `errors` as its contract holds it: each declared reason and its description, in declared order. */
+function errorTable(tool: ToolIR): JsonObject {
+  return (policyOf(tool).errors ?? {}) as JsonObject;
+}
+
 /** A schema's `$defs` entries that are objects: each with its key (name and text), name and value. */
 function* defEntries(schema: JsonObject): Generator<[string, string, JsonObject]> {
   const defs = schema.$defs;
@@ -170,9 +222,20 @@ export function contractConstName(tool: ToolIR): string {
   return toolExportNames(toolTypeName(tool)).contract;
 }
 
+/** Whether the tool's annotations are what `toolContract` derives from its title, effect, idempotence and `openWorld`, key order included. */
+function derivedAnnotations(tool: ToolIR): boolean {
+  const derived = {
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    readOnlyHint: tool.effect === "read",
+    destructiveHint: tool.effect === "destructive",
+    idempotentHint: tool.idempotent,
+    openWorldHint: tool.annotations.openWorldHint,
+  };
+  return JSON.stringify(derived) === JSON.stringify(tool.annotations);
+}
+
 /** The contract's data: everything but the validators, in the field order the runtime documents. */
 function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference): JsonObject {
-  const policy = policyOf(tool);
   return {
     name: tool.name,
     version: tool.version,
@@ -184,16 +247,17 @@ function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference
     timeoutMs: tool.timeoutMs,
     retry: tool.retry as unknown as JsonObject,
     ...(tool.idempotencyKey === undefined ? {} : { idempotencyKey: tool.idempotencyKey }),
-    errors: policy.errors ?? {},
+    errors: shared.errors(errorTable(tool), reference) as unknown as JsonObject,
     ...(tool.content === undefined ? {} : { content: [...tool.content] }),
     ...(tool.scopes === undefined ? {} : { scopes: [...tool.scopes] }),
     ...(tool.confirm === undefined ? {} : { confirm: true }),
     ...(tool.rateLimit === undefined ? {} : { rateLimit: { ...tool.rateLimit } }),
     inputSchema: shared.served(tool.inputSchema, reference) as unknown as JsonObject,
     outputSchema: shared.served(tool.outputSchema, reference) as unknown as JsonObject,
-    annotations: tool.annotations as unknown as JsonObject,
+    // What runtime/contract.ts `toolContract` derives at load is left out: the same hints and empty paths in every tool (#42).
+    ...(derivedAnnotations(tool) ? (tool.annotations.openWorldHint ? { openWorld: true } : {}) : { annotations: tool.annotations as unknown as JsonObject }),
     meta: tool.meta as JsonObject,
-    sensitive: tool.sensitive as unknown as JsonObject,
+    ...(tool.sensitive.input.length === 0 && tool.sensitive.output.length === 0 ? {} : { sensitive: tool.sensitive as unknown as JsonObject }),
     ...(tool.mcpHeaders === undefined || tool.mcpHeaders.length === 0 ? {} : { mcpHeaders: tool.mcpHeaders as unknown as JsonObject[] }),
   };
 }
@@ -220,7 +284,7 @@ function contractStatement(tool: ToolIR, shared: SharedDefs, place: ToolCodePlac
       : `() => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}())`;
   const data = literal({ ...contractData(tool, shared, reference), validators: new LiteralReference(loader) });
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}
-export const ${contractConstName(tool)}: ${type} = ${data};`;
+export const ${contractConstName(tool)}: ${type} = ${runtimeValue("contract", "toolContract", up)}(${data});`;
 }
 
 /** Where each tool's code is (tool-code/join.ts gives it), for the loaders; by default by the tools' count alone. */
@@ -242,7 +306,7 @@ export function emitContractsModule(ir: ContractIR, toolCode?: Places): EmittedF
   const shared = new SharedDefs(ir.tools);
   file.reserve(...ir.tools.map(contractConstName), ...shared.names);
   const places = placesOf(ir, toolCode);
-  const constants = [...shared.defStatements(), ...shared.schemaStatements()];
+  const constants = [...shared.defStatements(), ...shared.errorStatements(), ...shared.schemaStatements()];
   file.add(...constants.map((s) => s.statement), ...ir.tools.map((tool) => contractStatement(tool, shared, places.get(tool.name)!)));
   return { path: file.path, text: file.toText() };
 }
@@ -280,7 +344,8 @@ export function emitContractsFiles(ir: ContractIR, budget = CONTRACTS_PART_BYTES
   const places = placesOf(ir, toolCode);
   const files: EmittedFile[] = [];
   const home = new Map<string, string>();
-  packed(shared.defStatements("../", true), (d) => d.bytes, budget).forEach((run, i) => {
+  // The shared error tables are packed with the `$defs` entries: constants the contracts refer to, small beside the schemas.
+  packed([...shared.defStatements("../", true), ...shared.errorStatements(true)], (d) => d.bytes, budget).forEach((run, i) => {
     const file = new FileBuilder(`${PARTS_FOLDER}/defs-${i + 1}.ts`, header, layout);
     file.reserve(...run.map((d) => d.name));
     file.add(...run.map((d) => d.statement));

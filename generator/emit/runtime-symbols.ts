@@ -17,6 +17,7 @@ interface RuntimeModules {
   readonly auth: typeof import("../runtime/auth.js");
   readonly border: typeof import("../runtime/border.js");
   readonly codemode: typeof import("../runtime/codemode.js");
+  readonly contract: typeof import("../runtime/contract.js");
   readonly "contract-tests": typeof import("../runtime/contract-tests.js");
   readonly dispatch: typeof import("../runtime/dispatch.js");
   readonly http: typeof import("../runtime/http.js");

@@ -203,6 +203,52 @@ export interface ToolContract<
 export type AnyToolContract = ToolContract<any, any, any, any, any>;
 export type ContractMap = { readonly [tool: string]: AnyToolContract };
 
+/**
+ * A contract as the generated contracts module writes it: without the fields
+ * `toolContract` derives from the others at load, which a large API would
+ * otherwise write the same a thousand times (#42). `annotations` and
+ * `sensitive` are written only when they are not what is derived.
+ */
+export type ContractEntry = Omit<
+  AnyToolContract,
+  "annotations" | "sensitive"
+> & {
+  readonly annotations?: ToolAnnotations;
+  readonly sensitive?: AnyToolContract["sensitive"];
+  /** The tool's `openWorldHint` when `annotations` is derived; absent: false. Not a field of the contract. */
+  readonly openWorld?: true;
+};
+
+/**
+ * The contract an entry stands for, with the fields in the order the type
+ * documents (tools/list serves `annotations` as it is built here, key order
+ * included): `annotations` after `outputSchema`, the title and hints derived
+ * from the contract's title, effect and idempotence, and `sensitive` after
+ * `meta`, nothing sensitive. `C` is the constant's declared type, which
+ * TypeScript infers from where the call's value goes: the entry's own type
+ * cannot carry the tool's input, output and reason types.
+ */
+export function toolContract<C extends AnyToolContract>(
+  entry: ContractEntry,
+): C {
+  const contract: { [key: string]: unknown } = {};
+  for (const [key, value] of Object.entries(entry)) {
+    if (key === "openWorld") continue;
+    contract[key] = value;
+    if (key === "outputSchema" && entry.annotations === undefined)
+      contract["annotations"] = {
+        ...(entry.title === undefined ? {} : { title: entry.title }),
+        readOnlyHint: entry.effect === "read",
+        destructiveHint: entry.effect === "destructive",
+        idempotentHint: entry.idempotent,
+        openWorldHint: entry.openWorld === true,
+      } satisfies ToolAnnotations;
+    if (key === "meta" && entry.sensitive === undefined)
+      contract["sensitive"] = { input: [], output: [] };
+  }
+  return contract as unknown as C;
+}
+
 export type InputOf<C> =
   C extends ToolContract<infer I, any, any, any, any> ? I : never;
 export type ResolvedInputOf<C> =

@@ -14,6 +14,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CONTRACTS_PART_BYTES, emitContractsFiles, emitContractsModule } from "../../generator/emit/contracts-module.js";
 import { compile } from "../../generator/pipeline/run.js";
+import { withContractRuntime } from "./contract-runtime.js";
 import { projectWith } from "../compiler/helpers.js";
 
 const TYPES = `types:
@@ -64,12 +65,15 @@ describe("contracts.ts past its size budget", () => {
     expect(all.split("The street and number, as printed on a letter")).toHaveLength(2);
     expect(all.split("What the parcel weighs, packed")).toHaveLength(2);
 
-    const out = mkdtempSync(join(tmpdir(), "toolc-contract-parts-"));
+    const out = withContractRuntime(mkdtempSync(join(tmpdir(), "toolc-contract-parts-")));
     for (const part of parts) {
       mkdirSync(dirname(join(out, part.path)), { recursive: true });
       writeFileSync(join(out, part.path), part.text);
     }
-    const module = (await import(pathToFileURL(join(out, "contracts.ts")).href)) as Record<string, { name: string; inputSchema: unknown; outputSchema: unknown }>;
+    const module = (await import(pathToFileURL(join(out, "contracts.ts")).href)) as Record<
+      string,
+      { name: string; inputSchema: unknown; outputSchema: unknown }
+    >;
     expect(Object.keys(module)).toHaveLength(ir.tools.length);
     for (const t of ir.tools) {
       const contract = Object.values(module).find((c) => c.name === t.name)!;

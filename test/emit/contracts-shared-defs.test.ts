@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../generator/pipeline/run.js";
+import { withContractRuntime } from "./contract-runtime.js";
 import { projectWith } from "../compiler/helpers.js";
 import type { AnyToolContract } from "../../generator/runtime/contract.js";
 import { toolListing } from "../../generator/runtime/server.js";
@@ -48,7 +49,7 @@ describe("contracts.ts with $defs shared by several tools", () => {
     expect(text.split("The street and number, as printed on a letter")).toHaveLength(2);
     expect(text.match(/Address: def_Address\b/g)).toHaveLength(2);
 
-    const out = mkdtempSync(join(tmpdir(), "toolc-shared-defs-"));
+    const out = withContractRuntime(mkdtempSync(join(tmpdir(), "toolc-shared-defs-")));
     writeFileSync(join(out, "contracts.ts"), text);
     const module = (await import(pathToFileURL(join(out, "contracts.ts")).href)) as Record<
       string,
@@ -83,7 +84,7 @@ describe("contracts.ts with $defs shared by several tools", () => {
     expect(text.match(/outputSchema: schema_SendLetterOutput,/g)).toHaveLength(2);
     expect(text.match(/Address: def_Address\b/g)).toHaveLength(2);
 
-    const out = mkdtempSync(join(tmpdir(), "toolc-shared-schemas-"));
+    const out = withContractRuntime(mkdtempSync(join(tmpdir(), "toolc-shared-schemas-")));
     writeFileSync(join(out, "contracts.ts"), text);
     const module = (await import(pathToFileURL(join(out, "contracts.ts")).href)) as Record<string, AnyToolContract>;
     const listed = Object.values(module).map(toolListing);

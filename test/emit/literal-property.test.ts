@@ -28,6 +28,7 @@ import type { JsonValue } from "../../generator/ir.js";
 import { loadDefinitionsFromTexts } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
 import * as providersRuntime from "../../generator/runtime/providers.js";
+import * as contractRuntime from "../../generator/runtime/contract.js";
 import { runs, timeoutFor } from "../fuzz/config.js";
 
 /** Pieces that have broken literal and comment writers: quotes before `__proto__`, escapes, comment ends, template syntax, line separators. */
@@ -149,7 +150,7 @@ function checkProject(names: readonly string[], schemas: readonly object[], desc
   for (const file of [contracts, providers, index, http, emitToolModule(tool), emitCopies(tool, header), ...emitValidators(tool, header), emitContractTests(tool)]) {
     expect(syntaxErrors(file.text, file.path), file.path).toEqual([]);
   }
-  const contractExports = evaluate(contracts.text, {});
+  const contractExports = evaluate(contracts.text, { "./runtime/contract.js": contractRuntime });
   const contract = contractExports["probeContract"] as Record<string, unknown>;
   expect(contract["inputSchema"]).toStrictEqual(tool.inputSchema);
   expect(contract["outputSchema"]).toStrictEqual(tool.outputSchema);

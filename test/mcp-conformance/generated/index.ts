@@ -31,96 +31,29 @@ import {
 import { executeByName } from "./runtime/dispatch.js";
 import type { Client, Server } from "./runtime/sdk.js";
 
-export type {
-  JsonSchema202012ToolInput,
-  JsonSchema202012ToolResolvedInput,
-  JsonSchema202012ToolOutput,
-  JsonSchema202012ToolReason,
-} from "./tools/json_schema_2020_12_tool.js";
+export type * from "./tools/json_schema_2020_12_tool.js";
 
-export type {
-  TestAudioContentInput,
-  TestAudioContentResolvedInput,
-  TestAudioContentOutput,
-  TestAudioContentReason,
-} from "./tools/test_audio_content.js";
+export type * from "./tools/test_audio_content.js";
 
-export type {
-  TestEmbeddedResourceInput,
-  TestEmbeddedResourceResolvedInput,
-  TestEmbeddedResourceOutput,
-  TestEmbeddedResourceReason,
-} from "./tools/test_embedded_resource.js";
+export type * from "./tools/test_embedded_resource.js";
 
-export type {
-  TestErrorHandlingInput,
-  TestErrorHandlingResolvedInput,
-  TestErrorHandlingOutput,
-  TestErrorHandlingReason,
-} from "./tools/test_error_handling.js";
+export type * from "./tools/test_error_handling.js";
 
-export type {
-  TestImageContentInput,
-  TestImageContentResolvedInput,
-  TestImageContentOutput,
-  TestImageContentReason,
-} from "./tools/test_image_content.js";
+export type * from "./tools/test_image_content.js";
 
-export type {
-  TestLoggingToolInput,
-  TestLoggingToolResolvedInput,
-  TestLoggingToolOutput,
-  TestLoggingToolReason,
-} from "./tools/test_logging_tool.js";
+export type * from "./tools/test_logging_tool.js";
 
-export type {
-  TestMcpParamHeaderInput,
-  TestMcpParamHeaderResolvedInput,
-  TestMcpParamHeaderOutput,
-  TestMcpParamHeaderReason,
-} from "./tools/test_mcp_param_header.js";
+export type * from "./tools/test_mcp_param_header.js";
 
-export type {
-  TestMultipleContentTypesInput,
-  TestMultipleContentTypesResolvedInput,
-  TestMultipleContentTypesOutput,
-  TestMultipleContentTypesReason,
-} from "./tools/test_multiple_content_types.js";
+export type * from "./tools/test_multiple_content_types.js";
 
-export type {
-  TestSimpleTextInput,
-  TestSimpleTextResolvedInput,
-  TestSimpleTextOutput,
-  TestSimpleTextReason,
-} from "./tools/test_simple_text.js";
+export type * from "./tools/test_simple_text.js";
 
-export type {
-  TestToolWithLoggingInput,
-  TestToolWithLoggingResolvedInput,
-  TestToolWithLoggingOutput,
-  TestToolWithLoggingReason,
-} from "./tools/test_tool_with_logging.js";
+export type * from "./tools/test_tool_with_logging.js";
 
-export type {
-  TestToolWithProgressInput,
-  TestToolWithProgressResolvedInput,
-  TestToolWithProgressOutput,
-  TestToolWithProgressReason,
-} from "./tools/test_tool_with_progress.js";
+export type * from "./tools/test_tool_with_progress.js";
 
-export {
-  jsonSchema202012ToolContract,
-  testAudioContentContract,
-  testEmbeddedResourceContract,
-  testErrorHandlingContract,
-  testImageContentContract,
-  testLoggingToolContract,
-  testMcpParamHeaderContract,
-  testMultipleContentTypesContract,
-  testSimpleTextContract,
-  testToolWithLoggingContract,
-  testToolWithProgressContract,
-} from "./contracts.js";
+export * from "./contracts.js";
 
 export {
   TransientError,
