@@ -4,14 +4,16 @@
  * (its `inputSchema` or `outputSchema`, self-contained with its `$defs`): a
  * copy plan, compiled once per schema into closures, one per object or array
  * shape. A plan only makes the common case fast; it never decides the
- * result. An object is taken fast only when it is a plain object whose own
- * enumerable keys are the shape's properties in the shape's order (any may be
- * missing); each property is then read once, a leaf of the expected `typeof`
- * kept as it is and anything else handed to the generic walk of json.ts,
- * whose result, errors and error locations a plan's copy therefore shares
- * bit for bit. Anything else (another key order, a class instance, the depth
- * limit, a union, a shape the plan does not know) goes to the generic walk
- * from that value down. See json.ts for what a copy guarantees.
+ * result. A plain object's keys are read in their own order, each value
+ * once, as the generic walk of json.ts reads them; while they are the
+ * shape's properties in the shape's order (any may be missing), a leaf of
+ * the expected `typeof` is kept as it is, a container of the expected kind
+ * goes to its shape's copy, and anything else to the generic walk, whose
+ * result, errors and error locations a plan's copy therefore shares bit for
+ * bit. Anything else (keys out of the shape's order, from there on; a class
+ * instance; the depth limit; a union; a shape the plan does not know) goes
+ * to the generic walk from that value down. See json.ts for what a copy
+ * guarantees.
  *
  * What a schema says of a value's shape, as a plan reads it: a `$ref` to a
  * root `$defs` entry is that entry (its sibling keywords are not looked at);
@@ -142,41 +144,86 @@ function containerOf(schema: Schema): Container | undefined {
   return undefined;
 }
 
-/** A property's copy for its hint: the shape's copy for a value of its kind, the generic walk for anything else. */
-function valueCopy(hint: Hint, other: ValueCopy): ValueCopy {
+/**
+ * How a read value is copied, as a small integer so that one `switch`, with
+ * each `typeof` test a constant, does it in the loop that reads it: a leaf
+ * of the expected type is kept as it is, a container of the expected kind
+ * goes to its shape's copy (closures of one function, so the call stays
+ * monomorphic), anything else to the generic walk.
+ */
+type As = 0 | 1 | 2 | 3 | 4 | 5;
+const ANY_VALUE = 0;
+const STRING = 1;
+const BOOLEAN = 2;
+const NUMBER = 3;
+const OBJECT = 4;
+const ARRAY = 5;
+
+function asOf(hint: Hint): As {
   switch (hint.kind) {
-    case "object": {
-      const copy = hint.copy;
-      return (x, e) =>
-        typeof x === "object" && x !== null && !isArray(x)
-          ? copy(x, e)
-          : other(x, e);
-    }
-    case "array": {
-      const copy = hint.copy;
-      return (x, e) => (isArray(x) ? copy(x, e) : other(x, e));
-    }
+    case "object":
+      return OBJECT;
+    case "array":
+      return ARRAY;
+    case "leaf":
+      return hint.type === "string"
+        ? STRING
+        : hint.type === "boolean"
+          ? BOOLEAN
+          : hint.type === "number"
+            ? NUMBER
+            : ANY_VALUE;
     default:
-      return other;
+      return ANY_VALUE;
   }
 }
 
-/** The `typeof` a hint keeps a value for without a call, or undefined. */
-const leafOf = (hint: Hint): LeafType | undefined =>
-  hint.kind === "leaf" ? hint.type : undefined;
+/** A shape's copy, for a hint that has one. */
+function shapeOf(hint: Hint): ObjectCopy | ArrayCopy | undefined {
+  return hint.kind === "object" || hint.kind === "array"
+    ? hint.copy
+    : undefined;
+}
+
+/** `x` (at depth `e`) copied as `as` says; `other` is the generic walk for a property (jsonValue) or an item (jsonItem). */
+function copyAs(
+  as: As,
+  shape: ObjectCopy | ArrayCopy | undefined,
+  x: unknown,
+  e: number,
+  other: ValueCopy,
+): unknown {
+  switch (as) {
+    case STRING:
+      return typeof x === "string" ? x : other(x, e);
+    case BOOLEAN:
+      return typeof x === "boolean" ? x : other(x, e);
+    case NUMBER:
+      return typeof x === "number" && x - x === 0 ? x : other(x, e);
+    case OBJECT:
+      return typeof x === "object" && x !== null && !isArray(x)
+        ? (shape as ObjectCopy)(x, e)
+        : other(x, e);
+    case ARRAY:
+      return isArray(x) ? (shape as ArrayCopy)(x, e) : other(x, e);
+    default:
+      return other(x, e);
+  }
+}
 
 /**
- * An object shape's copy, taken fast only when the object's keys are
- * `names` in order (any may be missing): each is then read once, in that
- * order; else the generic walk. `leaves[j]` is the `typeof` property j is
- * kept for as it is (a number also finite), `copies[j]` what copies it
- * otherwise; both are filled after the function is made, so a recursive
- * shape's copy calls itself.
+ * An object shape's copy. The object's keys are read in their own order,
+ * each value once, as the generic walk reads them: while they are the
+ * shape's `names` in order (any may be missing) each is copied as `as[j]`
+ * and `shapes[j]` say, and from the first key that is not, the rest as the
+ * generic walk copies them, which is the same copy. `as` and `shapes` are
+ * filled after the function is made, so a recursive shape's copy calls
+ * itself.
  */
 function objectCopy(
   names: readonly string[],
-  leaves: (LeafType | undefined)[],
-  copies: ValueCopy[],
+  as: As[],
+  shapes: (ObjectCopy | ArrayCopy | undefined)[],
 ): ObjectCopy {
   const m = names.length;
   return (v, d) => {
@@ -184,32 +231,27 @@ function objectCopy(
     if (k === undefined) return copyValue(v, d);
     const n = k.length;
     if (m === 0) return n === 0 ? emptyRecord() : copyObject(v, d + 1);
-    // The keys must be the shape's names in order, some missing: checked before any value is read.
-    let i = 0;
-    for (let j = 0; j < m && i < n; j++) if (k[i] === names[j]) i++;
-    if (i !== n) return copyObject(v, d + 1);
     const r = v as Readonly<Record<string, unknown>>;
     const o = emptyRecord();
     const e = d + 1;
-    let at = "";
+    let p = 0;
     try {
-      for (let j = 0, p = 0; p < n; j++) {
-        const key = names[j] as string;
-        if (k[p] !== key) continue;
-        p++;
-        at = key;
+      // The keys in the shape's order (some missing) are copied as the shape says; from the first that is not, the rest as the generic walk copies them (the same copy: json.ts).
+      for (let j = 0; p < n; p++, j++) {
+        const key = k[p] as string;
+        while (j < m && names[j] !== key) j++;
+        if (j === m) break;
         const x = r[key];
-        if (x === undefined) continue;
-        const t = leaves[j];
-        o[key] =
-          t !== undefined &&
-          typeof x === t &&
-          (t !== "number" || (x as number) - (x as number) === 0)
-            ? x
-            : (copies[j] as ValueCopy)(x, e);
+        if (x !== undefined)
+          o[key] = copyAs(as[j] as As, shapes[j], x, e, jsonValue);
+      }
+      for (; p < n; p++) {
+        const key = k[p] as string;
+        const x = r[key];
+        if (x !== undefined) o[key] = jsonValue(x, e);
       }
     } catch (error) {
-      throw located(error, at, v);
+      throw located(error, k[p], v);
     }
     return o;
   };
@@ -217,27 +259,19 @@ function objectCopy(
 
 /** An array shape's copy, sized up front (a huge length is not trusted with an allocation); `item` is filled after it is made. */
 function arrayCopy(item: {
-  leaf: LeafType | undefined;
-  copy: ValueCopy;
+  as: As;
+  shape: ObjectCopy | ArrayCopy | undefined;
 }): ArrayCopy {
   return (v, d) => {
     if (d >= MAX_DEPTH) return copyValue(v, d);
     const e = d + 1;
     const n = v.length;
     const o: unknown[] = n <= 4096 ? new Array<unknown>(n) : [];
-    const t = item.leaf;
-    const copy = item.copy;
+    const as = item.as;
+    const shape = item.shape;
     let i = 0;
     try {
-      for (; i < n; i++) {
-        const x = v[i];
-        o[i] =
-          t !== undefined &&
-          typeof x === t &&
-          (t !== "number" || (x as number) - (x as number) === 0)
-            ? x
-            : copy(x, e);
-      }
+      for (; i < n; i++) o[i] = copyAs(as, shape, v[i], e, jsonItem);
     } catch (error) {
       throw located(error, i, v);
     }
@@ -289,26 +323,26 @@ class Planner {
   /** A container's copy, registered for its `$defs` entry before what it holds is planned, so a recursive type's copy calls itself. */
   #container(container: Container, def: string | undefined): Hint {
     if ("items" in container) {
-      const item = { leaf: undefined as LeafType | undefined, copy: jsonItem };
+      const item = {
+        as: ANY_VALUE,
+        shape: undefined as ObjectCopy | ArrayCopy | undefined,
+      };
       const hint: Hint = { kind: "array", copy: arrayCopy(item) };
       if (def !== undefined) this.#byDef.set(def, hint);
       const itemHint = this.hintOf(container.items);
-      item.leaf = leafOf(itemHint);
-      item.copy = valueCopy(itemHint, jsonItem);
+      item.as = asOf(itemHint);
+      item.shape = shapeOf(itemHint);
       return hint;
     }
     const names = Object.keys(container.properties);
-    const leaves: (LeafType | undefined)[] = [];
-    const copies: ValueCopy[] = [];
-    const hint: Hint = {
-      kind: "object",
-      copy: objectCopy(names, leaves, copies),
-    };
+    const as: As[] = [];
+    const shapes: (ObjectCopy | ArrayCopy | undefined)[] = [];
+    const hint: Hint = { kind: "object", copy: objectCopy(names, as, shapes) };
     if (def !== undefined) this.#byDef.set(def, hint);
     for (const name of names) {
       const property = this.hintOf(container.properties[name]);
-      leaves.push(leafOf(property));
-      copies.push(valueCopy(property, jsonValue));
+      as.push(asOf(property));
+      shapes.push(shapeOf(property));
     }
     return hint;
   }
