@@ -152,12 +152,12 @@ function containerOf(schema: Schema): Container | undefined {
  * monomorphic), anything else to the generic walk.
  */
 type As = 0 | 1 | 2 | 3 | 4 | 5;
-const ANY_VALUE = 0;
-const STRING = 1;
-const BOOLEAN = 2;
-const NUMBER = 3;
-const OBJECT = 4;
-const ARRAY = 5;
+const ANY_VALUE: As = 0;
+const STRING: As = 1;
+const BOOLEAN: As = 2;
+const NUMBER: As = 3;
+const OBJECT: As = 4;
+const ARRAY: As = 5;
 
 function asOf(hint: Hint): As {
   switch (hint.kind) {
