@@ -1,53 +1,42 @@
 /**
  * The files of the run's tool-code parts (part.ts), in the layout groups.ts
- * gives: each tool's own `validators/<tool>.ts` and `chunks/<tool>.ts`, or
- * one `chunks/group-<n>.ts` per group of tools.
+ * gives: each tool's own `validators/<tool>.ts`, or one `chunks/group-<n>.ts`
+ * per group of tools.
  *
  * A group module holds each of its tools' validators in a function of its
  * own, exported, which the tool's contract calls on its first call
- * (contracts-module.ts) and which returns them with a loader of the tool's
- * copies: those are in the group's copies module (`chunks/group-<n>-copies.ts`),
- * a function per tool again, which the runtime loads only on a tool's
- * COPIES_FROM_CALL-th call (runtime/validators.ts). The copies are about as
- * much code as the validators, and a first call uses the generic copy, so it
- * neither loads nor compiles them (docs/performance.md, log of 2026-12-07).
+ * (contracts-module.ts). A tool's schema-aware copies are no code of the
+ * project: the runtime plans them from the served schemas on the tool's
+ * COPIES_FROM_CALL-th call (runtime/copy-plan.ts, runtime/validators.ts).
  * Each tool's names stay in its function's scope, so no two tools' code can
  * clash, and nothing of a tool's code is rewritten: its statements are the
- * ones its own modules hold, the copies not exported. The imports are the
- * file's, bound once for every tool (printer/file-builder.ts); a tool's
- * locals are the names its own modules declare beside the same imports, so
- * they never shadow one. V8 only pre-parses a function until it runs, so
- * loading a group costs little more than reading it, and each tool's code is
- * compiled when its first call runs it.
+ * ones its own module holds. The imports are the file's, bound once for
+ * every tool (printer/file-builder.ts); a tool's locals are the names its
+ * own module declares beside the same imports, so they never shadow one. V8
+ * only pre-parses a function until it runs, so loading a group costs little
+ * more than reading it, and each tool's code is compiled when its first
+ * call runs it.
  *
  * Ajv's code is untyped JavaScript, so a group module opts out of type
  * checking, like a validators module (`// @ts-nocheck`); its exports are
- * typed, so the contracts that import it are checked. The copies' code is
- * the same statements the per-tool layout type-checks.
+ * typed, so the contracts that import it are checked.
  */
 import type { EmittedFile } from "../../ir.js";
 import { code, FileBuilder, typeSymbol } from "../../printer/file-builder.js";
 import { headerComment } from "../../printer/header.js";
 import { jsDoc, literal } from "../../printer/literal.js";
-import { IS_ARRAY, printCopiesModule } from "../copies.js";
 import { printStandaloneModule, standaloneStatements, TS_PRELUDE } from "../validators.js";
-import { copiesModuleOf, toolCodePlaces, toolCopiesExport, type ToolCodePlace } from "./groups.js";
-import { asCode, readPart, type ToolCodePart } from "./part.js";
+import { toolCodePlaces, type ToolCodePlace } from "./groups.js";
+import { readPart, type ToolCodePart } from "./part.js";
 
 const TOOL_VALIDATORS = typeSymbol("ToolValidators", "../runtime/contract.js");
-const TOOL_COPIES = typeSymbol("ToolCopies", "../runtime/contract.js");
 
-/** A tool's code in modules of its own: `validators/<tool>.ts` (Ajv's code) and `chunks/<tool>.ts` (its copies, re-exporting them). */
+/** A tool's code in a module of its own: `validators/<tool>.ts` (Ajv's code). */
 function ownModules(part: ToolCodePart): EmittedFile[] {
   const header = headerComment(part.source);
-  const validators = printStandaloneModule(part.validators, "ts", "validators", header, `validators/${part.fileName}.ts`);
-  const copies = {
-    roots: { exported: asCode(part.copies.exported), local: [] },
-    functions: asCode(part.copies.functions),
-    usesIsArray: part.copies.usesIsArray,
-    names: part.copies.names,
-  };
-  return [{ path: `validators/${part.fileName}.ts`, text: validators }, printCopiesModule(part.fileName, header, copies)];
+  return [
+    { path: `validators/${part.fileName}.ts`, text: printStandaloneModule(part.validators, "ts", "validators", header, `validators/${part.fileName}.ts`) },
+  ];
 }
 
 type Member = { readonly part: ToolCodePart; readonly exportName: string };
@@ -60,33 +49,17 @@ function groupFile(module: string, parts: readonly Member[], names: (member: Mem
   return file.reserve(...parts.flatMap(names));
 }
 
-/** A group's validators module: each tool's validators in its exported function, with the loader of its copies, in the order of the tools' names. */
+/** A group's validators module: each tool's validators in its exported function, in the order of the tools' names. */
 function groupModule(module: string, parts: readonly Member[]): EmittedFile {
   const file = groupFile(module, parts, (p) => [p.exportName]);
-  const copies = `./${copiesModuleOf(module).slice(module.lastIndexOf("/") + 1)}.js`;
   for (const { part, exportName } of parts) {
     const validators = standaloneStatements(file, part.validators, "chunks", undefined, false);
     const names = part.validators.bodies.map((b) => b.exportName);
-    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its validators, made on its first call, and the loader of its copies.`])!;
+    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its validators, made on its first call.`])!;
     file.add(code`${doc}
 export function ${exportName}(): ${TOOL_VALIDATORS} {
 ${validators.join("\n")}
-  return { ${names.join(", ")}, loadCopies: () => import(${literal(copies)}).then((m) => m.${toolCopiesExport(part)}()) };
-}`);
-  }
-  return { path: file.path, text: file.toText() };
-}
-
-/** A group's copies module: each tool's copies in its exported function. */
-function groupCopiesModule(module: string, parts: readonly Member[]): EmittedFile {
-  const file = groupFile(copiesModuleOf(module), parts, (p) => [toolCopiesExport(p.part), ...p.part.copies.names]);
-  if (parts.some(({ part }) => part.copies.usesIsArray)) file.reserve("isArray").add(IS_ARRAY);
-  for (const { part } of parts) {
-    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its schema-aware copies, made on its COPIES_FROM_CALL-th call (runtime/validators.ts).`])!;
-    file.add(code`${doc}
-export function ${toolCopiesExport(part)}(): ${TOOL_COPIES} {
-${[...asCode(part.copies.local), ...asCode(part.copies.functions)].flatMap((c, i) => (i === 0 ? [c] : ["\n\n", c]))}
-  return { copyInput, copyOutput };
+  return { ${names.join(", ")} };
 }`);
   }
   return { path: file.path, text: file.toText() };
@@ -96,7 +69,6 @@ ${[...asCode(part.copies.local), ...asCode(part.copies.functions)].flatMap((c, i
 function partBytes(part: ToolCodePart): number {
   let bytes = 0;
   for (const body of part.validators.bodies) bytes += body.code.length;
-  for (const parts of [...part.copies.local, ...part.copies.functions]) for (const p of parts) bytes += typeof p === "string" ? p.length : p.name.length;
   return bytes;
 }
 
@@ -122,5 +94,5 @@ export function joinToolCode(files: readonly EmittedFile[], setting: number | un
       groups.set(place.module, members);
     }
   }
-  return { files: [...own, ...[...groups].flatMap(([module, members]) => [groupModule(module, members), groupCopiesModule(module, members)])], places };
+  return { files: [...own, ...[...groups].flatMap(([module, members]) => [groupModule(module, members)])], places };
 }

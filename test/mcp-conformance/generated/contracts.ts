@@ -55,7 +55,7 @@ export const jsonSchema202012ToolContract: ToolContract<JsonSchema202012ToolInpu
     "toolc/schemaHash": "sha256:b5a383440c749c6c8484c00e5ad24f6cdac18dff6b8cb09a6eea192e3d475aa9",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/json_schema_2020_12_tool.js"),
+  validators: () => import("./validators/json_schema_2020_12_tool.js"),
 };
 
 /** The compiled contract of `test_audio_content` (version 1). */
@@ -77,7 +77,7 @@ export const testAudioContentContract: ToolContract<TestAudioContentInput, TestA
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_audio_content.js"),
+  validators: () => import("./validators/test_audio_content.js"),
 };
 
 /** The compiled contract of `test_embedded_resource` (version 1). */
@@ -99,7 +99,7 @@ export const testEmbeddedResourceContract: ToolContract<TestEmbeddedResourceInpu
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_embedded_resource.js"),
+  validators: () => import("./validators/test_embedded_resource.js"),
 };
 
 /** The compiled contract of `test_error_handling` (version 1). */
@@ -120,7 +120,7 @@ export const testErrorHandlingContract: ToolContract<TestErrorHandlingInput, Tes
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_error_handling.js"),
+  validators: () => import("./validators/test_error_handling.js"),
 };
 
 /** The compiled contract of `test_image_content` (version 1). */
@@ -142,7 +142,7 @@ export const testImageContentContract: ToolContract<TestImageContentInput, TestI
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_image_content.js"),
+  validators: () => import("./validators/test_image_content.js"),
 };
 
 /** The compiled contract of `test_logging_tool` (version 1). */
@@ -163,7 +163,7 @@ export const testLoggingToolContract: ToolContract<TestLoggingToolInput, TestLog
     "toolc/schemaHash": "sha256:1249b844d2a444b46a00f60bf2d7e39c8fff2e06b717f8d3872b5957ffe9f738",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_logging_tool.js"),
+  validators: () => import("./validators/test_logging_tool.js"),
 };
 
 /** The compiled contract of `test_mcp_param_header` (version 1). */
@@ -195,7 +195,7 @@ export const testMcpParamHeaderContract: ToolContract<TestMcpParamHeaderInput, T
   },
   sensitive: { input: [], output: [] },
   mcpHeaders: [{ name: "Region", path: ["region"], type: "string" }],
-  validators: () => import("./chunks/test_mcp_param_header.js"),
+  validators: () => import("./validators/test_mcp_param_header.js"),
 };
 
 /** The compiled contract of `test_multiple_content_types` (version 1). */
@@ -217,7 +217,7 @@ export const testMultipleContentTypesContract: ToolContract<TestMultipleContentT
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_multiple_content_types.js"),
+  validators: () => import("./validators/test_multiple_content_types.js"),
 };
 
 /** The compiled contract of `test_simple_text` (version 1). */
@@ -244,7 +244,7 @@ export const testSimpleTextContract: ToolContract<TestSimpleTextInput, TestSimpl
     "toolc/schemaHash": "sha256:93a93c6a3ea7d2a58d145613e3bb8f9cc8c70f4864107646337dcb1d2e85a68b",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_simple_text.js"),
+  validators: () => import("./validators/test_simple_text.js"),
 };
 
 /** The compiled contract of `test_tool_with_logging` (version 1). */
@@ -265,7 +265,7 @@ export const testToolWithLoggingContract: ToolContract<TestToolWithLoggingInput,
     "toolc/schemaHash": "sha256:1249b844d2a444b46a00f60bf2d7e39c8fff2e06b717f8d3872b5957ffe9f738",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_tool_with_logging.js"),
+  validators: () => import("./validators/test_tool_with_logging.js"),
 };
 
 /** The compiled contract of `test_tool_with_progress` (version 1). */
@@ -291,5 +291,5 @@ export const testToolWithProgressContract: ToolContract<TestToolWithProgressInpu
     "toolc/schemaHash": "sha256:b14ce5d25aa82351f400aaef5cbd9c6966f184282233d3732b1e4a66fde30260",
   },
   sensitive: { input: [], output: [] },
-  validators: () => import("./chunks/test_tool_with_progress.js"),
+  validators: () => import("./validators/test_tool_with_progress.js"),
 };
