@@ -86,7 +86,7 @@ export const createRefundContract: ToolContract<CreateRefundInput, CreateRefundR
     "toolc/contractVersion": 2,
     "toolc/schemaHash": "sha256:7a34271631b080c7c4560315c8f70b1398f63272288ffb5b4788caeef1addfd4",
   },
-  validators: () => import("./chunks/create_refund.js"),
+  validators: () => import("./validators/create_refund.js"),
 });
 
 /** The compiled contract of `delete_customer` (version 1). */
@@ -127,7 +127,7 @@ export const deleteCustomerContract: ToolContract<DeleteCustomerInput, DeleteCus
     "toolc/schemaHash": "sha256:450f55bd84072a3b4445a48907e55f4a80d6ec95a2f0651aa68fea7de86952c8",
   },
   sensitive: { input: [{ properties: { adminToken: 1 } }, { sensitive: "secret" }], output: [] },
-  validators: () => import("./chunks/delete_customer.js"),
+  validators: () => import("./validators/delete_customer.js"),
 });
 
 /** The compiled contract of `get_order` (version 1). */
@@ -174,7 +174,7 @@ export const getOrderContract: ToolContract<GetOrderInput, GetOrderResolvedInput
     "ui/resourceUri": "ui://get_order/view.html",
   },
   mcpHeaders: [{ name: "Customer-Id", path: ["customerId"], type: "string" }],
-  validators: () => import("./chunks/get_order.js"),
+  validators: () => import("./validators/get_order.js"),
 });
 
 /** The compiled contract of `search_orders` (version 1). */
@@ -239,5 +239,5 @@ export const searchOrdersContract: ToolContract<SearchOrdersInput, SearchOrdersR
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:4af2c3680f6c8e7ec1b35a567382a32020b27f7a62fc17bc9b06ccee28f52a77",
   },
-  validators: () => import("./chunks/search_orders.js"),
+  validators: () => import("./validators/search_orders.js"),
 });

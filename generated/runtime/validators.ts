@@ -17,26 +17,27 @@ import type {
   ToolValidators,
   ValidateFunction,
 } from "./contract.js";
+import { copyPlan } from "./copy-plan.js";
 import { copyJson } from "./json.js";
 
 /**
- * The call of a tool from which its schema-aware copies (chunks/, generated
- * with its validators) are used; its calls before use the generic copy of
- * json.ts, which gives the same copy, errors included, only slower per call.
- * The copies are a tool's largest code, and V8 compiles a function on its
- * first run: on a first call the compile costs more than the copies save
- * (about 0.15 ms a tool against 0.3 µs a call on a small value, 10 µs on 50
- * items; docs/performance.md, log of 2026-12-07), so a tool called a few
- * times in a process (a serverless instance, most of a large API) never
- * compiles them, and a tool called often has them from this call on.
+ * The call of a tool from which its schema-aware copies are used: plans made
+ * from the schemas its contract serves (copy-plan.ts); its calls before use
+ * the generic copy of json.ts, which gives the same copy, errors included,
+ * only slower per call. Making a tool's two plans, and V8 compiling their
+ * closures on their first runs, costs more than they save on a first call,
+ * so a tool called a few times in a process (a serverless instance, most of
+ * a large API) never makes them, and a tool called often has them from this
+ * call on (docs/performance.md, logs of 2026-12-07 and 2026-12-08).
  */
 export const COPIES_FROM_CALL = 8;
 
 /** A tool's loaded code: its validators without its copies, and with them once they are at hand; how many calls have used it. */
 interface Loaded {
+  readonly contract: AnyToolContract;
   readonly generic: ToolValidators;
   full: ToolValidators | undefined;
-  /** Loads the copies from their own module (ToolValidators.loadCopies); cleared once called. */
+  /** Loads copies a contract's own code supplies (ToolValidators.loadCopies); cleared once called. */
   loadCopies: (() => Promise<ToolCopies>) | undefined;
   calls: number;
 }
@@ -51,18 +52,26 @@ function forCall(entry: Loaded): ToolValidators {
     return entry.generic;
   if (entry.full !== undefined) return entry.full;
   const load = entry.loadCopies;
-  if (load !== undefined) {
-    entry.loadCopies = undefined;
-    // Calls go on with the generic copy until the module is in (the same result); one that cannot load leaves them on it.
-    Promise.resolve()
-      .then(load)
-      .then(
-        ({ copyInput, copyOutput }) => {
-          entry.full = { ...entry.generic, copyInput, copyOutput };
-        },
-        () => undefined,
-      );
+  if (load === undefined) {
+    // The copies planned from the served schemas (the handler's own value for an output, never the 2025-era wrapper).
+    const { inputSchema, outputSchema } = entry.contract;
+    entry.full = {
+      ...entry.generic,
+      copyInput: copyPlan(inputSchema),
+      copyOutput: copyPlan(outputSchema),
+    };
+    return entry.full;
   }
+  entry.loadCopies = undefined;
+  // Calls go on with the generic copy until the module is in (the same result); one that cannot load leaves them on it.
+  Promise.resolve()
+    .then(load)
+    .then(
+      ({ copyInput, copyOutput }) => {
+        entry.full = { ...entry.generic, copyInput, copyOutput };
+      },
+      () => undefined,
+    );
   return entry.generic;
 }
 
@@ -87,13 +96,13 @@ export function validatorsOf(
         validateInput: module.validateInput,
         validateOutput: module.validateOutput,
       };
-      // The copies, with the validators (chunks/<tool>.js) or in a module of their own (a group's); see contract.ts.
+      // Generated code supplies no copies (they are planned here); a contract's own code may, with its validators or a loader (contract.ts).
       const { copyInput, copyOutput, loadCopies } = module;
       const full =
         copyInput === undefined && copyOutput === undefined
           ? undefined
           : { ...generic, copyInput, copyOutput };
-      const entry: Loaded = { generic, full, loadCopies, calls: 0 };
+      const entry: Loaded = { contract, generic, full, loadCopies, calls: 0 };
       loaded.set(contract, entry);
       loading.delete(contract);
       return forCall(entry);

@@ -35,7 +35,6 @@
  * its one file.
  */
 import type { ContractIR, EmittedFile, JsonObject, ToolIR } from "../ir.js";
-import { CHUNKS_FOLDER } from "./copies.js";
 import { code, FileBuilder, joinCode, typeSymbol, type Code } from "../printer/file-builder.js";
 import { runtimeValue } from "./runtime-symbols.js";
 import { headerComment } from "../printer/header.js";
@@ -266,8 +265,8 @@ function contractData(tool: ToolIR, shared: SharedDefs, reference?: DefReference
  * One contract constant. Its validators are a loader, not an import: a server
  * then starts, and answers tools/list, without loading any validator code;
  * the runtime loads a tool's code on its first call. That code is
- * `chunks/<tool>.js` (its schema-aware copies, with the validators
- * re-exported, so a first call loads one module), or in a grouped project
+ * `validators/<tool>.js` (its validators; the runtime plans its schema-aware
+ * copies from the served schemas, runtime/copy-plan.ts), or in a grouped project
  * the tool's function in its group's module (`chunks/group-<n>.js`,
  * emit/tool-code/), which the loader calls.
  */
@@ -280,7 +279,7 @@ function contractStatement(tool: ToolIR, shared: SharedDefs, place: ToolCodePlac
   const type = code`${toolContractType(up)}<${joinCode(typeArguments, ", ")}${kinds}>`;
   const loader =
     place.kind === "own"
-      ? `() => import(${literal(`${up}${CHUNKS_FOLDER}/${toolFileName(tool)}.js`)})`
+      ? `() => import(${literal(`${up}validators/${toolFileName(tool)}.js`)})`
       : `() => import(${literal(`${up}${place.module}.js`)}).then((m) => m.${place.exportName}())`;
   const data = literal({ ...contractData(tool, shared, reference), validators: new LiteralReference(loader) });
   return code`${jsDoc([`The compiled contract of \`${tool.name}\` (version ${tool.version}).`])!}

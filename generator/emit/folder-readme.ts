@@ -7,10 +7,8 @@
  * that makes a project's tools' code grouped, emit/tool-code/groups.ts).
  */
 import type { ContractIR, EmittedFile } from "../ir.js";
-import { CHUNKS_FOLDER } from "./copies.js";
-import { SHARED_FOLDER } from "./copies/named-types.js";
 import { headerLine } from "../printer/header.js";
-import { toolsPerChunk } from "./tool-code/groups.js";
+import { CHUNKS_FOLDER, toolsPerChunk } from "./tool-code/groups.js";
 
 export interface FolderReadmeParts {
   /** providers.ts is generated (the config's `providers:` is not `false`). */
@@ -69,14 +67,10 @@ function restRows(ir: ContractIR, parts: FolderReadmeParts): Row[] {
       ? [
           [
             `\`${CHUNKS_FOLDER}/group-<n>.ts\``,
-            "the code of a group of tools, a function per tool: a tool's first call loads its group's module and runs its function, which makes its Ajv validators (compiled ahead of time) and the copies of its input and output",
+            "the code of a group of tools, a function per tool: a tool's first call loads its group's module and runs its function, which makes its Ajv validators (compiled ahead of time)",
           ] as const,
         ]
-      : ([
-          [`\`${CHUNKS_FOLDER}/<name>.ts\``, "what a tool's first call loads: its validators and the copies of its input and output"],
-          ["`validators/<name>.ts`", "a tool's Ajv standalone validators, compiled ahead of time"],
-        ] as const)),
-    ...(types ? [[`\`${CHUNKS_FOLDER}/${SHARED_FOLDER}/<file>.ts\``, "the copies of named types, shared by the tools' code that uses them"] as const] : []),
+      : ([["`validators/<name>.ts`", "what a tool's first call loads: its Ajv standalone validators, compiled ahead of time"]] as const)),
     ...(types ? [["`validators/types/<file>.ts`", "the validators of named types, shared by the tools that use them"] as const] : []),
     ...(parts.schemas === true ? [["`schemas/<name>.json`", "what `tools/list` serves for a tool, and its policy, as plain JSON"] as const] : []),
     ...(ir.tools.some((tool) => tool.ui?.view !== undefined)

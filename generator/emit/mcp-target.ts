@@ -41,25 +41,15 @@ export const mcpTarget: Target<McpTargetOptions> = {
   // Names its index.ts would export twice (TC013 at a tool, TC024 at a named type).
   lint: (ir) => lintIndexExports(ir),
   async load() {
-    const [
-      { emitToolModule },
-      { toolCodePart },
-      { joinToolCode },
-      copies,
-      { emitContractsFiles, CONTRACTS_PART_BYTES },
-      { emitIndexModule },
-      { emitFolderReadme },
-      { headerComment },
-    ] = await Promise.all([
-      import("./tool-module.js"),
-      import("./tool-code/part.js"),
-      import("./tool-code/join.js"),
-      import("./copies.js"),
-      import("./contracts-module.js"),
-      import("./index-module.js"),
-      import("./folder-readme.js"),
-      import("../printer/header.js"),
-    ]);
+    const [{ emitToolModule }, { toolCodePart }, { joinToolCode }, { emitContractsFiles, CONTRACTS_PART_BYTES }, { emitIndexModule }, { emitFolderReadme }] =
+      await Promise.all([
+        import("./tool-module.js"),
+        import("./tool-code/part.js"),
+        import("./tool-code/join.js"),
+        import("./contracts-module.js"),
+        import("./index-module.js"),
+        import("./folder-readme.js"),
+      ]);
     return {
       toolFiles: (tool) => [emitToolModule(tool), toolCodePart(tool)],
       // The contracts are written with the tools' code: their loaders name each tool's module, which the code's size decides.
@@ -68,7 +58,6 @@ export const mcpTarget: Target<McpTargetOptions> = {
         return [...code.files, ...emitContractsFiles(ir, CONTRACTS_PART_BYTES, code.places)];
       },
       sharedFiles: (ir, options) => [
-        ...copies.emitSharedCopies(ir, headerComment),
         emitIndexModule(ir, options.server),
         emitFolderReadme(ir, {
           providers: providersOn(options),

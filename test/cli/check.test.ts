@@ -33,7 +33,7 @@ describe("toolc check", () => {
     const tool = join(dir, "generated/tools/get_order.ts");
     const original = readFileSync(tool, "utf8");
     writeFileSync(tool, original.replace('export type GetOrderReason = "CUSTOMER_BLOCKED";', 'export type GetOrderReason = "BLOCKED";'));
-    rmSync(join(dir, "generated/chunks/search_orders.ts"));
+    rmSync(join(dir, "generated/validators/search_orders.ts"));
     appendFileSync(join(dir, "test/toolc/get_order.test.ts"), "// mine\n");
     writeFileSync(join(dir, "generated/notes.txt"), "hello\n");
     const result = await runCli(dir, ["check", "--diff"]);
@@ -41,7 +41,7 @@ describe("toolc check", () => {
     const diff = result.stdout;
     expect(diff).toContain('--- a/generated/tools/get_order.ts\n+++ b/generated/tools/get_order.ts\n');
     expect(diff).toContain('\n-export type GetOrderReason = "BLOCKED";\n+export type GetOrderReason = "CUSTOMER_BLOCKED";\n');
-    expect(diff).toContain("--- /dev/null\n+++ b/generated/chunks/search_orders.ts\n@@ -0,0 +1,");
+    expect(diff).toContain("--- /dev/null\n+++ b/generated/validators/search_orders.ts\n@@ -0,0 +1,");
     expect(diff).toContain("--- a/test/toolc/get_order.test.ts\n+++ b/test/toolc/get_order.test.ts\n");
     expect(diff).toContain("\n-// mine\n");
     expect(diff).toContain("--- a/generated/notes.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-hello\n");

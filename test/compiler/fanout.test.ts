@@ -9,7 +9,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHUNKS_FOLDER } from "../../generator/emit/copies.js";
 import { fanContract } from "../helpers/fan-contract.js";
 import { projectWith, runCli } from "./helpers.js";
 
@@ -53,13 +52,12 @@ describe("a doubling $ref chain", () => {
     return dir;
   };
 
-  it("generates a validator, copies and served schema that grow linearly with the levels", { timeout: 600_000 }, async () => {
-    const sizes = new Map<number, { validator: number; copies: number; schemas: number; providers: number }>();
+  it("generates a validator and served schema that grow linearly with the levels", { timeout: 600_000 }, async () => {
+    const sizes = new Map<number, { validator: number; schemas: number; providers: number }>();
     for (const levels of LEVELS) {
       const out = join(await project(levels), "generated");
       sizes.set(levels, {
         validator: statSync(join(out, "validators/fan.ts")).size,
-        copies: bytesUnder(join(out, CHUNKS_FOLDER), "fan"),
         // The served schemas live in contracts.ts (schemas/*.json only with schemasJson: true).
         schemas: statSync(join(out, "contracts.ts")).size,
         providers: statSync(join(out, "providers.ts")).size,
@@ -69,7 +67,7 @@ describe("a doubling $ref chain", () => {
     for (const levels of LEVELS) {
       const size = sizes.get(levels)!;
       // Linear: 24 levels at most twice (plus a margin) what 12 take; 2^12 paths more would be 4,096 times.
-      for (const key of ["validator", "copies", "schemas", "providers"] as const) {
+      for (const key of ["validator", "schemas", "providers"] as const) {
         expect(size[key], `${key} at ${levels} levels`).toBeLessThanOrEqual(at12[key] * (levels / 12) * 1.25);
       }
     }

@@ -8,7 +8,6 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { emitCopies } from "../../generator/emit/copies.js";
 import { code, FileBuilder, joinCode, namespaceSymbol, typeSymbol, valueSymbol, type FileLayout } from "../../generator/printer/file-builder.js";
 import { jsDoc, literal, plainComment } from "../../generator/printer/literal.js";
 import type { JsonObject, ToolIR } from "../../generator/ir.js";
@@ -105,27 +104,3 @@ describe("literal and comments", () => {
   });
 });
 
-function copiesTool(properties: JsonObject): ToolIR {
-  const schema = { type: "object", properties, additionalProperties: false };
-  return {
-    name: "names", nameAt: { file: "names.yaml", line: 1, col: 1 }, version: 1, effect: "read", idempotent: true, openWorld: false, timeoutMs: 10000,
-    retry: { attempts: 1, backoffMs: 100, maxBackoffMs: 1000, budgetMs: 10000 },
-    errors: [], source: "names.yaml", inputSchema: schema, outputSchema: schema,
-    inputDefs: {}, outputDefs: {}, meta: {}, examples: [], sensitive: { input: [], output: [] },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  };
-}
-
-describe("copies imports what its code uses, whatever the property names", () => {
-  // Property names that are the runtime's export names: as keys in string literals they are not uses.
-  it.each([
-    ["leaves named like the runtime's exports", { MAX_DEPTH: { type: "string" }, copyJson: { type: "integer" }, jsonItem: { type: "boolean" }, copyJsonArrayWith: { type: "string" } }],
-    ["an array named isArray", { isArray: { type: "array", items: { type: "string" } }, copyValue: { type: "string" } }],
-    ["no properties", {}],
-  ])("%s", (_label, properties) => {
-    const text = emitCopies(copiesTool(properties as JsonObject), HEADER).text;
-    const { imported, used } = importsAndUses(text);
-    expect(imported.filter((name) => !used.has(name))).toEqual([]);
-    expect(imported).toContain("JsonCopy");
-  });
-});

@@ -1,5 +1,5 @@
 /**
- * A tool's code (validators and copies) in a module of its own or in its
+ * A tool's code (its validators) in a module of its own or in its
  * group's module (generator/emit/tool-code/): where each tool goes, and that
  * the layout changes nothing a tool's code does. Both layouts of the same
  * projects are compiled through the real pipeline, written as JavaScript and
@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_BYTES, GROUP_FROM_TOOLS, groupOf, nameHash, TOOLS_PER_GROUP, toolCodePlaces } from "../../generator/emit/tool-code/groups.js";
+import { copyPlan } from "../../generator/runtime/copy-plan.js";
 import type { ContractIR, JsonValue } from "../../generator/ir.js";
 import { compile } from "../../generator/pipeline/run.js";
 import type { AnyToolContract, ToolValidators } from "../../generator/runtime/contract.js";
@@ -90,7 +91,7 @@ async function writtenProject(
   return { dir, paths: files.map((f) => f.path), ir: compiled.ir!, contracts };
 }
 
-/** Values to run a tool's validators and copies on: its examples' inputs and outputs, and a few of the wrong shape. */
+/** Values to run a tool's validators and copy plans on: its examples' inputs and outputs, and a few of the wrong shape. */
 function samples(ir: ContractIR, tool: string): { inputs: JsonValue[]; outputs: JsonValue[] } {
   const t = ir.tools.find((x) => x.name === tool)!;
   const odd: JsonValue[] = [{}, null, [], "x", { unexpected: 1 }];
@@ -125,13 +126,13 @@ describe.each([
     for (const p of [own, grouped]) if (p !== undefined) rmSync(p.dir, { recursive: true, force: true });
   });
 
-  it("is written into chunks/group-<n>.ts and its copies into chunks/group-<n>-copies.ts, in place of each tool's two modules", () => {
+  it("is written into chunks/group-<n>.ts in place of each tool's module, and no copies are written", () => {
     const perTool = (paths: string[]) => paths.filter((p) => /^(chunks|validators)\/[^/]+\.ts$/.test(p));
-    expect(perTool(own.paths)).toHaveLength(2 * own.ir.tools.length);
-    expect(perTool(grouped.paths).every((p) => /^chunks\/group-\d+(-copies)?\.ts$/.test(p))).toBe(true);
-    const groups = perTool(grouped.paths).filter((p) => !p.endsWith("-copies.ts"));
-    expect(perTool(grouped.paths).filter((p) => p.endsWith("-copies.ts"))).toEqual(groups.map((p) => p.replace(/\.ts$/, "-copies.ts")));
-    expect(groups.length).toBeLessThan(grouped.ir.tools.length);
+    expect(perTool(own.paths).sort()).toEqual(own.ir.tools.map((t) => `validators/${t.name}.ts`).sort());
+    expect(perTool(grouped.paths).every((p) => /^chunks\/group-\d+\.ts$/.test(p))).toBe(true);
+    expect(perTool(grouped.paths).length).toBeLessThan(grouped.ir.tools.length);
+    // The schema-aware copies are planned by the runtime (runtime/copy-plan.ts): no copies module in either layout.
+    for (const p of [...own.paths, ...grouped.paths]) expect(p).not.toMatch(/copies|^chunks\/types\//);
     // Nothing else changes: the same files but the tools' code modules, the contracts (their loaders) and the folder's README.
     const rest = (paths: string[]) => paths.filter((p) => !perTool(paths).includes(p));
     expect(rest(grouped.paths)).toEqual(rest(own.paths));
@@ -142,16 +143,14 @@ describe.each([
       const other = grouped.contracts[exported]!;
       expect(typeof other.validators).toBe("function");
       const [a, loaded] = await Promise.all([(contract.validators as () => Promise<ToolValidators>)(), (other.validators as () => Promise<ToolValidators>)()]);
-      // A group's copies are in a module of their own, loaded apart (runtime/validators.ts: on a tool's COPIES_FROM_CALL-th call).
-      expect(Object.keys(loaded).sort()).toEqual(["loadCopies", "validateInput", "validateOutput"]);
-      const { loadCopies, ...validators } = loaded;
-      const b: ToolValidators = { ...validators, ...(await loadCopies!()) };
+      // The code hands over the validators alone; the runtime plans the copies from the served schemas (runtime/validators.ts).
+      expect(Object.keys(loaded).sort()).toEqual(["validateInput", "validateOutput"]);
+      expect(Object.keys(a).sort()).toEqual(["validateInput", "validateOutput"]);
+      const planned = (code: ToolValidators, c: typeof contract): ToolValidators => ({ ...code, copyInput: copyPlan(c.inputSchema), copyOutput: copyPlan(c.outputSchema) });
       const s = samples(own.ir, contract.name);
-      expect(behaviour(b, s), contract.name).toEqual(behaviour(a, s));
-      // A copy gives the same result whatever shape it was written for (its schema only makes it fast), so each function is also checked by name.
+      expect(behaviour(planned(loaded, other), s), contract.name).toEqual(behaviour(planned(a, contract), s));
       const named = (code: ToolValidators) => Object.fromEntries(Object.entries(code).map(([key, f]) => [key, (f as { name: string }).name]));
-      expect(named(b), contract.name).toEqual(named(a));
-      expect(Object.keys(b).sort()).toEqual(["copyInput", "copyOutput", "validateInput", "validateOutput"]);
+      expect(named(loaded), contract.name).toEqual(named(a));
     }
   });
 });

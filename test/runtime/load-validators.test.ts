@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv.js";
 import type { AnyToolContract } from "../../generator/runtime/contract.js";
 import { executeTool } from "../../generator/runtime/executor.js";
+import { copyPlan } from "../../generator/runtime/copy-plan.js";
 import { copyJson } from "../../generator/runtime/json.js";
 import { COPIES_FROM_CALL, loadValidators, validatorsOf } from "../../generator/runtime/validators.js";
 
@@ -152,6 +153,22 @@ describe("loadValidators", () => {
     }
     expect(COPIES_FROM_CALL).toBeGreaterThan(1);
     expect(results.map((r) => r.ok && r.data)).toEqual(results.map((_, i) => ({ id: (i + 1) % 2 })));
+  });
+
+  it("plans a tool's copies from the schemas its contract serves on its COPIES_FROM_CALL-th call, the output's unwrapped", async () => {
+    const base = contract();
+    const output = { type: "array", items: { type: "object", properties: { id: { type: "integer" } } } };
+    const c = { ...base, outputSchema: output } as unknown as AnyToolContract;
+    for (let call = 1; call < COPIES_FROM_CALL; call++) {
+      const validators = await validatorsOf(c);
+      expect(validators.copyInput, `call ${call}`).toBeUndefined();
+      expect(validators.copyOutput, `call ${call}`).toBeUndefined();
+    }
+    const planned = await validatorsOf(c);
+    expect(planned.copyInput).toBe(copyPlan(INPUT));
+    expect(planned.copyOutput).toBe(copyPlan(output));
+    expect(await validatorsOf(c)).toBe(planned);
+    expect(planned.copyOutput!([{ id: 1, extra: [true] }])).toEqual(copyJson([{ id: 1, extra: [true] }]));
   });
 
   it("loads copies kept in a module of their own (a group's) on the COPIES_FROM_CALL-th call, not before, and uses them once they are in", async () => {

@@ -1,7 +1,7 @@
 /**
- * Where each tool's code (its validators and copies: what its first call
- * loads) is written: a module of its own (`validators/<tool>.ts` and
- * `chunks/<tool>.ts`), or one function of a group module
+ * Where each tool's code (its validators: what its first call loads) is
+ * written: a module of its own (`validators/<tool>.ts`), or one function of
+ * a group module
  * (`chunks/group-<n>.ts`) shared by about `TOOLS_PER_GROUP` tools.
  *
  * Grouped from `GROUP_FROM_TOOLS` tools on, unless the config's
@@ -20,8 +20,10 @@
  * new one): the committed folder's diff stays the size of the change.
  */
 import { createHash } from "node:crypto";
-import { CHUNKS_FOLDER } from "../copies.js";
 import { toolTypeName } from "../ts-names.js";
+
+/** The folder of the group modules. */
+export const CHUNKS_FOLDER = "chunks";
 
 /** From this many tools on, the tools' code is grouped by default. */
 export const GROUP_FROM_TOOLS = 100;
@@ -64,14 +66,6 @@ export function toolCodeExport(tool: { readonly name: string }): string {
   const stem = toolTypeName(tool);
   return `${stem[0]!.toLowerCase()}${stem.slice(1)}Code`;
 }
-
-/** The group module's function that makes a tool's copies, in the group's copies module (join.ts): `get_order` → `getOrderCopies`. */
-export function toolCopiesExport(tool: { readonly name: string }): string {
-  return `${toolCodeExport(tool).slice(0, -"Code".length)}Copies`;
-}
-
-/** The module of a group's copies, beside its validators' module: `chunks/group-3` → `chunks/group-3-copies`. */
-export const copiesModuleOf = (module: string): string => `${module}-copies`;
 
 /**
  * Each tool's place, by name, for a project of these tools (`setting`: the

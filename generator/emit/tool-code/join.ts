@@ -1,56 +1,45 @@
 /**
  * The files of the run's tool-code parts (part.ts), in the layout groups.ts
- * gives: each tool's own `validators/<tool>.ts` and `chunks/<tool>.ts`, or
- * one `chunks/group-<n>.ts` per group of tools.
+ * gives: each tool's own `validators/<tool>.ts`, or one `chunks/group-<n>.ts`
+ * per group of tools.
  *
  * A group module holds each of its tools' validators in a function of its
  * own, exported, which the tool's contract calls on its first call
- * (contracts-module.ts) and which returns them with a loader of the tool's
- * copies: those are in the group's copies module (`chunks/group-<n>-copies.ts`),
- * a function per tool again, which the runtime loads only on a tool's
- * COPIES_FROM_CALL-th call (runtime/validators.ts). The copies are about as
- * much code as the validators, and a first call uses the generic copy, so it
- * neither loads nor compiles them (docs/performance.md, log of 2026-12-07).
+ * (contracts-module.ts). A tool's schema-aware copies are no code of the
+ * project: the runtime plans them from the served schemas on the tool's
+ * COPIES_FROM_CALL-th call (runtime/copy-plan.ts, runtime/validators.ts).
  * A validator several tools' code holds is not in their groups: it is
  * written once, in a shared module (shared.ts), and the tools' functions
  * load it from there. Each tool's names stay in its function's scope, so no
- * two tools' code can clash, and nothing of a tool's code is rewritten: its statements are the
- * ones its own modules hold, the copies not exported. The imports are the
- * file's, bound once for every tool (printer/file-builder.ts); a tool's
- * locals are the names its own modules declare beside the same imports, so
- * they never shadow one. V8 only pre-parses a function until it runs, so
- * loading a group costs little more than reading it, and each tool's code is
- * compiled when its first call runs it.
+ * two tools' code can clash, and nothing of a tool's code is rewritten: its
+ * statements are the ones its own module holds. The imports are the file's,
+ * bound once for every tool (printer/file-builder.ts); a tool's locals are
+ * the names its own module declares beside the same imports, so they never
+ * shadow one. V8 only pre-parses a function until it runs, so loading a
+ * group costs little more than reading it, and each tool's code is compiled
+ * when its first call runs it.
  *
  * Ajv's code is untyped JavaScript, so a group module opts out of type
  * checking, like a validators module (`// @ts-nocheck`); its exports are
- * typed, so the contracts that import it are checked. The copies' code is
- * the same statements the per-tool layout type-checks.
+ * typed, so the contracts that import it are checked.
  */
 import type { EmittedFile } from "../../ir.js";
 import { code, FileBuilder, typeSymbol } from "../../printer/file-builder.js";
 import { headerComment } from "../../printer/header.js";
 import { jsDoc, literal } from "../../printer/literal.js";
-import { IS_ARRAY, printCopiesModule } from "../copies.js";
 import { bodiesCode, printStandaloneModule, standaloneStatements, TS_PRELUDE } from "../validators.js";
-import { copiesModuleOf, toolCodePlaces, toolCopiesExport, toolsPerChunk, type ToolCodePlace } from "./groups.js";
-import { asCode, readPart, type ToolCodePart } from "./part.js";
+import { toolCodePlaces, toolsPerChunk, type ToolCodePlace } from "./groups.js";
+import { readPart, type ToolCodePart } from "./part.js";
 import { sharedModules, sharedPlaces, sharedStatement, type SharedPlace } from "./shared.js";
 
 const TOOL_VALIDATORS = typeSymbol("ToolValidators", "../runtime/contract.js");
-const TOOL_COPIES = typeSymbol("ToolCopies", "../runtime/contract.js");
 
-/** A tool's code in modules of its own: `validators/<tool>.ts` (Ajv's code) and `chunks/<tool>.ts` (its copies, re-exporting them). */
+/** A tool's code in a module of its own: `validators/<tool>.ts` (Ajv's code). */
 function ownModules(part: ToolCodePart): EmittedFile[] {
   const header = headerComment(part.source);
-  const validators = printStandaloneModule(part.validators, "ts", "validators", header, `validators/${part.fileName}.ts`);
-  const copies = {
-    roots: { exported: asCode(part.copies.exported), local: [] },
-    functions: asCode(part.copies.functions),
-    usesIsArray: part.copies.usesIsArray,
-    names: part.copies.names,
-  };
-  return [{ path: `validators/${part.fileName}.ts`, text: validators }, printCopiesModule(part.fileName, header, copies)];
+  return [
+    { path: `validators/${part.fileName}.ts`, text: printStandaloneModule(part.validators, "ts", "validators", header, `validators/${part.fileName}.ts`) },
+  ];
 }
 
 type Member = { readonly part: ToolCodePart; readonly exportName: string };
@@ -64,13 +53,12 @@ function groupFile(module: string, parts: readonly Member[], names: (member: Mem
 }
 
 /**
- * A group's validators module: each tool's validators in its exported function, with the loader of its copies, in the
- * order of the tools' names. A validator several tools share (`shared`, by its text) is made by its shared module's
- * function, loaded when the tool's function runs: that function is then async (shared.ts).
+ * A group's validators module: each tool's validators in its exported function, in the order of the tools' names. A
+ * validator several tools share (`shared`, by its text) is made by its shared module's function, loaded when the tool's
+ * function runs: that function is then async (shared.ts).
  */
 function groupModule(module: string, parts: readonly Member[], shared: ReadonlyMap<string, SharedPlace>): EmittedFile {
   const file = groupFile(module, parts, (p) => [p.exportName]);
-  const copies = `./${copiesModuleOf(module).slice(module.lastIndexOf("/") + 1)}.js`;
   for (const { part, exportName } of parts) {
     const own = bodiesCode(part.validators.bodies.filter((b) => !shared.has(b.code)));
     const fromShared = part.validators.bodies.flatMap((b) => (shared.has(b.code) ? [sharedStatement(b, shared.get(b.code)!)] : []));
@@ -78,26 +66,11 @@ function groupModule(module: string, parts: readonly Member[], shared: ReadonlyM
     const names = part.validators.bodies.map((b) => b.exportName);
     const head =
       fromShared.length === 0 ? code`function ${exportName}(): ${TOOL_VALIDATORS}` : code`async function ${exportName}(): Promise<${TOOL_VALIDATORS}>`;
-    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its validators, made on its first call, and the loader of its copies.`])!;
+    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its validators, made on its first call.`])!;
     file.add(code`${doc}
 export ${head} {
 ${validators.join("\n")}
-  return { ${names.join(", ")}, loadCopies: () => import(${literal(copies)}).then((m) => m.${toolCopiesExport(part)}()) };
-}`);
-  }
-  return { path: file.path, text: file.toText() };
-}
-
-/** A group's copies module: each tool's copies in its exported function. */
-function groupCopiesModule(module: string, parts: readonly Member[]): EmittedFile {
-  const file = groupFile(copiesModuleOf(module), parts, (p) => [toolCopiesExport(p.part), ...p.part.copies.names]);
-  if (parts.some(({ part }) => part.copies.usesIsArray)) file.reserve("isArray").add(IS_ARRAY);
-  for (const { part } of parts) {
-    const doc = jsDoc([`\`${part.name}\` (from ${part.source}): its schema-aware copies, made on its COPIES_FROM_CALL-th call (runtime/validators.ts).`])!;
-    file.add(code`${doc}
-export function ${toolCopiesExport(part)}(): ${TOOL_COPIES} {
-${[...asCode(part.copies.local), ...asCode(part.copies.functions)].flatMap((c, i) => (i === 0 ? [c] : ["\n\n", c]))}
-  return { copyInput, copyOutput };
+  return { ${names.join(", ")} };
 }`);
   }
   return { path: file.path, text: file.toText() };
@@ -107,7 +80,6 @@ ${[...asCode(part.copies.local), ...asCode(part.copies.functions)].flatMap((c, i
 function partBytes(part: ToolCodePart, shared: ReadonlyMap<string, SharedPlace>): number {
   let bytes = 0;
   for (const body of part.validators.bodies) if (!shared.has(body.code)) bytes += body.code.length;
-  for (const parts of [...part.copies.local, ...part.copies.functions]) for (const p of parts) bytes += typeof p === "string" ? p.length : p.name.length;
   return bytes;
 }
 
@@ -135,6 +107,6 @@ export function joinToolCode(files: readonly EmittedFile[], setting: number | un
       groups.set(place.module, members);
     }
   }
-  const groupFiles = [...groups].flatMap(([module, members]) => [groupModule(module, members, shared), groupCopiesModule(module, members)]);
+  const groupFiles = [...groups].map(([module, members]) => groupModule(module, members, shared));
   return { files: [...own, ...groupFiles, ...sharedModules(parts, shared)], places };
 }

@@ -35,7 +35,7 @@ import type { EmittedFile } from "../../ir.js";
 import { code, FileBuilder } from "../../printer/file-builder.js";
 import { headerComment } from "../../printer/header.js";
 import { jsDoc } from "../../printer/literal.js";
-import { CHUNKS_FOLDER } from "../copies.js";
+import { CHUNKS_FOLDER } from "./groups.js";
 import { bodiesCode, standaloneStatements, TS_PRELUDE, validateFunctionType, type StandaloneBody } from "../validators.js";
 import { groupOf } from "./groups.js";
 import type { ToolCodePart } from "./part.js";

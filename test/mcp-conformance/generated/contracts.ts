@@ -53,7 +53,7 @@ export const jsonSchema202012ToolContract: ToolContract<JsonSchema202012ToolInpu
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:b5a383440c749c6c8484c00e5ad24f6cdac18dff6b8cb09a6eea192e3d475aa9",
   },
-  validators: () => import("./chunks/json_schema_2020_12_tool.js"),
+  validators: () => import("./validators/json_schema_2020_12_tool.js"),
 });
 
 /** The compiled contract of `test_audio_content` (version 1). */
@@ -73,7 +73,7 @@ export const testAudioContentContract: ToolContract<TestAudioContentInput, TestA
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  validators: () => import("./chunks/test_audio_content.js"),
+  validators: () => import("./validators/test_audio_content.js"),
 });
 
 /** The compiled contract of `test_embedded_resource` (version 1). */
@@ -93,7 +93,7 @@ export const testEmbeddedResourceContract: ToolContract<TestEmbeddedResourceInpu
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  validators: () => import("./chunks/test_embedded_resource.js"),
+  validators: () => import("./validators/test_embedded_resource.js"),
 });
 
 /** The compiled contract of `test_error_handling` (version 1). */
@@ -112,7 +112,7 @@ export const testErrorHandlingContract: ToolContract<TestErrorHandlingInput, Tes
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  validators: () => import("./chunks/test_error_handling.js"),
+  validators: () => import("./validators/test_error_handling.js"),
 });
 
 /** The compiled contract of `test_image_content` (version 1). */
@@ -132,7 +132,7 @@ export const testImageContentContract: ToolContract<TestImageContentInput, TestI
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  validators: () => import("./chunks/test_image_content.js"),
+  validators: () => import("./validators/test_image_content.js"),
 });
 
 /** The compiled contract of `test_logging_tool` (version 1). */
@@ -151,7 +151,7 @@ export const testLoggingToolContract: ToolContract<TestLoggingToolInput, TestLog
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:1249b844d2a444b46a00f60bf2d7e39c8fff2e06b717f8d3872b5957ffe9f738",
   },
-  validators: () => import("./chunks/test_logging_tool.js"),
+  validators: () => import("./validators/test_logging_tool.js"),
 });
 
 /** The compiled contract of `test_mcp_param_header` (version 1). */
@@ -181,7 +181,7 @@ export const testMcpParamHeaderContract: ToolContract<TestMcpParamHeaderInput, T
     "toolc/schemaHash": "sha256:8a319f0350e0e58a94a730632a17b322b2299127e61be8920be51a0ca8adc713",
   },
   mcpHeaders: [{ name: "Region", path: ["region"], type: "string" }],
-  validators: () => import("./chunks/test_mcp_param_header.js"),
+  validators: () => import("./validators/test_mcp_param_header.js"),
 });
 
 /** The compiled contract of `test_multiple_content_types` (version 1). */
@@ -201,7 +201,7 @@ export const testMultipleContentTypesContract: ToolContract<TestMultipleContentT
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:587cbe5b5e86da40ee07797ac08a7bdb33a55562a10f9448922cb17599c117fa",
   },
-  validators: () => import("./chunks/test_multiple_content_types.js"),
+  validators: () => import("./validators/test_multiple_content_types.js"),
 });
 
 /** The compiled contract of `test_simple_text` (version 1). */
@@ -226,7 +226,7 @@ export const testSimpleTextContract: ToolContract<TestSimpleTextInput, TestSimpl
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:93a93c6a3ea7d2a58d145613e3bb8f9cc8c70f4864107646337dcb1d2e85a68b",
   },
-  validators: () => import("./chunks/test_simple_text.js"),
+  validators: () => import("./validators/test_simple_text.js"),
 });
 
 /** The compiled contract of `test_tool_with_logging` (version 1). */
@@ -245,7 +245,7 @@ export const testToolWithLoggingContract: ToolContract<TestToolWithLoggingInput,
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:1249b844d2a444b46a00f60bf2d7e39c8fff2e06b717f8d3872b5957ffe9f738",
   },
-  validators: () => import("./chunks/test_tool_with_logging.js"),
+  validators: () => import("./validators/test_tool_with_logging.js"),
 });
 
 /** The compiled contract of `test_tool_with_progress` (version 1). */
@@ -269,5 +269,5 @@ export const testToolWithProgressContract: ToolContract<TestToolWithProgressInpu
     "toolc/contractVersion": 1,
     "toolc/schemaHash": "sha256:b14ce5d25aa82351f400aaef5cbd9c6966f184282233d3732b1e4a66fde30260",
   },
-  validators: () => import("./chunks/test_tool_with_progress.js"),
+  validators: () => import("./validators/test_tool_with_progress.js"),
 });
