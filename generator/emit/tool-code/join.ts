@@ -26,7 +26,7 @@
 import type { EmittedFile } from "../../ir.js";
 import { code, FileBuilder, typeSymbol } from "../../printer/file-builder.js";
 import { headerComment } from "../../printer/header.js";
-import { jsDoc, literal } from "../../printer/literal.js";
+import { jsDoc } from "../../printer/literal.js";
 import { bodiesCode, printStandaloneModule, standaloneStatements, TS_PRELUDE } from "../validators.js";
 import { toolCodePlaces, toolsPerChunk, type ToolCodePlace } from "./groups.js";
 import { readPart, type ToolCodePart } from "./part.js";
