@@ -92,11 +92,11 @@ describe("tools whose validators are the same", () => {
     const code = chunks(files);
     const shared = [...code.keys()].filter((p) => /^chunks\/shared-\d+\.ts$/.test(p));
     expect(shared).toEqual(["chunks/shared-0.ts"]);
-    // Each validator is one function of the shared module, and nothing of its text is anywhere else (the copies aside).
+    // Each validator is one function of the shared module, and nothing of its text is anywhere else (no copy code is written).
     const sharedText = code.get("chunks/shared-0.ts")!;
     for (const marker of ['"^ord_[0-9]+$"', '"open"']) {
       expect(occurrences(sharedText, marker), marker).toBeGreaterThan(0);
-      const elsewhere = [...code].filter(([path]) => path !== "chunks/shared-0.ts" && !path.endsWith("-copies.ts"));
+      const elsewhere = [...code].filter(([path]) => path !== "chunks/shared-0.ts");
       expect(elsewhere.map(([path, text]) => [path, occurrences(text, marker)]).filter(([, n]) => n !== 0)).toEqual([]);
     }
     expect(occurrences(sharedText, "export function validateInput_")).toBe(1);
@@ -177,22 +177,22 @@ describe("a tool added to a grouped project", () => {
     const sharedBefore = [...chunks(before).keys()].filter((p) => p.includes("/shared-"));
     expect(sharedBefore.length).toBeGreaterThan(0);
 
-    // A tool of its own: its group's modules change, nothing else.
+    // A tool of its own: its group's module changes, nothing else (no copies modules: the runtime plans copies).
     const plain = await compiled([...base(), distinct("tool_new")], 4);
     const group = groupOf(plain, "tool_new");
-    expect(changed(chunks(before), chunks(plain))).toEqual([`${group}-copies.ts`, `${group}.ts`]);
+    expect(changed(chunks(before), chunks(plain))).toEqual([`${group}.ts`]);
 
     // A tool using a validator already shared: the same.
     const sharing = await compiled([...base(), tool("orders_list")], 4);
     const its = groupOf(sharing, "orders_list");
-    expect(changed(chunks(before), chunks(sharing))).toEqual([`${its}-copies.ts`, `${its}.ts`]);
+    expect(changed(chunks(before), chunks(sharing))).toEqual([`${its}.ts`]);
   });
 
   it("that makes a validator shared moves it into a shared module, and changes the groups of the tools that use it", async () => {
     const before = await compiled(base(), 4);
     const after = await compiled([...base(), distinct("tool_a2", "tool_a")], 4);
     const users = [groupOf(after, "tool_a"), groupOf(after, "tool_a2")];
-    const allowed = new Set([...users.flatMap((g) => [`${g}.ts`, `${g}-copies.ts`]), ...[...chunks(after).keys()].filter((p) => p.includes("/shared-"))]);
+    const allowed = new Set([...users.map((g) => `${g}.ts`), ...[...chunks(after).keys()].filter((p) => p.includes("/shared-"))]);
     const diff = changed(chunks(before), chunks(after));
     expect(diff.filter((p) => !allowed.has(p))).toEqual([]);
     expect(diff.some((p) => p.includes("/shared-"))).toBe(true);
